@@ -1,0 +1,17 @@
+"""nbmj: the reference rules and engine for Ningbo (宁波) and Ninghai (宁海) mahjong.
+
+Subpackages, from the bottom up:
+
+* :mod:`nbmj.tiles`: tile notation, kinds, glyphs and Chinese names;
+* :mod:`nbmj.core`: hand shapes with wildcards (win, shanten, waits, decompositions),
+  compiled with a pure-Python reference of the same API;
+* :mod:`nbmj.rules`: the rule-variant DSL and the frozen rule sets it compiles to;
+* :mod:`nbmj.scoring`: scoring items, totals and settlement with liability;
+* :mod:`nbmj.engine`: wall, dealing, claims, turns and whole matches;
+* :mod:`nbmj.cli`: the ``nbmj`` command.
+"""
+
+from .errors import NbmjError
+
+__version__ = "0.1.0"
+__all__ = ["NbmjError", "__version__"]

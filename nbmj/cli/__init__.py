@@ -1,0 +1,49 @@
+"""The ``nbmj`` command.
+
+Each subcommand lives in its own module and is imported only when it runs, so that
+``nbmj hand`` does not pay for loading the engine. Errors that nbmj raises on purpose
+(:class:`~nbmj.errors.NbmjError`) become a one-line message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from ..errors import NbmjError
+
+# name -> "module:attribute" of a click command. Add a line here when adding a subcommand.
+COMMANDS: dict[str, str] = {
+}
+
+
+class _LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        return getattr(importlib.import_module(module_name), attr)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except NbmjError as exc:
+            first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            click.echo(f"nbmj: error: {first_line}", err=True)
+            # Multi-line messages (rule-file diagnostics) are worth showing whole.
+            rest = str(exc).splitlines()[1:]
+            if rest:
+                click.echo("\n".join(rest), err=True)
+            sys.exit(2)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="nbmj")
+def main() -> None:
+    """Ningbo and Ninghai mahjong: rules, scoring and a game engine."""

@@ -1,0 +1,1 @@
+"""The game engine: wall, dealing, claims, turns and matches."""

@@ -1,0 +1,86 @@
+"""The exceptions nbmj raises.
+
+Every exception derives from :class:`NbmjError`, so ``except NbmjError`` catches anything
+this library raises on purpose. Where the caller's input was at fault the class also derives
+from :class:`ValueError`, so code that already guards against bad values keeps working.
+
+Messages are lowercase and quote the offending input with ``!r``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "NbmjError",
+    "TileNotationError",
+    "HandShapeError",
+    "RuleSetError",
+    "UnknownVariantError",
+    "SituationError",
+    "IllegalActionError",
+    "ReplayError",
+]
+
+
+class NbmjError(Exception):
+    """Root of every error nbmj raises on purpose."""
+
+
+class TileNotationError(NbmjError, ValueError):
+    """Tile notation that cannot be read.
+
+    ``text`` is the whole string given and ``position`` the 0-based index of the first
+    character that could not be read.
+    """
+
+    def __init__(self, message: str, text: str, position: int) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+class HandShapeError(NbmjError, ValueError):
+    """A hand that is readable but impossible: a wrong tile count or more than four of a kind."""
+
+
+class RuleSetError(NbmjError, ValueError):
+    """A rule-variant file that does not compile.
+
+    ``diagnostics`` lists every problem found, each with file, line, column and message,
+    so an author sees all of them at once. ``str()`` renders them with caret context.
+    """
+
+    def __init__(self, diagnostics: list) -> None:
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+class UnknownVariantError(NbmjError, ValueError):
+    """A variant name that is neither shipped nor a readable file."""
+
+
+class SituationError(NbmjError, ValueError):
+    """A scoring or claims situation that is not a possible game position."""
+
+
+class IllegalActionError(NbmjError, ValueError):
+    """An action that the rules do not allow in the current game state.
+
+    ``action`` is what was attempted and ``legal`` the actions that were allowed.
+    The game state is unchanged when this is raised.
+    """
+
+    def __init__(self, message: str, action: object = None, legal: tuple = ()) -> None:
+        super().__init__(message)
+        self.action = action
+        self.legal = tuple(legal)
+
+
+class ReplayError(NbmjError, ValueError):
+    """An event log that is malformed or records an illegal history.
+
+    ``index`` is the 0-based number of the first bad event.
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index

@@ -1,0 +1,1 @@
+"""The rule-variant DSL and the frozen rule sets it compiles to."""

@@ -1,0 +1,1 @@
+"""Scoring items, hand totals and settlement with liability."""

@@ -1,0 +1,21 @@
+"""The compiled extensions only; everything else about the package is in pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension(
+        "nbmj.core._shape",
+        sources=["nbmj/core/_shape.pyx", "csrc/shape.c"],
+        include_dirs=["csrc"],
+        extra_compile_args=["-O3"],
+    ),
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        language_level=3,
+        compiler_directives={"embedsignature": True, "boundscheck": False, "wraparound": False},
+    ),
+)
