@@ -1,0 +1,542 @@
+"""The compiled rule set: frozen, typed data that drives the scorer and the engine.
+
+A variant file (``spec/variants/*.nbv``) compiles into one :class:`RuleSet`. Every way in
+which variants differ is a field here, read at one place in the scorer or the engine; no
+code asks for a variant by name.
+
+Seats are written ``"E" "S" "W" "N"`` (seat winds; ``"E"`` is the dealer). Relative seats
+as seen from a given player are ``"next"`` (下家, plays after them), ``"opposite"`` (对家)
+and ``"previous"`` (上家). Tiles are tile ids from :mod:`nbmj.tiles`.
+
+Conditions over a hand are small expression trees (:class:`Feature`, :class:`Compare`,
+:class:`Not`, :class:`AllOf`, :class:`AnyOf`) over the named features in :data:`FEATURES`;
+``str()`` of an expression is its DSL spelling.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal, Union
+
+__all__ = [
+    "SEATS",
+    "RELATIVE_SEATS",
+    "WIN_METHODS",
+    "CLAIMS",
+    "DiceQuantity",
+    "WinMethod",
+    "Feature",
+    "Compare",
+    "Not",
+    "AllOf",
+    "AnyOf",
+    "Expr",
+    "FeatureSpec",
+    "FEATURES",
+    "TileSetRules",
+    "DealingRules",
+    "WildRules",
+    "FlowerRules",
+    "ClaimRules",
+    "Restriction",
+    "RESTRICTION_KINDS",
+    "WinRestriction",
+    "ScoringItem",
+    "TaiScoring",
+    "FuFanScoring",
+    "Share",
+    "PaymentRule",
+    "PAYMENT_SITUATIONS",
+    "PAYER_ROLES",
+    "LiabilityRow",
+    "LIABILITY_SITUATIONS",
+    "Liability",
+    "LoserSettlement",
+    "ImmediatePayments",
+    "DrawRules",
+    "DealerRules",
+    "RuleSet",
+]
+
+SEATS = ("E", "S", "W", "N")
+RELATIVE_SEATS = ("next", "opposite", "previous")
+WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
+CLAIMS = ("hu", "kan", "pon", "chi")
+
+DiceQuantity = Literal["sum", "large", "small"]
+WinMethod = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
+
+
+# --------------------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A named, countable property of a winning hand, e.g. ``pungs(dragon)``.
+
+    Its value is a non-negative integer; in a condition it is true when non-zero.
+    """
+
+    name: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.name}({', '.join(self.args)})" if self.args else self.name
+
+
+@dataclass(frozen=True)
+class Compare:
+    """``feature OP number``, e.g. ``wilds_held >= 3``."""
+
+    feature: Feature
+    op: Literal[">=", "<=", "==", "!=", ">", "<"]
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.feature} {self.op} {self.value}"
+
+
+@dataclass(frozen=True)
+class Not:
+    """Negation of a condition."""
+
+    operand: "Expr"
+
+    def __str__(self) -> str:
+        inner = str(self.operand)
+        return f"not {inner}" if isinstance(self.operand, (Feature, Not)) else f"not ({inner})"
+
+
+@dataclass(frozen=True)
+class AllOf:
+    """Conjunction: every operand holds (``a and b``)."""
+
+    operands: tuple["Expr", ...]
+
+    def __str__(self) -> str:
+        return " and ".join(f"({o})" if isinstance(o, AnyOf) else str(o) for o in self.operands)
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """Disjunction: some operand holds (``a or b``)."""
+
+    operands: tuple["Expr", ...]
+
+    def __str__(self) -> str:
+        return " or ".join(str(o) for o in self.operands)
+
+
+Expr = Union[Feature, Compare, Not, AllOf, AnyOf]
+
+
+@dataclass(frozen=True)
+class FeatureSpec:
+    """What a feature name means and which arguments it takes.
+
+    ``arg_choices`` holds one tuple of allowed words per argument *slot*; each slot is
+    optional and the words of different slots are distinct, so arguments may come in any
+    order. ``boolean`` features are 0 or 1.
+    """
+
+    name: str
+    description: str
+    arg_choices: tuple[tuple[str, ...], ...] = ()
+    boolean: bool = True
+
+
+_TILE_CLASSES = (
+    "dragon",
+    "wind",
+    "seat_wind",
+    "round_wind",
+    "honor",
+    "terminal",
+    "simple",
+    "terminal_or_honor",
+    "suited",
+)
+
+# The vocabulary that conditions and counts may use. The scorer implements every entry
+# (a test checks this); the DSL refuses any other name and suggests the closest one.
+FEATURES: dict[str, FeatureSpec] = {
+    spec.name: spec
+    for spec in (
+        FeatureSpec(
+            "pungs",
+            "pungs and kongs in the scored decomposition; arguments narrow by tile class, "
+            "exposure (a triplet completed by a discard counts as exposed) and size",
+            (_TILE_CLASSES, ("exposed", "concealed"), ("pung", "kong")),
+            boolean=False,
+        ),
+        FeatureSpec("pairs", "the pair, if its tiles are of the given class (0 or 1)", (_TILE_CLASSES,), boolean=False),
+        FeatureSpec("chows", "chows in the scored decomposition", (), boolean=False),
+        FeatureSpec("flush", "清一色: every tile of one suit, no honours"),
+        FeatureSpec("half_flush", "混一色: one suit plus honours, both present"),
+        FeatureSpec("all_honors", "字一色: honours only"),
+        FeatureSpec("all_pungs", "碰碰胡/对对胡: no chow"),
+        FeatureSpec("all_chows", "every meld is a chow"),
+        FeatureSpec(
+            "wait",
+            "how the winning tile completed the scored decomposition: edge 边张 (12+3, 89+7), "
+            "closed 嵌张 (13+2), single 单吊 (pairs a lone tile), pair_pair 对倒 (one of two pairs "
+            "becomes a pung), two_sided 两面",
+            (("edge", "closed", "single", "pair_pair", "two_sided"),),
+        ),
+        FeatureSpec("big_crane", "大吊车: every other set exposed; the win pairs the one concealed tile"),
+        FeatureSpec("concealed_hand", "门清: no meld claimed from a discard (concealed kongs allowed)"),
+        FeatureSpec("wilds_held", "wild tiles in the winning hand, the winning tile included", (), boolean=False),
+        FeatureSpec("wild_as_itself", "还搭: wilds assigned to their own face value", (), boolean=False),
+        FeatureSpec("wild_single_wait", "财神单吊: before the win the hand was complete but for a lone wild"),
+        FeatureSpec("discarded_wild", "抛搭: the winner discarded a wild during the hand"),
+        FeatureSpec(
+            "flowers",
+            "flowers held (wild flowers excluded): the seat's own, the others, or any; "
+            "outside_sets leaves out flowers that belong to a complete group of four",
+            (("seat", "other", "any"), ("outside_sets",)),
+            boolean=False,
+        ),
+        FeatureSpec("flower_sets", "complete groups of four flowers held (春夏秋冬, 梅兰竹菊)", (), boolean=False),
+        FeatureSpec("win", "the winning method", (WIN_METHODS,)),
+        FeatureSpec("self_draw", "自摸 in the wide sense: any win not on a discard or a robbed kong"),
+        FeatureSpec("after_discard_kong", "the win is on the replacement for a kong of someone's discard (杠头开花)"),
+        FeatureSpec("last_tile", "海底: the win is on the last drawable tile"),
+        FeatureSpec("first_turn", "天胡/地胡: the win comes before the dealer's first discard is passed"),
+        FeatureSpec("dealer", "the winner is the dealer"),
+        FeatureSpec("melds_exposed", "melds claimed or konged on the table", (), boolean=False),
+    )
+}
+
+
+# --------------------------------------------------------------------------- sections
+
+
+@dataclass(frozen=True)
+class TileSetRules:
+    """The tile set (C1): 136 tiles, or 144 with the eight flowers."""
+
+    flowers: bool
+
+    @property
+    def total(self) -> int:
+        return 136 + (8 if self.flowers else 0)
+
+
+@dataclass(frozen=True)
+class DealingRules:
+    """Dice, wall and dealing.
+
+    ``open_wall_by``: which dice quantity picks the wall to open, counting
+    counter-clockwise from the dealer. ``start_stacks_by``: which quantity gives the
+    number of stacks counted in before dealing starts.
+    """
+
+    dealer_tiles: int
+    other_tiles: int
+    stacks_per_wall: int
+    open_wall_by: DiceQuantity
+    start_stacks_by: DiceQuantity
+
+
+@dataclass(frozen=True)
+class WildRules:
+    """The wild indicator and which tiles become wild (C2, C3).
+
+    ``kinds``: ``"same"`` makes the other copies of the indicator's kind wild, ``"next"``
+    adds every copy of the next kind in sequence (9 wraps to 1, winds E-S-W-N, dragons
+    白-发-中). A flower indicator makes its whole group of four wild instead. A wild flower is
+    no longer a flower unless ``wild_flower_is_flower``.
+    """
+
+    enabled: bool
+    indicator_die: DiceQuantity
+    indicator_origin: Literal["tail", "player_wall"]
+    kinds: tuple[Literal["same", "next"], ...]
+    wild_flower_is_flower: bool
+
+
+@dataclass(frozen=True)
+class FlowerRules:
+    """Flowers (C6, C7, C8).
+
+    ``seat_flowers`` pairs each seat with its own flowers (正花) as tile ids.
+    """
+
+    seat_flowers: tuple[tuple[str, tuple[int, ...]], ...]
+    initial_replacement: Literal["rounds", "per_player"]
+    in_play: Literal["auto", "manual"]
+
+    def of_seat(self, seat: str) -> tuple[int, ...]:
+        """The flowers that belong to ``seat``."""
+        return dict(self.seat_flowers)[seat]
+
+
+@dataclass(frozen=True)
+class ClaimRules:
+    """Which claims exist and how competing claims are decided (C9, C28).
+
+    ``priority`` lists tiers from highest; claims in one tier are equal and the seat
+    order decides between them. ``seat_order`` ranks claimants relative to the discarder.
+    """
+
+    chi: bool
+    pon: bool
+    kan: bool
+    win_on_discard: bool
+    rob_kong: bool
+    priority: tuple[tuple[str, ...], ...]
+    seat_order: tuple[str, ...]
+    multiple_winners: Literal["nearest", "all"]
+    claim_discarded_wild: bool
+    wilds_in_melds: bool
+
+
+RESTRICTION_KINDS = {
+    "chi_discard_ban": "after a chi, the claimed tile and the far end of the pair may not be discarded at once (吃张打张)",
+    "pon_after_pass": "a tile passed for pon may not be ponged again until the player has acted",
+    "win_after_pass": "a passed discard win bars discard wins until the player has acted",
+    "kong_after_pon": "no kong of any kind in the turn of a pon",
+    "discard_suits": "only tiles of the listed suits may be discarded",
+    "no_claims": "the listed claims are not allowed",
+}
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """A restriction on claims or discards.
+
+    ``window`` limits it in time (``"always"`` or ``"first_go_around"``, the first turn of
+    each seat); ``unless`` names conditions that lift it (``"big_crane"``); ``suits`` and
+    ``claims`` parametrise ``discard_suits`` and ``no_claims``.
+    """
+
+    kind: str
+    rule: str
+    window: Literal["always", "first_go_around"] = "always"
+    unless: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
+    claims: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class WinRestriction:
+    """Win methods forbidden to a hand meeting a condition (C27), e.g. 财神单吊 self-draw only."""
+
+    when: Expr
+    forbid: tuple[str, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class ScoringItem:
+    """One scoring item: a value that applies when its condition holds.
+
+    The item scores ``value`` × ``each`` (1 when ``each`` is absent) when ``when`` holds
+    (always, when absent). ``value`` None means defined but switched off. An item that
+    applies suppresses the items it ``excludes``; of the items sharing a ``group`` only the
+    one scoring most applies. Items with ``counts_for_minimum`` false are left out of the
+    minimum check (C15).
+    """
+
+    name: str
+    label: str
+    rule: str
+    value: int | None
+    unit: Literal["tai", "fu", "fan"]
+    when: Expr | None = None
+    each: Feature | None = None
+    excludes: tuple[str, ...] = ()
+    group: str | None = None
+    counts_for_minimum: bool = True
+
+
+@dataclass(frozen=True)
+class TaiScoring:
+    """Ningbo: the hand is worth the sum of its 台.
+
+    Points S = ``base_points + points_per_tai × tai`` (``conversion="linear"``) or
+    ``base_points × 2**tai`` (``"doubling"``), after capping tai at ``cap``.
+    """
+
+    minimum: int
+    cap: int | None
+    conversion: Literal["linear", "doubling"]
+    points_per_tai: int
+    base_points: int
+    kind: Literal["tai"] = "tai"
+
+
+@dataclass(frozen=True)
+class FuFanScoring:
+    """Ninghai: (底 + 胡 items) × multiplier(番), rounded up, capped (C17-C20).
+
+    ``fixed_by_fan`` (推倒八) replaces the 胡 count by a value per 番 (index = 番, the last
+    entry for the cap). ``silver`` converts the final 胡 to 银: ``"identity"`` or
+    ``"half_hundreds"`` (remainder 0-20 dropped, 30-60 → 50, 70-100 → next 100).
+    """
+
+    base: int
+    fan_multiplier: Literal["power_of_two", "fan_plus_one"]
+    round_to: int
+    round_stage: Literal["after_multiply", "before_multiply"]
+    fan_cap: int
+    cap: int
+    fixed_by_fan: tuple[int, ...] | None
+    silver: Literal["identity", "half_hundreds"]
+    kind: Literal["fu_fan"] = "fu_fan"
+
+
+PAYMENT_SITUATIONS = ("discard", "self_draw", "rob_kong", "kong_bloom_on_discard_kong")
+PAYER_ROLES = ("discarder", "each_other", "robbed", "kong_discarder", "partner")
+
+
+@dataclass(frozen=True)
+class Share:
+    """``role`` pays ``multiplier`` × S to the winner."""
+
+    role: str
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class PaymentRule:
+    """Baseline payments for a win situation (C10), before liability."""
+
+    situation: str
+    shares: tuple[Share, ...]
+    rule: str
+
+
+LIABILITY_SITUATIONS = (
+    "self_draw",
+    "discard_by_partner",
+    "discard_by_other",
+    "rob_kong",
+    "kong_bloom_on_partner_kong",
+)
+
+
+@dataclass(frozen=True)
+class LiabilityRow:
+    """A row of the 三摊 table: in ``situation``, with a one-way or mutual link, who pays what."""
+
+    situation: str
+    link: Literal["one_way", "mutual"]
+    shares: tuple[Share, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class Liability:
+    """三摊/三包 (C11): seats linked by ``threshold`` or more melds fed between them.
+
+    ``counts`` are the meld kinds that count; ``direction`` ``"either"`` links A and B when
+    either fed the other enough. When a link applies, its row replaces the baseline and
+    the seats without a link pay nothing unless ``others_pay``.
+    """
+
+    threshold: int
+    counts: tuple[str, ...]
+    direction: Literal["either", "winner_fed", "fed_winner"]
+    rows: tuple[LiabilityRow, ...]
+    others_pay: bool
+
+
+@dataclass(frozen=True)
+class LoserSettlement:
+    """Ninghai 胡头 (C29): the three losers settle among themselves by their hands' 胡.
+
+    ``per_step``: for each ``diff`` 胡 of difference the lower pays ``silver``;
+    ``threshold``: a difference of at least ``diff`` 胡 costs ``silver`` once.
+    ``adjacent`` applies between neighbours (边家), ``opposite`` across the table (头家).
+    """
+
+    mode: Literal["per_step", "threshold"]
+    adjacent: tuple[int, int]
+    opposite: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ImmediatePayments:
+    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``."""
+
+    exposed_kong: int
+    concealed_kong: int
+    added_kong: int
+    flower: int
+    void_on_draw: bool
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """Exhaustive draw: the hand ends when only ``kept_stacks`` stacks (+ ``kept_stacks_per_kong``
+    per kong) remain; 0 means play to the last drawable tile."""
+
+    kept_stacks: int
+    kept_stacks_per_kong: int
+
+
+@dataclass(frozen=True)
+class DealerRules:
+    """Choosing and rotating the dealer (C4, C5); the round wind advances after all four have dealt."""
+
+    first_dealer: Literal["random", "two_rolls"]
+    on_dealer_win: Literal["stay", "next_seat"]
+    on_nondealer_win: Literal["next_seat", "winner"]
+    on_draw: Literal["stay", "next_seat"]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """A complete, compiled rule variant. Build it with :func:`nbmj.rules.load_variant`."""
+
+    name: str
+    parent: str | None
+    summary: str
+    aliases: tuple[str, ...]
+    source: str | None
+    tiles: TileSetRules
+    dealing: DealingRules
+    wilds: WildRules
+    flowers: FlowerRules
+    claims: ClaimRules
+    restrictions: tuple[Restriction, ...]
+    win_restrictions: tuple[WinRestriction, ...]
+    shapes: tuple[str, ...]
+    items: tuple[ScoringItem, ...]
+    scoring: TaiScoring | FuFanScoring
+    payments: tuple[PaymentRule, ...]
+    liability: Liability | None
+    loser_settlement: LoserSettlement | None
+    immediate: ImmediatePayments
+    draw: DrawRules
+    dealer: DealerRules
+
+    def item(self, name: str) -> ScoringItem:
+        """The scoring item called ``name``."""
+        for it in self.items:
+            if it.name == name:
+                return it
+        raise KeyError(name)
+
+    def restriction(self, kind: str) -> Restriction | None:
+        """The restriction of ``kind``, or None when the variant has none."""
+        for r in self.restrictions:
+            if r.kind == kind:
+                return r
+        return None
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict; conditions appear in their DSL spelling."""
+        return _to_jsonable(self)
+
+
+def _to_jsonable(value):
+    if isinstance(value, (Feature, Compare, Not, AllOf, AnyOf)):
+        return str(value)
+    if dataclasses.is_dataclass(value):
+        return {f.name: _to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    return value
