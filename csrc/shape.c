@@ -1,0 +1,431 @@
+/* See shape.h. Two kinds of per-suit tables, indexed by the suit's counts read as a base-5
+ * number (digit k = count of rank k+1):
+ *
+ * - win tables: one byte per pattern, low nibble = fewest wilds to turn the pattern into
+ *   melds only, high nibble = fewest wilds for melds plus exactly one pair.
+ * - need tables: five bytes per pattern holding ten nibbles, need(m, p) for m = 0..4 melds
+ *   and p = 0..1 pairs: (3m + 2p) minus the largest overlap between the pattern and a
+ *   target of m melds and p pairs, i.e. how many tiles the target still lacks.
+ *
+ * Only patterns of at most 14 tiles are computed (no valid hand has more in one suit);
+ * larger ones are never read. A wild stands for any kind with no copy limit (NB-10.4), so
+ * the tables never cap a kind at four.
+ *
+ * Both recursions work on the lowest rank that holds a real tile: some group must take one
+ * of those tiles. Within that group every other slot whose rank is present takes a real
+ * tile: given any solution where it takes a wild (or nothing) instead, moving the real tile
+ * into it from wherever it was is at least as good. So each pattern needs only a handful of
+ * candidate groups: pung, pair, and the chows that start up to two ranks lower.
+ */
+#include "shape.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SUIT_PATTERNS 1953125 /* 5^9 */
+#define HONOR_PATTERNS 78125  /* 5^7 */
+#define SAT 15
+
+static const int POW5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
+
+static uint8_t *win_suit, *win_honor;
+static uint8_t *need_suit, *need_honor; /* 5 bytes per pattern, plus 8 bytes of slack */
+static int tables_ready;
+
+static inline int sat(int v) { return v > SAT ? SAT : v; }
+static inline int imin(int a, int b) { return a < b ? a : b; }
+
+/* ---------------------------------------------------------------- table building */
+
+/* A candidate group for the lowest present rank i: the real tiles it takes (as a base-5
+ * amount to subtract from the pattern index) and how many slots stay empty. */
+typedef struct {
+    int take;
+    int missing;
+    int kind; /* NB_CHOW, NB_PAIR or NB_PUNG */
+} cand_t;
+
+static int candidates(const uint8_t *d, int digits, int chows, int i, cand_t *out) {
+    int n = 0;
+    int r = d[i] < 3 ? d[i] : 3;
+    out[n++] = (cand_t){r * POW5[i], 3 - r, NB_PUNG};
+    r = d[i] < 2 ? d[i] : 2;
+    out[n++] = (cand_t){r * POW5[i], 2 - r, NB_PAIR};
+    if (chows) {
+        for (int s = i - 2; s <= i; s++) {
+            if (s < 0 || s + 2 >= digits) continue;
+            int take = 0, missing = 0;
+            for (int j = s; j < s + 3; j++) {
+                if (j >= i && d[j] > 0) take += POW5[j];
+                else missing++;
+            }
+            out[n++] = (cand_t){take, missing, NB_CHOW};
+        }
+    }
+    return n;
+}
+
+static void build_win(uint8_t *t, int digits, int chows) {
+    uint8_t d[9] = {0};
+    int total = 0;
+    t[0] = (uint8_t)(0 | (2 << 4));
+    for (int idx = 1; idx < POW5[digits]; idx++) {
+        int k = 0;
+        while (d[k] == 4) { d[k] = 0; total -= 4; k++; }
+        d[k]++; total++;
+        if (total > NB_MAX_TILES) { t[idx] = SAT | (SAT << 4); continue; }
+        int i = 0;
+        while (!d[i]) i++;
+        cand_t c[5];
+        int nc = candidates(d, digits, chows, i, c);
+        int melds = 99, with_pair = 99;
+        for (int q = 0; q < nc; q++) {
+            uint8_t rest = t[idx - c[q].take];
+            if (c[q].kind == NB_PAIR) {
+                with_pair = imin(with_pair, c[q].missing + (rest & 15));
+            } else {
+                melds = imin(melds, c[q].missing + (rest & 15));
+                with_pair = imin(with_pair, c[q].missing + (rest >> 4));
+            }
+        }
+        with_pair = imin(with_pair, melds + 2); /* a pair made of two wilds */
+        t[idx] = (uint8_t)(sat(melds) | (sat(with_pair) << 4));
+    }
+}
+
+static inline uint64_t need_load(const uint8_t *t, int idx) {
+    uint64_t v;
+    memcpy(&v, t + 5 * (size_t)idx, 8);
+    return v & 0xFFFFFFFFFFull;
+}
+
+static inline int need_get(uint64_t v, int m, int p) { return (int)((v >> (4 * (2 * m + p))) & 15); }
+
+static void build_need(uint8_t *t, int digits, int chows) {
+    uint8_t d[9] = {0};
+    int total = 0;
+    uint64_t v = 0;
+    for (int m = 0; m <= NB_MAX_MELDS; m++)
+        for (int p = 0; p <= 1; p++) v |= (uint64_t)sat(3 * m + 2 * p) << (4 * (2 * m + p));
+    memcpy(t, &v, 5);
+    for (int idx = 1; idx < POW5[digits]; idx++) {
+        int k = 0;
+        while (d[k] == 4) { d[k] = 0; total -= 4; k++; }
+        d[k]++; total++;
+        if (total > NB_MAX_TILES) continue;
+        int i = 0;
+        while (!d[i]) i++;
+        cand_t c[5];
+        int nc = candidates(d, digits, chows, i, c);
+        uint64_t rest[5];
+        for (int q = 0; q < nc; q++) rest[q] = need_load(t, idx - c[q].take);
+        uint64_t dropped = need_load(t, idx - POW5[i]); /* one tile of rank i left unused */
+        uint64_t out = 0;
+        for (int m = 0; m <= NB_MAX_MELDS; m++) {
+            for (int p = 0; p <= 1; p++) {
+                int best = need_get(dropped, m, p);
+                for (int q = 0; q < nc; q++) {
+                    if (c[q].kind == NB_PAIR) {
+                        if (p) best = imin(best, c[q].missing + need_get(rest[q], m, 0));
+                    } else if (m) {
+                        best = imin(best, c[q].missing + need_get(rest[q], m - 1, p));
+                    }
+                }
+                out |= (uint64_t)sat(best) << (4 * (2 * m + p));
+            }
+        }
+        memcpy(t + 5 * (size_t)idx, &out, 5);
+    }
+}
+
+int nb_ready(void) { return tables_ready; }
+
+int nb_init(void) {
+    if (tables_ready) return 0;
+    win_suit = malloc(SUIT_PATTERNS);
+    win_honor = malloc(HONOR_PATTERNS);
+    need_suit = calloc(5 * (size_t)SUIT_PATTERNS + 8, 1);
+    need_honor = calloc(5 * (size_t)HONOR_PATTERNS + 8, 1);
+    if (!win_suit || !win_honor || !need_suit || !need_honor) {
+        free(win_suit); free(win_honor); free(need_suit); free(need_honor);
+        win_suit = win_honor = need_suit = need_honor = NULL;
+        return -1;
+    }
+    build_win(win_suit, 9, 1);
+    build_win(win_honor, 7, 0);
+    build_need(need_suit, 9, 1);
+    build_need(need_honor, 7, 0);
+    tables_ready = 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- queries */
+
+static inline int suit_index(const uint8_t *c, int digits) {
+    int idx = 0;
+    for (int k = digits - 1; k >= 0; k--) idx = idx * 5 + c[k];
+    return idx;
+}
+
+static inline void hand_indices(const uint8_t *c, int idx[4]) {
+    idx[0] = suit_index(c, 9);
+    idx[1] = suit_index(c + 9, 9);
+    idx[2] = suit_index(c + 18, 9);
+    idx[3] = suit_index(c + 27, 7);
+}
+
+static inline int min_wilds_idx(const int idx[4]) {
+    uint8_t e[4] = {win_suit[idx[0]], win_suit[idx[1]], win_suit[idx[2]], win_honor[idx[3]]};
+    int melds = (e[0] & 15) + (e[1] & 15) + (e[2] & 15) + (e[3] & 15);
+    int best = 99;
+    for (int s = 0; s < 4; s++) best = imin(best, melds - (e[s] & 15) + (e[s] >> 4));
+    return best;
+}
+
+int nb_min_wilds(const uint8_t *counts) {
+    int idx[4];
+    hand_indices(counts, idx);
+    return min_wilds_idx(idx);
+}
+
+int nb_is_win(const uint8_t *counts, int wilds) { return nb_min_wilds(counts) <= wilds; }
+
+/* Min-plus convolution over (melds, pair) of the per-suit need vectors. */
+int nb_needed(const uint8_t *counts, int n_melds) {
+    int idx[4];
+    hand_indices(counts, idx);
+    uint64_t v[4] = {need_load(need_suit, idx[0]), need_load(need_suit, idx[1]),
+                     need_load(need_suit, idx[2]), need_load(need_honor, idx[3])};
+    int cur[NB_MAX_MELDS + 1][2];
+    for (int m = 0; m <= n_melds; m++)
+        for (int p = 0; p <= 1; p++) cur[m][p] = need_get(v[0], m, p);
+    for (int s = 1; s < 3; s++) {
+        int nxt[NB_MAX_MELDS + 1][2];
+        for (int m = 0; m <= n_melds; m++) {
+            for (int p = 0; p <= 1; p++) {
+                int best = 99;
+                for (int a = 0; a <= m; a++) {
+                    best = imin(best, cur[a][p] + need_get(v[s], m - a, 0));
+                    if (p) best = imin(best, cur[a][0] + need_get(v[s], m - a, 1));
+                }
+                nxt[m][p] = best;
+            }
+        }
+        memcpy(cur, nxt, sizeof cur);
+    }
+    int best = 99;
+    for (int a = 0; a <= n_melds; a++) {
+        best = imin(best, cur[a][1] + need_get(v[3], n_melds - a, 0));
+        best = imin(best, cur[a][0] + need_get(v[3], n_melds - a, 1));
+    }
+    return best;
+}
+
+int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
+    int s = nb_needed(counts, n_melds) - wilds - 1;
+    return s < -1 ? -1 : s;
+}
+
+int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) {
+    int idx[4];
+    hand_indices(counts, idx);
+    int n = 0;
+    for (int k = 0; k < NB_KINDS; k++) {
+        if (counts[k] >= 4) continue;
+        int s = k < 27 ? k / 9 : 3;
+        int save = idx[s];
+        idx[s] += POW5[k - 9 * s];
+        if (min_wilds_idx(idx) <= wilds) out[n++] = (uint8_t)k;
+        idx[s] = save;
+    }
+    return n;
+}
+
+int nb_check(const uint8_t *counts, long wilds, int need_complete) {
+    int total = 0, bad = 0;
+    for (int k = 0; k < NB_KINDS; k++) {
+        total += counts[k];
+        bad |= counts[k] > 4;
+    }
+    if (bad || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
+    total += (int)wilds;
+    int r = total % 3;
+    if (r == 0 || (need_complete && r != 2)) return -1;
+    return total;
+}
+
+/* ---------------------------------------------------------------- decompositions */
+
+/* Rank of a chow's wild-slot mask (bit j = slot j is a wild) in the Python order of the
+ * sorted tuples of wild kinds: () < (k,) < (k,k+1) < (k,k+1,k+2) < (k,k+2) < (k+1,) ... */
+static const uint8_t CHOW_MASK_RANK[8] = {0, 1, 5, 2, 7, 4, 6, 3};
+
+static inline uint16_t group_code(int type, int first, int wild_rank) {
+    return (uint16_t)(type * 272 + first * 8 + wild_rank);
+}
+
+typedef struct {
+    uint8_t c[NB_KINDS];
+    int wilds, melds_left, pair_left, n_melds;
+    uint16_t pair;
+    uint16_t melds[NB_MAX_MELDS];
+    int depth;
+    nb_keys *out;
+    int failed;
+} dec_t;
+
+static int keys_push(nb_keys *k, uint64_t key) {
+    if (k->len == k->cap) {
+        size_t cap = k->cap ? 2 * k->cap : 64;
+        uint64_t *p = realloc(k->keys, cap * sizeof *p);
+        if (!p) return -1;
+        k->keys = p;
+        k->cap = cap;
+    }
+    k->keys[k->len++] = key;
+    return 0;
+}
+
+static void emit(dec_t *st) {
+    uint16_t m[NB_MAX_MELDS];
+    int n = st->n_melds;
+    memcpy(m, st->melds, n * sizeof *m);
+    for (int a = 1; a < n; a++) { /* insertion sort: at most four melds */
+        uint16_t x = m[a];
+        int b = a - 1;
+        while (b >= 0 && m[b] > x) { m[b + 1] = m[b]; b--; }
+        m[b + 1] = x;
+    }
+    uint64_t key = st->pair;
+    for (int a = 0; a < n; a++) key = (key << NB_CODE_BITS) | m[a];
+    if (keys_push(st->out, key)) st->failed = 1;
+}
+
+/* Only wilds are left: they form melds of three wilds (any pung or chow, in nondecreasing
+ * code order so each multiset comes once) and, if still open, a pair of two wilds. */
+static void all_wild_melds(dec_t *st, uint16_t min_code) {
+    if (st->melds_left == 0) {
+        emit(st);
+        return;
+    }
+    for (int kind = 0; kind < 3; kind += 2) { /* chows then pungs, in code order */
+        int firsts = kind == NB_CHOW ? 27 : NB_KINDS;
+        for (int f = 0; f < firsts; f++) {
+            if (kind == NB_CHOW && f % 9 > 6) continue;
+            uint16_t code = group_code(kind, f, kind == NB_CHOW ? CHOW_MASK_RANK[7] : 3);
+            if (code < min_code) continue;
+            st->melds[st->depth++] = code;
+            st->melds_left--;
+            all_wild_melds(st, code);
+            st->melds_left++;
+            st->depth--;
+        }
+    }
+}
+
+static void finish_with_wilds(dec_t *st) {
+    if (st->pair_left) {
+        for (int k = 0; k < NB_KINDS; k++) {
+            st->pair = group_code(NB_PAIR, k, 2);
+            all_wild_melds(st, 0);
+        }
+        st->pair_left = 1;
+    } else {
+        all_wild_melds(st, 0);
+    }
+}
+
+static void decompose_from(dec_t *st, int from) {
+    if (st->failed) return;
+    int i = from;
+    while (i < NB_KINDS && !st->c[i]) i++;
+    if (i == NB_KINDS) {
+        finish_with_wilds(st);
+        return;
+    }
+    int ci = st->c[i];
+    /* pungs and pairs holding r real tiles of kind i, the other slots wild */
+    if (st->melds_left) {
+        for (int r = 1; r <= 3 && r <= ci; r++) {
+            if (3 - r > st->wilds) continue;
+            st->c[i] -= r; st->wilds -= 3 - r; st->melds_left--;
+            st->melds[st->depth++] = group_code(NB_PUNG, i, 3 - r);
+            decompose_from(st, i);
+            st->depth--;
+            st->c[i] += r; st->wilds += 3 - r; st->melds_left++;
+        }
+    }
+    if (st->pair_left) {
+        for (int r = 1; r <= 2 && r <= ci; r++) {
+            if (2 - r > st->wilds) continue;
+            st->c[i] -= r; st->wilds -= 2 - r; st->pair_left = 0;
+            st->pair = group_code(NB_PAIR, i, 2 - r);
+            decompose_from(st, i);
+            st->c[i] += r; st->wilds += 2 - r; st->pair_left = 1;
+        }
+    }
+    /* chows through kind i: slots below i are wilds (nothing real is left there), slot i
+     * takes a real tile, higher slots take a real tile or a wild. */
+    if (st->melds_left && i < 27) {
+        for (int s = i - 2; s <= i; s++) {
+            if (s < 0 || s / 9 != i / 9 || s % 9 > 6) continue;
+            for (int mask = 0; mask < 8; mask++) {
+                if (mask & (1 << (i - s))) continue;
+                int ok = 1, used = 0;
+                for (int j = 0; j < 3; j++) {
+                    int kind = s + j;
+                    int wild = (mask >> j) & 1;
+                    if (kind < i && !wild) ok = 0;
+                    if (!wild && kind > i && !st->c[kind]) ok = 0;
+                    used += wild;
+                }
+                if (!ok || used > st->wilds) continue;
+                for (int j = 0; j < 3; j++)
+                    if (!((mask >> j) & 1)) st->c[s + j]--;
+                st->wilds -= used; st->melds_left--;
+                st->melds[st->depth++] = group_code(NB_CHOW, s, CHOW_MASK_RANK[mask]);
+                decompose_from(st, i);
+                st->depth--;
+                st->wilds += used; st->melds_left++;
+                for (int j = 0; j < 3; j++)
+                    if (!((mask >> j) & 1)) st->c[s + j]++;
+            }
+        }
+    }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) {
+    dec_t st;
+    memcpy(st.c, counts, NB_KINDS);
+    st.wilds = wilds;
+    st.melds_left = st.n_melds = n_melds;
+    st.pair_left = 1;
+    st.pair = 0;
+    st.depth = 0;
+    st.out = out;
+    st.failed = 0;
+    out->len = 0;
+    /* Quick reject: no decomposition exists when the hand does not win. */
+    if (tables_ready && !nb_is_win(counts, wilds)) return 0;
+    decompose_from(&st, 0);
+    if (st.failed) return -1;
+    if (out->len > 1) {
+        qsort(out->keys, out->len, sizeof *out->keys, cmp_u64);
+        size_t w = 1;
+        for (size_t r = 1; r < out->len; r++)
+            if (out->keys[r] != out->keys[w - 1]) out->keys[w++] = out->keys[r];
+        out->len = w;
+    }
+    return 0;
+}
+
+void nb_keys_free(nb_keys *keys) {
+    free(keys->keys);
+    keys->keys = NULL;
+    keys->len = keys->cap = 0;
+}

@@ -1,0 +1,65 @@
+/* Hand-shape core in C: win check, shanten, waits and decompositions with wild tiles.
+ *
+ * A hand is a 34-count vector (kinds 1-9m, 1-9p, 1-9s, 1-7z) plus a number of wilds; a wild
+ * stands for any kind, even a fifth copy (rule NB-10.4). Callers validate the hand first
+ * (counts 0-4, total = counts + wilds at most 14, total % 3 in {1, 2}); these functions
+ * assume valid input.
+ *
+ * Per-suit lookup tables keyed by the base-5 digits of the suit's counts are built on first
+ * use by nb_init(), which the caller must run while holding the GIL (it is not thread-safe;
+ * everything else only reads the tables and is safe without the GIL).
+ */
+#ifndef NBMJ_SHAPE_H
+#define NBMJ_SHAPE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NB_KINDS 34
+#define NB_MAX_TILES 14
+#define NB_MAX_MELDS 4
+
+/* Group codes: type * 272 + first kind * 8 + wild rank. Their numeric order equals the
+ * Python order of the Group named tuples (type name, tiles, wild kinds), so sorted codes
+ * give the same order in both backends. */
+#define NB_CHOW 0
+#define NB_PAIR 1
+#define NB_PUNG 2
+#define NB_GROUP_CODES (3 * 272)
+#define NB_CODE_BITS 10
+
+/* Builds the lookup tables; returns 0, or -1 when memory runs out. Idempotent. */
+int nb_init(void);
+int nb_ready(void);
+
+/* Fewest wilds that complete the real tiles into melds and one pair (saturates at 15). */
+int nb_min_wilds(const uint8_t *counts);
+
+/* Fewest tiles to add so the real tiles become a subset of n_melds melds and one pair. */
+int nb_needed(const uint8_t *counts, int n_melds);
+
+int nb_is_win(const uint8_t *counts, int wilds);
+int nb_shanten(const uint8_t *counts, int wilds, int n_melds);
+
+/* Writes the kinds that complete a 3n+1 hand into out (kind order); returns how many.
+ * Kinds held four times as real tiles are left out: no fifth real copy can be drawn. */
+int nb_waits(const uint8_t *counts, int wilds, uint8_t *out);
+
+/* The total (tiles plus wilds, at least 1) when the hand is valid for the purpose, else -1:
+ * a count above 4, negative wilds, a total above 14, or a total that is not 3n+2
+ * (need_complete) or not 3n+1 / 3n+2 (otherwise). */
+int nb_check(const uint8_t *counts, long wilds, int need_complete);
+
+/* Every distinct decomposition of a 3n+2 hand, as sorted, duplicate-free keys: the pair's
+ * group code in the top bits, then the meld codes ascending, NB_CODE_BITS each. */
+typedef struct {
+    uint64_t *keys;
+    size_t len;
+    size_t cap;
+} nb_keys;
+
+/* Returns 0, or -1 when memory runs out (out->keys must then still be freed). */
+int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out);
+void nb_keys_free(nb_keys *keys);
+
+#endif

@@ -1,0 +1,387 @@
+"""Pure-Python reference for the hand-shape core: simple and exhaustive rather than fast.
+
+The compiled module ``nbmj.core._shape`` has the same functions, signatures and docstrings
+and must give the same answers; it reuses this module's :class:`Group`,
+:class:`Decomposition` and input validation, so errors and result types match exactly.
+
+Rules implemented (rulebook NB-10):
+
+* A winning shape is n melds and one pair. A meld is a pung (three of a kind) or a chow
+  (three consecutive ranks of one suit; honours never chow; 9 and 1 are not consecutive).
+  There is no seven-pairs or thirteen-orphans shape.
+* A wild (百搭) stands for any of the 34 kinds, never a flower.
+* NB-10.4, the fifth copy: a wild may stand for a kind even when the hand already holds all
+  four real copies of it; the wild is notional, and the sources limit wild use only by
+  "any tile except flowers". ``waits`` still leaves out a kind held four times as real
+  tiles, because a fifth real copy can never be drawn.
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+import numpy as np
+
+from ..errors import HandShapeError
+from ..tiles import N_KINDS, parse_counts, tile_code
+
+__all__ = [
+    "Group",
+    "Decomposition",
+    "is_win",
+    "shanten",
+    "waits",
+    "decompositions",
+    "is_win_batch",
+    "shanten_batch",
+]
+
+MAX_TILES = 14
+HONOURS_START = 27
+
+
+class Group(NamedTuple):
+    """One group of a decomposition.
+
+    ``type`` is ``"chow"``, ``"pair"`` or ``"pung"``; ``tiles`` the kinds the group stands
+    for, ascending; ``wilds`` the kinds that wilds play within it, ascending (a sub-multiset
+    of ``tiles``; empty when the group is all real tiles). Groups compare as tuples.
+    """
+
+    type: str
+    tiles: tuple
+    wilds: tuple
+
+    def __repr__(self) -> str:
+        wild_left = list(self.wilds)
+        shown = []
+        # Mark as many copies of each kind as wilds play it; wilds are listed last per kind.
+        for kind in reversed(self.tiles):
+            if kind in wild_left:
+                wild_left.remove(kind)
+                shown.append(tile_code(kind) + "*")
+            else:
+                shown.append(tile_code(kind))
+        return f"<{self.type} {' '.join(reversed(shown))}>"
+
+
+class Decomposition(NamedTuple):
+    """A split of a complete hand into one pair and its melds (sorted ascending).
+
+    Two decompositions are the same when their multisets of groups are equal, a group being
+    its type, the kinds it stands for and the kinds its wilds play (see :class:`Group`);
+    which physical wild tile plays which role does not matter.
+    """
+
+    pair: Group
+    melds: tuple
+
+    @property
+    def groups(self) -> tuple:
+        """The pair followed by the melds."""
+        return (self.pair, *self.melds)
+
+    @property
+    def wild_kinds(self) -> tuple:
+        """Every kind a wild stands for in this decomposition, ascending."""
+        return tuple(sorted(k for g in self.groups for k in g.wilds))
+
+    def __repr__(self) -> str:
+        return f"Decomposition(pair={self.pair!r}, melds=({', '.join(map(repr, self.melds))}))"
+
+
+def _make_group(type_: str, first: int, wild_slots: tuple) -> Group:
+    size = 3 if type_ != "pair" else 2
+    tiles = tuple(first + j for j in range(size)) if type_ == "chow" else (first,) * size
+    return Group(type_, tiles, tuple(sorted(tiles[j] for j in wild_slots)))
+
+
+# ---------------------------------------------------------------- input validation
+# Shared with the compiled backend so both raise the same errors with the same messages.
+
+
+def _read_hand(hand) -> list:
+    """A validated list of 34 counts from notation, a sequence or a buffer."""
+    if isinstance(hand, str):
+        return parse_counts(hand)
+    try:
+        items = list(memoryview(hand).cast("B")) if isinstance(hand, (bytes, bytearray)) else list(hand)
+    except TypeError:
+        raise HandShapeError(f"a hand is a 34-count vector or tile notation, not {hand!r}") from None
+    if len(items) != N_KINDS:
+        raise HandShapeError(f"a hand has {N_KINDS} counts, got {len(items)} in {hand!r}")
+    counts = []
+    for kind, item in enumerate(items):
+        try:
+            n = operator.index(item)
+        except TypeError:
+            raise HandShapeError(f"count {item!r} for {tile_code(kind)!r} is not a whole number in {hand!r}") from None
+        if n < 0:
+            raise HandShapeError(f"negative count {n} for {tile_code(kind)!r} in {hand!r}")
+        if n > 4:
+            raise HandShapeError(f"{n} copies of {tile_code(kind)!r} in {hand!r}; at most 4 exist")
+        counts.append(n)
+    return counts
+
+
+def _read_wilds(wilds) -> int:
+    if isinstance(wilds, bool):
+        raise HandShapeError(f"wilds must be a whole number, not {wilds!r}")
+    try:
+        w = operator.index(wilds)
+    except TypeError:
+        raise HandShapeError(f"wilds must be a whole number, not {wilds!r}") from None
+    if w < 0:
+        raise HandShapeError(f"wilds must not be negative, got {wilds!r}")
+    return w
+
+
+def _size_error(function: str, hand, wilds: int, total: int, allowed: str) -> HandShapeError:
+    return HandShapeError(f"{function} needs a {allowed} hand, got {total} tiles ({wilds} wilds) in {hand!r}")
+
+
+def _validated(hand, wilds, function: str, complete: bool | None) -> tuple:
+    """(counts, wilds, number of melds) after every check; ``complete`` None allows both sizes."""
+    counts = _read_hand(hand)
+    w = _read_wilds(wilds)
+    total = sum(counts) + w
+    if total > MAX_TILES:
+        raise HandShapeError(f"{total} tiles ({w} wilds) in {hand!r}; a hand holds at most {MAX_TILES}")
+    if complete is None:
+        if total % 3 == 0:
+            raise _size_error(function, hand, w, total, "3n+1 or 3n+2 (1, 2, 4, 5, ... 13 or 14 tiles)")
+    elif complete and total % 3 != 2:
+        raise _size_error(function, hand, w, total, "complete 3n+2 (2, 5, 8, 11 or 14 tiles)")
+    elif not complete and total % 3 != 1:
+        raise _size_error(function, hand, w, total, "waiting 3n+1 (1, 4, 7, 10 or 13 tiles)")
+    return counts, w, total // 3
+
+
+def _batch_arrays(hands, wilds, function: str) -> tuple:
+    """The (N, 34) uint8 hands and an int64 N-vector of wilds, checked."""
+    if not isinstance(hands, np.ndarray):
+        raise HandShapeError(f"{function} needs an (N, 34) numpy uint8 array, not {type(hands).__name__} {hands!r}")
+    if hands.dtype != np.uint8:
+        raise HandShapeError(f"{function} needs a uint8 array, got dtype {hands.dtype!r}")
+    if hands.ndim != 2 or hands.shape[1] != N_KINDS:
+        raise HandShapeError(f"{function} needs an array of shape (N, {N_KINDS}), got shape {hands.shape!r}")
+    if not hands.flags.c_contiguous:
+        raise HandShapeError(f"{function} needs a C-contiguous array (use numpy.ascontiguousarray)")
+    w = np.asarray(wilds)
+    if w.dtype.kind not in "iu":
+        raise HandShapeError(f"wilds must be whole numbers, got dtype {w.dtype!r} in {wilds!r}")
+    if w.ndim == 0:
+        w = np.full(hands.shape[0], int(w), dtype=np.int64)
+    elif w.shape != (hands.shape[0],):
+        raise HandShapeError(f"wilds must be a number or an N-vector with N = {hands.shape[0]}, got shape {w.shape!r}")
+    return hands, np.ascontiguousarray(w, dtype=np.int64)
+
+
+def _batch_row_error(row: int, exc: HandShapeError) -> HandShapeError:
+    return HandShapeError(f"hand {row} of the batch: {exc}")
+
+
+# ---------------------------------------------------------------- the search
+# Groups are tried through the lowest kind that still holds a real tile: some group must
+# take one of those tiles. Every slot of that group whose kind still holds a real tile may
+# take it or be a wild; slots below that kind can only be wilds. Exhaustive, memoised.
+
+
+def _groups_through(counts: tuple, i: int):
+    """(type, first kind, wild slot positions, counts left) for each group taking a real i."""
+    ci = counts[i]
+    for real in range(1, min(ci, 3) + 1):
+        left = list(counts)
+        left[i] -= real
+        yield "pung", i, tuple(range(real, 3)), tuple(left)
+    for real in range(1, min(ci, 2) + 1):
+        left = list(counts)
+        left[i] -= real
+        yield "pair", i, tuple(range(real, 2)), tuple(left)
+    if i >= HONOURS_START:
+        return
+    for first in range(i - 2, i + 1):
+        if first < 0 or first // 9 != i // 9 or first % 9 > 6:
+            continue
+        for wild_mask in range(8):
+            slots = [first + j for j in range(3)]
+            wild = [bool(wild_mask >> j & 1) for j in range(3)]
+            if wild[i - first]:
+                continue
+            if any(not wild[j] and (slots[j] < i or counts[slots[j]] == 0) for j in range(3)):
+                continue
+            left = list(counts)
+            for j in range(3):
+                if not wild[j]:
+                    left[slots[j]] -= 1
+            yield "chow", first, tuple(j for j in range(3) if wild[j]), tuple(left)
+
+
+@lru_cache(maxsize=1 << 16)
+def _completes(counts: tuple, wilds: int, melds: int, pairs: int) -> bool:
+    """Whether the real tiles plus exactly ``wilds`` wilds make ``melds`` melds and ``pairs`` pairs."""
+    i = next((k for k in range(N_KINDS) if counts[k]), None)
+    if i is None:
+        return wilds == 3 * melds + 2 * pairs
+    for type_, _first, wild_slots, left in _groups_through(counts, i):
+        used = len(wild_slots)
+        if used > wilds:
+            continue
+        if type_ == "pair":
+            if pairs and _completes(left, wilds - used, melds, pairs - 1):
+                return True
+        elif melds and _completes(left, wilds - used, melds - 1, pairs):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def _missing(counts: tuple, melds: int, pairs: int) -> int:
+    """Fewest tiles to add so the real tiles fit inside ``melds`` melds and ``pairs`` pairs.
+
+    A real tile may also be left out (it would be discarded); a missing slot costs one tile.
+    """
+    i = next((k for k in range(N_KINDS) if counts[k]), None)
+    if i is None:
+        return 3 * melds + 2 * pairs
+    left = list(counts)
+    left[i] -= 1
+    best = _missing(tuple(left), melds, pairs)  # this tile is not used
+    for type_, _first, wild_slots, rest in _groups_through(counts, i):
+        if type_ == "pair":
+            if pairs:
+                best = min(best, len(wild_slots) + _missing(rest, melds, pairs - 1))
+        elif melds:
+            best = min(best, len(wild_slots) + _missing(rest, melds - 1, pairs))
+    return best
+
+
+def _all_wild_melds():
+    chows = [_make_group("chow", f, (0, 1, 2)) for f in range(HONOURS_START) if f % 9 <= 6]
+    pungs = [_make_group("pung", k, (0, 1, 2)) for k in range(N_KINDS)]
+    return sorted(chows + pungs)
+
+
+_ALL_WILD_MELDS = _all_wild_melds()
+_ALL_WILD_PAIRS = [_make_group("pair", k, (0, 1)) for k in range(N_KINDS)]
+
+
+def _decompose(counts: tuple, wilds: int, melds: int, pair, groups: list, out: set) -> None:
+    i = next((k for k in range(N_KINDS) if counts[k]), None)
+    if i is None:
+        # Only wilds are left: any all-wild melds, and an all-wild pair if none was made.
+        pairs = [pair] if pair is not None else _ALL_WILD_PAIRS
+        for p in pairs:
+            for extra in combinations_with_replacement(_ALL_WILD_MELDS, melds):
+                out.add(Decomposition(p, tuple(sorted(groups + list(extra)))))
+        return
+    for type_, first, wild_slots, left in _groups_through(counts, i):
+        used = len(wild_slots)
+        if used > wilds:
+            continue
+        group = _make_group(type_, first, wild_slots)
+        if type_ == "pair":
+            if pair is None:
+                _decompose(left, wilds - used, melds, group, groups, out)
+        elif melds:
+            _decompose(left, wilds - used, melds - 1, pair, groups + [group], out)
+
+
+# ---------------------------------------------------------------- public API
+
+
+def is_win(hand, wilds=0):
+    """Whether a complete-size hand is a winning shape: n melds and one pair.
+
+    ``hand`` is a 34-count vector (list, tuple, numpy array, bytes or any sequence of
+    whole numbers, kinds in the order 1-9m 1-9p 1-9s 1-7z) or tile notation such as
+    ``"123m456p"``; ``wilds`` is how many wild (百搭) tiles are held besides it. The total
+    must be 3n+2 (2, 5, 8, 11 or 14): exposed melds are implied by a smaller total. A wild
+    stands for any kind, even a fifth copy of a kind held four times (rule NB-10.4).
+    Raises :class:`~nbmj.errors.HandShapeError` for an impossible hand.
+    """
+    counts, w, n = _validated(hand, wilds, "is_win", True)
+    return _completes(tuple(counts), w, n, 1)
+
+
+def shanten(hand, wilds=0):
+    """How far a hand is from winning: tiles still missing minus one.
+
+    -1 means complete, 0 waiting (tenpai). The hand may be 3n+1 (waiting size) or 3n+2
+    tiles (then it is the best over one discard). Wilds count as free tiles:
+    ``shanten(H, w)`` equals the standard meld-and-pair shanten of ``H`` for the same number
+    of melds minus ``w``, never below -1. Only the meld-and-pair shape counts. ``hand`` and
+    ``wilds`` are as for :func:`is_win`.
+    """
+    counts, w, n = _validated(hand, wilds, "shanten", None)
+    return max(-1, _missing(tuple(counts), n, 1) - w - 1)
+
+
+def waits(hand, wilds=0):
+    """The kinds (ints 0-33, ascending) whose draw completes a 3n+1 hand.
+
+    A kind of which the hand holds all four real copies is never listed: no fifth real copy
+    can be drawn (although a wild may still play one, rule NB-10.4). Drawing a wild is not
+    a kind and is not listed. ``hand`` and ``wilds`` are as for :func:`is_win`.
+    """
+    counts, w, n = _validated(hand, wilds, "waits", False)
+    found = []
+    for kind in range(N_KINDS):
+        if counts[kind] >= 4:
+            continue
+        counts[kind] += 1
+        if _completes(tuple(counts), w, n, 1):
+            found.append(kind)
+        counts[kind] -= 1
+    return found
+
+
+def decompositions(hand, wilds=0):
+    """Every distinct way to split a complete 3n+2 hand into melds and a pair.
+
+    Returns a sorted list of :class:`Decomposition` (empty when the hand does not win).
+    Each group says which kinds it stands for and which of them wilds play. Two splits are
+    the same when their multisets of groups are equal (type, kinds, kinds played by wilds);
+    wilds are interchangeable, and a group of wilds only may stand for any pung, chow or
+    pair. A wild may play a fifth copy (rule NB-10.4). ``hand`` and ``wilds`` are as for
+    :func:`is_win`.
+    """
+    counts, w, n = _validated(hand, wilds, "decompositions", True)
+    found: set = set()
+    _decompose(tuple(counts), w, n, None, [], found)
+    return sorted(found)
+
+
+def is_win_batch(hands, wilds):
+    """:func:`is_win` over many hands at once; returns a numpy bool array of length N.
+
+    ``hands`` is a C-contiguous ``(N, 34)`` numpy uint8 array of counts; ``wilds`` a whole
+    number for every hand or an N-vector of whole numbers. Raises
+    :class:`~nbmj.errors.HandShapeError` naming the first bad hand.
+    """
+    hands, w = _batch_arrays(hands, wilds, "is_win_batch")
+    out = np.zeros(hands.shape[0], dtype=bool)
+    for row in range(hands.shape[0]):
+        try:
+            out[row] = is_win(hands[row].tolist(), int(w[row]))
+        except HandShapeError as exc:
+            raise _batch_row_error(row, exc) from None
+    return out
+
+
+def shanten_batch(hands, wilds):
+    """:func:`shanten` over many hands at once; returns a numpy int8 array of length N.
+
+    Arguments as for :func:`is_win_batch`; each hand may be 3n+1 or 3n+2 tiles.
+    """
+    hands, w = _batch_arrays(hands, wilds, "shanten_batch")
+    out = np.zeros(hands.shape[0], dtype=np.int8)
+    for row in range(hands.shape[0]):
+        try:
+            out[row] = shanten(hands[row].tolist(), int(w[row]))
+        except HandShapeError as exc:
+            raise _batch_row_error(row, exc) from None
+    return out

@@ -1,0 +1,259 @@
+# cython: language_level=3, embedsignature=False, boundscheck=False, wraparound=False
+"""Compiled hand-shape core: the same API as :mod:`nbmj.core._reference`, over C tables.
+
+Arguments are read on fast paths (a list or tuple of ints, bytes, a 1-byte buffer such as a
+uint8 numpy array); anything else, and every invalid input, goes through the reference's
+validation so that errors and their messages are the same in both backends. Result types
+(:class:`Group`, :class:`Decomposition`) are the reference's own classes. Docstrings are
+taken from the reference too, so the two cannot drift apart.
+"""
+
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.long cimport PyLong_AsLong, PyLong_CheckExact
+from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+from . import _reference
+from ._reference import Decomposition, Group
+
+__all__ = list(_reference.__all__)
+
+cdef extern from "shape.h" nogil:
+    int NB_KINDS
+    int NB_CODE_BITS
+    ctypedef struct nb_keys:
+        uint64_t *keys
+        size_t len
+        size_t cap
+    int nb_init()
+    int nb_ready()
+    int nb_is_win(const uint8_t *counts, int wilds) noexcept
+    int nb_shanten(const uint8_t *counts, int wilds, int n_melds) noexcept
+    int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) noexcept
+    int nb_check(const uint8_t *counts, long wilds, int need_complete) noexcept
+    int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) noexcept
+    void nb_keys_free(nb_keys *keys) noexcept
+
+# Which totals a function accepts.
+cdef enum Size:
+    ANY_SIZE = 0   # 3n+1 or 3n+2
+    COMPLETE = 1   # 3n+2
+    WAITING = 2    # 3n+1
+
+cdef inline int _tables() except -1:
+    if not nb_ready():
+        if nb_init() != 0:
+            raise MemoryError("not enough memory for the hand-shape tables")
+    return 0
+
+
+cdef int _read_list_like(object hand, uint8_t *out) except -1:
+    """1 when ``hand`` was read into ``out`` with every count 0-4, 0 when it needs the slow path."""
+    cdef Py_ssize_t k, n
+    cdef PyObject *item
+    cdef long v
+    cdef bint is_list = type(hand) is list
+    n = PyList_GET_SIZE(hand) if is_list else PyTuple_GET_SIZE(hand)
+    if n != 34:
+        return 0
+    for k in range(34):
+        item = PyList_GET_ITEM(hand, k) if is_list else PyTuple_GET_ITEM(hand, k)
+        if not PyLong_CheckExact(<object>item):
+            return 0
+        v = PyLong_AsLong(<object>item)
+        if v < 0 or v > 4:
+            return 0
+        out[k] = <uint8_t>v
+    return 1
+
+
+cdef int _read_buffer(object hand, uint8_t *out) except -1:
+    cdef Py_buffer view
+    cdef const uint8_t *data
+    cdef Py_ssize_t k
+    cdef int ok = 0
+    if PyObject_GetBuffer(hand, &view, PyBUF_ND | PyBUF_FORMAT) != 0:
+        return 0
+    try:
+        if (view.ndim == 1 and view.itemsize == 1 and view.len == 34 and view.format != NULL
+                and (view.format[0] == b'B' or view.format[0] == b'b') and view.format[1] == 0):
+            data = <const uint8_t *>view.buf
+            ok = 1
+            for k in range(34):
+                if data[k] > 4:  # also catches negative int8 counts
+                    ok = 0
+                    break
+                out[k] = data[k]
+    finally:
+        PyBuffer_Release(&view)
+    return ok
+
+
+cdef int _read(object hand, object wilds, str function, Size size, uint8_t *out, int *n_wilds) except -1:
+    """Reads and validates a hand; returns its total. Raises the reference's error otherwise."""
+    cdef int fast = 0
+    cdef long w = -1
+    cdef int total
+    cdef Py_ssize_t k
+    if type(hand) is list or type(hand) is tuple:
+        fast = _read_list_like(hand, out)
+    elif type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34:
+        memcpy(out, PyBytes_AS_STRING(hand), 34)
+        fast = 1
+    elif type(hand) is not str and PyObject_CheckBuffer(hand):
+        fast = _read_buffer(hand, out)
+    if fast and type(wilds) is int:
+        try:
+            w = PyLong_AsLong(wilds)
+        except OverflowError:
+            fast = 0
+        total = nb_check(out, w, size == COMPLETE)
+        if fast and total > 0 and (size != WAITING or total % 3 == 1):
+            n_wilds[0] = <int>w
+            return total
+    # Slow path: the reference validates (raising its own errors) and converts.
+    complete = None if size == ANY_SIZE else size == COMPLETE
+    counts, w, _ = _reference._validated(hand, wilds, function, complete)
+    for k in range(34):
+        out[k] = <uint8_t>counts[k]
+    n_wilds[0] = <int>w
+    return nb_check(out, w, 0)
+
+
+def is_win(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef int w
+    _read(hand, wilds, "is_win", COMPLETE, c, &w)
+    _tables()
+    return nb_is_win(c, w) != 0
+
+
+def shanten(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef int w
+    cdef int total = _read(hand, wilds, "shanten", ANY_SIZE, c, &w)
+    _tables()
+    return nb_shanten(c, w, total // 3)
+
+
+def waits(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef uint8_t found[34]
+    cdef int w, k, n
+    _read(hand, wilds, "waits", WAITING, c, &w)
+    _tables()
+    n = nb_waits(c, w, found)
+    return [found[k] for k in range(n)]
+
+
+# Group objects by code (see shape.h): type * 272 + first kind * 8 + wild rank.
+_CHOW_RANK_MASK = (0, 1, 3, 7, 5, 2, 6, 4)
+
+
+def _group_table():
+    table = [None] * (3 * 272)
+    for first in range(34):
+        if first < 27 and first % 9 <= 6:
+            for rank, mask in enumerate(_CHOW_RANK_MASK):
+                table[first * 8 + rank] = _reference._make_group(
+                    "chow", first, tuple(j for j in range(3) if mask >> j & 1))
+        for wild in range(3):
+            table[272 + first * 8 + wild] = _reference._make_group("pair", first, tuple(range(2 - wild, 2)))
+        for wild in range(4):
+            table[544 + first * 8 + wild] = _reference._make_group("pung", first, tuple(range(3 - wild, 3)))
+    return table
+
+
+cdef list _GROUPS = _group_table()
+cdef object _new_tuple = tuple.__new__
+
+
+def decompositions(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef int w, total, n_melds, j, rc
+    cdef size_t r
+    cdef uint64_t key
+    cdef uint64_t mask = (1 << NB_CODE_BITS) - 1
+    cdef nb_keys keys
+    total = _read(hand, wilds, "decompositions", COMPLETE, c, &w)
+    _tables()
+    n_melds = total // 3
+    keys.keys = NULL
+    keys.len = keys.cap = 0
+    try:
+        with nogil:
+            rc = nb_decompose(c, w, n_melds, &keys)
+        if rc != 0:
+            raise MemoryError("out of memory listing decompositions")
+        out = []
+        for r in range(keys.len):
+            key = keys.keys[r]
+            melds = [None] * n_melds
+            for j in range(n_melds - 1, -1, -1):
+                melds[j] = _GROUPS[key & mask]
+                key >>= NB_CODE_BITS
+            out.append(_new_tuple(Decomposition, (_GROUPS[key], tuple(melds))))
+        return out
+    finally:
+        nb_keys_free(&keys)
+
+
+cdef _raise_row(function, hands, w, Py_ssize_t row, complete):
+    try:
+        _reference._validated(hands[row].tolist(), int(w[row]), function.replace("_batch", ""), complete)
+    except _reference.HandShapeError as exc:
+        raise _reference._batch_row_error(row, exc) from None
+    raise AssertionError("unreachable: the batch check and the reference disagree")
+
+
+def is_win_batch(hands, wilds):
+    hands, w = _reference._batch_arrays(hands, wilds, "is_win_batch")
+    cdef const uint8_t[:, ::1] h = hands
+    cdef const int64_t[::1] wv = w
+    cdef Py_ssize_t n = h.shape[0], row, bad = -1
+    out = np.zeros(n, dtype=np.bool_)
+    cdef uint8_t[::1] o = out.view(np.uint8)
+    _tables()
+    with nogil:
+        for row in range(n):
+            if nb_check(&h[row, 0], wv[row], 1) < 0:
+                bad = row
+                break
+            o[row] = nb_is_win(&h[row, 0], <int>wv[row])
+    if bad >= 0:
+        _raise_row("is_win_batch", hands, w, bad, True)
+    return out
+
+
+def shanten_batch(hands, wilds):
+    hands, w = _reference._batch_arrays(hands, wilds, "shanten_batch")
+    cdef const uint8_t[:, ::1] h = hands
+    cdef const int64_t[::1] wv = w
+    cdef Py_ssize_t n = h.shape[0], row, bad = -1
+    cdef int total
+    out = np.zeros(n, dtype=np.int8)
+    cdef int8_t[::1] o = out
+    _tables()
+    with nogil:
+        for row in range(n):
+            total = nb_check(&h[row, 0], wv[row], 0)
+            if total < 0:
+                bad = row
+                break
+            o[row] = <int8_t>nb_shanten(&h[row, 0], <int>wv[row], total // 3)
+    if bad >= 0:
+        _raise_row("shanten_batch", hands, w, bad, None)
+    return out
+
+
+for _name in __all__:
+    _own = globals()[_name]
+    if not isinstance(_own, type):
+        _own.__doc__ = getattr(_reference, _name).__doc__
+del _name, _own
