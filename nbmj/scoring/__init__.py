@@ -1,1 +1,216 @@
-"""Scoring items, hand totals and settlement with liability."""
+"""Scoring items, hand totals and settlement with liability.
+
+:func:`score` scores one win under a :class:`~nbmj.rules.model.RuleSet`: the best over every
+reading of the hand (every split of its concealed tiles, every assignment of its wilds,
+every slot the winning tile can take), the items that apply, the total, whether the win is
+allowed, and the payments. Nothing about a variant is written here: everything comes from
+the rule set.
+
+>>> from nbmj.rules import load_variant  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from ..errors import SituationError
+from ..rules.model import FuFanScoring, RuleSet
+from ..tiles import N_KINDS, to_notation
+from .features import HandFacts, Reading, SetGroup, facts, holds, readings
+from .items import Applied, apply_items
+from .result import ScoreResult
+from .settlement import links, settle, settle_losers
+from .situation import Meld, Situation
+from .totals import Total, fu_fan_total, tai_total
+
+__all__ = [
+    "score",
+    "settle",
+    "settle_losers",
+    "hand_fu",
+    "links",
+    "Situation",
+    "Meld",
+    "ScoreResult",
+    "Applied",
+]
+
+# Rule IDs for checks that the rule set does not carry an ID for.
+_DEFAULT_RULES = {
+    "minimum": "NB-13.1",
+    "win_on_discard": "NB-7.1",
+    "rob_kong": "NB-11.2",
+}
+
+
+def _rule_id(rules: RuleSet, key: str) -> str:
+    if key == "minimum":
+        rid = getattr(rules.scoring, "minimum_rule", None)
+    else:
+        rid = getattr(rules.claims, f"{key}_rule", None)
+    return rid or _DEFAULT_RULES[key]
+
+
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet):
+    applied = apply_items(rules.items, hf, rd)
+    scoring = rules.scoring
+    if isinstance(scoring, FuFanScoring):
+        total = fu_fan_total(scoring, applied)
+    else:
+        total = tai_total(scoring, applied)
+    reason = rule = None
+    sit = hf.situation
+    for wr in rules.win_restrictions:
+        if sit.win_by in wr.forbid and holds(wr.when, hf, rd):
+            reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
+            rule = wr.rule
+            break
+    if reason is None and total.minimum_tai is not None:
+        minimum = scoring.minimum  # type: ignore[union-attr]
+        if total.minimum_tai < minimum:
+            reason = f"{total.minimum_tai} tai counting toward the minimum; {minimum} are needed to win"
+            rule = _rule_id(rules, "minimum")
+    return applied, total, reason, rule
+
+
+def _key(total: Total, reason) -> tuple:
+    return (
+        reason is None,
+        total.points,
+        total.hu or 0,
+        total.tai if total.tai is not None else 0,
+        total.minimum_tai or 0,
+        total.fan_raw or 0,
+        total.fu or 0,
+    )
+
+
+def score(situation: Situation, rules: RuleSet) -> ScoreResult:
+    """Score one win: the best reading of the hand under ``rules``, and the payments.
+
+    Raises :class:`~nbmj.errors.SituationError` when the tiles do not make a winning hand
+    (given the wilds) or hold something no hand can.
+    """
+    sit = situation
+    hf = facts(sit, rules)
+    rds = readings(hf)
+    if not rds:
+        raise SituationError(
+            f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
+            + (f" (wilds: {to_notation(sorted(hf.wild_kinds))})" if hf.wild_kinds else "")
+        )
+    claim_reason = claim_rule = None
+    if sit.win_by == "discard" and not rules.claims.win_on_discard:
+        claim_reason, claim_rule = "this variant allows no win on a discard", _rule_id(rules, "win_on_discard")
+    elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
+        claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
+
+    best = None
+    best_key = None
+    for rd in rds:
+        applied, total, reason, rule = _evaluate(hf, rd, rules)
+        k = _key(total, reason)
+        if best_key is None or k > best_key:
+            best, best_key = (rd, applied, total, reason, rule), k
+    rd, applied, total, reason, rule = best  # type: ignore[misc]
+    if claim_reason is not None:
+        reason, rule = claim_reason, claim_rule
+    valid = reason is None
+    payments, payment_rules = settle(sit, rules, total.points, valid)
+    return ScoreResult(
+        valid=valid,
+        reason=reason,
+        reason_rule=rule,
+        items=tuple(applied),
+        tai=total.tai,
+        fu=total.fu,
+        fan=total.fan,
+        points=total.points,
+        payments=payments,
+        decomposition=rd.notation(),
+        wait=rd.wait,
+        hu=total.hu,
+        fan_raw=total.fan_raw,
+        minimum_tai=total.minimum_tai,
+        capped=total.capped,
+        payment_rules=tuple(payment_rules),
+        variant=rules.name,
+    )
+
+
+def _hand_text(sit: Situation) -> str:
+    parts = [to_notation(sit.concealed)] if sit.concealed else []
+    parts += [f"[{to_notation(m.tiles)}]" for m in sit.melds]
+    return " ".join(parts)
+
+
+# Features that hand_fu may use: the melds, the concealed triplets and the flowers.
+_HAND_FU_FEATURES = frozenset({"pungs", "flowers", "flower_sets"})
+
+
+def _features_of(expr) -> set[str]:
+    from ..rules.model import AllOf, AnyOf, Compare, Feature, Not
+
+    if expr is None:
+        return set()
+    if isinstance(expr, Feature):
+        return {expr.name}
+    if isinstance(expr, Compare):
+        return {expr.feature.name}
+    if isinstance(expr, Not):
+        return _features_of(expr.operand)
+    if isinstance(expr, (AllOf, AnyOf)):
+        out: set[str] = set()
+        for o in expr.operands:
+            out |= _features_of(o)
+        return out
+    return set()
+
+
+def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: str = "E") -> int:
+    """The 胡 of a losing hand for 胡头 (NH-5): the 胡 items over its melds, its concealed
+    triplets (three or four of a kind in hand) and its flowers only; no base, no 番.
+
+    ``concealed`` and ``flowers`` are tile ids or notation; ``melds`` are :class:`Meld`
+    values or dicts as in the JSON situation.
+    """
+    from ..tiles import parse_tiles
+    from .features import _flower_counts, _SEATS
+    from .situation import _meld
+
+    if isinstance(concealed, str):
+        concealed = parse_tiles(concealed)
+    if isinstance(flowers, str):
+        flowers = parse_tiles(flowers)
+    melds = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
+    counts = [0] * N_KINDS
+    for t in concealed:
+        if t < N_KINDS:
+            counts[t] += 1
+    sets = []
+    for m in melds:
+        first = min(m.tiles)
+        if m.kind == "chi":
+            sets.append(SetGroup("chow", first, True, True))
+        elif m.kind == "pon":
+            sets.append(SetGroup("pung", first, True, True))
+        else:
+            sets.append(SetGroup("kong", first, m.kind != "ankan", True))
+    for k, n in enumerate(counts):
+        if n >= 3:
+            sets.append(SetGroup("pung", k, False))
+    sit = Situation(seat=seat, round_wind=round_wind, concealed=tuple(concealed), win_tile=0, win_by="self_draw",
+                    melds=melds, flowers=tuple(flowers))
+    seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, frozenset())
+    hf = HandFacts(
+        situation=sit, rules=rules, wild_kinds=frozenset(), shape=tuple(counts), wilds=0, win_is_wild=False,
+        wild_physical={}, melded=tuple(sets), seat_kind=27 + _SEATS.index(seat),
+        round_kind=27 + _SEATS.index(round_wind), flowers_seat=seat_n, flowers_other=other_n,
+        flowers_seat_outside=seat_out, flowers_other_outside=other_out, flower_sets=n_sets,
+        concealed_hand=True, wild_single_wait=False,
+    )
+    rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)
+    items = tuple(
+        it for it in rules.items
+        if it.unit == "fu" and (_features_of(it.when) | _features_of(it.each)) <= _HAND_FU_FEATURES
+        and (it.when is not None or it.each is not None)
+    )
+    return sum(a.value for a in apply_items(items, hf, rd))

@@ -8,7 +8,10 @@ are seat winds ``"E" "S" "W" "N"`` with ``"E"`` the dealer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
+
+from ..errors import NbmjError, SituationError
+from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code
 
 __all__ = ["Meld", "Situation", "MELD_KINDS"]
 
@@ -55,3 +58,215 @@ class Situation:
     fed: tuple[tuple[str, int], ...] = ()
     discarded_wild: bool = False
     variant: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Situation":
+        """Read and check the JSON situation of ``nbmj score`` (see the CLI docs).
+
+        Checks what can be checked without the rules: tile notation, seats, the win method,
+        meld shapes, at most four copies of a kind (the indicator included), one copy of
+        each flower, a hand of 14 tiles counting each meld as three, and ``from`` for wins
+        on a discard or a robbed kong. Whether the hand wins is checked by the scorer,
+        which knows the wilds. Raises :class:`~nbmj.errors.SituationError`.
+        """
+        return _situation_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form read by :meth:`from_dict`."""
+        from ..tiles import to_notation
+
+        out: dict[str, Any] = {}
+        if self.variant is not None:
+            out["variant"] = self.variant
+        out.update(
+            {
+                "seat": self.seat,
+                "round": self.round_wind,
+                "concealed": _notation_in_order(self.concealed),
+                "win_tile": tile_code(self.win_tile),
+                "win_by": self.win_by,
+            }
+        )
+        if self.discarder is not None:
+            out["from"] = self.discarder
+        out["melds"] = [
+            {"kind": m.kind, "tiles": to_notation(m.tiles), **({"from": m.source} if m.source else {})} for m in self.melds
+        ]
+        out["flowers"] = to_notation(self.flowers)
+        out["indicator"] = None if self.indicator is None else tile_code(self.indicator)
+        out["last_tile"] = self.last_tile
+        out["first_turn"] = self.first_turn
+        if self.fed:
+            out["fed"] = dict(self.fed)
+        if self.discarded_wild:
+            out["discarded_wild"] = True
+        return out
+
+
+def _notation_in_order(tiles) -> str:
+    return " ".join(tile_code(t) for t in tiles)
+
+
+_SEATS = ("E", "S", "W", "N")
+_WIN_BY = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
+_KNOWN_FIELDS = {
+    "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
+    "indicator", "last_tile", "first_turn", "fed", "discarded_wild",
+}
+
+
+def _tiles(value: Any, what: str) -> list[int]:
+    if isinstance(value, list):
+        value = " ".join(str(v) for v in value)
+    try:
+        return parse_tiles(value)
+    except NbmjError as exc:
+        raise SituationError(f"bad tiles in {what!r}: {exc}") from exc
+
+
+def _seat(value: Any, what: str) -> str:
+    if value not in _SEATS:
+        raise SituationError(f"{what!r} must be one of E, S, W, N, not {value!r}")
+    return value
+
+
+def _flag(data: dict, key: str) -> bool:
+    value = data.get(key, False)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise SituationError(f"{key!r} must be true or false, not {value!r}")
+    return value
+
+
+def _meld(raw: Any, index: int, seat: str) -> Meld:
+    if not isinstance(raw, dict):
+        raise SituationError(f"meld {index} must be an object with 'kind' and 'tiles', not {raw!r}")
+    kind = raw.get("kind")
+    if kind not in MELD_KINDS:
+        raise SituationError(f"meld {index} has unknown kind {kind!r}; expected one of {', '.join(MELD_KINDS)}")
+    tiles = _tiles(raw.get("tiles", ""), f"melds[{index}].tiles")
+    if any(t >= N_KINDS for t in tiles):
+        raise SituationError(f"meld {index} ({raw.get('tiles')!r}) holds a flower")
+    srt = sorted(tiles)
+    if kind == "chi":
+        ok = len(srt) == 3 and srt[0] < 27 and srt[0] // 9 == srt[2] // 9 and srt == [srt[0], srt[0] + 1, srt[0] + 2]
+    elif kind == "pon":
+        ok = len(srt) == 3 and len(set(srt)) == 1
+    else:
+        ok = len(srt) == 4 and len(set(srt)) == 1
+    if not ok:
+        raise SituationError(f"meld {index} ({raw.get('tiles')!r}) is not a {kind}")
+    source = raw.get("from")
+    if kind == "ankan":
+        if source is not None:
+            raise SituationError(f"meld {index} is a concealed kong and has no 'from', got {source!r}")
+    else:
+        if source is None:
+            raise SituationError(f"meld {index} ({kind}) needs 'from', the seat that fed it")
+        _seat(source, f"melds[{index}].from")
+        if source == seat:
+            raise SituationError(f"meld {index} cannot come from the winner's own seat {source!r}")
+    return Meld(kind, tuple(tiles), source)
+
+
+def _situation_from_dict(data: Any) -> Situation:
+    if not isinstance(data, dict):
+        raise SituationError(f"a situation is a JSON object, not {type(data).__name__!r}")
+    unknown = sorted(set(data) - _KNOWN_FIELDS)
+    if unknown:
+        raise SituationError(f"unknown situation field {unknown[0]!r}")
+    for key in ("seat", "concealed", "win_tile", "win_by"):
+        if key not in data:
+            raise SituationError(f"the situation lacks {key!r}")
+    seat = _seat(data["seat"], "seat")
+    round_wind = _seat(data.get("round", "E"), "round")
+    concealed = _tiles(data["concealed"], "concealed")
+    try:
+        win_tile = parse_tile(data["win_tile"]) if isinstance(data["win_tile"], str) else None
+    except NbmjError as exc:
+        raise SituationError(f"bad 'win_tile': {exc}") from exc
+    if win_tile is None:
+        raise SituationError(f"'win_tile' must be one tile in notation, not {data['win_tile']!r}")
+    win_by = data["win_by"]
+    if win_by not in _WIN_BY:
+        raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(_WIN_BY)}")
+    discarder = data.get("from")
+    if win_by in ("discard", "rob_kong"):
+        if discarder is None:
+            raise SituationError(f"a win by {win_by!r} needs 'from', the seat that gave the tile")
+        _seat(discarder, "from")
+        if discarder == seat:
+            raise SituationError(f"'from' names the winner's own seat {discarder!r}")
+    else:
+        if discarder is not None:
+            _seat(discarder, "from")
+            if discarder == seat:
+                raise SituationError(f"'from' names the winner's own seat {discarder!r}")
+        discarder = None
+    raw_melds = data.get("melds") or []
+    if not isinstance(raw_melds, list):
+        raise SituationError(f"'melds' must be a list, not {raw_melds!r}")
+    melds = tuple(_meld(m, i, seat) for i, m in enumerate(raw_melds))
+    if len(melds) > 4:
+        raise SituationError(f"{len(melds)} melds; a hand has at most 4")
+    flowers = _tiles(data.get("flowers") or "", "flowers")
+    for t in flowers:
+        if not is_flower(t):
+            raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
+    indicator_raw = data.get("indicator")
+    indicator = None
+    if indicator_raw is not None:
+        try:
+            indicator = parse_tile(indicator_raw)
+        except NbmjError as exc:
+            raise SituationError(f"bad 'indicator': {exc}") from exc
+    fed_raw = data.get("fed") or {}
+    if not isinstance(fed_raw, dict):
+        raise SituationError(f"'fed' must map seats to counts, not {fed_raw!r}")
+    fed = []
+    for k, v in fed_raw.items():
+        _seat(k, "fed")
+        if k == seat:
+            raise SituationError(f"'fed' names the winner's own seat {k!r}")
+        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 4:
+            raise SituationError(f"'fed' count for {k!r} must be a whole number 0-4, not {v!r}")
+        if v:
+            fed.append((k, v))
+    # counts: at most four of a kind (the indicator is one physical copy), one of each flower
+    counts = [0] * 42
+    for t in concealed + [win_tile] + [t for m in melds for t in m.tiles] + flowers:
+        counts[t] += 1
+    if indicator is not None:
+        counts[indicator] += 1
+    for t, n in enumerate(counts):
+        limit = 1 if is_flower(t) else COPIES
+        if n > limit:
+            raise SituationError(f"{n} copies of {tile_code(t)!r} (counting the indicator); at most {limit} exist")
+    n_tiles = len(concealed) + 1 + 3 * len(melds)
+    if n_tiles != 14:
+        raise SituationError(
+            f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
+            f"{n_tiles} tiles counting each meld as three, not 14"
+        )
+    if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
+        raise SituationError("a win on a kong replacement needs a kong among the melds")
+    variant = data.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise SituationError(f"'variant' must be a name or a path, not {variant!r}")
+    return Situation(
+        seat=seat,
+        round_wind=round_wind,
+        concealed=tuple(concealed),
+        win_tile=win_tile,
+        win_by=win_by,
+        discarder=discarder,
+        melds=melds,
+        flowers=tuple(flowers),
+        indicator=indicator,
+        last_tile=_flag(data, "last_tile"),
+        first_turn=_flag(data, "first_turn"),
+        fed=tuple(fed),
+        discarded_wild=_flag(data, "discarded_wild"),
+        variant=variant,
+    )

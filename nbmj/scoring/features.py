@@ -1,0 +1,551 @@
+"""The named hand features (:data:`nbmj.rules.model.FEATURES`) over a winning hand.
+
+A :class:`HandFacts` holds what does not depend on how the hand is split (flowers, wilds
+held, the win method ...). A :class:`Reading` is one way to read the hand: one split of the
+concealed tiles into melds and a pair, with the exposed melds as fixed groups, and the slot
+the winning tile took. :func:`feature_value` evaluates one feature over a reading;
+:func:`holds` evaluates a condition.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..errors import SituationError
+from ..rules.model import FEATURES, AllOf, AnyOf, Compare, Expr, Feature, Not, RuleSet
+from ..rules.wilds import wild_tiles
+from ..tiles import N_KINDS, PLANTS, SEASONS, is_flower, tile_code, to_notation
+from . import _decomp
+from .situation import Situation
+
+__all__ = [
+    "SetGroup",
+    "HandFacts",
+    "Reading",
+    "facts",
+    "readings",
+    "feature_value",
+    "holds",
+    "tile_in_class",
+    "IMPLEMENTED",
+]
+
+SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
+_SEATS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class SetGroup:
+    """One set of a reading: ``size`` ``"chow"``, ``"pung"`` or ``"kong"``; ``first`` the
+    lowest kind; ``exposed`` as the 胡 table and ``pungs(exposed)`` see it; ``melded`` for
+    groups laid on the table; ``wild_mask`` per slot (concealed groups only)."""
+
+    size: str
+    first: int
+    exposed: bool
+    melded: bool = False
+    wild_mask: tuple[bool, ...] = ()
+
+    def kinds(self) -> tuple[int, ...]:
+        if self.size == "chow":
+            return (self.first, self.first + 1, self.first + 2)
+        return (self.first,) * (4 if self.size == "kong" else 3)
+
+    def notation(self) -> str:
+        return to_notation(self.kinds())
+
+
+@dataclass
+class HandFacts:
+    """Facts about the hand and the win that every reading shares."""
+
+    situation: Situation
+    rules: RuleSet
+    wild_kinds: frozenset[int]
+    shape: tuple[int, ...]  # 34 counts of the concealed non-wild tiles, winning tile included
+    wilds: int  # wild tiles among concealed + winning tile
+    win_is_wild: bool
+    wild_physical: dict[int, int]  # kind -> wild copies of that kind held
+    melded: tuple[SetGroup, ...]
+    seat_kind: int
+    round_kind: int
+    flowers_seat: int
+    flowers_other: int
+    flowers_seat_outside: int
+    flowers_other_outside: int
+    flower_sets: int
+    concealed_hand: bool
+    wild_single_wait: bool
+    cache: dict = field(default_factory=dict)
+
+
+@dataclass
+class Reading:
+    """One reading of the hand: all sets (melded first), the pair kind, the wait."""
+
+    sets: tuple[SetGroup, ...]
+    pair: int
+    pair_wilds: int
+    wait: str  # edge closed single pair_pair two_sided
+    wild_as_itself: int
+    split: tuple = ()
+    _values: dict = field(default_factory=dict)
+
+    def notation(self) -> str:
+        """The reading in notation: melded sets in brackets, then concealed sets, then the pair."""
+        parts = []
+        for g in self.sets:
+            text = g.notation()
+            parts.append(f"[{text}]" if g.melded else text)
+        parts.append(to_notation((self.pair, self.pair)))
+        return " ".join(parts)
+
+
+def tile_in_class(kind: int, cls: str, seat_kind: int, round_kind: int) -> bool:
+    """Whether ``kind`` belongs to the tile class ``cls`` (see ``pungs`` in FEATURES)."""
+    if cls == "dragon":
+        return 31 <= kind <= 33
+    if cls == "wind":
+        return 27 <= kind <= 30
+    if cls == "seat_wind":
+        return kind == seat_kind
+    if cls == "round_wind":
+        return kind == round_kind
+    if cls == "honor":
+        return kind >= 27
+    if cls == "terminal":
+        return kind < 27 and kind % 9 in (0, 8)
+    if cls == "simple":
+        return kind < 27 and kind % 9 not in (0, 8)
+    if cls == "terminal_or_honor":
+        return kind >= 27 or kind % 9 in (0, 8)
+    if cls == "suited":
+        return kind < 27
+    raise ValueError(f"unknown tile class {cls!r}")
+
+
+# --------------------------------------------------------------------------- hand facts
+
+
+def _flower_counts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]):
+    if rules.wilds.wild_flower_is_flower:
+        held = set(sit.flowers)
+    else:
+        held = {f for f in sit.flowers if f not in wild_kinds}
+    own = set(rules.flowers.of_seat(sit.seat))
+    in_sets: set[int] = set()
+    n_sets = 0
+    for group in (SEASONS, PLANTS):
+        if all(f in held for f in group):
+            n_sets += 1
+            in_sets.update(group)
+    seat_n = sum(1 for f in held if f in own)
+    other_n = len(held) - seat_n
+    seat_out = sum(1 for f in held if f in own and f not in in_sets)
+    other_out = sum(1 for f in held if f not in own and f not in in_sets)
+    return seat_n, other_n, seat_out, other_out, n_sets
+
+
+def _sets_only(counts: list[int], wilds: int) -> bool:
+    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair)."""
+    i = 0
+    while i < N_KINDS and not counts[i]:
+        i += 1
+    if i == N_KINDS:
+        return wilds % 3 == 0
+    c = counts[i]
+    for r in range(1, min(3, c) + 1):
+        if 3 - r <= wilds:
+            counts[i] -= r
+            ok = _sets_only(counts, wilds - (3 - r))
+            counts[i] += r
+            if ok:
+                return True
+    if i < 27:
+        for s in (i - 2, i - 1, i):
+            if s < 0 or s // 9 != i // 9 or s % 9 > 6:
+                continue
+            used = 0
+            take = []
+            for k in (s, s + 1, s + 2):
+                if k >= i and counts[k]:
+                    take.append(k)
+                else:
+                    used += 1
+            if used > wilds:
+                continue
+            for k in take:
+                counts[k] -= 1
+            ok = _sets_only(counts, wilds - used)
+            for k in take:
+                counts[k] += 1
+            if ok:
+                return True
+    return False
+
+
+def facts(sit: Situation, rules: RuleSet) -> HandFacts:
+    """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
+    wild_kinds = wild_tiles(rules.wilds, sit.indicator)
+    shape = [0] * N_KINDS
+    wilds = 0
+    before = [0] * N_KINDS
+    before_wilds = 0
+    wild_physical: Counter = Counter()
+    for pos, t in enumerate(sit.concealed + (sit.win_tile,)):
+        if t in wild_kinds:
+            wilds += 1
+            if pos < len(sit.concealed):
+                before_wilds += 1
+            if t < N_KINDS:
+                wild_physical[t] += 1
+            continue
+        if is_flower(t):
+            raise SituationError(f"flower {tile_code(t)!r} in the hand is not wild; flowers go in 'flowers'")
+        shape[t] += 1
+        if pos < len(sit.concealed):
+            before[t] += 1
+    for m in sit.melds:
+        for t in m.tiles:
+            if t in wild_kinds and not rules.claims.wilds_in_melds:
+                raise SituationError(f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
+    melded = []
+    for m in sit.melds:
+        first = min(m.tiles)
+        if m.kind == "chi":
+            melded.append(SetGroup("chow", first, True, True))
+        elif m.kind == "pon":
+            melded.append(SetGroup("pung", first, True, True))
+        else:
+            melded.append(SetGroup("kong", first, m.kind != "ankan", True))
+    seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, wild_kinds)
+    # 财神单吊: before the win, the concealed tiles were sets plus one lone wild
+    single = before_wilds > 0 and _sets_only(before, before_wilds - 1)
+    return HandFacts(
+        situation=sit,
+        rules=rules,
+        wild_kinds=wild_kinds,
+        shape=tuple(shape),
+        wilds=wilds,
+        win_is_wild=sit.win_tile in wild_kinds,
+        wild_physical=dict(wild_physical),
+        melded=tuple(melded),
+        seat_kind=27 + _SEATS.index(sit.seat),
+        round_kind=27 + _SEATS.index(sit.round_wind),
+        flowers_seat=seat_n,
+        flowers_other=other_n,
+        flowers_seat_outside=seat_out,
+        flowers_other_outside=other_out,
+        flower_sets=n_sets,
+        concealed_hand=not any(m.kind != "ankan" for m in sit.melds),
+        wild_single_wait=single,
+    )
+
+
+# --------------------------------------------------------------------------- readings
+
+
+def _wait_of(typ: str, first: int, pos: int) -> str:
+    if typ == "pair":
+        return "single"
+    if typ == "pung":
+        return "pair_pair"
+    if pos == 1:
+        return "closed"
+    rank = first % 9
+    if (pos == 2 and rank == 0) or (pos == 0 and rank == 6):
+        return "edge"
+    return "two_sided"
+
+
+def readings(hf: HandFacts) -> list[Reading]:
+    """Every reading of the hand; empty when the hand does not win."""
+    sit = hf.situation
+    keep = _decomp.representative_kinds(frozenset(k for k in hf.wild_kinds if k < N_KINDS))
+    splits = _decomp.splits(hf.shape, hf.wilds, keep)
+    win = sit.win_tile
+    on_discard = sit.win_by in ("discard", "rob_kong")
+    out: list[Reading] = []
+    melded = hf.melded
+    for split in splits:
+        pair, melds = split
+        groups = (pair,) + tuple(melds)
+        seen_slots = set()
+        for gi, (typ, first, mask) in enumerate(groups):
+            for pos, is_wild in enumerate(mask):
+                if hf.win_is_wild:
+                    if not is_wild:
+                        continue
+                else:
+                    if is_wild:
+                        continue
+                    kind = first + pos if typ == "chow" else first
+                    if kind != win:
+                        continue
+                slot_key = (typ, first, mask, pos)
+                if slot_key in seen_slots:
+                    continue
+                seen_slots.add(slot_key)
+                wait = _wait_of(typ, first, pos)
+                sets = list(melded)
+                for gj, (t2, f2, m2) in enumerate(groups[1:], start=1):
+                    exposed = on_discard and gj == gi and t2 == "pung"
+                    sets.append(SetGroup("chow" if t2 == "chow" else "pung", f2, exposed, False, m2))
+                out.append(
+                    Reading(
+                        sets=tuple(sets),
+                        pair=pair[1],
+                        pair_wilds=sum(pair[2]),
+                        wait=wait,
+                        wild_as_itself=_wild_as_itself(hf, groups),
+                        split=split,
+                    )
+                )
+    return out
+
+
+def _wild_as_itself(hf: HandFacts, groups) -> int:
+    if not hf.wild_physical:
+        return 0
+    assigned: Counter = Counter()
+    for typ, first, mask in groups:
+        for pos, w in enumerate(mask):
+            if w:
+                assigned[first + pos if typ == "chow" else first] += 1
+    return sum(min(n, assigned.get(k, 0)) for k, n in hf.wild_physical.items())
+
+
+# --------------------------------------------------------------------------- features
+
+
+def _all_kinds(rd: Reading):
+    for g in rd.sets:
+        yield g.first if g.size != "chow" else g.first
+        if g.size == "chow":
+            yield g.first + 2
+    yield rd.pair
+
+
+def _suits(rd: Reading) -> tuple[set[int], bool]:
+    suits = set()
+    honors = False
+    for k in _all_kinds(rd):
+        if k >= 27:
+            honors = True
+        else:
+            suits.add(k // 9)
+    return suits, honors
+
+
+_CLASSES = set(FEATURES["pungs"].arg_choices[0])
+
+
+def _f_pungs(args, hf: HandFacts, rd: Reading) -> int:
+    cls = exp = size = None
+    for a in args:
+        if a in _CLASSES:
+            cls = a
+        elif a in ("exposed", "concealed"):
+            exp = a
+        elif a in ("pung", "kong"):
+            size = a
+        else:
+            raise ValueError(f"unknown argument {a!r} to pungs")
+    n = 0
+    for g in rd.sets:
+        if g.size == "chow":
+            continue
+        if size is not None and g.size != size:
+            continue
+        if exp is not None and (exp == "exposed") != g.exposed:
+            continue
+        if cls is not None and not tile_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
+            continue
+        n += 1
+    return n
+
+
+def _f_pairs(args, hf, rd) -> int:
+    if not args:
+        return 1
+    return int(tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind))
+
+
+def _f_chows(args, hf, rd) -> int:
+    return sum(1 for g in rd.sets if g.size == "chow")
+
+
+def _f_flush(args, hf, rd) -> int:
+    suits, honors = _suits(rd)
+    return int(len(suits) == 1 and not honors)
+
+
+def _f_half_flush(args, hf, rd) -> int:
+    suits, honors = _suits(rd)
+    return int(len(suits) == 1 and honors)
+
+
+def _f_all_honors(args, hf, rd) -> int:
+    suits, honors = _suits(rd)
+    return int(not suits and honors)
+
+
+def _f_all_pungs(args, hf, rd) -> int:
+    return int(all(g.size != "chow" for g in rd.sets))
+
+
+def _f_all_chows(args, hf, rd) -> int:
+    return int(all(g.size == "chow" for g in rd.sets))
+
+
+def _f_wait(args, hf, rd) -> int:
+    if not args:
+        return 1
+    return int(rd.wait == args[0])
+
+
+def _f_big_crane(args, hf, rd) -> int:
+    return int(len(hf.situation.melds) == 4 and rd.wait == "single")
+
+
+def _f_concealed_hand(args, hf, rd) -> int:
+    return int(hf.concealed_hand)
+
+
+def _f_wilds_held(args, hf, rd) -> int:
+    return hf.wilds
+
+
+def _f_wild_as_itself(args, hf, rd) -> int:
+    return rd.wild_as_itself
+
+
+def _f_wild_single_wait(args, hf, rd) -> int:
+    return int(hf.wild_single_wait)
+
+
+def _f_discarded_wild(args, hf, rd) -> int:
+    return int(hf.situation.discarded_wild)
+
+
+def _f_flowers(args, hf, rd) -> int:
+    which = "any"
+    outside = False
+    for a in args:
+        if a in ("seat", "other", "any"):
+            which = a
+        elif a == "outside_sets":
+            outside = True
+        else:
+            raise ValueError(f"unknown argument {a!r} to flowers")
+    if outside:
+        seat, other = hf.flowers_seat_outside, hf.flowers_other_outside
+    else:
+        seat, other = hf.flowers_seat, hf.flowers_other
+    return seat if which == "seat" else other if which == "other" else seat + other
+
+
+def _f_flower_sets(args, hf, rd) -> int:
+    return hf.flower_sets
+
+
+def _f_win(args, hf, rd) -> int:
+    if not args:
+        return 1
+    return int(hf.situation.win_by == args[0])
+
+
+def _f_self_draw(args, hf, rd) -> int:
+    return int(hf.situation.win_by in SELF_DRAWN)
+
+
+def _f_after_discard_kong(args, hf, rd) -> int:
+    sit = hf.situation
+    return int(sit.win_by == "kong_replacement" and bool(sit.melds) and sit.melds[-1].kind == "kan")
+
+
+def _f_last_tile(args, hf, rd) -> int:
+    return int(hf.situation.last_tile)
+
+
+def _f_first_turn(args, hf, rd) -> int:
+    return int(hf.situation.first_turn)
+
+
+def _f_dealer(args, hf, rd) -> int:
+    return int(hf.situation.seat == "E")
+
+
+def _f_melds_exposed(args, hf, rd) -> int:
+    return len(hf.situation.melds)
+
+
+_IMPL = {
+    "pungs": _f_pungs,
+    "pairs": _f_pairs,
+    "chows": _f_chows,
+    "flush": _f_flush,
+    "half_flush": _f_half_flush,
+    "all_honors": _f_all_honors,
+    "all_pungs": _f_all_pungs,
+    "all_chows": _f_all_chows,
+    "wait": _f_wait,
+    "big_crane": _f_big_crane,
+    "concealed_hand": _f_concealed_hand,
+    "wilds_held": _f_wilds_held,
+    "wild_as_itself": _f_wild_as_itself,
+    "wild_single_wait": _f_wild_single_wait,
+    "discarded_wild": _f_discarded_wild,
+    "flowers": _f_flowers,
+    "flower_sets": _f_flower_sets,
+    "win": _f_win,
+    "self_draw": _f_self_draw,
+    "after_discard_kong": _f_after_discard_kong,
+    "last_tile": _f_last_tile,
+    "first_turn": _f_first_turn,
+    "dealer": _f_dealer,
+    "melds_exposed": _f_melds_exposed,
+}
+
+#: The feature names this module implements (a test checks it covers FEATURES).
+IMPLEMENTED = frozenset(_IMPL)
+
+
+def feature_value(feat: Feature, hf: HandFacts, rd: Reading) -> int:
+    """The value of one feature over a reading."""
+    values = rd._values
+    v = values.get(feat)
+    if v is None:
+        try:
+            fn = _IMPL[feat.name]
+        except KeyError:
+            raise ValueError(f"unknown feature {feat.name!r}") from None
+        v = fn(feat.args, hf, rd)
+        values[feat] = v
+    return v
+
+
+_OPS = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+}
+
+
+def holds(expr: Expr, hf: HandFacts, rd: Reading) -> bool:
+    """Whether a condition holds over a reading."""
+    if isinstance(expr, Feature):
+        return feature_value(expr, hf, rd) != 0
+    if isinstance(expr, Compare):
+        return _OPS[expr.op](feature_value(expr.feature, hf, rd), expr.value)
+    if isinstance(expr, Not):
+        return not holds(expr.operand, hf, rd)
+    if isinstance(expr, AllOf):
+        return all(holds(o, hf, rd) for o in expr.operands)
+    if isinstance(expr, AnyOf):
+        return any(holds(o, hf, rd) for o in expr.operands)
+    raise TypeError(f"not a condition: {expr!r}")

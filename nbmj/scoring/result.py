@@ -1,0 +1,72 @@
+"""The scorer's answer: :class:`ScoreResult`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .items import Applied
+
+__all__ = ["ScoreResult"]
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """The score of one win and what everybody pays.
+
+    ``valid`` is false for a win the rules forbid; ``reason`` and ``reason_rule`` then say
+    why (and ``payments`` are all zero). ``items`` are the scoring items of the best reading
+    of the hand, ``decomposition`` that reading in notation (melded sets in brackets).
+    ``tai`` (Ningbo) or ``fu``/``fan`` (Ninghai) are None where the variant does not use
+    them. ``points`` is the hand total S that payments are based on (银 for Ninghai);
+    ``hu`` is Ninghai's 胡 after multiplying, rounding and capping.
+    """
+
+    valid: bool
+    reason: str | None
+    reason_rule: str | None
+    items: tuple[Applied, ...]
+    tai: int | None
+    fu: int | None
+    fan: int | None
+    points: int
+    payments: dict[str, int]
+    decomposition: str
+    wait: str
+    hu: int | None = None
+    fan_raw: int | None = None
+    minimum_tai: int | None = None
+    capped: bool = False
+    payment_rules: tuple[str, ...] = ()
+    variant: str | None = field(default=None, compare=False)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule ID this result rests on, items first."""
+        out: list[str] = []
+        for r in [a.item.rule for a in self.items] + list(self.payment_rules) + [self.reason_rule]:
+            if r and r not in out:
+                out.append(r)
+        return tuple(out)
+
+    def to_dict(self) -> dict:
+        """The JSON form printed by ``nbmj score``."""
+        return {
+            "variant": self.variant,
+            "valid": self.valid,
+            "reason": self.reason,
+            "reason_rule": self.reason_rule,
+            "items": [a.to_dict() for a in self.items],
+            "tai": self.tai,
+            "minimum_tai": self.minimum_tai,
+            "fu": self.fu,
+            "fan": self.fan,
+            "fan_raw": self.fan_raw,
+            "hu": self.hu,
+            "capped": self.capped,
+            "points": self.points,
+            "payments": dict(self.payments),
+            "payment_rules": list(self.payment_rules),
+            "decomposition": self.decomposition,
+            "wait": self.wait,
+            "rules": list(self.rules),
+        }
