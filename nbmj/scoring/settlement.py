@@ -41,7 +41,11 @@ def links(sit: Situation, liability: Liability) -> dict[str, Link]:
     """The seats linked to the winner under ``liability``."""
     fed_winner = {s: 0 for s in SEATS if s != sit.seat}
     for m in sit.melds:
-        if m.source is not None and m.kind in liability.counts:
+        if m.source is None:
+            continue
+        # an added kong upgrades a pong already fed (NB-14.5): it counts as that pong
+        kind = "pon" if m.kind == "kakan" and "kakan" not in liability.counts else m.kind
+        if kind in liability.counts:
             fed_winner[m.source] += 1
     winner_fed = dict(sit.fed)
     out = {}
@@ -82,7 +86,11 @@ def liability_situation(sit: Situation, partner: str) -> str:
     """The liability situation of a win, seen from linked ``partner``."""
     if sit.win_by == "rob_kong":
         return "rob_kong"
-    if sit.win_by == "discard":
+    return _plain_situation(sit, partner)
+
+
+def _plain_situation(sit: Situation, partner: str) -> str:
+    if sit.win_by in ("discard", "rob_kong"):
         return "discard_by_partner" if sit.discarder == partner else "discard_by_other"
     if _kong_discarder(sit) == partner:
         return "kong_bloom_on_partner_kong"
@@ -134,6 +142,11 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
             for partner, link in linked.items():
                 situation = liability_situation(sit, partner)
                 row = _row(rules.liability, situation, link.mutual)
+                if row is None and situation in ("rob_kong", "kong_bloom_on_partner_kong"):
+                    # no row of its own: a robbed kong is a discard by the robbed player
+                    # (NB-14.4), a partner's kong bloom an ordinary self-draw
+                    plain = "self_draw" if situation == "kong_bloom_on_partner_kong" else _plain_situation(sit, partner)
+                    row = _row(rules.liability, plain, link.mutual)
                 if row is None:
                     continue
                 used.append(row.rule)
@@ -166,8 +179,6 @@ def _row(liability: Liability, situation: str, mutual: bool):
         for row in liability.rows:
             if row.situation == situation and row.link == link:
                 return row
-    if situation == "kong_bloom_on_partner_kong":  # no row for it: an ordinary self-draw
-        return _row(liability, "self_draw", mutual)
     return None
 
 
