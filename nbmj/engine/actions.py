@@ -1,0 +1,80 @@
+"""What a player can do: the :class:`Action` value and its compact JSON form.
+
+Kinds, and what ``tile`` / ``use`` mean for each:
+
+========  =====================================================  ==================
+kind      meaning                                                 fields
+========  =====================================================  ==================
+discard   throw a tile from the hand                              tile
+hu        win: on one's own draw, on the discard, on a robbed kong
+pass      decline every claim on a discard or an added kong
+chi       chow the discard (上家 only)                            tile, use (2 tiles)
+pon       pung the discard                                        tile
+kan       kong the discard (明杠)                                  tile
+ankan     concealed kong of four in hand (暗杠)                   tile
+kakan     add the fourth tile to one's pon (补杠)                 tile
+flower    lay down a flower and draw its replacement (manual)     tile
+========  =====================================================  ==================
+
+The JSON form is the log line for the action: ``{"e": "chi", "seat": "S", "tile": "4m",
+"use": "56m"}``; fields that do not apply are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import NbmjError
+from ..rules.model import SEATS
+from ..tiles import parse_tile, parse_tiles, tile_code, to_notation
+
+__all__ = ["ACTION_KINDS", "CLAIM_KINDS", "Action"]
+
+ACTION_KINDS = ("discard", "hu", "pass", "chi", "pon", "kan", "ankan", "kakan", "flower")
+# Kinds that answer a discard; "hu" also answers one's own draw and a robbed kong.
+CLAIM_KINDS = ("hu", "kan", "pon", "chi")
+
+
+class _BadAction(NbmjError, ValueError):
+    pass
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One move by one seat. Seats are table positions ``"E" "S" "W" "N"``."""
+
+    seat: str
+    kind: str
+    tile: int | None = None
+    use: tuple[int, ...] = ()
+
+    def to_json(self) -> dict:
+        """The compact JSON form (also the action's line in the event log)."""
+        out: dict = {"e": self.kind, "seat": self.seat}
+        if self.tile is not None:
+            out["tile"] = tile_code(self.tile)
+        if self.use:
+            out["use"] = to_notation(self.use)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "Action":
+        """Read the compact JSON form; raises ValueError (an NbmjError) on a malformed one."""
+        if not isinstance(obj, dict):
+            raise _BadAction(f"an action is a JSON object, not {obj!r}")
+        kind, seat = obj.get("e"), obj.get("seat")
+        if kind not in ACTION_KINDS:
+            raise _BadAction(f"unknown action kind {kind!r}")
+        if seat not in SEATS:
+            raise _BadAction(f"unknown seat {seat!r}")
+        tile = obj.get("tile")
+        use = obj.get("use")
+        return cls(seat, kind, None if tile is None else parse_tile(tile), tuple(parse_tiles(use)) if use else ())
+
+    def __str__(self) -> str:
+        parts = [self.seat, self.kind]
+        if self.tile is not None:
+            parts.append(tile_code(self.tile))
+        if self.use:
+            parts.append(f"with {to_notation(self.use)}")
+        return " ".join(parts)

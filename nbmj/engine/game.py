@@ -1,0 +1,824 @@
+"""One hand of Ningbo or Ninghai mahjong: :class:`Game`.
+
+Seats are table positions ``"E" "S" "W" "N"`` in turn order (counter-clockwise). In a
+single hand they are also the seat winds when ``dealer="E"``; in a match the dealer moves
+and a position's seat wind for scoring is counted from the dealer (NB-2.4).
+
+The game advances by :meth:`Game.step` with an :class:`~nbmj.engine.actions.Action`;
+everything that needs no decision (the deal, draws, flower replacement, claim
+resolution, settlement) happens inside ``step``. :attr:`Game.to_act` names the seats whose
+decision the game waits for: one seat on a turn, every seat able to claim after a discard
+(NB-7.8) or able to rob an added kong.
+
+Every rule difference between variants is read from the :class:`~nbmj.rules.model.RuleSet`
+in ``__init__`` (the ``_r_*`` attributes), never from the variant's name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from .. import core
+from ..errors import IllegalActionError
+from ..rules.model import SEATS, RuleSet
+from ..rules.wilds import wild_tiles
+from ..scoring.situation import Meld, Situation
+from ..tiles import N_KINDS, is_flower, parse_tiles, tile_code, to_notation
+from .actions import Action
+from .claims import arbitrate, chi_discard_bans, meld_claims
+from .log import LOG_FORMAT, dumps_event
+from .settle import WinScore, score_win
+from .wall import Wall, full_tile_set, indicator_position
+
+__all__ = ["Game", "HandResult", "resolve_rules"]
+
+_DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
+_SUIT_LETTER = "mps"
+
+
+def resolve_rules(variant: str | RuleSet) -> RuleSet:
+    """A RuleSet from a variant name (or the RuleSet itself)."""
+    if isinstance(variant, RuleSet):
+        return variant
+    from ..rules import load_variant
+
+    return load_variant(variant)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended. ``deltas`` (seat -> points) sum to zero and include ``immediate``."""
+
+    outcome: str  # "win" or "draw"
+    winners: tuple[dict, ...]
+    deltas: dict[str, int]
+    immediate: dict[str, int]
+    scores: tuple[WinScore, ...] = field(default=(), compare=False)
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0]["seat"] if self.winners else None
+
+    @property
+    def win_by(self) -> str | None:
+        return self.winners[0]["win_by"] if self.winners else None
+
+    @property
+    def score(self) -> WinScore | None:
+        return self.scores[0] if self.scores else None
+
+    def to_json(self) -> dict:
+        return {
+            "outcome": self.outcome,
+            "winners": [dict(w) for w in self.winners],
+            "deltas": dict(self.deltas),
+            "immediate": dict(self.immediate),
+        }
+
+
+class Game:
+    """One hand, from the dice to the settlement.
+
+    ``variant``: a variant name or a RuleSet. ``seed`` drives the dice and the shuffle
+    (``random.Random(seed)``). ``wall``: a fixed tile order (ids or notation) in draw order
+    (NB-3.6) for scripted hands; ``dice`` fixes the throw. ``dealer`` is the position that
+    deals; ``round_wind`` the round's wind.
+    """
+
+    def __init__(
+        self,
+        variant: str | RuleSet = "ningbo",
+        seed: int = 0,
+        *,
+        wall: Sequence[int] | str | None = None,
+        dice: tuple[int, int] | None = None,
+        dealer: str = "E",
+        round_wind: str = "E",
+    ) -> None:
+        rules = resolve_rules(variant)
+        self.rules = rules
+        self.variant = rules.name
+        self.seed = seed
+        if dealer not in SEATS or round_wind not in SEATS:
+            raise ValueError(f"dealer and round wind are seats E, S, W, N; got {dealer!r}, {round_wind!r}")
+        self.dealer = SEATS.index(dealer)
+        self.round_wind = round_wind
+        rng = random.Random(seed)
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        self.dice = tuple(dice) if dice is not None else roll
+        self._fixed = wall is not None
+        self._fixed_dice = dice is not None
+        tile_set = full_tile_set(rules.tiles.flowers)
+        if wall is None:
+            tiles = list(tile_set)
+            rng.shuffle(tiles)  # NB-3.6: the shuffle fills the draw-order sequence directly
+        else:
+            tiles = parse_tiles(wall) if isinstance(wall, str) else list(wall)
+            if sorted(tiles) != sorted(tile_set):
+                raise ValueError(f"a fixed wall must hold the variant's {len(tile_set)} tiles exactly once each")
+        n_stacks = len(tiles) // 2
+        self.wall = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, n_stacks))
+        self.indicator = self.wall.indicator
+        self.wilds = wild_tiles(rules.wilds, self.indicator)
+        self._wild_kinds = tuple(sorted(k for k in self.wilds if k < N_KINDS))
+        self._wild_ids = tuple(sorted(self.wilds))
+        self._read_rules(rules)
+
+        self.hands = [[0] * 42 for _ in range(4)]
+        self.melds: list[list[list]] = [[] for _ in range(4)]  # [kind, tiles tuple, source or None]
+        self.flowers: list[list[int]] = [[] for _ in range(4)]
+        self.rivers: list[list[list]] = [[] for _ in range(4)]  # [tile, claimed_by or None]
+        self.fed = [[0] * 4 for _ in range(4)]  # fed[a][b]: melds b made from a's discards
+        self.discarded_wild = [False] * 4
+        self.passed_win = [False] * 4
+        self.passed_pon: list[set[int]] = [set() for _ in range(4)]
+        self.immediate = [0] * 4
+        self.events: list[dict] = []
+        self.phase = "deal"
+        self.current = self.dealer
+        self.turn_mode = "dealer_first"
+        self.draw_kind: str | None = "self_draw"
+        self.last_draw: int | None = None
+        self.last_tile_drawn = False
+        self.chi_bans: tuple[int, ...] = ()
+        self.discards_made = 0
+        self.claims_made = False
+        self.kongs = 0
+        self.claim_tile: int | None = None
+        self.claim_from: int | None = None
+        self.options: dict[int, list[Action]] = {}
+        self.responses: dict[int, Action] = {}
+        self._legal: dict[int, list[Action]] = {}
+        self._scores: dict[tuple[int, str], WinScore] = {}
+        self.result: HandResult | None = None
+        self._deal()
+
+    # ------------------------------------------------------------------ rules, read once
+
+    def _read_rules(self, rules: RuleSet) -> None:
+        c = rules.claims
+        self._claims = c
+        self._r_chi_ban = rules.restriction("chi_discard_ban")
+        self._r_pon_pass = rules.restriction("pon_after_pass") is not None
+        self._r_win_pass = rules.restriction("win_after_pass") is not None
+        self._r_kong_pon = rules.restriction("kong_after_pon") is not None
+        self._r_suits = [r for r in rules.restrictions if r.kind == "discard_suits"]
+        self._r_no_claims = [r for r in rules.restrictions if r.kind == "no_claims"]
+        self._auto_flowers = rules.flowers.in_play == "auto"
+        self._wild_flower_is_flower = rules.wilds.wild_flower_is_flower
+        self._kept_base = 2 * rules.draw.kept_stacks
+        self._kept_per_kong = 2 * rules.draw.kept_stacks_per_kong
+
+    # ------------------------------------------------------------------ small helpers
+
+    def seat_wind(self, position: int) -> str:
+        """The seat wind of a position this hand (NB-2.4)."""
+        return SEATS[(position - self.dealer) % 4]
+
+    def _is_flower(self, t: int) -> bool:
+        """A flower that acts as a flower: wild flowers do not (NB-4.4)."""
+        return t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower)
+
+    def _kept(self) -> int:
+        """Drawable tiles that must stay in the wall (NB-15.x)."""
+        return self._kept_base + self._kept_per_kong * self.kongs
+
+    def _can_kong(self) -> bool:
+        """NB-9.7: a kong needs a replacement beyond the reserve, counting its own extra stack."""
+        return self.wall.remaining > self._kept() + self._kept_per_kong
+
+    def _shape(self, p: int) -> tuple[list[int], int]:
+        """The 34-count vector without wilds, and the number of wilds (wild flowers included)."""
+        hand = self.hands[p]
+        counts = hand[:N_KINDS]
+        w = 0
+        for k in self._wild_ids:
+            w += hand[k]
+            if k < N_KINDS:
+                counts[k] = 0
+        return counts, w
+
+    def _emit(self, event: dict) -> None:
+        self.events.append(event)
+
+    def _window_open(self) -> bool:
+        """The first go-around (NH-1.x): every seat's first discard, no claim made yet."""
+        return self.discards_made < 4 and not self.claims_made
+
+    # ------------------------------------------------------------------ deal and flowers
+
+    def _deal(self) -> None:
+        d = self.rules.dealing
+        self._emit(
+            {
+                "e": "start",
+                "dice": list(self.dice),
+                "dealer": SEATS[self.dealer],
+                "round_wind": self.round_wind,
+                "indicator": None if self.indicator is None else tile_code(self.indicator),
+                "wilds": [tile_code(t) for t in self._wild_ids],
+            }
+        )
+        need = [d.other_tiles] * 4
+        need[self.dealer] = d.dealer_tiles
+        dealt: list[list[int]] = [[] for _ in range(4)]
+        order = [(self.dealer + i) % 4 for i in range(4)]
+        while any(need):  # NB-3.8: four at a time from the dealer round, then the rest
+            for p in order:
+                take = min(_DEAL_BLOCK, need[p])
+                for _ in range(take):
+                    t = self.wall.draw_head()
+                    dealt[p].append(t)
+                    self.hands[p][t] += 1
+                need[p] -= take
+        for p in order:
+            self._emit({"e": "deal", "seat": SEATS[p], "tiles": to_notation(dealt[p])})
+        self.last_draw = dealt[self.dealer][-1]
+        if not self._initial_flowers(order):
+            return
+        self.phase = "turn"
+        self.current = self.dealer
+        self.turn_mode = "dealer_first"
+        self.draw_kind = "self_draw"
+
+    def _initial_flowers(self, order: list[int]) -> bool:
+        """NB-5.3 in rounds from the dealer, or one player after another (per_player)."""
+        per_player = self.rules.flowers.initial_replacement == "per_player"
+        while True:
+            any_flower = False
+            for p in order:
+                while True:
+                    held = [t for t in range(N_KINDS, 42) if self.hands[p][t] and self._is_flower(t)]
+                    if not held:
+                        break
+                    any_flower = True
+                    for f in held:
+                        t = self._replace_flower(p, f)
+                        if t is None:
+                            return False
+                        if p == self.dealer:
+                            self.last_draw = t
+                    if not per_player:
+                        break  # a replacement flower waits for the next round
+            if not any_flower or per_player:
+                return True
+
+    def _replace_flower(self, p: int, f: int) -> int | None:
+        """Lay flower ``f`` aside and draw its replacement; None when the wall is used up (NB-5.7)."""
+        self.hands[p][f] -= 1
+        self.flowers[p].append(f)
+        self._pay_immediate(p, self.rules.immediate.flower, "flower")
+        if self.wall.remaining <= self._kept():
+            self._emit({"e": "bu", "seat": SEATS[p], "tile": tile_code(f), "draw": None})
+            self._finish_draw()
+            return None
+        t = self.wall.draw_tail()
+        self.hands[p][t] += 1
+        self._emit({"e": "bu", "seat": SEATS[p], "tile": tile_code(f), "draw": tile_code(t)})
+        self.last_tile_drawn = self.wall.remaining == self._kept()
+        return t
+
+    def _pay_immediate(self, p: int, amount: int, why: str) -> None:
+        if not amount:
+            return
+        for q in range(4):
+            self.immediate[q] += 3 * amount if q == p else -amount
+        self._emit({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})
+
+    # ------------------------------------------------------------------ draws and turns
+
+    def _start_turn(self, p: int) -> None:
+        """A normal turn (NB-6.2): draw from the head, replace flowers, then decide."""
+        self.passed_win[p] = False  # NB-8.6 / NB-8.7: drawing is acting
+        self.passed_pon[p].clear()
+        if self.wall.remaining <= self._kept():
+            self._finish_draw()
+            return
+        t = self.wall.draw_head()
+        self.hands[p][t] += 1
+        self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t)})
+        self.last_tile_drawn = self.wall.remaining == self._kept()
+        self.current = p
+        self.draw_kind = "self_draw"
+        self._after_draw(p, t)
+
+    def _replacement_draw(self, p: int) -> None:
+        """The tail draw after a kong (NB-9.6)."""
+        t = self.wall.draw_tail()
+        self.hands[p][t] += 1
+        self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t), "from": "tail"})
+        self.last_tile_drawn = self.wall.remaining == self._kept()
+        self.draw_kind = "kong_replacement"
+        self._after_draw(p, t)
+
+    def _after_draw(self, p: int, t: int) -> None:
+        if self._auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
+            while self._is_flower(t):
+                t2 = self._replace_flower(p, t)
+                if t2 is None:
+                    return
+                t = t2
+                if self.draw_kind == "self_draw":
+                    self.draw_kind = "flower_replacement"
+        self._scores.clear()
+        self.last_draw = t
+        self.phase = "turn"
+        self.current = p
+        self.turn_mode = "draw"
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def to_act(self) -> list[str]:
+        """Seats whose decision the game is waiting for, nearest the discarder first."""
+        if self.phase == "turn":
+            return [SEATS[self.current]]
+        if self.phase in ("claims", "rob"):
+            return [SEATS[q] for q in self._claim_order() if q in self.options and q not in self.responses]
+        return []
+
+    def _claim_order(self) -> list[int]:
+        d = self.claim_from
+        return [(d + i) % 4 for i in (1, 2, 3)]
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now (empty when the game is not waiting for it)."""
+        p = SEATS.index(seat)
+        cached = self._legal.get(p)
+        if cached is not None:
+            return list(cached)
+        if self.phase == "turn" and p == self.current:
+            acts = self._turn_actions(p)
+        elif self.phase in ("claims", "rob") and p in self.options and p not in self.responses:
+            acts = self.options[p]
+        else:
+            acts = []
+        self._legal[p] = acts
+        return list(acts)
+
+    def step(self, action: Action) -> None:
+        """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}", action, ())
+        if action.seat not in SEATS:
+            raise IllegalActionError(f"unknown seat {action.seat!r} in {str(action)!r}", action, ())
+        legal = self.legal_actions(action.seat)
+        if action not in legal:
+            if not legal:
+                waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
+                msg = f"{str(action)!r} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
+            else:
+                msg = f"{str(action)!r} is not legal; legal: {', '.join(str(a) for a in legal)}"
+            raise IllegalActionError(msg, action, tuple(legal))
+        self._legal.clear()
+        self._emit(action.to_json())
+        p = SEATS.index(action.seat)
+        if self.phase == "turn":
+            self._do_turn_action(p, action)
+        else:
+            self.responses[p] = action
+            if all(q in self.responses for q in self.options):
+                if self.phase == "claims":
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        self._legal.clear()
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn_actions(self, p: int) -> list[Action]:
+        seat = SEATS[p]
+        hand = self.hands[p]
+        mode = self.turn_mode
+        acts: list[Action] = []
+        may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._r_kong_pon)
+        if mode in ("draw", "dealer_first") and self.last_draw is not None:
+            if self._self_win(p) is not None:
+                acts.append(Action(seat, "hu"))
+        if may_kong and self._can_kong():
+            for k in range(N_KINDS):
+                if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
+                    acts.append(Action(seat, "ankan", k))
+            for m in self.melds[p]:
+                if m[0] == "pon" and hand[m[1][0]]:
+                    acts.append(Action(seat, "kakan", m[1][0]))
+        if not self._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
+            for f in range(N_KINDS, 42):
+                if hand[f] and self._is_flower(f):
+                    acts.append(Action(seat, "flower", f))
+        for t in self._discardable(p):
+            acts.append(Action(seat, "discard", t))
+        acts.sort(key=_action_order)
+        return acts
+
+    def _discardable(self, p: int, hand: list[int] | None = None, bans: Sequence[int] | None = None) -> list[int]:
+        """Tile ids ``p`` may discard now (NB-8.1 to NB-8.4, NH first go-around)."""
+        hand = self.hands[p] if hand is None else hand
+        bans = self.chi_bans if bans is None else bans
+        tiles = [t for t in range(42) if hand[t] and not self._is_flower(t)]
+        if bans and self._r_chi_ban is not None:
+            in_hand = sum(hand[t] for t in tiles)
+            big_crane = in_hand == 2 and "big_crane" in self._r_chi_ban.unless
+            if not big_crane:
+                tiles = [t for t in tiles if t not in bans or t in self.wilds]
+        if self._r_suits and self._window_open() and not self.rivers[p]:
+            allowed = set()
+            for r in self._r_suits:
+                allowed.update(r.suits)
+            limited = [t for t in tiles if t < 27 and _SUIT_LETTER[t // 9] in allowed]
+            # nbmj's choice: a hand with no tile of the allowed suits may discard any tile.
+            if limited:
+                tiles = limited
+        return tiles
+
+    def _self_win(self, p: int) -> WinScore | None:
+        key = (p, "self")
+        if key in self._scores:
+            return self._scores[key]
+        counts, w = self._shape(p)
+        res = None
+        if (sum(counts) + w) % 3 == 2 and core.is_win(counts, w):
+            sit = self._situation(p, self.last_draw, self.draw_kind, None)
+            score = score_win(sit, self.rules)
+            res = score if score.valid else None
+        self._scores[key] = res
+        return res
+
+    def _do_turn_action(self, p: int, a: Action) -> None:
+        kind = a.kind
+        if kind == "discard":
+            self._discard(p, a.tile)
+        elif kind == "hu":
+            self._finish_win([(p, self.last_draw, self.draw_kind, None, self._self_win(p))])
+        elif kind == "ankan":
+            self.hands[p][a.tile] -= 4
+            self.melds[p].append(["ankan", (a.tile,) * 4, None])
+            self._scores.clear()
+            self._kong_made(p, "concealed_kong")
+        elif kind == "kakan":
+            self._begin_kakan(p, a.tile)
+        elif kind == "flower":
+            self._scores.clear()
+            t = self._replace_flower(p, a.tile)
+            if t is not None:
+                self.draw_kind = "flower_replacement" if self.draw_kind != "kong_replacement" else self.draw_kind
+                self._after_draw(p, t)
+
+    def _kong_made(self, p: int, why: str) -> None:
+        self.kongs += 1
+        imm = self.rules.immediate
+        self._pay_immediate(p, {"concealed_kong": imm.concealed_kong, "added_kong": imm.added_kong}.get(why, imm.exposed_kong), why)
+        self._scores.clear()
+        self._replacement_draw(p)
+
+    def _discard(self, p: int, t: int) -> None:
+        self.hands[p][t] -= 1
+        self.rivers[p].append([t, None])
+        self.discards_made += 1
+        if t in self.wilds:
+            self.discarded_wild[p] = True
+        self.chi_bans = ()
+        self.turn_mode = "none"
+        self._scores.clear()
+        self.claim_tile = t
+        self.claim_from = p
+        self.options = {}
+        self.responses = {}
+        for q in self._claim_order():
+            opts = self._claim_options(q, t, p)
+            if opts:
+                self.options[q] = opts
+        if self.options:
+            self.phase = "claims"
+        else:
+            self._start_turn((p + 1) % 4)
+
+    # ------------------------------------------------------------------ claims
+
+    def _banned_claims(self) -> set[str]:
+        banned: set[str] = set()
+        for r in self._r_no_claims:
+            if r.window == "always" or self._window_open():
+                banned.update(r.claims)
+        return banned
+
+    def _claim_options(self, q: int, t: int, d: int) -> list[Action]:
+        seat = SEATS[q]
+        c = self._claims
+        banned = self._banned_claims()
+        wild_tile = t in self.wilds
+        dead = wild_tile and not c.claim_discarded_wild  # NB-8.9
+        acts: list[Action] = []
+        if c.win_on_discard and "hu" not in banned and not dead and not (self._r_win_pass and self.passed_win[q]):
+            if self._discard_win(q, t, d, "discard") is not None:
+                acts.append(Action(seat, "hu"))
+        if not dead:
+            hand = self.hands[q]
+            melds = meld_claims(
+                hand,
+                t,
+                may_chi=c.chi and "chi" not in banned and (q - d) % 4 == 1,
+                may_pon=c.pon and "pon" not in banned and not (self._r_pon_pass and t in self.passed_pon[q]),
+                may_kan=c.kan and "kan" not in banned and self._can_kong(),
+                wild=self._wild_kinds,
+                claim_discarded_wild=c.claim_discarded_wild,
+                wilds_in_melds=c.wilds_in_melds,
+            )
+            for kind, use in melds:
+                if kind == "chi" and not self._chi_leaves_discard(q, t, use):
+                    continue
+                acts.append(Action(seat, kind, t, use if kind == "chi" else ()))
+        if acts:
+            acts.append(Action(seat, "pass"))
+        return acts
+
+    def _chi_leaves_discard(self, q: int, t: int, use: tuple[int, ...]) -> bool:
+        """NB-8.5: a chi is offered only if some tile may be discarded after it."""
+        if self._r_chi_ban is None:
+            return True
+        hand = list(self.hands[q])
+        for u in use:
+            hand[u] -= 1
+        return bool(self._discardable(q, hand, chi_discard_bans(t, use)))
+
+    def _discard_win(self, q: int, t: int, d: int, win_by: str) -> WinScore | None:
+        key = (q, win_by)
+        if key in self._scores:
+            return self._scores[key]
+        counts, w = self._shape(q)
+        if t in self.wilds:
+            w += 1
+        else:
+            counts[t] += 1
+        res = None
+        if core.is_win(counts, w):
+            score = score_win(self._situation(q, t, win_by, d), self.rules)
+            res = score if score.valid else None
+        self._scores[key] = res
+        return res
+
+    def _resolve_claims(self) -> None:
+        t, d = self.claim_tile, self.claim_from
+        declared = [(q, self.responses[q].kind) for q in self._claim_order() if q in self.responses and self.responses[q].kind != "pass"]
+        for q, opts in self.options.items():
+            chosen = self.responses[q].kind
+            kinds = {a.kind for a in opts}
+            if self._r_win_pass and "hu" in kinds and chosen != "hu":
+                self.passed_win[q] = True  # NB-8.7
+            if self._r_pon_pass and "pon" in kinds and chosen not in ("pon", "kan", "hu"):
+                self.passed_pon[q].add(t)  # NB-8.6
+        c = self._claims
+        won = arbitrate(d, declared, c.priority, c.seat_order, c.multiple_winners)
+        self.phase = "resolving"
+        if not won:
+            self._start_turn((d + 1) % 4)
+            return
+        if won[0][1] == "hu":
+            self.rivers[d][-1][1] = SEATS[won[0][0]]
+            self.hands[won[0][0]][t] += 1  # the winning tile joins the hand, for the final view
+            self._finish_win([(q, t, "discard", d, self._discard_win(q, t, d, "discard")) for q, _ in won])
+            return
+        q, kind = won[0]
+        a = self.responses[q]
+        self.rivers[d][-1][1] = SEATS[q]
+        self.claims_made = True
+        self.fed[d][q] += 1
+        self.passed_win[q] = False  # NB-8.6 / NB-8.7: a claim is acting
+        self.passed_pon[q].clear()
+        self._scores.clear()
+        hand = self.hands[q]
+        self.current = q
+        self._emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": tile_code(t), "from": SEATS[d]})
+        if kind == "chi":
+            for u in a.use:
+                hand[u] -= 1
+            self.melds[q].append(["chi", tuple(sorted((t, *a.use))), d])
+            self.chi_bans = chi_discard_bans(t, a.use) if self._r_chi_ban is not None else ()
+            self._enter_turn(q, "after_chi")
+        elif kind == "pon":
+            hand[t] -= 2
+            self.melds[q].append(["pon", (t, t, t), d])
+            self._enter_turn(q, "after_pon")
+        else:
+            hand[t] -= 3
+            self.melds[q].append(["kan", (t, t, t, t), d])
+            self._kong_made(q, "exposed_kong")
+
+    def _enter_turn(self, q: int, mode: str) -> None:
+        self.phase = "turn"
+        self.current = q
+        self.turn_mode = mode
+        self.draw_kind = None
+        self.last_draw = None
+
+    # ------------------------------------------------------------------ added kong and robbing
+
+    def _begin_kakan(self, p: int, t: int) -> None:
+        self.claim_tile = t
+        self.claim_from = p
+        self.options = {}
+        self.responses = {}
+        self._scores.clear()
+        if self._claims.rob_kong:  # NB-11.5; NB-8.7 does not apply to robbing
+            for q in self._claim_order():
+                if self._discard_win(q, t, p, "rob_kong") is not None:
+                    self.options[q] = [Action(SEATS[q], "hu"), Action(SEATS[q], "pass")]
+        if self.options:
+            self.phase = "rob"
+        else:
+            self._complete_kakan(p, t)
+
+    def _complete_kakan(self, p: int, t: int) -> None:
+        self.hands[p][t] -= 1
+        for m in self.melds[p]:
+            if m[0] == "pon" and m[1][0] == t:
+                m[0], m[1] = "kakan", (t,) * 4
+                break
+        self._kong_made(p, "added_kong")
+
+    def _resolve_rob(self) -> None:
+        t, p = self.claim_tile, self.claim_from
+        declared = [(q, "hu") for q in self._claim_order() if q in self.responses and self.responses[q].kind == "hu"]
+        c = self._claims
+        won = arbitrate(p, declared, c.priority, c.seat_order, c.multiple_winners)
+        if won:
+            self.hands[p][t] -= 1  # the robbed tile leaves the konging hand; the pon stays (NB-11.5)
+            self.hands[won[0][0]][t] += 1
+            self._finish_win([(q, t, "rob_kong", p, self._discard_win(q, t, p, "rob_kong")) for q, _ in won])
+        else:
+            self.phase = "turn"
+            self._complete_kakan(p, t)
+
+    # ------------------------------------------------------------------ the situation for the scorer
+
+    def _situation(self, p: int, tile: int, win_by: str, discarder: int | None) -> Situation:
+        hand = self.hands[p]
+        concealed = [t for t in range(42) for _ in range(hand[t]) if not self._is_flower(t)]
+        if discarder is None:
+            concealed.remove(tile)
+        first_turn = self.discards_made == 0 or (win_by == "discard" and self.discards_made == 1 and not self.claims_made)
+        return Situation(
+            seat=self.seat_wind(p),
+            round_wind=self.round_wind,
+            concealed=tuple(concealed),
+            win_tile=tile,
+            win_by=win_by,
+            discarder=None if discarder is None else self.seat_wind(discarder),
+            melds=tuple(Meld(m[0], m[1], None if m[2] is None else self.seat_wind(m[2])) for m in self.melds[p]),
+            flowers=tuple(self.flowers[p]),
+            indicator=self.indicator,
+            last_tile=self.last_tile_drawn and discarder is None,
+            first_turn=first_turn,
+            fed=tuple((self.seat_wind(q), self.fed[p][q]) for q in range(4) if q != p and self.fed[p][q]),
+            discarded_wild=self.discarded_wild[p],
+            variant=self.variant,
+        )
+
+    # ------------------------------------------------------------------ the end
+
+    def _finish_win(self, wins: list[tuple]) -> None:
+        deltas = [0] * 4
+        winners = []
+        scores = []
+        for q, tile, win_by, discarder, score in wins:
+            for wind, amount in score.payments.items():
+                deltas[(SEATS.index(wind) + self.dealer) % 4] += amount
+            winners.append(
+                {
+                    "seat": SEATS[q],
+                    "win_by": win_by,
+                    "tile": tile_code(tile),
+                    "from": None if discarder is None else SEATS[discarder],
+                    "points": score.points,
+                    "items": [_item_name(i) for i in score.items],
+                }
+            )
+            scores.append(score)
+        self._end("win", winners, deltas, scores)
+
+    def _finish_draw(self) -> None:
+        if self.rules.immediate.void_on_draw:  # NB-15.x: kong and flower scores are void
+            self.immediate = [0] * 4
+        self._end("draw", [], [0] * 4, [])
+
+    def _end(self, outcome: str, winners: list[dict], deltas: list[int], scores: list[WinScore]) -> None:
+        total = [deltas[i] + self.immediate[i] for i in range(4)]
+        self.phase = "over"
+        self.options = {}
+        self.result = HandResult(
+            outcome,
+            tuple(winners),
+            {SEATS[i]: total[i] for i in range(4)},
+            {SEATS[i]: self.immediate[i] for i in range(4)},
+            tuple(scores),
+        )
+        self._emit({"e": "end", "outcome": outcome, "winners": winners, "deltas": dict(self.result.deltas)})
+
+    # ------------------------------------------------------------------ views
+
+    def observation(self, seat: str) -> dict:
+        """What ``seat`` can see: its own hand, every table face, never the wall order."""
+        p = SEATS.index(seat)
+        obs = self._public()
+        obs["seat"] = seat
+        obs["seat_wind"] = self.seat_wind(p)
+        obs["hand"] = [t for t in range(42) for _ in range(self.hands[p][t])]
+        obs["drawn"] = self.last_draw if self.phase == "turn" and p == self.current else None
+        return obs
+
+    def _public(self) -> dict:
+        return {
+            "variant": self.variant,
+            "dealer": SEATS[self.dealer],
+            "round_wind": self.round_wind,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "current": SEATS[self.current],
+            "indicator": self.indicator,
+            "wilds": list(self._wild_ids),
+            "wall_remaining": self.wall.remaining,
+            "wall_kept": self._kept(),
+            "discard": None if self.phase not in ("claims", "rob") else {"seat": SEATS[self.claim_from], "tile": self.claim_tile},
+            "hand_sizes": {SEATS[i]: sum(self.hands[i]) for i in range(4)},
+            "melds": {SEATS[i]: [{"kind": m[0], "tiles": list(m[1]), "from": None if m[2] is None else SEATS[m[2]]} for m in self.melds[i]] for i in range(4)},
+            "flowers": {SEATS[i]: list(self.flowers[i]) for i in range(4)},
+            "rivers": {SEATS[i]: [{"tile": t, "claimed_by": c} for t, c in self.rivers[i]] for i in range(4)},
+            "chi_bans": list(self.chi_bans) if self.phase == "turn" else [],
+            "result": None if self.result is None else self.result.to_json(),
+        }
+
+    def full_state(self) -> dict:
+        """Everything, for a referee or a test: every hand and the wall's remaining order."""
+        st = self._public()
+        st["hands"] = {SEATS[i]: [t for t in range(42) for _ in range(self.hands[i][t])] for i in range(4)}
+        st["wall"] = self.wall.live_order()
+        st["wall_drawn"] = self.wall.drawn
+        st["kongs"] = self.kongs
+        st["passed_win"] = {SEATS[i]: self.passed_win[i] for i in range(4)}
+        st["passed_pon"] = {SEATS[i]: sorted(self.passed_pon[i]) for i in range(4)}
+        return st
+
+    @property
+    def state(self) -> dict:
+        """Same as :meth:`full_state`."""
+        return self.full_state()
+
+    # ------------------------------------------------------------------ log
+
+    def header(self) -> dict:
+        h = {
+            "format": LOG_FORMAT,
+            "variant": self.variant,
+            "seed": self.seed,
+            "dealer": SEATS[self.dealer],
+            "round_wind": self.round_wind,
+        }
+        if self._fixed:
+            h["wall"] = " ".join(tile_code(t) for t in self.wall.tiles)
+        if self._fixed_dice:
+            h["dice"] = list(self.dice)
+        return h
+
+    def log_lines(self) -> list[str]:
+        """The event log as JSON lines, header first."""
+        return [dumps_event(self.header())] + [dumps_event(e) for e in self.events]
+
+    def log_text(self) -> str:
+        return "\n".join(self.log_lines()) + "\n"
+
+    @classmethod
+    def from_header(cls, header: dict, rules: RuleSet | None = None) -> "Game":
+        """A fresh game from a log header."""
+        dice = header.get("dice")
+        return cls(
+            rules if rules is not None else header["variant"],
+            header.get("seed", 0),
+            wall=header.get("wall"),
+            dice=tuple(dice) if dice is not None else None,
+            dealer=header.get("dealer", "E"),
+            round_wind=header.get("round_wind", "E"),
+        )
+
+    @staticmethod
+    def replay(log, rules: RuleSet | None = None) -> Iterator[dict]:
+        """Rebuild every state of a logged hand (see :func:`nbmj.engine.log.replay`)."""
+        from .log import replay
+
+        return replay(log, rules)
+
+
+_ORDER = {"hu": 0, "kan": 1, "pon": 2, "chi": 3, "ankan": 4, "kakan": 5, "flower": 6, "discard": 7, "pass": 8}
+
+
+def _action_order(a: Action):
+    return (_ORDER[a.kind], -1 if a.tile is None else a.tile, a.use)
+
+
+def _item_name(item: dict) -> str:
+    return str(item.get("name") or item.get("item") or item)

@@ -1,0 +1,62 @@
+"""The engine's one door to the scorer: is a win valid, what is it worth, who pays.
+
+Everything the engine needs from :mod:`nbmj.scoring` passes through :func:`score_win`, so
+the engine does not depend on the scorer's result type beyond the few fields read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules.model import RuleSet
+from ..scoring.situation import Situation
+
+__all__ = ["WinScore", "score_win"]
+
+
+@dataclass(frozen=True)
+class WinScore:
+    """What the engine keeps of a scored win. ``payments`` are seat wind -> delta, summing to 0."""
+
+    valid: bool
+    reason: str
+    points: int
+    payments: dict[str, int]
+    items: tuple[dict, ...] = ()
+    detail: dict = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict:
+        return {
+            "valid": self.valid,
+            "reason": self.reason,
+            "points": self.points,
+            "items": list(self.items),
+            "payments": dict(self.payments),
+        }
+
+
+def score_win(situation: Situation, rules: RuleSet) -> WinScore:
+    """Score ``situation`` under ``rules`` (the shape is already known to be complete)."""
+    from ..scoring import score
+
+    result = score(situation, rules)
+    items = tuple(_item_json(i) for i in (getattr(result, "items", None) or ()))
+    payments = {str(k): int(v) for k, v in (getattr(result, "payments", None) or {}).items()}
+    return WinScore(
+        bool(result.valid),
+        str(getattr(result, "reason", "") or ""),
+        int(getattr(result, "points", 0) or 0),
+        payments,
+        items,
+        {"tai": result.tai, "fu": result.fu, "fan": result.fan, "decomposition": result.decomposition, "wait": result.wait},
+    )
+
+
+def _item_json(item) -> dict:
+    if isinstance(item, dict):
+        return item
+    to_dict = getattr(item, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    return {"item": str(item)}
+
