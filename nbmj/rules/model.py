@@ -24,6 +24,7 @@ __all__ = [
     "RELATIVE_SEATS",
     "WIN_METHODS",
     "CLAIMS",
+    "SHAPES",
     "DiceQuantity",
     "WinMethod",
     "Feature",
@@ -63,6 +64,10 @@ SEATS = ("E", "S", "W", "N")
 RELATIVE_SEATS = ("next", "opposite", "previous")
 WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
 CLAIMS = ("hu", "kan", "pon", "chi")
+# Winning shapes a variant may allow (RuleSet.shapes). Added for the DSL's `winning { shapes ... }`.
+SHAPES = {
+    "standard": "four sets (chow, pung or kong) and a pair (NB-10; C25)",
+}
 
 DiceQuantity = Literal["sum", "large", "small"]
 WinMethod = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
@@ -306,14 +311,15 @@ RESTRICTION_KINDS = {
 class Restriction:
     """A restriction on claims or discards.
 
-    ``window`` limits it in time (``"always"`` or ``"first_go_around"``, the first turn of
-    each seat); ``unless`` names conditions that lift it (``"big_crane"``); ``suits`` and
-    ``claims`` parametrise ``discard_suits`` and ``no_claims``.
+    ``window`` limits it in time (``"always"``, ``"first_go_around"``, the first turn of
+    each seat, or ``"dealer_first_turn"``, the dealer's first discard only; C23);
+    ``unless`` names conditions that lift it (``"big_crane"``); ``suits`` and ``claims``
+    parametrise ``discard_suits`` and ``no_claims``.
     """
 
     kind: str
     rule: str
-    window: Literal["always", "first_go_around"] = "always"
+    window: Literal["always", "first_go_around", "dealer_first_turn"] = "always"
     unless: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
     claims: tuple[str, ...] = ()
@@ -356,7 +362,8 @@ class TaiScoring:
     """Ningbo: the hand is worth the sum of its 台.
 
     Points S = ``base_points + points_per_tai × tai`` (``conversion="linear"``) or
-    ``base_points × 2**tai`` (``"doubling"``), after capping tai at ``cap``.
+    ``base_points × 2**tai`` (``"doubling"``), after capping tai at ``cap``; then S is
+    capped at ``points_cap`` when set (C16: a cap on points rather than on tai).
     """
 
     minimum: int
@@ -365,6 +372,7 @@ class TaiScoring:
     points_per_tai: int
     base_points: int
     kind: Literal["tai"] = "tai"
+    points_cap: int | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,268 @@
+"""Problems found in a variant file, and how they are shown to its author.
+
+A :class:`Diagnostic` names the file, the 1-based line and column, and says what is wrong;
+``str()`` renders it as ``FILE:LINE:COL: message`` followed by the source line and a caret
+under the offending text, the way compilers do::
+
+    spec/variants/mine.nbv:12:38: unknown feature 'flsh'; did you mean 'flush'?
+       12 |   item qingyise "清一色" 4 tai when flsh excludes hunyise [NB-12.10]
+          |                                     ^^^^
+
+:data:`BAD_EXAMPLES` is the one table of known-bad variant texts. The compiler uses its
+syntax entries to label parse errors (as Lark's ``match_examples`` does), and the test
+suite loops over every entry, checking the line, column and message each produces.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+__all__ = ["Diagnostic", "BadExample", "BAD_EXAMPLES", "SYNTAX_LABELS", "suggest", "did_you_mean"]
+
+
+def _display_width(text: str) -> int:
+    """Terminal columns taken by ``text`` (CJK characters are two wide)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in a variant file.
+
+    ``line`` and ``column`` are 1-based; ``length`` is how many characters the caret
+    underlines. ``source_line`` is the text of that line, when known.
+    """
+
+    file: str
+    line: int
+    column: int
+    message: str
+    length: int = 1
+    source_line: str | None = None
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    def render(self, context: bool = True) -> str:
+        head = f"{self.location}: {self.message}"
+        if not context or self.source_line is None:
+            return head
+        src = self.source_line.rstrip("\n").expandtabs(1)
+        gutter = f"{self.line:>5} | "
+        pad = " " * (_display_width(src[: max(self.column - 1, 0)]))
+        underline = src[self.column - 1 : self.column - 1 + max(self.length, 1)]
+        carets = "^" * max(_display_width(underline), 1)
+        return f"{head}\n{gutter}{src}\n{' ' * (len(gutter) - 2)}| {pad}{carets}"
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+
+
+def suggest(word: str, known: Iterable[str]) -> str | None:
+    """The known word closest to ``word``, if any is close enough."""
+    found = difflib.get_close_matches(word, list(known), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def did_you_mean(word: str, known: Iterable[str], what: str = "") -> str:
+    """``"; did you mean 'x'?"`` or, failing a close match, a list of the known words."""
+    known = list(known)
+    best = suggest(word, known)
+    if best is not None:
+        return f"; did you mean {best!r}?"
+    if known and len(known) <= 12:
+        return f"; expected {what + ' ' if what else ''}one of: {', '.join(sorted(known))}"
+    return ""
+
+
+# --------------------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class BadExample:
+    """A known-bad variant text and the first diagnostic it must produce.
+
+    ``label`` is the message (or, for semantic errors, a fragment of it); ``syntax`` entries
+    also label parse errors that fail in the same parser state. ``line``/``column`` locate
+    the diagnostic. ``kind`` groups the entries for the docs and tests.
+    """
+
+    kind: str
+    text: str
+    label: str
+    line: int
+    column: int
+    syntax: bool = False
+
+
+# A minimal valid root variant, that the semantic examples below edit one line of.
+_ROOT = """\
+variant mini "a minimal complete variant"
+tiles { flowers yes }
+dealing { dealer_tiles 14; other_tiles 13; stacks_per_wall 18; open_wall_by sum; start_stacks_by large }
+wilds { enabled yes; indicator_die small; indicator_origin tail; kinds same; wild_flower_is_flower no }
+flowers {
+  seat E 1f 5f; seat S 2f 6f; seat W 3f 7f; seat N 4f 8f
+  initial_replacement rounds; in_play auto
+}
+claims {
+  chi yes; pon yes; kan yes; win_on_discard yes; rob_kong yes
+  priority hu > kan = pon > chi
+  seat_order next, opposite, previous
+  multiple_winners nearest; claim_discarded_wild no; wilds_in_melds no
+}
+winning { shapes standard }
+restrictions { chi_discard_ban unless big_crane [NB-8.1] }
+win_restrictions { forbid discard, rob_kong when wild_single_wait [NB-4.8] }
+items {
+  item qingyise "清一色" 4 tai when flush excludes hunyise [NB-12.10]
+  item hunyise "混一色" 2 tai when half_flush [NB-12.11]
+}
+scoring tai { minimum 4; cap none; conversion linear; points_per_tai 1; base_points 0 }
+payments {
+  discard: discarder 2 [NB-14.1]
+  self_draw: each_other 1 [NB-14.2]
+}
+liability none
+loser_settlement none
+immediate { exposed_kong 0; concealed_kong 0; added_kong 0; flower 0; void_on_draw yes }
+draw { kept_stacks 0; kept_stacks_per_kong 0 }
+dealer { first_dealer random; on_dealer_win stay; on_nondealer_win next_seat; on_draw stay }
+"""
+
+MINIMAL_VARIANT = _ROOT
+
+
+def _edit(old: str, new: str) -> str:
+    assert old in _ROOT, old
+    return _ROOT.replace(old, new, 1)
+
+
+def _line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def _col_of(text: str, needle: str) -> int:
+    idx = text.index(needle)
+    return idx - text.rfind("\n", 0, idx)
+
+
+def _semantic(kind: str, old: str, new: str, label: str, at) -> BadExample:
+    """An example made by replacing ``old`` by ``new`` in the minimal variant; the
+    diagnostic points at the first occurrence of ``at`` within ``new``."""
+    text = _edit(old, new)
+    needle, nth = (at, 1) if isinstance(at, str) else at
+    start = text.index(new) if new else 0
+    if text.find(needle, start) < 0:
+        start = 0
+    idx = start - 1
+    for _ in range(nth):
+        idx = text.index(needle, idx + 1)
+    return BadExample(kind, text, label, text[:idx].count("\n") + 1, idx - text.rfind("\n", 0, idx))
+
+
+def _syntax(label: str, text: str, at: str, occurrence: int = 1) -> BadExample:
+    idx = -1
+    for _ in range(occurrence):
+        idx = text.index(at, idx + 1)
+    return BadExample("syntax", text, label, text[:idx].count("\n") + 1, idx - text.rfind("\n", 0, idx), syntax=True)
+
+
+# Labels for parse errors. Each entry is one example of the mistake; a parse error that
+# fails in the same parser state on the same token gets the label.
+BAD_EXAMPLES: tuple[BadExample, ...] = (
+    # ---------------------------------------------------------------- syntax
+    _syntax("a variant file starts with `variant NAME`", 'tiles { flowers yes }\n', "{"),
+    _syntax("a variant file starts with `variant NAME`", 'alias x\n', "x"),
+    _syntax("the summary after the variant name must be a quoted string", "variant x extends y z\n", "z"),
+    _syntax("missing '}' to close the section", "variant x\ntiles { flowers yes\n", "flowers yes\n", 1),
+    _syntax("missing '{' after the section name", "variant x\ntiles flowers yes }\n", "yes"),
+    _syntax("one statement per line: end the previous one with a newline or ';'", "variant x \"s\"\ntiles { flowers yes } dealing { }\n", "{", 2),
+    _syntax("a condition is missing after `when`", 'variant x\nitems { item a "A" 1 tai when [NB-1.1] }\n', "[NB-1.1]"),
+    _syntax(
+        "a condition is missing after `and`/`or`",
+        'variant x\nitems { item a "A" 1 tai when flush and [NB-1.1] }\n',
+        "[NB-1.1]",
+    ),
+    _syntax("unbalanced parentheses in a condition", 'variant x\nitems { item a "A" 1 tai when (flush or dealer [NB-1.1] }\n', "[NB-1.1]"),
+    _syntax(
+        "a comparison needs a number on its right",
+        'variant x\nitems { item a "A" 1 tai when wilds_held >= [NB-1.1] }\n',
+        "[NB-1.1]",
+    ),
+    _syntax(
+        "an item is `item NAME \"label\" VALUE UNIT ...`: the value or the unit is missing",
+        'variant x\nitems { item a "A" 1 when flush [NB-1.1] }\n',
+        "when",
+    ),
+    _syntax(
+        "the rule ID ends the line: nothing may follow it",
+        'variant x\nitems { item a "A" 1 tai [NB-1.1] when flush }\n',
+        "when",
+    ),
+    _syntax("`forbid` needs `when CONDITION`", "variant x\nwin_restrictions { forbid discard [NB-4.8] }\n", "[NB-4.8]"),
+    _syntax("a section ends with '}', not ')'", "variant x\ntiles { flowers yes )\n", ")"),
+)
+
+SYNTAX_LABELS: tuple[BadExample, ...] = tuple(e for e in BAD_EXAMPLES if e.syntax)
+
+
+def _more() -> tuple[BadExample, ...]:
+    s = _semantic
+    return (
+        # ---------------------------------------------------------------- unknown names
+        s("unknown name", "item qingyise \"清一色\" 4 tai when flush", "item qingyise \"清一色\" 4 tai when flsh",
+          "unknown feature 'flsh'; did you mean 'flush'?", "flsh"),
+        s("unknown name", "tiles { flowers yes }", "tiles { flower yes }", "unknown setting 'flower' in tiles; did you mean 'flowers'?", "flower "),
+        s("unknown name", "draw { kept_stacks", "drew { kept_stacks", "unknown section 'drew'; did you mean 'draw'?", "drew"),
+        s("unknown name", "on_draw stay }", "on_draw stya }", "unknown value 'stya' for dealer.on_draw; did you mean 'stay'?", "stya"),
+        s("unknown name", "excludes hunyise", "excludes hunyse", "'excludes' names unknown item 'hunyse'; did you mean 'hunyise'?", "hunyse"),
+        s("unknown name", "when flush excludes", "when pungs(dragn) excludes", "unknown argument 'dragn' for feature 'pungs'; did you mean 'dragon'?", "dragn"),
+        s("unknown name", "chi_discard_ban unless", "chi_discard_bam unless", "unknown restriction 'chi_discard_bam'; did you mean 'chi_discard_ban'?", "chi_discard_bam"),
+        s("unknown name", "discard: discarder 2", "discard: discardr 2", "unknown payer 'discardr'; did you mean 'discarder'?", "discardr"),
+        s("unknown name", "item hunyise \"混一色\" 2 tai", "item hunyise \"混一色\" 2 tia", "unknown unit 'tia'; did you mean 'tai'?", "tia"),
+        # ---------------------------------------------------------------- wrong type
+        s("wrong type", "minimum 4", "minimum yes", "scoring.minimum must be a whole number, not 'yes'", "yes"),
+        s("wrong type", "flowers yes", "flowers 1", "tiles.flowers must be yes or no, not '1'", "1"),
+        s("wrong type", "hunyise \"混一色\" 2 tai", "hunyise \"混一色\" two tai", "an item's value must be a whole number or 'off', not 'two'", "two"),
+        s("wrong type", "when flush excludes", "when wilds_held >= many excludes", "a comparison needs a whole number, not 'many'", "many"),
+        # ---------------------------------------------------------------- out of range
+        s("out of range", "dealer_tiles 14", "dealer_tiles 0", "dealing.dealer_tiles must be at least 1, not 0", "0"),
+        s("out of range", "minimum 4", "minimum -1", "scoring.minimum must be at least 0, not -1", "-1"),
+        s("out of range", "seat E 1f 5f", "seat E 1f 5m", "seat flower '5m' is not a flower", "5m"),
+        s("out of range", "self_draw: each_other 1", "self_draw: each_other -2", "a payment multiplier must be at least 0, not -2", "-2"),
+        # ---------------------------------------------------------------- missing
+        s("missing setting", "dealer_tiles 14; ", "", "dealing.dealer_tiles is not set", "dealing"),
+        s("missing setting", "draw { kept_stacks 0; kept_stacks_per_kong 0 }\n", "", "section 'draw' is missing", "variant"),
+        s("missing rule ID", "when half_flush [NB-12.11]", "when half_flush", "item 'hunyise' has no rule ID", "item hunyise"),
+        # ---------------------------------------------------------------- contradictions
+        s("contradiction", "enabled yes;", "enabled no;", "no wilds in this variant (wilds.enabled no), yet this condition uses 'wild_single_wait'", "wild_single_wait"),
+        s("contradiction", "item hunyise \"混一色\" 2 tai", "item hunyise \"混一色\" 2 fu",
+          "item 'hunyise' is in fu, but this variant scores in tai", "fu"),
+        s("contradiction", "priority hu > kan = pon > chi", "priority hu > kan = pon > pon", "priority names 'pon' twice", ("pon", 2)),
+        s("contradiction", "priority hu > kan = pon > chi", "priority hu > kan = pon", "priority leaves out 'chi'", "priority"),
+        s("contradiction", "seat N 4f 8f", "seat N 4f 7f", "flower '7f' is given to both W and N", "7f"),
+        s("contradiction", "; seat N 4f 8f", "", "the seat flower table has no row for N", "seat E"),
+        s("contradiction", "win_on_discard yes", "win_on_discard no",
+          "payments for discard wins, but claims.win_on_discard is no", "discard:"),
+        s("contradiction", "excludes hunyise", "excludes qingyise", "item 'qingyise' excludes itself", "qingyise"),
+        s("contradiction", "stacks_per_wall 18", "stacks_per_wall 17", "4 walls of 17 stacks hold 136 tiles, but the tile set has 144", "17"),
+        s("syntax-like", "scoring tai {", "scoring tia {", "unknown scoring kind 'tia'; did you mean 'tai'?", "tia"),
+        s("syntax-like", "[NB-12.10]", "[NB12.10]", "malformed rule ID '[NB12.10]'", "[NB12.10]"),
+    )
+
+
+BAD_EXAMPLES = BAD_EXAMPLES + _more()
+
+# Files and variants that fail for reasons outside one text: checked by name in the tests.
+EXTENDS_EXAMPLES = {
+    "cycle": ("a.nbv", 'variant a extends b "A"\n', "b.nbv", 'variant b extends a "B"\n', "'extends' makes a cycle: a -> b -> a"),
+    "missing parent": ("c.nbv", 'variant c extends nowhere "C"\n', None, None, "unknown parent variant 'nowhere'"),
+}
