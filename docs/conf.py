@@ -1,0 +1,69 @@
+"""Sphinx configuration for the nbmj documentation.
+
+Build with ``sphinx-build -n -W docs docs/_build/html`` after ``pip install '.[docs]'``.
+The pages are generated from the *installed* nbmj: the variant pages compile the shipped
+variants, the examples are scored by the engine and the API reference is read from the
+installed modules (the compiled core included). The rulebook pages include the spec
+files from ``spec/rulebook/`` in this checkout.
+"""
+
+import nbmj
+
+project = "nbmj"
+author = "nbmj developers"
+copyright = "2026, nbmj developers"
+release = nbmj.__version__
+version = ".".join(release.split(".")[:2])
+language = "en"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "nbmj.sphinxext",
+]
+
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+# The rulebook files are included into docs/rulebook/*.rst, never read on their own.
+source_suffix = {".rst": "restructuredtext"}
+
+html_theme = "alabaster"
+html_static_path = ["_static"]
+html_css_files = ["nbmj.css"]
+html_title = f"nbmj {release}"
+html_theme_options = {
+    "description": "Ningbo (宁波) and Ninghai (宁海) mahjong: rules, scoring, engine",
+    "fixed_sidebar": True,
+    "page_width": "1100px",
+    "sidebar_width": "230px",
+}
+html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
+
+# autodoc: signatures of compiled functions come from their embedded docstrings.
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_typehints_format = "short"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+python_use_unqualified_type_names = True
+
+# Names outside nbmj that docstrings mention; no network, so no intersphinx.
+nitpick_ignore_regex = [
+    (r"py:.*", r"(builtins\.)?(int|str|bool|float|bytes|dict|list|tuple|set|frozenset|object|type|None|Any)"),
+    (r"py:.*", r"(typing|collections\.abc|types|dataclasses|pathlib|enum|random|os|io|json)\..*"),
+    (r"py:.*", r"(Iterable|Iterator|Sequence|Mapping|Callable|Literal|Union|Optional|Path|TextIO|IO|Generator)"),
+    (r"py:.*", r"(numpy|np|numpy\.typing|npt|click|rich|lark)(\..*)?"),
+    (r"py:.*", r"(ndarray|NDArray|ArrayLike|DTypeLike)"),
+    (r"py:exc", r"(ValueError|KeyError|TypeError|IndexError|RuntimeError|OSError|FileNotFoundError|Exception|StopIteration)"),
+    (r"py:class", r"(ValueError|KeyError|TypeError|Exception)"),
+]
+
+doctest_global_setup = """
+import json
+import nbmj
+from nbmj import tiles
+"""
+# Examples print Chinese and tile glyphs exactly.
+doctest_default_flags = 0
+import doctest as _doctest  # noqa: E402
+
+doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1

@@ -1,0 +1,1068 @@
+"""Sphinx extension for documents about nbmj rules: the rulebook and the shipped variants.
+
+Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
+
+``.. rule:: NB-4.2``
+    One numbered rule of the rulebook, with options ``:title:``, ``:sources:`` (source
+    tags, comma-separated) and ``:variant:`` (the variant parameters that change it) and
+    a prose body. The rendered rule carries an HTML anchor equal to its ID
+    (``id="NB-4.2"``), a permalink, its sources linked to the sources page and the
+    parameters named.
+
+``:rule:`NB-4.2```
+    A link to a rule (``:rule:`the wild rule <NB-4.2>``` for other text). An unknown ID
+    is a build warning. The same role is available as ``:nbmj:rule:``.
+
+``.. nbmj-source:: S001``
+    The anchor that ``:sources:`` tags link to (``id="source-S001"``); its body describes
+    the source. Without any ``nbmj-source`` in the project, tags are shown unlinked.
+
+``.. nbmj-variant:: ningbo``
+    A variant's reference generated from its compiled :class:`~nbmj.rules.model.RuleSet`:
+    its parent and what it changes, every scoring item, the settings, payments and
+    liability, and worked examples scored at build time. The body, if any, is a JSON
+    list of example situations (see :meth:`nbmj.scoring.situation.Situation.from_dict`),
+    each with an optional ``"title"``.
+
+``.. nbmj-compare::``
+    A table of every shipped variant side by side (option ``:variants:`` to choose).
+
+``.. nbmj-features::``, ``.. nbmj-grammar::``, ``.. nbmj-diagnostics::``
+    The condition vocabulary (:data:`~nbmj.rules.model.FEATURES`), the variant grammar
+    as shipped in the installed package, and the table of known-bad variant texts with
+    the message each produces (:data:`nbmj.rules.diagnostics.BAD_EXAMPLES`).
+
+Every file the directives read (variant files, grammar, example data) is recorded as a
+dependency of the page, so an incremental build notices when it changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import make_refnode
+
+__all__ = ["setup", "RULE_ID"]
+
+logger = logging.getLogger(__name__)
+
+#: The shape of a rule ID: ``NB-4.2`` (Ningbo) or ``NH-3.1`` (Ninghai).
+RULE_ID = re.compile(r"^(?:NB|NH)-\d+\.\d+$")
+_RULE_ID_IN_TEXT = re.compile(r"\b(?:NB|NH)-\d+\.\d+\b")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _docname(env) -> str:
+    current = getattr(env, "current_document", None)
+    return current.docname if current is not None else env.docname
+
+
+def _comma_list(text: str | None) -> list[str]:
+    return [w.strip() for w in re.split(r"[,\s]+", text or "") if w.strip()]
+
+
+def rule_ref(env, rule_id: str, text: str | None = None) -> nodes.Node:
+    """A pending cross-reference to a rule, resolved by the ``nbmj`` domain."""
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="nbmj",
+        reftype="rule",
+        reftarget=rule_id,
+        refexplicit=text is not None,
+        refwarn=True,
+        refdoc=_docname(env),
+    )
+    ref += nodes.inline(text or rule_id, text or rule_id, classes=["xref", "nbmj", "nbmj-rule"])
+    return ref
+
+
+def variant_ref(env, name: str) -> nodes.Node:
+    """A link to a variant's generated page (plain text when it has none)."""
+    ref = addnodes.pending_xref(
+        "", refdomain="nbmj", reftype="variant", reftarget=name, refexplicit=False, refwarn=False,
+        refdoc=_docname(env),
+    )
+    ref += nodes.literal(name, name, classes=["xref", "nbmj", "nbmj-variant"])
+    return ref
+
+
+def _source_ref(env, tag: str) -> nodes.Node:
+    ref = addnodes.pending_xref(
+        "",
+        refdomain="nbmj",
+        reftype="source",
+        reftarget=tag,
+        refexplicit=False,
+        refwarn=False,
+        refdoc=_docname(env),
+    )
+    ref += nodes.inline(tag, tag, classes=["nbmj-source-tag"])
+    return ref
+
+
+def _paragraph(*parts: Any, classes: Iterable[str] = ()) -> nodes.paragraph:
+    para = nodes.paragraph(classes=list(classes))
+    for part in parts:
+        para += part if isinstance(part, nodes.Node) else nodes.Text(str(part))
+    return para
+
+
+def _cell(value: Any) -> nodes.entry:
+    entry = nodes.entry()
+    if isinstance(value, nodes.entry):
+        return value
+    if isinstance(value, nodes.Node):
+        entry += value if isinstance(value, nodes.Body) else _paragraph(value)
+    elif isinstance(value, list):
+        para = nodes.paragraph()
+        for part in value:
+            para += part if isinstance(part, nodes.Node) else nodes.Text(str(part))
+        entry += para
+    else:
+        entry += nodes.paragraph(text=str(value))
+    return entry
+
+
+def _table(
+    headers: list[str],
+    rows: Iterable[list[Any] | tuple[list[Any], dict]],
+    *,
+    classes: Iterable[str] = (),
+    widths: list[int] | None = None,
+) -> nodes.table:
+    """A table; a row may be ``(cells, {"ids": [...], "classes": [...]})``."""
+    table = nodes.table(classes=["nbmj-table", *classes])
+    group = nodes.tgroup(cols=len(headers))
+    table += group
+    for width in widths or [1] * len(headers):
+        group += nodes.colspec(colwidth=width)
+    thead = nodes.thead()
+    group += thead
+    head_row = nodes.row()
+    for header in headers:
+        head_row += _cell(header)
+    thead += head_row
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        attrs: dict = {}
+        if isinstance(row, tuple):
+            row, attrs = row
+        tr = nodes.row(**attrs)
+        for value in row:
+            tr += _cell(value)
+        body += tr
+    return table
+
+
+def _section(document, title: str, name: str) -> nodes.section:
+    section = nodes.section()
+    section += nodes.title(title, title)
+    section["names"].append(nodes.fully_normalize_name(name))
+    document.note_implicit_target(section, section)
+    return section
+
+
+def _literal(text: str) -> nodes.literal:
+    return nodes.literal(text, text)
+
+
+def _spec_root() -> Path | None:
+    try:
+        from ._paths import spec_root
+
+        return spec_root()
+    except Exception:  # noqa: BLE001 - an incomplete install simply records no dependency
+        return None
+
+
+def _fmt(value: Any) -> str:
+    """A compact, stable spelling of a ``to_dict()`` value for tables."""
+    if value is None:
+        return "none"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _value_cell(env, key: str, value: Any) -> Any:
+    """A value; rule IDs (fields named ``rule``) become rule links."""
+    if key.split(".")[-1] == "rule" and isinstance(value, str) and RULE_ID.match(value):
+        return rule_ref(env, value)
+    return _literal(_fmt(value))
+
+
+_ROW_KEYS = ("name", "situation", "kind")
+
+
+def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
+    """``to_dict()`` output as ``{"dotted.path": leaf}``.
+
+    Lists of records that carry a ``name``, ``situation`` or ``kind`` are keyed by it
+    (``items[qingyise].value``); other lists are leaves.
+    """
+    out: dict[str, Any] = {}
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            out.update(flatten(sub, f"{prefix}.{key}" if prefix else key))
+        return out
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        key = next((k for k in _ROW_KEYS if all(k in v for v in value)), None)
+        if key is not None:
+            seen: dict[str, int] = {}
+            for sub in value:
+                label = str(sub[key])
+                if "link" in sub:  # liability rows: one per situation and link kind
+                    label = f"{label}/{sub['link']}"
+                seen[label] = seen.get(label, 0) + 1
+                if seen[label] > 1:
+                    label = f"{label}#{seen[label]}"
+                out.update(flatten(sub, f"{prefix}[{label}]"))
+            return out
+    out[prefix] = value
+    return out
+
+
+def _shares(shares: list[dict]) -> str:
+    if not shares:
+        return "nobody pays"
+    return "; ".join(f"{s['role']} pays {s['multiplier']} × S" for s in shares)
+
+
+def _load_variant(name: str):
+    from .rules import load_variant
+
+    return load_variant(name)
+
+
+def _variant_files(rules) -> list[Path]:
+    """The ``.nbv`` files a rule set was compiled from (itself and its ancestors)."""
+    root = _spec_root()
+    found: list[Path] = []
+    seen: set[str] = set()
+    while rules is not None and rules.name not in seen:
+        seen.add(rules.name)
+        if rules.source and Path(rules.source).is_file():
+            found.append(Path(rules.source))
+        elif root is not None and (root / "variants" / f"{rules.name}.nbv").is_file():
+            found.append(root / "variants" / f"{rules.name}.nbv")
+        try:
+            rules = _load_variant(rules.parent) if rules.parent else None
+        except Exception:  # noqa: BLE001
+            rules = None
+    return found
+
+
+def _shipped_variants() -> list[str]:
+    from .rules import list_variants
+
+    names = []
+    for entry in list_variants():
+        names.append(entry if isinstance(entry, str) else getattr(entry, "name", str(entry)))
+    return names
+
+
+# --------------------------------------------------------------------------- the domain
+
+
+class RuleRole(XRefRole):
+    """``:rule:`NB-4.2``` in any domain context."""
+
+    innernodeclass = nodes.inline
+
+    def run(self):
+        self.refdomain, self.reftype = "nbmj", "rule"
+        self.classes = ["xref", "nbmj", "nbmj-rule"]
+        return self.create_xref_node()
+
+
+class NbmjDomain(Domain):
+    """Rules (``NB-4.2``) and sources (``S001``) as link targets."""
+
+    name = "nbmj"
+    label = "nbmj rules"
+    object_types = {
+        "rule": ObjType("rule", "rule"),
+        "source": ObjType("source", "source"),
+        "variant": ObjType("variant", "variant"),
+    }
+    roles = {"rule": RuleRole(warn_dangling=True)}
+    initial_data: dict = {"rules": {}, "sources": {}, "variants": {}}
+    dangling_warnings = {"rule": "unknown rule ID %(target)r"}
+
+    @property
+    def rules(self) -> dict[str, tuple[str, str]]:
+        return self.data.setdefault("rules", {})
+
+    @property
+    def sources(self) -> dict[str, str]:
+        return self.data.setdefault("sources", {})
+
+    def note_rule(self, rule_id: str, title: str, docname: str, location) -> None:
+        if rule_id in self.rules and self.rules[rule_id][0] != docname:
+            other = self.env.doc2path(self.rules[rule_id][0])
+            logger.warning("rule %s is defined twice (also in %s)", rule_id, other, location=location)
+        self.rules[rule_id] = (docname, title)
+
+    @property
+    def variants(self) -> dict[str, str]:
+        return self.data.setdefault("variants", {})
+
+    def note_source(self, tag: str, docname: str) -> None:
+        self.sources[tag] = docname
+
+    def note_variant(self, name: str, docname: str) -> None:
+        self.variants[name] = docname
+
+    def clear_doc(self, docname: str) -> None:
+        for table in (self.rules, self.sources, self.variants):
+            for key, value in list(table.items()):
+                if (value[0] if isinstance(value, tuple) else value) == docname:
+                    del table[key]
+
+    def merge_domaindata(self, docnames, otherdata: dict) -> None:
+        for key, value in otherdata.get("rules", {}).items():
+            if value[0] in docnames:
+                self.rules[key] = value
+        for table in ("sources", "variants"):
+            for key, value in otherdata.get(table, {}).items():
+                if value in docnames:
+                    self.data.setdefault(table, {})[key] = value
+
+    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        if typ == "rule" and target in self.rules:
+            docname, title = self.rules[target]
+            return make_refnode(builder, fromdocname, docname, target, contnode, f"{target} {title}")
+        if typ == "source" and target in self.sources:
+            return make_refnode(builder, fromdocname, self.sources[target], f"source-{target}", contnode, target)
+        if typ == "variant" and target in self.variants:
+            return make_refnode(builder, fromdocname, self.variants[target], f"variant-{target}", contnode, target)
+        return None
+
+    def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
+        found = self.resolve_xref(env, fromdocname, builder, "rule", target, node, contnode)
+        return [("nbmj:rule", found)] if found is not None else []
+
+    def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
+        for rule_id, (docname, title) in self.rules.items():
+            yield rule_id, f"{rule_id} {title}", "rule", docname, rule_id, 1
+        for tag, docname in self.sources.items():
+            yield tag, tag, "source", docname, f"source-{tag}", 1
+        for name, docname in self.variants.items():
+            yield name, name, "variant", docname, f"variant-{name}", 1
+
+
+def _domain(env) -> NbmjDomain:
+    return env.get_domain("nbmj")  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- rule / source
+
+
+class RuleDirective(SphinxDirective):
+    """``.. rule:: NB-4.2`` with ``:title:``, ``:sources:``, ``:variant:`` and a body."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {
+        "title": directives.unchanged_required,
+        "sources": directives.unchanged,
+        "variant": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        rule_id = self.arguments[0].strip()
+        if not RULE_ID.match(rule_id):
+            raise self.error(f"malformed rule ID {rule_id!r}: expected NB-<section>.<number> or NH-<section>.<number>")
+        title = self.options.get("title", "").strip()
+        container = nodes.container(classes=["nbmj-rule"], ids=[rule_id])
+        self.set_source_info(container)
+        self.state.document.set_id(container)
+
+        head = nodes.paragraph(classes=["nbmj-rule-head"])
+        head += nodes.strong(rule_id, rule_id, classes=["nbmj-rule-id"])
+        if title:
+            head += nodes.Text(" ")
+            title_nodes, messages = self.state.inline_text(title, self.lineno)
+            title_node = nodes.inline("", "", *title_nodes, classes=["nbmj-rule-title"])
+            head += title_node
+            head += messages
+        head += nodes.reference(
+            "", "¶", refid=rule_id, classes=["headerlink"], reftitle=f"Link to rule {rule_id}"
+        )
+        container += head
+
+        body = nodes.container(classes=["nbmj-rule-body"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        container += body
+
+        sources = _comma_list(self.options.get("sources"))
+        params = _comma_list(self.options.get("variant"))
+        if sources or params:
+            meta = nodes.paragraph(classes=["nbmj-rule-meta"])
+            if sources:
+                meta += nodes.inline("Sources: ", "Sources: ", classes=["nbmj-label"])
+                for i, tag in enumerate(sources):
+                    if i:
+                        meta += nodes.Text(", ")
+                    meta += _source_ref(self.env, tag)
+            if params:
+                if sources:
+                    meta += nodes.Text(" · ")
+                label = "Variant parameter: " if len(params) == 1 else "Variant parameters: "
+                meta += nodes.inline(label, label, classes=["nbmj-label"])
+                for i, param in enumerate(params):
+                    if i:
+                        meta += nodes.Text(", ")
+                    meta += nodes.literal(param, param, classes=["nbmj-param"])
+            container += meta
+
+        _domain(self.env).note_rule(rule_id, title, _docname(self.env), container)
+        index = addnodes.index(entries=[("single", f"{rule_id}; {title or 'rule'}", rule_id, "", None)])
+        return [index, container]
+
+
+class SourceDirective(SphinxDirective):
+    """``.. nbmj-source:: S001``: the target that rule source tags link to."""
+
+    required_arguments = 1
+    final_argument_whitespace = False
+    has_content = True
+    option_spec = {"title": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        tag = self.arguments[0].strip()
+        container = nodes.container(classes=["nbmj-source"], ids=[f"source-{tag}"])
+        self.set_source_info(container)
+        self.state.document.set_id(container)
+        head = nodes.paragraph(classes=["nbmj-source-head"])
+        head += nodes.strong(tag, tag)
+        if self.options.get("title"):
+            head += nodes.Text(" ")
+            inline, messages = self.state.inline_text(self.options["title"], self.lineno)
+            head += inline
+            head += messages
+        head += nodes.reference("", "¶", refid=f"source-{tag}", classes=["headerlink"])
+        container += head
+        self.state.nested_parse(self.content, self.content_offset, container)
+        _domain(self.env).note_source(tag, _docname(self.env))
+        return [container]
+
+
+def _missing_source(app, env, node, contnode):
+    """Source tags and variants without a target stay as plain text, silently."""
+    if node.get("refdomain") == "nbmj" and (node.get("reftype") in ("source", "variant") or node.get("nbmj_auto")):
+        return contnode
+    return None
+
+
+# --------------------------------------------------------------------------- variants
+
+
+class _VariantDirectiveBase(SphinxDirective):
+    def load(self, name: str):
+        try:
+            rules = _load_variant(name)
+        except Exception as exc:  # noqa: BLE001 - shown as a build error at the directive
+            raise self.error(f"cannot load variant {name!r}: {exc}") from exc
+        for path in _variant_files(rules):
+            self.env.note_dependency(str(path))
+        return rules
+
+
+class VariantDirective(_VariantDirectiveBase):
+    """``.. nbmj-variant:: NAME``: a variant's generated reference.
+
+    The body, if any, is a JSON list of example situations to score.
+    """
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {"examples": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0].strip()
+        rules = self.load(name)
+        doc = self.state.document
+        env = self.env
+        out: list[nodes.Node] = []
+        data = rules.to_dict()
+
+        # ---- summary and lineage
+        intro = nodes.container(classes=["nbmj-variant-intro"], ids=[f"variant-{rules.name}"])
+        self.state.document.set_id(intro)
+        _domain(env).note_variant(rules.name, _docname(env))
+        intro += _paragraph(nodes.strong(rules.name, rules.name), ": ", rules.summary or "")
+        facts = nodes.bullet_list()
+        parent_para = _paragraph("Parent: ")
+        if rules.parent:
+            parent_para += variant_ref(self.env, rules.parent)
+        else:
+            parent_para += nodes.Text("none (a root variant)")
+        facts += nodes.list_item("", parent_para)
+        if rules.aliases:
+            facts += nodes.list_item("", _paragraph("Also called: ", *self._join(_literal(a) for a in rules.aliases)))
+        scoring = data["scoring"]
+        kind = "台 (tai) summed per hand" if scoring.get("kind") == "tai" else "胡 (fu) × 番 (fan)"
+        facts += nodes.list_item("", _paragraph("Scoring: ", kind))
+        facts += nodes.list_item("", _paragraph("Load it: ", _literal(f"nbmj.rules.load_variant({rules.name!r})")))
+        intro += facts
+        out.append(intro)
+
+        # ---- differences from the parent
+        if rules.parent:
+            sec = _section(doc, f"Changes from {rules.parent}", f"changes from {rules.parent}")
+            parent = self.load(rules.parent)
+            mine, theirs = flatten(data), flatten(parent.to_dict())
+            rows = []
+            for key in _ordered_keys([theirs, mine]):
+                if key in ("name", "parent", "summary", "aliases", "source"):
+                    continue
+                a, b = theirs.get(key, _ABSENT), mine.get(key, _ABSENT)
+                if a == b:
+                    continue
+                rows.append(
+                    (
+                        [_literal(key), "—" if a is _ABSENT else _value_cell(env, key, a), "—" if b is _ABSENT else _value_cell(env, key, b)],
+                        {"classes": ["nbmj-diff"]},
+                    )
+                )
+            if rows:
+                sec += _paragraph(
+                    f"Every setting in which {rules.name} differs from {rules.parent}, as paths into ",
+                    _literal("RuleSet.to_dict()"),
+                    " (— means absent):",
+                )
+                sec += _table(["setting", rules.parent, rules.name], rows, classes=["nbmj-diff-table"], widths=[3, 3, 3])
+            else:
+                sec += _paragraph(f"None: {rules.name} compiles to the same rules as {rules.parent}.")
+            out.append(sec)
+
+        # ---- scoring items
+        out.append(self._items_section(rules))
+
+        # ---- scoring formula and settings
+        sec = _section(doc, "Settings", "settings")
+        sec += _paragraph(
+            "Every other setting of the compiled rule set, by section. Values are those of ",
+            _literal("RuleSet.to_dict()"),
+            "; rule IDs link to the rulebook.",
+        )
+        flat = flatten(data)
+        rows = []
+        for key, value in flat.items():
+            top = key.split(".")[0].split("[")[0]
+            if top in ("name", "parent", "summary", "aliases", "source", "items", "payments", "liability"):
+                continue
+            rows.append(([_literal(key), _value_cell(env, key, value)], {"classes": ["nbmj-setting"]}))
+        sec += _table(["setting", "value"], rows, classes=["nbmj-settings"], widths=[4, 5])
+        out.append(sec)
+
+        # ---- payments and liability
+        out.append(self._payments_section(rules, data))
+
+        # ---- worked examples
+        examples = self._examples()
+        if examples:
+            out.append(self._examples_section(rules, examples))
+        return out
+
+    # -- pieces
+
+    def _join(self, parts: Iterable[nodes.Node], sep: str = ", ") -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for i, part in enumerate(parts):
+            if i:
+                out.append(nodes.Text(sep))
+            out.append(part)
+        return out
+
+    def _items_section(self, rules) -> nodes.section:
+        env = self.env
+        sec = _section(self.state.document, "Scoring items", "scoring items")
+        unit_names = {"tai": "台 tai", "fu": "胡 fu", "fan": "番 fan"}
+        sec += _paragraph(
+            f"{len(rules.items)} items. An item scores its value (times the count after ",
+            _literal("each"),
+            ", if any) when its condition holds; ",
+            _literal("off"),
+            " marks an item defined but switched off in this variant.",
+        )
+        rows = []
+        for it in rules.items:
+            cond = str(it.when) if it.when is not None else "always"
+            extra = []
+            if it.each is not None:
+                extra.append(f"each {it.each}")
+            if it.excludes:
+                extra.append("excludes " + ", ".join(it.excludes))
+            if it.group:
+                extra.append(f"group {it.group}")
+            if not it.counts_for_minimum:
+                extra.append("not for minimum")
+            value = "off" if it.value is None else str(it.value)
+            value_cell = nodes.entry(classes=["nbmj-value"])
+            value_cell += nodes.paragraph(text=value)
+            rows.append(
+                (
+                    [
+                        _literal(it.name),
+                        it.label,
+                        value_cell,
+                        unit_names.get(it.unit, it.unit),
+                        _literal(cond),
+                        "; ".join(extra) or "",
+                        rule_ref(env, it.rule) if it.rule else "",
+                    ],
+                    {"ids": [f"item-{it.name}"], "classes": ["nbmj-item"]},
+                )
+            )
+        sec += _table(
+            ["item", "名称", "value", "unit", "condition", "notes", "rule"],
+            rows,
+            classes=["nbmj-items"],
+            widths=[3, 3, 1, 2, 5, 4, 2],
+        )
+        return sec
+
+    def _payments_section(self, rules, data: dict) -> nodes.section:
+        env = self.env
+        sec = _section(self.state.document, "Payments and liability", "payments and liability")
+        sec += _paragraph(
+            "S is the winning hand's value in points. Baseline payments, before liability (三摊/三包):"
+        )
+        rows = [
+            ([_literal(p["situation"]), _shares(p["shares"]), rule_ref(env, p["rule"]) if p.get("rule") else ""],
+             {"classes": ["nbmj-payment"]})
+            for p in data["payments"]
+        ]
+        sec += _table(["win situation", "who pays", "rule"], rows, classes=["nbmj-payments"], widths=[3, 5, 2])
+        liability = data.get("liability")
+        if liability is None:
+            sec += _paragraph("No liability (三摊) in this variant: every win settles by the table above.")
+        else:
+            sec += _paragraph(
+                f"Liability (三摊/三包): two seats are linked when {liability['threshold']} or more melds "
+                f"({', '.join(liability['counts'])}) were fed between them (direction: {liability['direction']}). "
+                "A linked row replaces the baseline; seats without a link "
+                + ("still pay." if liability["others_pay"] else "pay nothing.")
+            )
+            rows = [
+                (
+                    [_literal(r["situation"]), r["link"], _shares(r["shares"]), rule_ref(env, r["rule"]) if r.get("rule") else ""],
+                    {"classes": ["nbmj-liability"]},
+                )
+                for r in liability["rows"]
+            ]
+            sec += _table(["situation", "link", "who pays", "rule"], rows, classes=["nbmj-liability-table"], widths=[3, 2, 5, 2])
+        return sec
+
+    def _examples(self) -> list[dict]:
+        text = "\n".join(self.content).strip()
+        path = self.options.get("examples")
+        if path:
+            rel, absolute = self.env.relfn2path(path, _docname(self.env))
+            self.env.note_dependency(rel)
+            text = Path(absolute).read_text(encoding="utf-8")
+        if not text:
+            return []
+        try:
+            examples = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise self.error(f"the examples are not valid JSON: {exc}") from exc
+        if not isinstance(examples, list):
+            raise self.error("the examples must be a JSON list of situations")
+        return examples
+
+    def _examples_section(self, rules, examples: list[dict]) -> nodes.section:
+        sec = _section(self.state.document, "Worked examples", "worked examples")
+        try:
+            from .scoring import score
+            from .scoring.situation import Situation
+        except ImportError as exc:
+            raise self.error(f"worked examples need nbmj.scoring.score: {exc}") from exc
+        sec += _paragraph(
+            "Each hand below was scored by ", _literal("nbmj.scoring.score"), " when these pages were built."
+        )
+        for number, example in enumerate(examples, 1):
+            example = dict(example)
+            title = example.pop("title", f"Example {number}")
+            try:
+                situation = Situation.from_dict(example)
+                result = score(situation, rules)
+            except Exception as exc:  # noqa: BLE001
+                raise self.error(f"example {number} ({title}) does not score: {exc}") from exc
+            box = nodes.container(classes=["nbmj-example"], ids=[f"example-{number}"])
+            box += _paragraph(nodes.strong(title, title))
+            box += self._hand_display(situation)
+            box += _score_display(self.env, result)
+            sec += box
+        return sec
+
+    def _hand_display(self, situation) -> nodes.Node:
+        from .tiles import glyphs, to_notation
+
+        items = nodes.bullet_list(classes=["nbmj-hand"])
+
+        def line(label: str, tiles, extra: str = "") -> None:
+            tiles = list(tiles)
+            para = _paragraph(f"{label}: ")
+            para += nodes.inline(glyphs(tiles), glyphs(tiles), classes=["nbmj-glyphs"])
+            para += nodes.Text(" ")
+            para += _literal(to_notation(tiles) if tiles else "—")
+            if extra:
+                para += nodes.Text(f" {extra}")
+            items.append(nodes.list_item("", para))
+
+        line("concealed", situation.concealed)
+        for meld in situation.melds:
+            line(f"meld ({meld.kind})", meld.tiles, f"from {meld.source}" if meld.source else "")
+        how = situation.win_by + (f", discarded by {situation.discarder}" if situation.discarder else "")
+        line("winning tile", [situation.win_tile], f"({how})")
+        if situation.flowers:
+            line("flowers", situation.flowers)
+        if situation.indicator is not None:
+            line("wild indicator", [situation.indicator])
+        items.append(nodes.list_item("", _paragraph(f"seat {situation.seat}, round wind {situation.round_wind}")))
+        return items
+
+
+def _score_display(env, result) -> list[nodes.Node]:
+    """A scoring result as a table of the items that applied, and the total."""
+    out: list[nodes.Node] = []
+    data = result.to_dict() if hasattr(result, "to_dict") else dict(vars(result))
+    lines = data.get("items") or data.get("lines") or []
+    rows = []
+    for line in lines:
+        if isinstance(line, dict):
+            name = line.get("name", "")
+            rule = line.get("rule")
+            rows.append(
+                [
+                    _literal(str(name)),
+                    str(line.get("label", "")),
+                    str(line.get("value", line.get("points", ""))),
+                    str(line.get("unit", "")),
+                    rule_ref(env, rule) if isinstance(rule, str) and RULE_ID.match(rule) else "",
+                ]
+            )
+    if rows:
+        out.append(_table(["item", "名称", "value", "unit", "rule"], rows, classes=["nbmj-score"], widths=[3, 3, 1, 1, 2]))
+    summary = {k: v for k, v in data.items() if k not in ("items", "lines") and not isinstance(v, (list, dict))}
+    if summary:
+        out.append(_paragraph(", ".join(f"{k}: {_fmt(v)}" for k, v in summary.items()), classes=["nbmj-total"]))
+    for key in ("payments", "settlement"):
+        if isinstance(data.get(key), (dict, list)):
+            out.append(_paragraph(f"{key}: ", _literal(_fmt(data[key]))))
+    return out
+
+
+_ABSENT = object()
+
+
+def _ordered_keys(tables: list[dict]) -> list[str]:
+    keys: list[str] = []
+    seen: set[str] = set()
+    for table in tables:
+        for key in table:
+            if key not in seen:
+                seen.add(key)
+                keys.append(key)
+    return keys
+
+
+class CompareDirective(_VariantDirectiveBase):
+    """``.. nbmj-compare::``: every shipped variant (or ``:variants: a, b``) side by side."""
+
+    has_content = False
+    option_spec = {"variants": directives.unchanged, "all-rows": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        names = _comma_list(self.options.get("variants")) or _shipped_variants()
+        sets = [self.load(n) for n in names]
+        env = self.env
+        doc = self.state.document
+        out: list[nodes.Node] = []
+
+        headers: list[Any] = ["", *[variant_ref(env, s.name) for s in sets]]
+
+        # ---- items
+        sec = _section(doc, "Scoring items", "compare scoring items")
+        item_names = _ordered_keys([{it.name: None for it in s.items} for s in sets])
+        rows = []
+        for item in item_names:
+            cells: list[Any] = []
+            rule = None
+            label = ""
+            for s in sets:
+                try:
+                    it = s.item(item)
+                except KeyError:
+                    cells.append("—")
+                    continue
+                rule = rule or it.rule
+                label = label or it.label
+                entry = nodes.entry(classes=["nbmj-value"])
+                entry += nodes.paragraph(text="off" if it.value is None else f"{it.value} {it.unit}")
+                cells.append(entry)
+            head = [_literal(item), f" {label}"]
+            if rule:
+                head += [" ", rule_ref(env, rule)]
+            rows.append(([head, *cells], {"ids": [f"item-{item}"], "classes": ["nbmj-item"]}))
+        sec += _paragraph(
+            "Value and unit of each scoring item (台 tai, 胡 fu, 番 fan); — means the variant has no such item, "
+            "off that it is defined but switched off."
+        )
+        sec += _table(["item", *headers[1:]], rows, classes=["nbmj-compare-items", "nbmj-compare"])
+        out.append(sec)
+
+        # ---- every other setting
+        sec = _section(doc, "Settings", "compare settings")
+        flats = [flatten(s.to_dict()) for s in sets]
+        rows = []
+        for key in _ordered_keys(flats):
+            top = key.split(".")[0].split("[")[0]
+            if top in ("name", "summary", "source", "items"):
+                continue
+            values = [f.get(key, _ABSENT) for f in flats]
+            differs = any(v != values[0] for v in values)
+            if not differs and "all-rows" not in self.options:
+                continue
+            cells = ["—" if v is _ABSENT else _value_cell(env, key, v) for v in values]
+            rows.append(([_literal(key), *cells], {"classes": ["nbmj-setting", "nbmj-differs" if differs else "nbmj-same"]}))
+        sec += _paragraph(
+            "Settings, as paths into ",
+            _literal("RuleSet.to_dict()"),
+            ", in which the variants differ"
+            + (" (all settings are listed)" if "all-rows" in self.options else "; settings that all share are left out")
+            + ".",
+        )
+        sec += _table(["setting", *[variant_ref(env, s.name) for s in sets]], rows, classes=["nbmj-compare-settings", "nbmj-compare"])
+        out.append(sec)
+        return out
+
+
+
+# --------------------------------------------------------------------------- DSL reference
+
+
+class FeaturesDirective(SphinxDirective):
+    """``.. nbmj-features::``: the condition vocabulary, with each feature's arguments."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from .rules.model import FEATURES
+
+        rows = []
+        for spec in FEATURES.values():
+            args = " · ".join("[" + " | ".join(choices) + "]" for choices in spec.arg_choices)
+            rows.append(
+                (
+                    [
+                        _literal(spec.name + ("(…)" if spec.arg_choices else "")),
+                        _literal(args) if args else "",
+                        "0 or 1" if spec.boolean else "a count",
+                        spec.description,
+                    ],
+                    {"ids": [f"feature-{spec.name}"], "classes": ["nbmj-feature"]},
+                )
+            )
+        return [
+            _table(
+                ["feature", "arguments (each slot optional)", "value", "meaning"],
+                rows,
+                classes=["nbmj-features"],
+                widths=[2, 4, 1, 6],
+            )
+        ]
+
+
+class GrammarDirective(SphinxDirective):
+    """``.. nbmj-grammar::``: the Lark grammar of variant files, as installed."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        import nbmj.rules
+
+        path = Path(nbmj.rules.__file__).resolve().parent / "grammar.lark"
+        if not path.is_file():
+            raise self.error(f"the grammar file is not installed: {path}")
+        self.env.note_dependency(str(path))
+        text = path.read_text(encoding="utf-8")
+        block = nodes.literal_block(text, text, classes=["nbmj-grammar"])
+        block["language"] = "text"
+        block["linenos"] = False
+        caption = nodes.caption("nbmj/rules/grammar.lark", "nbmj/rules/grammar.lark")
+        wrapper = nodes.container("", caption, block, classes=["literal-block-wrapper"], literal_block=True)
+        self.set_source_info(wrapper)
+        return [wrapper]
+
+
+class DiagnosticsDirective(SphinxDirective):
+    """``.. nbmj-diagnostics::``: the known-bad variant texts and the message each produces.
+
+    The body is a definition list of advice by kind (``unknown name``, ``syntax`` ...);
+    every kind in the table gets a section, advice or not.
+    """
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        diagnostics = importlib.import_module("nbmj.rules.diagnostics")
+        self.env.note_dependency(str(Path(diagnostics.__file__).resolve()))
+        advice: dict[str, list[nodes.Node]] = {}
+        if self.content:
+            holder = nodes.container()
+            self.state.nested_parse(self.content, self.content_offset, holder)
+            for dl in holder.findall(nodes.definition_list):
+                for item in dl.children:
+                    term = item.next_node(nodes.term).astext().strip()
+                    advice[term] = list(item.next_node(nodes.definition).children)
+
+        by_kind: dict[str, list] = {}
+        for example in diagnostics.BAD_EXAMPLES:
+            by_kind.setdefault(example.kind, []).append(example)
+
+        out: list[nodes.Node] = []
+        for kind, examples in by_kind.items():
+            sec = _section(self.state.document, _kind_title(kind), f"diagnostics {kind}")
+            sec += advice.get(kind, [_paragraph("Read the message: it names the word and the place.")])
+            seen: set[str] = set()
+            for example in examples:
+                if example.label in seen:
+                    continue
+                seen.add(example.label)
+                sec += _paragraph(nodes.strong(example.label, example.label), classes=["nbmj-diagnostic-label"])
+                rendered = _render_bad_example(diagnostics, example)
+                block = nodes.literal_block(rendered, rendered, classes=["nbmj-diagnostic"])
+                block["language"] = "text"
+                sec += block
+            out.append(sec)
+        extends = getattr(diagnostics, "EXTENDS_EXAMPLES", {})
+        if extends:
+            sec = _section(self.state.document, "Problems across files", "diagnostics across files")
+            sec += advice.get("across files", [])
+            rows = [[_literal(name), value[-1]] for name, value in extends.items()]
+            sec += _table(["problem", "message"], rows, classes=["nbmj-diagnostics-extends"], widths=[2, 6])
+            out.append(sec)
+        return out
+
+
+def _kind_title(kind: str) -> str:
+    return {"syntax": "Syntax errors"}.get(kind, kind[:1].upper() + kind[1:])
+
+
+def _render_bad_example(diagnostics, example) -> str:
+    """The diagnostic as the compiler prints it, with the offending line and a caret."""
+    lines = example.text.splitlines()
+    source_line = lines[example.line - 1] if 0 < example.line <= len(lines) else None
+    diagnostic = diagnostics.Diagnostic("mine.nbv", example.line, example.column, example.label, 1, source_line)
+    return str(diagnostic)
+
+
+# --------------------------------------------------------------------------- auto links
+
+
+class RuleIdLinks(SphinxTransform):
+    """Rule IDs written as plain text (``see NB-5.1``) become links to the rule.
+
+    Only running text is touched: not literals, titles, existing links or code. An ID that
+    no rule defines stays plain text without a warning (``:rule:`` warns).
+    """
+
+    default_priority = 500
+    _skip = (nodes.literal, nodes.literal_block, nodes.reference, nodes.title, nodes.raw,
+             nodes.target, nodes.comment, nodes.term, nodes.option_string, addnodes.pending_xref)
+
+    def apply(self, **kwargs: Any) -> None:
+        if not self.config.nbmj_link_rule_ids:
+            return
+        for text in list(self.document.findall(nodes.Text)):
+            parent = text.parent
+            if parent is None or not _RULE_ID_IN_TEXT.search(text):
+                continue
+            if any(isinstance(a, self._skip) or "nbmj-rule-head" in a.get("classes", ()) for a in _ancestors(text)
+                   if isinstance(a, nodes.Element)):
+                continue
+            new: list[nodes.Node] = []
+            pos = 0
+            source = str(text)
+            for match in _RULE_ID_IN_TEXT.finditer(source):
+                if match.start() > pos:
+                    new.append(nodes.Text(source[pos:match.start()]))
+                ref = rule_ref(self.env, match.group(0))
+                ref["refwarn"] = False
+                ref["nbmj_auto"] = True
+                new.append(ref)
+                pos = match.end()
+            if pos < len(source):
+                new.append(nodes.Text(source[pos:]))
+            index = parent.index(text)
+            parent[index:index + 1] = new
+
+
+def _ancestors(node: nodes.Node) -> Iterator[nodes.Node]:
+    node = node.parent
+    while node is not None:
+        yield node
+        node = node.parent
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def _check_rules(app, env) -> None:
+    """Warn when a rulebook rule never made it into the documents."""
+    if not app.config.nbmj_check_rulebook:
+        return
+    try:
+        from .rules.rulebook import load_rules
+    except ImportError:
+        return
+    defined = _domain(env).rules
+    missing = [r.id for r in load_rules() if r.id not in defined]
+    if missing and defined:
+        logger.warning("rulebook rules not rendered in the docs: %s", ", ".join(missing))
+
+
+def setup(app) -> dict:
+    app.add_domain(NbmjDomain)
+    app.add_role("rule", RuleRole(warn_dangling=True))
+    app.add_directive("rule", RuleDirective)
+    app.add_directive("nbmj-source", SourceDirective)
+    app.add_directive("nbmj-variant", VariantDirective)
+    app.add_directive("nbmj-compare", CompareDirective)
+    app.add_directive("nbmj-features", FeaturesDirective)
+    app.add_directive("nbmj-grammar", GrammarDirective)
+    app.add_directive("nbmj-diagnostics", DiagnosticsDirective)
+    app.add_config_value("nbmj_check_rulebook", True, "env")
+    app.add_config_value("nbmj_link_rule_ids", True, "env")
+    app.add_transform(RuleIdLinks)
+    app.connect("missing-reference", _missing_source)
+    app.connect("env-check-consistency", _check_rules)
+    from . import __version__
+
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
