@@ -1,0 +1,127 @@
+"""Both backends against the brute-force oracle on random hands holding 0-4 wilds."""
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+# importlib import mode keeps tests/ off sys.path; the helpers live there.
+sys.path.insert(0, str(Path(__file__).parent)) if str(Path(__file__).parent) not in sys.path else None
+import _core_helpers as helpers  # noqa: E402
+import oracle  # noqa: E402
+
+from nbmj.core import _reference  # noqa: E402
+
+BACKENDS = helpers.backends()
+IMPLS = [BACKENDS[name] for name in ("reference", "compiled") if name in BACKENDS]
+IDS = [name for name in ("reference", "compiled") if name in BACKENDS]
+
+
+@pytest.fixture(params=IMPLS, ids=IDS)
+def core(request):
+    return request.param
+
+
+@settings(max_examples=80)
+@given(hand=helpers.hands(complete=True))
+def test_is_win_matches_oracle(hand):
+    counts, wilds = hand
+    expected = oracle.win(counts, wilds)
+    for impl in IMPLS:
+        assert impl.is_win(counts, wilds) == expected, impl.__name__
+
+
+@settings(max_examples=80)
+@given(hand=helpers.hands())
+def test_shanten_matches_oracle(hand):
+    counts, wilds = hand
+    expected = oracle.shanten(counts, wilds)
+    for impl in IMPLS:
+        assert impl.shanten(counts, wilds) == expected, impl.__name__
+
+
+@settings(max_examples=60)
+@given(hand=helpers.hands())
+def test_shanten_is_standard_shanten_minus_wilds(hand):
+    """The documented claim: shanten(H, w) = max(-1, standard shanten of H for n melds - w).
+
+    The standard shanten of H alone is (tiles missing for n melds + a pair) - 1, the tiles
+    missing being 3n+2 minus the best overlap of H with such a target.
+    """
+    counts, wilds = hand
+    n = (sum(counts) + wilds) // 3
+    standard = (3 * n + 2 - oracle.max_overlap(counts, n)) - 1
+    for impl in IMPLS:
+        assert impl.shanten(counts, wilds) == max(-1, standard - wilds), impl.__name__
+
+
+@settings(max_examples=40)
+@given(hand=helpers.hands(max_melds=2, max_wilds=3))
+def test_shanten_counts_exchanges(hand):
+    """Shanten means exchanges: swapping that many + 1 real tiles for free tiles wins."""
+    counts, wilds = hand
+    expected = oracle.shanten_by_exchange(counts, wilds)
+    for impl in IMPLS:
+        assert impl.shanten(counts, wilds) == expected, impl.__name__
+
+
+@settings(max_examples=60)
+@given(hand=helpers.hands(complete=False))
+def test_waits_match_oracle(hand):
+    counts, wilds = hand
+    expected = oracle.waits(counts, wilds)
+    for impl in IMPLS:
+        got = impl.waits(counts, wilds)
+        assert got == expected, impl.__name__
+        assert bool(got) <= (impl.shanten(counts, wilds) == 0)
+
+
+@settings(max_examples=40)
+@given(hand=helpers.hands(complete=True, max_melds=2, max_wilds=3))
+def test_decompositions_match_oracle_small(hand):
+    counts, wilds = hand
+    expected = oracle.decompositions(counts, wilds, _reference.Group, _reference.Decomposition)
+    for impl in IMPLS:
+        got = impl.decompositions(counts, wilds)
+        assert got == expected, impl.__name__
+        assert bool(got) == impl.is_win(counts, wilds)
+
+
+@settings(max_examples=25)
+@given(hand=helpers.hands(complete=True, max_wilds=1))
+def test_decompositions_match_oracle_full_size(hand):
+    counts, wilds = hand
+    expected = oracle.decompositions(counts, wilds, _reference.Group, _reference.Decomposition)
+    for impl in IMPLS:
+        assert impl.decompositions(counts, wilds) == expected, impl.__name__
+
+
+def test_nb_10_4_wild_may_be_a_fifth_copy(core):
+    """Rule NB-10.4: a wild may stand for a kind whose four real copies are all held."""
+    # 1111m + one wild wins only with the wild as a fifth 1m: in the pair or in the pung.
+    assert core.is_win("1111m", 1)
+    found = core.decompositions("1111m", 1)
+    assert len(found) == 2 and all(d.wild_kinds == (0,) for d in found)
+    assert {d.pair.wilds for d in found} == {(), (0,)}
+    assert core.is_win("1111m456p789s22z", 2)
+    assert any(d.wild_kinds == (0, 28) for d in core.decompositions("1111m456p789s22z", 2))
+    assert core.shanten("1111m", 1) == -1
+
+
+def test_nb_10_4_waits_leave_out_kinds_held_four_times(core):
+    """Rule NB-10.4: no fifth real copy can be drawn, so it is never a wait."""
+    assert core.waits("1111m", 0) == []
+    assert core.shanten("1111m", 0) == 0  # a wild would complete it
+    # 111m 234p + 1m would pair up, but that 1m is a fifth copy: nothing to wait on.
+    assert core.waits("1111m234p", 0) == []
+    assert core.shanten("1111m234p", 0) == 0
+    assert core.waits("111m2m234p", 0) == [1, 2]  # 2m (pair) and 3m (11m + 123m)
+
+
+def test_decomposition_structure(core):
+    found = core.decompositions("1123m", 1)
+    assert found == sorted(found) and len(found) == len(set(found))
+    chow_wild = [d for d in found if d.melds[0].wilds == (3,)]
+    assert chow_wild and chow_wild[0].melds[0].tiles == (1, 2, 3)
+    assert repr(chow_wild[0]) == "Decomposition(pair=<pair 1m 1m>, melds=(<chow 2m 3m 4m*>))"
