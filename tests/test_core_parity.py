@@ -1,0 +1,112 @@
+"""The compiled core and the pure-Python reference agree: API, answers and input types."""
+
+import inspect
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent)) if str(Path(__file__).parent) not in sys.path else None
+import _core_helpers as helpers  # noqa: E402
+
+import nbmj.core  # noqa: E402
+from nbmj.core import _reference  # noqa: E402
+
+shape = helpers.compiled()
+needs_compiled = pytest.mark.skipif(shape is None, reason="compiled core not built (pure-Python run)")
+
+
+def test_backend_is_compiled_unless_pure_python_is_forced():
+    """A broken build must fail here rather than fall back silently."""
+    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+        assert nbmj.core.BACKEND == "python"
+        assert nbmj.core.is_win is _reference.is_win
+    else:
+        assert nbmj.core.BACKEND == "cython"
+        assert nbmj.core.is_win.__module__ == "nbmj.core._shape"
+
+
+@needs_compiled
+def test_same_public_names():
+    assert list(shape.__all__) == list(_reference.__all__)
+    assert list(nbmj.core.__all__) == list(_reference.__all__)
+
+
+@needs_compiled
+@pytest.mark.parametrize("name", _reference.__all__)
+def test_same_signature_and_docstring(name):
+    ours, ref = getattr(shape, name), getattr(_reference, name)
+    assert ours.__doc__ == ref.__doc__ and ref.__doc__
+    if isinstance(ref, type):
+        assert ours is ref  # result classes are shared, so results compare equal
+        return
+    sig_ours, sig_ref = inspect.signature(ours), inspect.signature(ref)
+    assert [(p.name, p.kind, p.default) for p in sig_ours.parameters.values()] == [
+        (p.name, p.kind, p.default) for p in sig_ref.parameters.values()
+    ]
+
+
+@needs_compiled
+@settings(max_examples=150)
+@given(hand=helpers.hands())
+def test_same_answers_on_random_hands(hand):
+    counts, wilds = hand
+    total = sum(counts) + wilds
+    assert shape.shanten(counts, wilds) == _reference.shanten(counts, wilds)
+    if total % 3 == 2:
+        assert shape.is_win(counts, wilds) == _reference.is_win(counts, wilds)
+        if wilds <= 3:
+            assert shape.decompositions(counts, wilds) == _reference.decompositions(counts, wilds)
+    else:
+        assert shape.waits(counts, wilds) == _reference.waits(counts, wilds)
+
+
+@needs_compiled
+@settings(max_examples=20)
+@given(hand=helpers.hands(complete=True, max_wilds=4, max_melds=3))
+def test_same_decompositions_with_four_wilds(hand):
+    counts, wilds = hand
+    assert shape.decompositions(counts, wilds) == _reference.decompositions(counts, wilds)
+
+
+@needs_compiled
+@settings(max_examples=20)
+@given(batch=st.lists(helpers.hands(), min_size=0, max_size=30))
+def test_same_batch_answers(batch):
+    hands = np.array([c for c, _ in batch], dtype=np.uint8).reshape(-1, 34)
+    wilds = np.array([w for _, w in batch], dtype=np.int64)
+    got, ref = shape.shanten_batch(hands, wilds), _reference.shanten_batch(hands, wilds)
+    assert got.dtype == ref.dtype == np.int8 and got.tolist() == ref.tolist()
+    complete = [i for i, (c, w) in enumerate(batch) if (sum(c) + w) % 3 == 2]
+    if complete:
+        got = shape.is_win_batch(np.ascontiguousarray(hands[complete]), wilds[complete])
+        ref = _reference.is_win_batch(np.ascontiguousarray(hands[complete]), wilds[complete])
+        assert got.dtype == ref.dtype == np.bool_ and got.tolist() == ref.tolist()
+
+
+@pytest.mark.parametrize("impl", [m for m in (shape, _reference) if m is not None], ids=lambda m: m.__name__)
+def test_every_input_type_gives_the_same_answer(impl):
+    counts = [0] * 34
+    for k in (0, 1, 2, 12, 13, 14, 20, 20, 27, 27, 27):
+        counts[k] += 1
+    forms = [
+        counts,
+        tuple(counts),
+        np.array(counts, dtype=np.uint8),
+        np.array(counts, dtype=np.int8),
+        np.array(counts, dtype=np.int64),
+        bytes(counts),
+        bytearray(counts),
+        memoryview(bytes(counts)),
+        "123m456p33s111z",
+    ]
+    for form in forms:
+        assert impl.shanten(form, 3) == -1, type(form)
+        assert impl.is_win(form, 3), type(form)
+        assert impl.shanten(form, 2) == 0 and impl.waits(form, 2) == impl.waits(counts, 2)
+    assert impl.is_win_batch(np.array([counts], dtype=np.uint8), 3).tolist() == [True]
+    assert impl.shanten_batch(np.array([counts], dtype=np.uint8), np.array([2], dtype=np.uint8)).tolist() == [0]
