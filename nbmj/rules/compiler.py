@@ -731,6 +731,9 @@ class _Reader:
     # settings sections ----------------------------------------------------
     def read_settings(self, sec: SectionAst, name: str, schema: dict[str, Callable]) -> None:
         for entry in sec.entries:
+            if name == "liability" and isinstance(entry, DropAst):
+                self.read_drop(entry, "liability_rows", 2)
+                continue
             if not isinstance(entry, LineAst):
                 self.bad(f"{_entry_word(entry)!r} lines belong in the items, win_restrictions or a table section, not in {name}", entry.loc)
                 continue
@@ -1238,6 +1241,7 @@ class _Merged:
         self.seat_flowers: dict[str, Setting] = {}
         self.tables: dict[str, dict[Any, Entry]] = {k: {} for k in _TABLE_SECTIONS + ("liability_rows",)}
         self.section_locs: dict[str, Loc] = {}
+        self.dropped: dict[tuple[str, Any], Loc] = {}
 
     def apply(self, spec: FileSpec) -> None:
         for name, loc in spec.section_locs.items():
@@ -1262,6 +1266,7 @@ class _Merged:
                 if e.value is None:
                     if e.key in current:
                         del current[e.key]
+                        self.dropped[(table, e.key)] = e.loc
                     else:
                         what = {"items": "item", "restrictions": "restriction", "payments": "payment row",
                                 "liability_rows": "liability row", "win_restrictions": "win restriction"}[table]
@@ -1424,87 +1429,123 @@ class _Builder:
         return M.LoserSettlement(**{k: self.get("loser_settlement", k) for k in SECTION_SCHEMA["loser_settlement"]})
 
     # ------------------------------------------------------------ whole-variant checks
+    def conflict(self, use: Loc, cause: Loc | None, message: str) -> None:
+        """Report a contradiction between ``use`` and the setting ``cause``.
+
+        The problem is shown where the author can fix it: at ``use`` when it is in the file
+        being compiled, else (it was inherited) at ``cause`` when that is in this file.
+        """
+        leaf = self.leaf.src
+        if use.src is leaf or cause is None or cause.src is not leaf:
+            use.error(message)
+        else:
+            cause.error(f"{message} (inherited from {use.src.file}:{use.line}:{use.column}; override or drop it)")
+
+    def setting_loc(self, section: str, key: str) -> Loc | None:
+        s = self.m.settings.get((section, key))
+        return s.loc if s else None
+
     def check(self, rs: M.RuleSet) -> None:
         m = self.m
+        c = rs.claims
+        claims_loc = lambda key: self.setting_loc("claims", key)  # noqa: E731
         # tile set vs walls
         if rs.dealing.stacks_per_wall * 8 != rs.tiles.total:
-            self.loc_of("dealing", "stacks_per_wall").error(
+            self.conflict(
+                self.loc_of("dealing", "stacks_per_wall"),
+                self.setting_loc("tiles", "flowers"),
                 f"4 walls of {rs.dealing.stacks_per_wall} stacks hold {rs.dealing.stacks_per_wall * 8} tiles, "
-                f"but the tile set has {rs.tiles.total}"
+                f"but the tile set has {rs.tiles.total}",
             )
         # claims: priority names exactly the claims that exist
-        c = rs.claims
         enabled = {"hu": c.win_on_discard, "kan": c.kan, "pon": c.pon, "chi": c.chi}
         named = [x for tier in c.priority for x in tier]
         ploc = self.loc_of("claims", "priority")
         for claim, on in enabled.items():
             setting = "win_on_discard" if claim == "hu" else claim
             if on and claim not in named:
-                ploc.error(f"priority leaves out {claim!r}; every claim that exists must be ranked")
+                self.conflict(ploc, claims_loc(setting), f"priority leaves out {claim!r}; every claim that exists must be ranked")
             if not on and claim in named:
-                ploc.error(f"priority ranks {claim!r}, but claims.{setting} is no")
+                self.conflict(ploc, claims_loc(setting), f"priority ranks {claim!r}, but claims.{setting} is no")
         # restrictions that need a claim
         for kind, needs in (("chi_discard_ban", "chi"), ("pon_after_pass", "pon"), ("win_after_pass", "win_on_discard")):
             e = m.tables["restrictions"].get(kind)
             if e is not None and not getattr(c, needs):
-                e.loc.error(f"restriction {kind!r} is about a claim this variant does not have (claims.{needs} is no)")
+                self.conflict(
+                    e.loc, claims_loc(needs), f"restriction {kind!r} is about a claim this variant does not have (claims.{needs} is no)"
+                )
         # conditions that need wilds / flowers
         self.check_vocabulary(rs)
         # items
         names = set(m.tables["items"])
         units_ok = ("tai",) if isinstance(rs.scoring, M.TaiScoring) else ("fu", "fan")
+        kind_loc = m.scoring_kind.loc if m.scoring_kind else None
         groups: dict[str, str] = {}
         for key, e in m.tables["items"].items():
             it: M.ScoringItem = e.value
             ast: ItemAst = e.extra
             for a in ast.excludes:
                 if a.text not in names and a.text != it.name:
-                    a.loc.error(f"'excludes' names unknown item {a.text!r}{did_you_mean(a.text, names, 'item')}")
+                    self.conflict(
+                        a.loc, m.dropped.get(("items", a.text)),
+                        f"'excludes' names unknown item {a.text!r}{did_you_mean(a.text, names, 'item')}",
+                    )
             if it.unit not in units_ok:
                 kind = "tai" if isinstance(rs.scoring, M.TaiScoring) else "fu and fan"
-                ast.unit.loc.error(f"item {it.name!r} is in {it.unit}, but this variant scores in {kind}")
+                self.conflict(ast.unit.loc, kind_loc, f"item {it.name!r} is in {it.unit}, but this variant scores in {kind}")
             if it.group is not None:
                 if it.group in groups and groups[it.group] != it.unit:
                     ast.group.loc.error(f"group {it.group!r} mixes units: {groups[it.group]} and {it.unit}")
                 groups.setdefault(it.group, it.unit)
         # payments
         pay = m.tables["payments"]
+        ploc = self.missing_loc("payments")
         if c.win_on_discard and "discard" not in pay:
-            self.missing_loc("payments").error("no payment row for discard wins (claims.win_on_discard is yes)")
+            self.conflict(ploc, claims_loc("win_on_discard"), "no payment row for discard wins (claims.win_on_discard is yes)")
         if not c.win_on_discard and "discard" in pay:
-            pay["discard"].loc.error("payments for discard wins, but claims.win_on_discard is no")
+            self.conflict(pay["discard"].loc, claims_loc("win_on_discard"), "payments for discard wins, but claims.win_on_discard is no")
         if "self_draw" not in pay:
-            self.missing_loc("payments").error("no payment row for self_draw wins")
+            ploc.error("no payment row for self_draw wins")
         if c.rob_kong and "rob_kong" not in pay:
-            self.missing_loc("payments").error("no payment row for rob_kong wins (claims.rob_kong is yes)")
+            self.conflict(ploc, claims_loc("rob_kong"), "no payment row for rob_kong wins (claims.rob_kong is yes)")
         if not c.rob_kong and "rob_kong" in pay:
-            pay["rob_kong"].loc.error("payments for rob_kong wins, but claims.rob_kong is no")
+            self.conflict(pay["rob_kong"].loc, claims_loc("rob_kong"), "payments for rob_kong wins, but claims.rob_kong is no")
         if not c.kan and "kong_bloom_on_discard_kong" in pay:
-            pay["kong_bloom_on_discard_kong"].loc.error("payments for a kong of a discard, but claims.kan is no")
+            self.conflict(
+                pay["kong_bloom_on_discard_kong"].loc, claims_loc("kan"), "payments for a kong of a discard, but claims.kan is no"
+            )
         # liability
         if rs.liability is not None:
             for key, e in m.tables["liability_rows"].items():
                 sit = key[1]
                 if sit.startswith("discard_by") and not c.win_on_discard:
-                    e.loc.error(f"liability row for {sit}, but claims.win_on_discard is no")
+                    self.conflict(e.loc, claims_loc("win_on_discard"), f"liability row for {sit}, but claims.win_on_discard is no")
                 if sit == "rob_kong" and not c.rob_kong:
-                    e.loc.error("liability row for rob_kong, but claims.rob_kong is no")
+                    self.conflict(e.loc, claims_loc("rob_kong"), "liability row for rob_kong, but claims.rob_kong is no")
             for claim in rs.liability.counts:
                 if not getattr(c, claim):
-                    self.loc_of("liability", "counts").error(f"liability counts {claim!r} melds, but claims.{claim} is no")
+                    self.conflict(
+                        self.loc_of("liability", "counts"), claims_loc(claim), f"liability counts {claim!r} melds, but claims.{claim} is no"
+                    )
             if not rs.liability.rows:
-                self.missing_loc("liability").error("liability has no rows: add `one_way SITUATION: partner N [RULE]` lines or write `liability none`")
+                self.missing_loc("liability").error(
+                    "liability has no rows: add `one_way SITUATION: partner N [RULE]` lines or write `liability none`"
+                )
         # scoring
         s = rs.scoring
         if isinstance(s, M.FuFanScoring) and s.fixed_by_fan is not None and len(s.fixed_by_fan) != s.fan_cap + 1:
-            self.loc_of("scoring", "fixed_by_fan").error(
-                f"fixed_by_fan needs {s.fan_cap + 1} values (0 to {s.fan_cap} 番), not {len(s.fixed_by_fan)}"
+            self.conflict(
+                self.loc_of("scoring", "fixed_by_fan"), self.setting_loc("scoring", "fan_cap"),
+                f"fixed_by_fan needs {s.fan_cap + 1} values (0 to {s.fan_cap} 番), not {len(s.fixed_by_fan)}",
             )
-        # wilds settings that mean nothing without wilds
+        # wild settings that mean nothing without wilds
         if not rs.wilds.enabled:
             for key in ("claim_discarded_wild", "wilds_in_melds"):
                 if getattr(c, key):
-                    self.loc_of("claims", key).error(f"claims.{key} is yes, but this variant has no wilds (wilds.enabled no)")
+                    self.conflict(
+                        self.loc_of("claims", key), self.setting_loc("wilds", "enabled"),
+                        f"claims.{key} is yes, but this variant has no wilds (wilds.enabled no)",
+                    )
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
         rules = []
@@ -1516,9 +1557,15 @@ class _Builder:
         for ast in rules:
             for f in _expr_features(ast):
                 if not rs.wilds.enabled and f.name.text in _WILD_FEATURES:
-                    f.name.loc.error(f"no wilds in this variant (wilds.enabled no), yet this condition uses {f.name.text!r}")
+                    self.conflict(
+                        f.name.loc, self.setting_loc("wilds", "enabled"),
+                        f"no wilds in this variant (wilds.enabled no), yet this condition uses {f.name.text!r}",
+                    )
                 if not rs.tiles.flowers and f.name.text in _FLOWER_FEATURES:
-                    f.name.loc.error(f"no flowers in this variant (tiles.flowers no), yet this condition uses {f.name.text!r}")
+                    self.conflict(
+                        f.name.loc, self.setting_loc("tiles", "flowers"),
+                        f"no flowers in this variant (tiles.flowers no), yet this condition uses {f.name.text!r}",
+                    )
 
 
 # --------------------------------------------------------------------------- entry points

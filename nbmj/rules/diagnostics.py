@@ -78,7 +78,7 @@ def did_you_mean(word: str, known: Iterable[str], what: str = "") -> str:
     if best is not None:
         return f"; did you mean {best!r}?"
     if known and len(known) <= 12:
-        return f"; expected {what + ' ' if what else ''}one of: {', '.join(sorted(known))}"
+        return f"; known {what}s: {', '.join(sorted(known))}" if what else f"; expected one of: {', '.join(sorted(known))}"
     return ""
 
 
@@ -129,6 +129,7 @@ scoring tai { minimum 4; cap none; conversion linear; points_per_tai 1; base_poi
 payments {
   discard: discarder 2 [NB-14.1]
   self_draw: each_other 1 [NB-14.2]
+  rob_kong: robbed 2 [NB-14.3]
 }
 liability none
 loser_settlement none
@@ -154,10 +155,13 @@ def _col_of(text: str, needle: str) -> int:
     return idx - text.rfind("\n", 0, idx)
 
 
-def _semantic(kind: str, old: str, new: str, label: str, at) -> BadExample:
+def _semantic(kind: str, old: str, new: str, label: str, at, also: tuple[str, str] | None = None) -> BadExample:
     """An example made by replacing ``old`` by ``new`` in the minimal variant; the
     diagnostic points at the first occurrence of ``at`` within ``new``."""
     text = _edit(old, new)
+    if also is not None:
+        assert also[0] in text, also
+        text = text.replace(also[0], also[1], 1)
     needle, nth = (at, 1) if isinstance(at, str) else at
     start = text.index(new) if new else 0
     if text.find(needle, start) < 0:
@@ -179,12 +183,12 @@ def _syntax(label: str, text: str, at: str, occurrence: int = 1) -> BadExample:
 # fails in the same parser state on the same token gets the label.
 BAD_EXAMPLES: tuple[BadExample, ...] = (
     # ---------------------------------------------------------------- syntax
-    _syntax("a variant file starts with `variant NAME`", 'tiles { flowers yes }\n', "{"),
-    _syntax("a variant file starts with `variant NAME`", 'alias x\n', "x"),
+    _syntax("a variant file starts with `variant NAME`", 'tiles { flowers yes }\n', "tiles"),
+    _syntax("a variant file starts with `variant NAME`", 'alias x\n', "alias"),
     _syntax("the summary after the variant name must be a quoted string", "variant x extends y z\n", "z"),
-    _syntax("missing '}' to close the section", "variant x\ntiles { flowers yes\n", "flowers yes\n", 1),
+    _syntax("missing '}' to close the section", "variant x\ntiles { flowers yes\n", "\n", 2),
     _syntax("missing '{' after the section name", "variant x\ntiles flowers yes }\n", "yes"),
-    _syntax("one statement per line: end the previous one with a newline or ';'", "variant x \"s\"\ntiles { flowers yes } dealing { }\n", "{", 2),
+    _syntax("one statement per line: end the previous one with a newline or ';'", "variant x \"s\"\ntiles { flowers yes } dealing { }\n", "dealing"),
     _syntax("a condition is missing after `when`", 'variant x\nitems { item a "A" 1 tai when [NB-1.1] }\n', "[NB-1.1]"),
     _syntax(
         "a condition is missing after `and`/`or`",
@@ -200,7 +204,7 @@ BAD_EXAMPLES: tuple[BadExample, ...] = (
     _syntax(
         "an item is `item NAME \"label\" VALUE UNIT ...`: the value or the unit is missing",
         'variant x\nitems { item a "A" 1 when flush [NB-1.1] }\n',
-        "when",
+        "flush",
     ),
     _syntax(
         "the rule ID ends the line: nothing may follow it",
@@ -241,7 +245,7 @@ def _more() -> tuple[BadExample, ...]:
         # ---------------------------------------------------------------- missing
         s("missing setting", "dealer_tiles 14; ", "", "dealing.dealer_tiles is not set", "dealing"),
         s("missing setting", "draw { kept_stacks 0; kept_stacks_per_kong 0 }\n", "", "section 'draw' is missing", "variant"),
-        s("missing rule ID", "when half_flush [NB-12.11]", "when half_flush", "item 'hunyise' has no rule ID", "item hunyise"),
+        s("missing rule ID", "when half_flush [NB-12.11]", "when half_flush", "item 'hunyise' has no rule ID", ("hunyise", 2)),
         # ---------------------------------------------------------------- contradictions
         s("contradiction", "enabled yes;", "enabled no;", "no wilds in this variant (wilds.enabled no), yet this condition uses 'wild_single_wait'", "wild_single_wait"),
         s("contradiction", "item hunyise \"混一色\" 2 tai", "item hunyise \"混一色\" 2 fu",
@@ -249,11 +253,14 @@ def _more() -> tuple[BadExample, ...]:
         s("contradiction", "priority hu > kan = pon > chi", "priority hu > kan = pon > pon", "priority names 'pon' twice", ("pon", 2)),
         s("contradiction", "priority hu > kan = pon > chi", "priority hu > kan = pon", "priority leaves out 'chi'", "priority"),
         s("contradiction", "seat N 4f 8f", "seat N 4f 7f", "flower '7f' is given to both W and N", "7f"),
-        s("contradiction", "; seat N 4f 8f", "", "the seat flower table has no row for N", "seat E"),
+        s("contradiction", "; seat N 4f 8f", "", "the seat flower table has no row for N", "E 1f"),
         s("contradiction", "win_on_discard yes", "win_on_discard no",
-          "payments for discard wins, but claims.win_on_discard is no", "discard:"),
+          "priority ranks 'hu', but claims.win_on_discard is no", "priority"),
+        s("contradiction", "win_on_discard yes", "win_on_discard no",
+          "payments for discard wins, but claims.win_on_discard is no", "discard:",
+          also=("priority hu > kan = pon > chi", "priority kan = pon > chi")),
         s("contradiction", "excludes hunyise", "excludes qingyise", "item 'qingyise' excludes itself", "qingyise"),
-        s("contradiction", "stacks_per_wall 18", "stacks_per_wall 17", "4 walls of 17 stacks hold 136 tiles, but the tile set has 144", "17"),
+        s("contradiction", "stacks_per_wall 18", "stacks_per_wall 17", "4 walls of 17 stacks hold 136 tiles, but the tile set has 144", "stacks_per_wall 17"),
         s("syntax-like", "scoring tai {", "scoring tia {", "unknown scoring kind 'tia'; did you mean 'tai'?", "tia"),
         s("syntax-like", "[NB-12.10]", "[NB12.10]", "malformed rule ID '[NB12.10]'", "[NB12.10]"),
     )
