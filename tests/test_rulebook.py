@@ -182,3 +182,10 @@ def test_reader_rejects_duplicate_ids(tmp_path):
 def test_reader_reports_a_missing_directory(tmp_path):
     with pytest.raises(NbmjError, match="not found"):
         load_rules(tmp_path / "nowhere")
+
+
+def test_cross_references_name_existing_rules(rules):
+    ids = {r.id for r in rules}
+    for rule in rules:
+        for ref in re.findall(r"\b(?:NB|NH)-\d+\.\d+\b", rule.text):
+            assert ref in ids, f"{rule.id} refers to {ref}, which does not exist"
