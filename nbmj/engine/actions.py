@@ -71,6 +71,24 @@ class Action:
         use = obj.get("use")
         return cls(seat, kind, None if tile is None else parse_tile(tile), tuple(parse_tiles(use)) if use else ())
 
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read the text form ``"S chi 4m 56m"``, ``"E discard 5m"``, ``"W hu"``: seat, kind,
+        then the tile and the hand tiles used where the kind has them (``with`` optional)."""
+        words = [w for w in text.split() if w != "with"]
+        if len(words) < 2:
+            raise _BadAction(f"an action reads 'SEAT KIND [TILE [USE]]', not {text!r}")
+        seat, kind, rest = words[0].upper(), words[1].lower(), words[2:]
+        if seat not in SEATS:
+            raise _BadAction(f"unknown seat {words[0]!r} in {text!r}")
+        if kind not in ACTION_KINDS:
+            raise _BadAction(f"unknown action kind {words[1]!r} in {text!r}; known: {', '.join(ACTION_KINDS)}")
+        if len(rest) > 2:
+            raise _BadAction(f"too many words in {text!r}")
+        tile = parse_tile(rest[0]) if rest else None
+        use = tuple(parse_tiles(rest[1])) if len(rest) > 1 else ()
+        return cls(seat, kind, tile, use)
+
     def __str__(self) -> str:
         parts = [self.seat, self.kind]
         if self.tile is not None:

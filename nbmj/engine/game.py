@@ -182,8 +182,16 @@ class Game:
         return t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower)
 
     def _kept(self) -> int:
-        """Drawable tiles that must stay in the wall (NB-15.x)."""
+        """Drawable tiles that must stay in the wall (NB-15.1, NH-1.9)."""
         return self._kept_base + self._kept_per_kong * self.kongs
+
+    def _can_draw(self) -> bool:
+        """May a player draw from the head? NB-15.1: to the last tile; NH-1.9: only while
+        more whole stacks remain than are kept back (an odd last tile does not count)."""
+        kept = self._kept()
+        if kept == 0:
+            return self.wall.remaining > 0
+        return self.wall.remaining // 2 > kept // 2
 
     def _can_kong(self) -> bool:
         """NB-9.7: a kong needs a replacement beyond the reserve, counting its own extra stack."""
@@ -277,7 +285,7 @@ class Game:
         t = self.wall.draw_tail()
         self.hands[p][t] += 1
         self._emit({"e": "bu", "seat": SEATS[p], "tile": tile_code(f), "draw": tile_code(t)})
-        self.last_tile_drawn = self.wall.remaining == self._kept()
+        self.last_tile_drawn = not self._can_draw()
         return t
 
     def _pay_immediate(self, p: int, amount: int, why: str) -> None:
@@ -293,13 +301,13 @@ class Game:
         """A normal turn (NB-6.2): draw from the head, replace flowers, then decide."""
         self.passed_win[p] = False  # NB-8.6 / NB-8.7: drawing is acting
         self.passed_pon[p].clear()
-        if self.wall.remaining <= self._kept():
+        if not self._can_draw():
             self._finish_draw()
             return
         t = self.wall.draw_head()
         self.hands[p][t] += 1
         self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t)})
-        self.last_tile_drawn = self.wall.remaining == self._kept()
+        self.last_tile_drawn = not self._can_draw()
         self.current = p
         self.draw_kind = "self_draw"
         self._after_draw(p, t)
@@ -309,7 +317,7 @@ class Game:
         t = self.wall.draw_tail()
         self.hands[p][t] += 1
         self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t), "from": "tail"})
-        self.last_tile_drawn = self.wall.remaining == self._kept()
+        self.last_tile_drawn = not self._can_draw()
         self.draw_kind = "kong_replacement"
         self._after_draw(p, t)
 
@@ -401,7 +409,7 @@ class Game:
         if mode in ("draw", "dealer_first") and self.last_draw is not None:
             if self._self_win(p) is not None:
                 acts.append(Action(seat, "hu"))
-        if may_kong and self._can_kong():
+        if may_kong and self._can_kong() and "kan" not in self._banned_claims():  # NH-1.8 bans every kong
             for k in range(N_KINDS):
                 if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
                     acts.append(Action(seat, "ankan", k))
@@ -512,6 +520,8 @@ class Game:
         seat = SEATS[q]
         c = self._claims
         banned = self._banned_claims()
+        if not self._can_draw():  # NB-15.2: the last discard may be claimed only to win
+            banned.update(("chi", "pon", "kan"))
         wild_tile = t in self.wilds
         dead = wild_tile and not c.claim_discarded_wild  # NB-8.9
         acts: list[Action] = []

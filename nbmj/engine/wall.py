@@ -1,24 +1,19 @@
 """Dice, the wall, the wild indicator and every draw from it (rules NB-3.x, NB-4.x, NB-15.x).
 
-Geometry. The four walls (``stacks_per_wall`` stacks of two each) form a ring of stacks
-numbered from the dealer's wall, then the walls of the seats after the dealer in turn
-order. The dice **sum** picks the wall to open (1, 5, 9: the dealer's own; 2, 6, 10: the
-next seat's; ...), and the ``start_stacks_by`` quantity counts stacks into it; that is the
-break. Head draws take stacks from the break onwards, top tile first; tail draws (every
-replacement for a flower or a kong) take stacks from the other end, top tile first.
+The wall is one *draw-order* list (NB-3.6): ``tiles[0]`` is the top tile of the head
+stack, ``tiles[2k]`` / ``tiles[2k+1]`` are the top / bottom of stack ``k``, and the last
+stack is the tail. Head draws (the deal and normal draws) go up the list, tail draws
+(replacements for flowers and kongs) take stacks from the end, top tile first (NB-3.5).
+The shuffle fills this list directly, so the dice only say where the break is (recorded
+for display, :func:`break_stack`) and where the indicator is. A fixed wall for a scripted
+hand is given in the same order, so a test reads like the deal.
 
-This module turns the ring into one *draw-order* list: ``tiles[0]`` is the top tile of the
-first stack after the break, ``tiles[2k]`` / ``tiles[2k+1]`` are the top / bottom of stack
-``k``, and the last stack is the tail. A fixed wall for a scripted hand is given in that
-draw order, so a test reads like the deal.
-
-The wild indicator (NB-4.x) is a position in that list; it stays in place, face up, and
+The wild indicator (NB-4.5 to NB-4.7) is a position in that list; it stays in place, face up, and
 both ends skip it, so it is never dealt or drawn: 143 of Ningbo's 144 tiles are drawable.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..errors import NbmjError
@@ -57,20 +52,18 @@ def break_stack(dealing: DealingRules, dice: tuple[int, int]) -> int:
 
 
 def indicator_position(wilds: WildRules, dealing: DealingRules, dice: tuple[int, int], n_stacks: int) -> int | None:
-    """Draw-order position of the wild indicator (NB-4.x), or None when the variant has no wilds.
+    """Draw-order position of the wild indicator, or None when the variant has no wilds.
 
-    ``tail``: count the die's number of stacks back from the tail and flip that stack's top
-    tile (S001/S003). ``player_wall``: count the die's number of players on from the dealer,
-    then that many stacks into their wall (S000), measured from the break.
+    ``tail`` (NB-4.5): count the die's number of stacks back from the tail (the tail stack
+    is 1) and flip that stack's top tile. ``player_wall`` (NB-4.6, S000): with the die
+    quantity *n* and the larger die *L*, the (*L* + *n*)-th stack from the tail.
     """
     if not wilds.enabled:
         return None
     n = dice_quantity(dice, wilds.indicator_die)
-    if wilds.indicator_origin == "tail":
-        stack = n_stacks - n
-    else:
-        ring = (n % 4) * dealing.stacks_per_wall + (n - 1) % dealing.stacks_per_wall
-        stack = (ring - break_stack(dealing, dice)) % n_stacks
+    if wilds.indicator_origin == "player_wall":
+        n += dice_quantity(dice, "large")
+    stack = (n_stacks - n) % n_stacks
     return 2 * stack
 
 
@@ -95,16 +88,6 @@ class Wall:
         self._tail = len(self.tiles) // 2 - 1  # stack index of the tail
         self.remaining = len(self.tiles) - (indicator_pos is not None)
         self.drawn = 0
-
-    @classmethod
-    def shuffled(cls, rng: random.Random, tile_set: list[int], dealing: DealingRules, wilds: WildRules, dice) -> "Wall":
-        """Shuffle the tiles onto the ring and open it at the break the dice give."""
-        tiles = list(tile_set)
-        rng.shuffle(tiles)
-        n_stacks = len(tiles) // 2
-        start = 2 * (break_stack(dealing, dice) % n_stacks)
-        ordered = tiles[start:] + tiles[:start]
-        return cls(ordered, indicator_position(wilds, dealing, dice, n_stacks))
 
     @property
     def indicator(self) -> int | None:

@@ -1,0 +1,133 @@
+"""Bots, and :func:`play_hand` to run a hand among them.
+
+A bot is any callable ``(observation, legal_actions) -> action`` where ``observation`` is
+:meth:`Game.observation` of its seat and the action is one of ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+
+from .. import core
+from ..rules.model import SEATS
+from ..tiles import N_KINDS
+from .actions import Action
+from .game import Game, HandResult
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "BOTS"]
+
+Bot = Callable[[dict, list], Action]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; with ``always_win`` it takes any win offered."""
+
+    def __init__(self, seed: int | str = 0, always_win: bool = True) -> None:
+        self.rng = random.Random(seed)
+        self.always_win = always_win
+
+    def __call__(self, observation: dict, legal: list[Action]) -> Action:
+        if self.always_win:
+            for a in legal:
+                if a.kind == "hu":
+                    return a
+        return self.rng.choice(legal)
+
+
+def _counts(tiles, wilds) -> tuple[list[int], int]:
+    counts = [0] * N_KINDS
+    w = 0
+    for t in tiles:
+        if t in wilds:
+            w += 1
+        elif t < N_KINDS:
+            counts[t] += 1
+    return counts, w
+
+
+def _isolation(counts: list[int], t: int) -> int:
+    """How connected a tile is: fewer neighbours means a better discard."""
+    near = counts[t] - 1
+    if t < 27:
+        r = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                near += counts[t + d]
+    return near
+
+
+class GreedyBot:
+    """Shanten-greedy: wins when it may, discards to the lowest shanten, claims only when the
+    claim lowers its shanten, kongs when that costs nothing. Deterministic."""
+
+    def __call__(self, observation: dict, legal: list[Action]) -> Action:
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "hu" in by_kind:
+            return by_kind["hu"][0]
+        wilds = set(observation["wilds"])
+        counts, w = _counts(observation["hand"], wilds)
+        if "discard" in by_kind or "flower" in by_kind:
+            return self._turn(counts, w, wilds, by_kind)
+        return self._claim(counts, w, by_kind)
+
+    def _turn(self, counts, w, wilds, by_kind) -> Action:
+        if "flower" in by_kind:
+            return by_kind["flower"][0]
+        best = None
+        for a in by_kind["discard"]:
+            t = a.tile
+            if t in wilds:
+                c, ww = counts, w - 1
+            else:
+                c = list(counts)
+                c[t] -= 1
+                ww = w
+            key = (core.shanten(c, ww), t in wilds, _isolation(counts, t) if t not in wilds else 0, -t)
+            if best is None or key < best[0]:
+                best = (key, a)
+        best_shanten = best[0][0]
+        for a in by_kind.get("ankan", []) + by_kind.get("kakan", []):
+            c = list(counts)
+            c[a.tile] -= 4 if a.kind == "ankan" else 1
+            if core.shanten(c, w) <= best_shanten:
+                return a
+        return best[1]
+
+    def _claim(self, counts, w, by_kind) -> Action:
+        now = core.shanten(counts, w)
+        for kind in ("kan", "pon", "chi"):
+            for a in by_kind.get(kind, []):
+                c = list(counts)
+                for u in a.use or (a.tile,) * (3 if kind == "kan" else 2):
+                    c[u] -= 1
+                after = core.shanten(c, w)
+                if after < now or (kind == "kan" and after <= now):
+                    return a
+        return by_kind["pass"][0]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bots(kind: str, seed: int | str = 0) -> dict[str, Bot]:
+    """Four bots of one kind; random bots get their own seeds derived from ``seed``."""
+    if kind == "random":
+        return {s: RandomBot(f"{seed}:{s}") for s in SEATS}
+    if kind == "greedy":
+        return {s: GreedyBot() for s in SEATS}
+    raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
+
+
+def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult:
+    """Play ``game`` to its end, asking each waiting seat's bot in turn; returns the result."""
+    if not isinstance(bots, Mapping):
+        bots = dict(zip(SEATS, bots))
+    while not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        action = bots[seat](game.observation(seat), legal)
+        game.step(action)
+    return game.result
