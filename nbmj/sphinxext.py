@@ -207,9 +207,20 @@ def _fmt(value: Any) -> str:
 
 
 def _value_cell(env, key: str, value: Any) -> Any:
-    """A value; rule IDs (fields named ``rule``) become rule links."""
+    """A value; rule IDs (fields named ``rule``) become rule links, seat flowers tiles."""
     if key.split(".")[-1] == "rule" and isinstance(value, str) and RULE_ID.match(value):
         return rule_ref(env, value)
+    if key.endswith("seat_flowers") and isinstance(value, list):
+        from .tiles import chinese_name, tile_code
+
+        try:
+            text = "; ".join(
+                f"{seat} {' '.join(tile_code(t) for t in ids)} ({''.join(chinese_name(t) for t in ids)})"
+                for seat, ids in value
+            )
+            return _literal(text)
+        except Exception:  # noqa: BLE001 - fall back to the raw value
+            pass
     return _literal(_fmt(value))
 
 
@@ -470,6 +481,26 @@ class SourceDirective(SphinxDirective):
         return [container]
 
 
+_SOURCE_TAG = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
+
+
+def _source_targets(app, doctree) -> None:
+    """On the sources page, each tag of its definition list becomes a ``source-TAG`` anchor."""
+    docname = _docname(app.env)
+    if docname != app.config.nbmj_sources_doc:
+        return
+    for item in doctree.findall(nodes.definition_list_item):
+        term = item.next_node(nodes.term)
+        if term is None:
+            continue
+        tag = term.astext().strip()
+        if _SOURCE_TAG.match(tag) and f"source-{tag}" not in doctree.ids:
+            term["ids"].append(f"source-{tag}")
+            doctree.ids[f"source-{tag}"] = term
+            term += nodes.reference("", "¶", refid=f"source-{tag}", classes=["headerlink"])
+            _domain(app.env).note_source(tag, docname)
+
+
 def _missing_source(app, env, node, contnode):
     """Source tags and variants without a target stay as plain text, silently."""
     if node.get("refdomain") == "nbmj" and (node.get("reftype") in ("source", "variant") or node.get("nbmj_auto")):
@@ -562,20 +593,25 @@ class VariantDirective(_VariantDirectiveBase):
         # ---- scoring items
         out.append(self._items_section(rules))
 
-        # ---- scoring formula and settings
+        # ---- restrictions
+        out.append(self._restrictions_section(rules, data))
+
+        # ---- everything else
         sec = _section(doc, "Settings", "settings")
         sec += _paragraph(
-            "Every other setting of the compiled rule set, by section. Values are those of ",
+            "Every other setting of the compiled rule set, by section, as paths into ",
             _literal("RuleSet.to_dict()"),
-            "; rule IDs link to the rulebook.",
+            ". The rulebook's rules name these paths in their ",
+            nodes.emphasis("Variant parameter", "Variant parameter"),
+            " line.",
         )
         flat = flatten(data)
         rows = []
         for key, value in flat.items():
             top = key.split(".")[0].split("[")[0]
-            if top in ("name", "parent", "summary", "aliases", "source", "items", "payments", "liability"):
+            if top in _SECTIONS_SHOWN_ELSEWHERE:
                 continue
-            rows.append(([_literal(key), _value_cell(env, key, value)], {"classes": ["nbmj-setting"]}))
+            rows.append(([_literal(key), _value_cell(env, key, value)], {"classes": ["nbmj-setting"], "ids": [f"setting-{key}"]}))
         sec += _table(["setting", "value"], rows, classes=["nbmj-settings"], widths=[4, 5])
         out.append(sec)
 
@@ -644,6 +680,44 @@ class VariantDirective(_VariantDirectiveBase):
             classes=["nbmj-items"],
             widths=[3, 3, 1, 2, 5, 4, 2],
         )
+        return sec
+
+    def _restrictions_section(self, rules, data: dict) -> nodes.section:
+        env = self.env
+        sec = _section(self.state.document, "Restrictions", "restrictions")
+        if data["restrictions"]:
+            from .rules.model import RESTRICTION_KINDS
+
+            rows = []
+            for r in data["restrictions"]:
+                detail = []
+                if r.get("unless"):
+                    detail.append("unless " + ", ".join(r["unless"]))
+                if r.get("suits"):
+                    detail.append("suits " + " ".join(r["suits"]))
+                if r.get("claims"):
+                    detail.append("claims " + ", ".join(r["claims"]))
+                rows.append(
+                    (
+                        [_literal(r["kind"]), RESTRICTION_KINDS.get(r["kind"], ""), r.get("window", ""), "; ".join(detail),
+                         rule_ref(env, r["rule"]) if r.get("rule") else ""],
+                        {"classes": ["nbmj-restriction"]},
+                    )
+                )
+            sec += _paragraph("Restrictions on claims and discards:")
+            sec += _table(["restriction", "meaning", "when", "details", "rule"], rows, classes=["nbmj-restrictions"],
+                          widths=[2, 5, 2, 2, 1])
+        else:
+            sec += _paragraph("No restrictions on claims or discards.")
+        if data["win_restrictions"]:
+            rows = [
+                ([_literal(w["when"]), ", ".join(w["forbid"]), rule_ref(env, w["rule"]) if w.get("rule") else ""],
+                 {"classes": ["nbmj-win-restriction"]})
+                for w in data["win_restrictions"]
+            ]
+            sec += _paragraph("Win methods forbidden to some hands:")
+            sec += _table(["a hand with", "may not win by", "rule"], rows, classes=["nbmj-win-restrictions"], widths=[4, 4, 1])
+        sec += _paragraph("Winning shapes: ", *self._join(_literal(x) for x in data["shapes"]), ".")
         return sec
 
     def _payments_section(self, rules, data: dict) -> nodes.section:
@@ -749,36 +823,65 @@ class VariantDirective(_VariantDirectiveBase):
 
 
 def _score_display(env, result) -> list[nodes.Node]:
-    """A scoring result as a table of the items that applied, and the total."""
+    """A :class:`~nbmj.scoring.result.ScoreResult`: the items that applied, the total, the payments."""
     out: list[nodes.Node] = []
-    data = result.to_dict() if hasattr(result, "to_dict") else dict(vars(result))
-    lines = data.get("items") or data.get("lines") or []
+    data = result.to_dict()
     rows = []
-    for line in lines:
-        if isinstance(line, dict):
-            name = line.get("name", "")
-            rule = line.get("rule")
-            rows.append(
+    for line in data.get("items", []):
+        count = line.get("count", 1)
+        rows.append(
+            (
                 [
-                    _literal(str(name)),
+                    _literal(str(line["name"])),
                     str(line.get("label", "")),
-                    str(line.get("value", line.get("points", ""))),
+                    f"× {count}" if count != 1 else "",
+                    str(line["value"]),
                     str(line.get("unit", "")),
-                    rule_ref(env, rule) if isinstance(rule, str) and RULE_ID.match(rule) else "",
-                ]
+                    rule_ref(env, line["rule"]) if RULE_ID.match(str(line.get("rule", ""))) else "",
+                ],
+                {"classes": ["nbmj-applied"]},
             )
+        )
+    facts = nodes.bullet_list(classes=["nbmj-score-facts"])
+    facts += nodes.list_item("", _paragraph("reading: ", _literal(data["decomposition"]), f" (wait: {data['wait']})"))
     if rows:
-        out.append(_table(["item", "名称", "value", "unit", "rule"], rows, classes=["nbmj-score"], widths=[3, 3, 1, 1, 2]))
-    summary = {k: v for k, v in data.items() if k not in ("items", "lines") and not isinstance(v, (list, dict))}
-    if summary:
-        out.append(_paragraph(", ".join(f"{k}: {_fmt(v)}" for k, v in summary.items()), classes=["nbmj-total"]))
-    for key in ("payments", "settlement"):
-        if isinstance(data.get(key), (dict, list)):
-            out.append(_paragraph(f"{key}: ", _literal(_fmt(data[key]))))
+        table = _table(["item", "名称", "count", "value", "unit", "rule"], rows, classes=["nbmj-score"], widths=[3, 3, 1, 1, 1, 2])
+    else:
+        table = _paragraph("No scoring item applies.")
+    if data.get("tai") is not None:
+        total = f"{data['tai']} 台 (tai)"
+        if data.get("minimum_tai") is not None and data["minimum_tai"] != data["tai"]:
+            total += f", {data['minimum_tai']} of them toward the minimum"
+    else:
+        total = f"{data['fu']} 胡 (fu) with {data['fan']} 番 (fan)"
+        if data.get("fan_raw") not in (None, data.get("fan")):
+            total += f" ({data['fan_raw']} before the cap)"
+        total += f" → {data['hu']} 胡 after multiplying, rounding and capping"
+    if data.get("capped"):
+        total += " (capped)"
+    total_para = _paragraph("total: ", total, "; S = ", nodes.strong(str(data["points"]), str(data["points"])),
+                            classes=["nbmj-total"])
+    facts += nodes.list_item("", total_para)
+    if not data["valid"]:
+        reason = _paragraph("not a valid win: ", data["reason"] or "")
+        if data.get("reason_rule"):
+            reason += [nodes.Text(" "), rule_ref(env, data["reason_rule"])]
+        facts += nodes.list_item("", reason)
+    pays = ", ".join(f"{seat} {amount:+d}" for seat, amount in data["payments"].items())
+    pay_para = _paragraph("payments: ", _literal(pays), classes=["nbmj-payments-result"])
+    for rid in data.get("payment_rules", []):
+        pay_para += [nodes.Text(" "), rule_ref(env, rid)]
+    facts += nodes.list_item("", pay_para)
+    out.append(table)
+    out.append(facts)
     return out
 
 
 _ABSENT = object()
+_SECTIONS_SHOWN_ELSEWHERE = (
+    "name", "parent", "summary", "aliases", "source", "items", "payments", "liability",
+    "restrictions", "win_restrictions", "shapes",
+)
 
 
 def _ordered_keys(tables: list[dict]) -> list[str]:
@@ -1061,6 +1164,8 @@ def setup(app) -> dict:
     app.add_config_value("nbmj_check_rulebook", True, "env")
     app.add_config_value("nbmj_link_rule_ids", True, "env")
     app.add_transform(RuleIdLinks)
+    app.add_config_value("nbmj_sources_doc", "rulebook/sources", "env")
+    app.connect("doctree-read", _source_targets)
     app.connect("missing-reference", _missing_source)
     app.connect("env-check-consistency", _check_rules)
     from . import __version__
