@@ -16,6 +16,7 @@ from ..errors import NbmjError
 
 # name -> "module:attribute" of a click command. Add a line here when adding a subcommand.
 COMMANDS: dict[str, str] = {
+    "hand": "nbmj.cli.hand:hand",
     "score": "nbmj.cli.score:score",
 }
 
