@@ -18,6 +18,9 @@ from ..errors import NbmjError
 COMMANDS: dict[str, str] = {
     "hand": "nbmj.cli.hand:hand",
     "score": "nbmj.cli.score:score",
+    "variants": "nbmj.cli.rules:variants",
+    "check": "nbmj.cli.rules:check",
+    "show": "nbmj.cli.rules:show",
 }
 
 

@@ -1,0 +1,83 @@
+"""``nbmj variants``, ``nbmj check`` and ``nbmj show``: the rule variants from the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..errors import RuleSetError
+from ._output import emit_json
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object: {\"variants\": [...]}.")
+def variants(as_json: bool) -> None:
+    """List the shipped rule variants with their parent, aliases and summary."""
+    from ..rules import variant_infos
+
+    infos = variant_infos()
+    if as_json:
+        emit_json({"variants": [i.to_dict() for i in infos]})
+        return
+    width = max(len(i.name) for i in infos)
+    pwidth = max(len(i.parent or "-") for i in infos)
+    for i in infos:
+        aliases = f"  (alias {', '.join(i.aliases)})" if i.aliases else ""
+        click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {i.summary}{aliases}")
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per file: {\"file\", \"ok\", \"diagnostics\"}.")
+def check(files: tuple[str, ...], as_json: bool) -> None:
+    """Compile variant FILES and report every problem.
+
+    Prints ``FILE: ok`` for a clean file; otherwise each problem as
+    ``FILE:LINE:COL: message`` with the source line and a caret. Exit status 1 when any
+    file has a problem.
+    """
+    from ..rules import compile_file
+    from ..rules.diagnostics import Diagnostic
+
+    failed = False
+    for name in files:
+        try:
+            compile_file(Path(name), source=name)
+            diags: list = []
+        except RuleSetError as exc:
+            diags = exc.diagnostics
+        except Exception as exc:  # noqa: BLE001 - `check` reports, it never crashes
+            diags = [Diagnostic(name, 1, 1, f"internal error: {exc!r}")]
+        failed = failed or bool(diags)
+        if as_json:
+            emit_json({"file": name, "ok": not diags, "diagnostics": [d.to_dict() for d in diags]})
+        elif diags:
+            for d in diags:
+                click.echo(d.render())
+            n = len(diags)
+            click.echo(f"{name}: {n} problem{'s' if n != 1 else ''}", err=True)
+        else:
+            click.echo(f"{name}: ok")
+    sys.exit(1 if failed else 0)
+
+
+@click.command()
+@click.argument("variant")
+@click.option("--compact", is_flag=True, help="One line of JSON instead of an indented document.")
+def show(variant: str, compact: bool) -> None:
+    """Print the compiled rule set of VARIANT (a shipped name or alias, or a .nbv file) as JSON."""
+    from ..rules import load_variant
+
+    target = variant
+    if Path(variant).is_file():
+        target = str(Path(variant))
+        if not target.endswith(".nbv") and "/" not in target:
+            target = f"./{target}"
+    rules = load_variant(target)
+    if compact:
+        emit_json(rules.to_dict())
+    else:
+        click.echo(json.dumps(rules.to_dict(), ensure_ascii=False, indent=2))
