@@ -1,0 +1,177 @@
+"""Claim restrictions (NB-8.x), the wild single wait (NB-11.9) and Ninghai's first
+go-around (NH-1.7, NH-1.8); fact-sheet vectors T17-T21."""
+
+import dataclasses
+
+from nbmj.engine.actions import Action
+from nbmj.engine.game import Game
+from nbmj.engine.script import pass_claims, play_script, scripted_wall
+from nbmj.rules import load_variant
+from nbmj.tiles import parse_counts, parse_tile
+
+NINGBO = load_variant("ningbo")
+MIN0 = dataclasses.replace(NINGBO, scoring=dataclasses.replace(NINGBO.scoring, minimum=0))
+NINGHAI = load_variant("ninghai")
+
+
+def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6)):
+    w = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=indicator if rules.wilds.enabled else None, dice=dice)
+    return Game(rules, wall=w, dice=dice)
+
+
+def T(text):
+    return parse_tile(text)
+
+
+def kinds(legal, kind):
+    return [a for a in legal if a.kind == kind]
+
+
+def set_hand(g, seat, notation):
+    g.hands["ESWN".index(seat)] = parse_counts(notation) + [0] * 8
+    g._legal.clear()
+
+
+CHI_HANDS = {"E": "4m123p456p789p11z2z3z", "S": "4567m159p159s123z", "W": "1234567s3z4z5z6z7z1m", "N": "9m8p8s9s6z7z5z7z2p3p4p6s7s"}
+
+
+def test_t17_nb_8_1_nb_8_2_chi_bans_claimed_tile_and_far_end():
+    g = make(CHI_HANDS)
+    play_script(g, ["E discard 4m", "S chi 4m 56m"])
+    discards = {a.tile for a in kinds(g.legal_actions("S"), "discard")}
+    assert T("4m") not in discards and T("7m") not in discards
+    assert T("1p") in discards
+
+
+def test_t17_nb_8_3_chi_ban_lasts_one_discard():
+    g = make(CHI_HANDS, draws="8s8s8s5m")
+    play_script(g, ["E discard 4m", "S chi 4m 56m", "S discard 1p"])
+    pass_claims(g)
+    play_script(g, ["W discard 1m"])
+    pass_claims(g)
+    play_script(g, ["N discard 9m"])
+    pass_claims(g)
+    play_script(g, ["E discard 1z"])
+    pass_claims(g)
+    assert g.to_act == ["S"]
+    assert T("7m") in {a.tile for a in kinds(g.legal_actions("S"), "discard")}
+
+
+def test_t17_nb_8_4_big_crane_exception():
+    g = make(CHI_HANDS)
+    play_script(g, ["E discard 4m", "S chi 4m 56m"])
+    set_hand(g, "S", "4m7m")  # every other set exposed: discarding either leaves the big crane
+    assert {a.tile for a in kinds(g.legal_actions("S"), "discard")} == {T("4m"), T("7m")}
+
+
+def test_nb_8_5_no_chi_that_leaves_no_legal_discard():
+    g = make(CHI_HANDS)
+    set_hand(g, "S", "56m444m77m")
+    g.step(Action.parse("E discard 4m"))
+    assert not kinds(g.legal_actions("S"), "chi")
+    assert kinds(g.legal_actions("S"), "pon")
+
+
+def test_t18_nb_8_6_no_pon_of_a_passed_tile_until_acting():
+    hands = {"E": "1z123456789m123p5z", "S": "1z123456789s12p3p", "W": "2z2z3z3z4z4z5z5z6z6z7z7z8p", "N": "1z1z4p5p6p7p8p9p1s2s3s4s5s"}
+    g = make(hands, rules=NINGBO, draws="9p9p")
+    g.step(Action.parse("E discard 1z"))
+    assert kinds(g.legal_actions("N"), "pon")
+    g.step(Action.parse("N pass"))
+    assert g.passed_pon[3] == {T("1z")}
+    play_script(g, ["S discard 1z"])
+    assert not kinds(g.legal_actions("N"), "pon")  # passed in the same go-around
+    assert "N" not in g.to_act
+    pass_claims(g)
+    play_script(g, ["W discard 8p"])
+    pass_claims(g)
+    assert g.to_act == ["N"] and g.passed_pon[3] == set()  # N drew: the bar is lifted
+
+
+def test_t19_nb_8_7_no_discard_win_after_passing_until_acting_self_draw_allowed():
+    hands = {"E": "1p1z2z3z4z5z6z7z9m9m9p9p8s8s", "S": "4p1s2s3s4s5s6s7s8s1z2z3z4z", "W": "5p6p7p8p9m1s2s3s4s5s6s7s5z", "N": "123m456m789m23p11s"}
+    g = make(hands, draws="7z6z4p")
+    g.step(Action.parse("E discard 1p"))
+    assert Action("N", "hu") in g.legal_actions("N")
+    g.step(Action("N", "pass"))
+    assert g.passed_win[3]
+    play_script(g, ["S discard 4p"])
+    assert "N" not in g.to_act  # no win offered after passing
+    pass_claims(g)
+    play_script(g, ["W discard 5z"])
+    pass_claims(g)
+    assert g.to_act == ["N"] and not g.passed_win[3]
+    assert Action("N", "hu") in g.legal_actions("N")  # the self-drawn 4p
+    g.step(Action("N", "hu"))
+    assert g.result.win_by == "self_draw"
+
+
+def test_t20_nb_8_8_no_kong_in_the_turn_of_a_pon():
+    hands = {"E": "5s123456789m12p3p6z", "S": "1234567p1234s9m5z", "W": "5s5s5s1z1z1z1z2z3z4z6z7z8p", "N": "9p6s7s8s1m2m3m4m5m6m7m8m2z"}
+    g = make(hands, draws="8s8s3s")
+    g.step(Action.parse("E discard 5s"))
+    assert kinds(g.legal_actions("W"), "kan")
+    play_script(g, ["W pon 5s"])
+    legal = g.legal_actions("W")
+    assert not kinds(legal, "kakan") and not kinds(legal, "ankan")
+    play_script(g, ["W discard 8p"])
+    pass_claims(g)
+    play_script(g, ["N discard 9p"])
+    pass_claims(g)
+    play_script(g, ["E discard 1p"])
+    pass_claims(g)
+    play_script(g, ["S discard 9m"])
+    pass_claims(g)
+    legal = g.legal_actions("W")  # W's next turn: both kongs allowed
+    assert Action.parse("W kakan 5s") in legal and Action.parse("W ankan 1z") in legal
+
+
+def test_t21_nb_8_9_a_discarded_wild_is_dead():
+    hands = {"E": "9s123456789m12p3p7z", "S": "78s1234567p1234z", "W": "9s9s1z1z2z2z3z3z4z4z5z5z6z", "N": "123m456m789m123p6z"}
+    g = make(hands)
+    g.step(Action.parse("E discard 9s"))
+    assert g.phase == "turn" and g.to_act == ["S"]  # no chi, pon or win on a wild
+    assert g.discarded_wild[0]
+
+
+def test_t21_nb_11_9_wild_single_wait_wins_only_by_self_draw():
+    hands = {"E": "5z123456789p12s3s7z", "S": "1234567s1234z6z7z", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "123m456m789m123p9s"}
+    g = make(hands, draws="1z2z7z")
+    g.step(Action.parse("E discard 5z"))
+    assert "N" not in g.to_act  # the shape wins, the wild single wait may not win on a discard
+    pass_claims(g)
+    play_script(g, ["S discard 1z"])
+    pass_claims(g)
+    play_script(g, ["W discard 6z"])
+    pass_claims(g)
+    assert Action("N", "hu") in g.legal_actions("N")
+    g.step(Action("N", "hu"))
+    assert g.result.win_by == "self_draw"
+
+
+def test_nb_11_9_wild_single_wait_may_not_rob_a_kong():
+    # W pons 5s, later adds the fourth; N waits on anything with a lone wild
+    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p123p9s"}
+    g = make(hands, draws="8s8s8s5s")
+    play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
+    pass_claims(g)
+    for move in ("N discard 8s", "E discard 8s", "S discard 8s"):
+        play_script(g, [move])
+        pass_claims(g)
+    g.step(Action.parse("W kakan 5s"))
+    assert g.phase == "turn" and g.to_act == ["W"]  # nobody may rob: the kong stands
+    assert g.melds[2][0][0] == "kakan"
+
+
+def test_nh_1_7_nh_1_8_ninghai_first_go_around():
+    hands = {"E": "1m9s9s1z2z3z4z5z6z7z8s7s6s5s", "S": "1m1m1s2s3s4s5s6s7s8p9p2p3p", "W": "2m3m4m5m6m7m8m9m1p2p3p4p5p", "N": "6p7p8p9p2s3s4s5s6s7s8s9s3m"}
+    g = make(hands, rules=NINGHAI, draws="9m")
+    assert {a.tile for a in kinds(g.legal_actions("E"), "discard")} == {T("1m")}
+    g.step(Action.parse("E discard 1m"))
+    assert g.to_act == ["S"] and g.phase == "turn"
+
+
+def test_nh_1_8_no_kong_in_the_first_go_around():
+    hands = {"E": "1m1m1m1m9s1z2z3z4z5z6z7z8s7s", "S": "2m1s2s3s4s5s6s7s8p9p2p3p5m", "W": "3m4m5m6m7m8m9m1p2p3p4p5p6p", "N": "7p8p9p2s3s4s5s6s7s8s9s3m9m"}
+    g = make(hands, rules=NINGHAI)
+    assert not kinds(g.legal_actions("E"), "ankan")
