@@ -36,8 +36,8 @@ __all__ = [
 # Rule IDs for checks that the rule set does not carry an ID for.
 _DEFAULT_RULES = {
     "minimum": "NB-13.1",
-    "win_on_discard": "NB-7.1",
-    "rob_kong": "NB-11.2",
+    "win_on_discard": "NB-7.9",
+    "rob_kong": "NB-11.5",
 }
 
 

@@ -54,9 +54,10 @@ def links(sit: Situation, liability: Liability) -> dict[str, Link]:
         back = winner_fed.get(s, 0)
         if liability.direction == "either":
             linked = n >= thr or back >= thr
-        elif liability.direction == "fed_winner":
+        elif liability.direction == "winner_fed":
+            # the winner was fed by ``s`` (ningbo-7wild: "pungs fed to the winner", NB-14.5)
             linked = n >= thr
-        else:
+        else:  # "fed_winner": ``s`` was fed by the winner
             linked = back >= thr
         if linked:
             out[s] = Link(s, n, back, n >= thr and back >= thr)

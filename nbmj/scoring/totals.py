@@ -87,6 +87,10 @@ def tai_total(scoring: TaiScoring, applied: list[Applied]) -> Total:
         points = scoring.base_points + scoring.points_per_tai * tai
     else:
         points = scoring.base_points * 2**tai
+    points_cap = getattr(scoring, "points_cap", None)
+    if points_cap is not None and points > points_cap:
+        points = points_cap
+        capped = True
     return Total(tai, minimum_tai, None, None, None, None, points, capped)
 
 
