@@ -56,6 +56,7 @@ class HandResult:
     deltas: dict[str, int]
     immediate: dict[str, int]
     scores: tuple[WinScore, ...] = field(default=(), compare=False)
+    situations: tuple[Situation, ...] = field(default=(), compare=False)
 
     @property
     def winner(self) -> str | None:
@@ -591,7 +592,6 @@ class Game:
             return
         if won[0][1] == "hu":
             self.rivers[d][-1][1] = SEATS[won[0][0]]
-            self.hands[won[0][0]][t] += 1  # the winning tile joins the hand, for the final view
             self._finish_win([(q, t, "discard", d, self._discard_win(q, t, d, "discard")) for q, _ in won])
             return
         q, kind = won[0]
@@ -659,7 +659,6 @@ class Game:
         won = arbitrate(p, declared, c.priority, c.seat_order, c.multiple_winners)
         if won:
             self.hands[p][t] -= 1  # the robbed tile leaves the konging hand; the pon stays (NB-11.5)
-            self.hands[won[0][0]][t] += 1
             self._finish_win([(q, t, "rob_kong", p, self._discard_win(q, t, p, "rob_kong")) for q, _ in won])
         else:
             self.phase = "turn"
@@ -696,7 +695,9 @@ class Game:
         deltas = [0] * 4
         winners = []
         scores = []
+        situations = []
         for q, tile, win_by, discarder, score in wins:
+            situations.append(self._situation(q, tile, win_by, discarder))
             for wind, amount in score.payments.items():
                 deltas[(SEATS.index(wind) + self.dealer) % 4] += amount
             winners.append(
@@ -710,14 +711,17 @@ class Game:
                 }
             )
             scores.append(score)
-        self._end("win", winners, deltas, scores)
+        q, tile, _, discarder, _ = wins[0]
+        if discarder is not None:
+            self.hands[q][tile] += 1  # the claimed winning tile joins the hand, for the final view
+        self._end("win", winners, deltas, scores, situations)
 
     def _finish_draw(self) -> None:
         if self.rules.immediate.void_on_draw:  # NB-15.x: kong and flower scores are void
             self.immediate = [0] * 4
         self._end("draw", [], [0] * 4, [])
 
-    def _end(self, outcome: str, winners: list[dict], deltas: list[int], scores: list[WinScore]) -> None:
+    def _end(self, outcome: str, winners: list[dict], deltas: list[int], scores: list[WinScore], situations=()) -> None:
         total = [deltas[i] + self.immediate[i] for i in range(4)]
         self.phase = "over"
         self.options = {}
@@ -727,6 +731,7 @@ class Game:
             {SEATS[i]: total[i] for i in range(4)},
             {SEATS[i]: self.immediate[i] for i in range(4)},
             tuple(scores),
+            tuple(situations),
         )
         self._emit({"e": "end", "outcome": outcome, "winners": winners, "deltas": dict(self.result.deltas)})
 

@@ -1,0 +1,279 @@
+"""Turn flow, kongs, special wins, the exhaustive draw, illegal actions, determinism and
+replay (NB-6.x, NB-9.x, NB-11.x, NB-15.x, NH-1.9; fact-sheet vectors T29)."""
+
+import dataclasses
+import json
+
+import pytest
+
+from nbmj.engine.actions import Action
+from nbmj.engine.bots import GreedyBot, make_bots, play_hand
+from nbmj.engine.game import Game
+from nbmj.engine.script import pass_claims, play_script, scripted_wall
+from nbmj.errors import IllegalActionError, ReplayError
+from nbmj.rules import load_variant
+from nbmj.tiles import parse_tile
+
+NINGBO = load_variant("ningbo")
+MIN0 = dataclasses.replace(NINGBO, scoring=dataclasses.replace(NINGBO.scoring, minimum=0))
+NINGHAI = load_variant("ninghai")
+
+
+def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6)):
+    w = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=indicator if rules.wilds.enabled else None, dice=dice)
+    return Game(rules, wall=w, dice=dice)
+
+
+def T(text):
+    return parse_tile(text)
+
+
+def passive(obs, legal):
+    """Never claims or wins; discards the newest tile it can (draws out the wall)."""
+    for a in legal:
+        if a.kind == "pass":
+            return a
+    discards = [a for a in legal if a.kind == "discard"]
+    drawn = obs["drawn"]
+    for a in discards:
+        if a.tile == drawn:
+            return a
+    return discards[-1]
+
+
+OTHERS = {"S": "1234s678s1234z6z7z", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "2p3p4p6p7p8p1s2s3s5z5z5z7z"}
+
+
+def test_nb_11_7_heavenly_win_is_first_turn():
+    g = make({"E": "123m456m789m123p55s", **OTHERS})
+    assert Action("E", "hu") in g.legal_actions("E")
+    g.step(Action("E", "hu"))
+    sit = g.result.situations[0]
+    assert sit.first_turn and sit.win_by == "self_draw" and sit.seat == "E"
+
+
+def test_nb_6_5_nb_9_3_nb_11_3_concealed_kong_replacement_and_kong_bloom():
+    g = make({"E": "1z1z1z1z123m456m789m5p", **{**OTHERS, "S": "1234567s2z3z4z6z7z9p"}}, tail="5p")
+    assert Action.parse("E ankan 1z") in g.legal_actions("E")
+    g.step(Action.parse("E ankan 1z"))
+    assert g.events[-1] == {"e": "draw", "seat": "E", "tile": "5p", "from": "tail"}
+    assert g.kongs == 1
+    g.step(Action("E", "hu"))
+    sit = g.result.situations[0]
+    assert sit.win_by == "kong_replacement" and sit.melds[-1].kind == "ankan"
+
+
+def test_nb_9_1_nb_11_4_discard_kong_bloom_is_paid_by_the_discarder():
+    hands = {"E": "2z123456789m12p3p9p", "S": "2z2z2z123m456m789p5p", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "4p6p7p8p1s2s3s5z5z5z7z3z3z"}
+    g = make(hands, tail="5p")
+    play_script(g, ["E discard 2z", "S kan 2z"])
+    assert g.events[-1] == {"e": "draw", "seat": "S", "tile": "5p", "from": "tail"}
+    g.step(Action("S", "hu"))
+    res = g.result
+    assert res.win_by == "kong_replacement" and res.situations[0].melds[-1].kind == "kan"
+    s_points = res.score.points
+    assert res.deltas["E"] == -5 * s_points and res.deltas["S"] == 5 * s_points  # NB-14 kong bloom row
+    assert sum(res.deltas.values()) == 0
+
+
+def test_nb_9_2_nb_11_5_robbing_an_added_kong():
+    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}
+    g = make(hands, draws="8s8s8s5s")
+    play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
+    pass_claims(g)
+    for move in ("N discard 8s", "E discard 8s", "S discard 8s"):
+        play_script(g, [move])
+        pass_claims(g)
+    g.step(Action.parse("W kakan 5s"))
+    assert g.phase == "rob" and g.to_act == ["N"]
+    assert g.legal_actions("N") == [Action("N", "hu"), Action("N", "pass")]
+    g.step(Action("N", "hu"))
+    res = g.result
+    assert res.winner == "N" and res.win_by == "rob_kong" and res.winners[0]["from"] == "W"
+    assert g.melds[2][0][0] == "pon"  # the robbed kong is not made
+
+
+def test_nb_11_5_passing_a_rob_lets_the_kong_stand():
+    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}
+    g = make(hands, draws="8s8s8s5s", tail="7s")
+    play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
+    pass_claims(g)
+    for move in ("N discard 8s", "E discard 8s", "S discard 8s", "W kakan 5s", "N pass"):
+        play_script(g, [move])
+    assert g.melds[2][0][0] == "kakan"
+    assert g.events[-1] == {"e": "draw", "seat": "W", "tile": "7s", "from": "tail"}
+    assert not g.passed_win[3]  # NB-8.7 does not apply to robbing
+
+
+def _draw_out(rules, seed):
+    g = Game(rules, seed)
+    last_claim_options = None
+    while not g.is_over:
+        seat = g.to_act[0]
+        if g.phase == "claims" and not g._can_draw():
+            last_claim_options = {s: g.legal_actions(s) for s in g.to_act}
+        g.step(passive(g.observation(seat), g.legal_actions(seat)))
+    return g, last_claim_options
+
+
+def test_nb_15_1_nb_4_8_t29_ningbo_plays_to_the_143rd_tile():
+    for seed in range(6):
+        g, _ = _draw_out(NINGBO, seed)
+        if g.result.outcome == "draw":
+            assert g.wall.drawn == 143 and g.wall.remaining == 0
+            assert g.last_tile_drawn
+            return
+    pytest.fail("no drawn hand among the seeds")
+
+
+def test_nb_15_2_last_discard_may_only_be_won():
+    g = Game(NINGBO, 0)
+    while not g.is_over and g.wall.remaining > 0:
+        seat = g.to_act[0]
+        g.step(passive(g.observation(seat), g.legal_actions(seat)))
+    if g.is_over:
+        pytest.skip("the hand ended early")
+    p = g.current
+    t = next(a.tile for a in g.legal_actions("ESWN"[p]) if a.kind == "discard" and a.tile not in g.wilds)
+    q = (p + 2) % 4
+    # give the opposite seat a pair of the tile (a test-only edit of its hand, size kept)
+    hand = g.hands[q]
+    for _ in range(2):
+        k = next(k for k in range(34) if hand[k] and k != t)
+        hand[k] -= 1
+        hand[t] += 1
+    g._scores.clear()
+    g.step(Action("ESWN"[p], "discard", t))
+    assert "ESWN"[q] not in g.to_act or not any(a.kind in ("pon", "kan", "chi") for a in g.legal_actions("ESWN"[q]))
+
+
+def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
+    g = Game(NINGBO, 0)
+    while not g.is_over and g.wall.remaining > 0:
+        seat = g.to_act[0]
+        g.step(passive(g.observation(seat), g.legal_actions(seat)))
+    if g.is_over:
+        pytest.skip("the hand ended early")
+    p = g.current
+    sit = g._situation(p, g.last_draw, g.draw_kind, None)
+    assert sit.last_tile
+    assert not g._situation((p + 1) % 4, g.last_draw, "discard", p).last_tile  # NB-11.6: not on the discard
+
+
+def test_nh_1_9_t8_ninghai_draws_with_nine_stacks_left():
+    for seed in range(4):
+        g, _ = _draw_out(NINGHAI, seed)
+        if g.result.outcome == "draw":
+            assert g.wall.remaining // 2 == 9 + g.kongs
+            return
+    pytest.fail("no drawn hand among the seeds")
+
+
+def test_nb_15_4_t29_a_draw_voids_immediate_payments():
+    rules = dataclasses.replace(NINGBO, immediate=dataclasses.replace(NINGBO.immediate, flower=1))
+    for seed in range(10):
+        g, _ = _draw_out(rules, seed)
+        if g.result.outcome == "draw" and any(g.flowers):
+            assert set(g.result.deltas.values()) == {0}
+            assert any(e["e"] == "pay" for e in g.events)
+            return
+    pytest.fail("no drawn hand with flowers among the seeds")
+
+
+def test_nb_6_7_illegal_action_is_refused_and_nothing_changes():
+    g = Game(NINGBO, 1)
+    before = json.dumps(g.full_state(), sort_keys=True)
+    n_events = len(g.events)
+    with pytest.raises(IllegalActionError) as info:
+        g.step(Action("S", "discard", 0))
+    assert "waiting for E" in str(info.value)
+    bad = Action("E", "discard", next(t for t in range(34) if not g.hands[0][t]))
+    with pytest.raises(IllegalActionError) as info:
+        g.step(bad)
+    assert info.value.action == bad and info.value.legal == tuple(g.legal_actions("E"))
+    assert json.dumps(g.full_state(), sort_keys=True) == before and len(g.events) == n_events
+
+
+def test_observation_hides_other_hands_and_the_wall():
+    g = Game(NINGBO, 2)
+    obs = g.observation("S")
+    assert "hands" not in obs and "wall" not in obs
+    assert sorted(obs["hand"]) == sorted(g.full_state()["hands"]["S"])
+    assert obs["hand_sizes"]["E"] == 14
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_same_seed_same_log_byte_for_byte(bot):
+    logs = []
+    for _ in range(2):
+        g = Game(NINGBO, 11)
+        play_hand(g, make_bots(bot, 11))
+        logs.append(g.log_text())
+    assert logs[0] == logs[1]
+    g = Game(NINGBO, 12)
+    play_hand(g, make_bots(bot, 12))
+    assert g.log_text() != logs[0]
+
+
+def test_replay_rebuilds_every_state():
+    g = Game(NINGBO, 4)
+    states = [g.full_state()]
+    bots = make_bots("greedy")
+    while not g.is_over:
+        seat = g.to_act[0]
+        g.step(bots[seat](g.observation(seat), g.legal_actions(seat)))
+        states.append(g.full_state())
+    replayed = list(Game.replay(g.log_text()))
+    assert replayed == states
+
+
+def test_replay_of_a_scripted_wall():
+    g = make({"E": "123m456m789m123p55s", **OTHERS})
+    g.step(Action("E", "hu"))
+    states = list(Game.replay(g.log_lines(), rules=MIN0))
+    assert states[-1]["result"]["outcome"] == "win"
+
+
+def _edited(log: str, index: int, change) -> str:
+    lines = log.splitlines()
+    ev = json.loads(lines[index])
+    change(ev)
+    lines[index] = json.dumps(ev, ensure_ascii=False)
+    return "\n".join(lines)
+
+
+def test_replay_rejects_an_illegal_action_at_its_line():
+    g = Game(NINGBO, 4)
+    play_hand(g, make_bots("greedy"))
+    log = g.log_text()
+    lines = log.splitlines()
+    index = next(i for i, line in enumerate(lines) if '"e":"discard"' in line)
+    hand = g.full_state()  # any tile the discarder cannot hold: a fifth copy of an honour
+    bad = _edited(log, index, lambda ev: ev.update(tile="8f"))
+    with pytest.raises(ReplayError) as info:
+        list(Game.replay(bad))
+    assert info.value.index == index
+    assert hand
+
+
+def test_replay_rejects_an_edited_engine_event():
+    g = Game(NINGBO, 4)
+    play_hand(g, make_bots("greedy"))
+    lines = g.log_lines()
+    index = next(i for i, line in enumerate(lines) if '"e":"draw"' in line)
+    bad = _edited("\n".join(lines), index, lambda ev: ev.update(tile="1z" if ev["tile"] != "1z" else "2z"))
+    with pytest.raises(ReplayError) as info:
+        list(Game.replay(bad))
+    assert info.value.index == index
+
+
+def test_replay_rejects_a_bad_header():
+    with pytest.raises(ReplayError) as info:
+        list(Game.replay('{"format": "other"}\n'))
+    assert info.value.index == 0
+
+
+def test_any_callable_can_sit_at_a_seat():
+    g = Game(NINGBO, 6)
+    res = play_hand(g, [passive, GreedyBot(), passive, lambda obs, legal: legal[-1]])
+    assert res.outcome in ("win", "draw")
