@@ -19,7 +19,7 @@ from .items import Applied, apply_items
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
-from .totals import Total, fu_fan_total, tai_total
+from .totals import Total, ceil_to, fu_fan_total, tai_total
 
 __all__ = [
     "score",
@@ -166,8 +166,9 @@ def _features_of(expr) -> set[str]:
 
 
 def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: str = "E") -> int:
-    """The 胡 of a losing hand for 胡头 (NH-5): the 胡 items over its melds, its concealed
-    triplets (three or four of a kind in hand) and its flowers only; no base, no 番.
+    """The 胡 of a losing hand for 胡头 (NH-5.2): the 胡 items over its melds, its concealed
+    triplets (three or four of a kind in hand) and its flowers only; no base, no 番;
+    rounded up to the scheme's ``round_to``.
 
     ``concealed`` and ``flowers`` are tile ids or notation; ``melds`` are :class:`Meld`
     values or dicts as in the JSON situation.
@@ -213,4 +214,7 @@ def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: st
         if it.unit == "fu" and (_features_of(it.when) | _features_of(it.each)) <= _HAND_FU_FEATURES
         and (it.when is not None or it.each is not None)
     )
-    return sum(a.value for a in apply_items(items, hf, rd))
+    total = sum(a.value for a in apply_items(items, hf, rd))
+    if isinstance(rules.scoring, FuFanScoring):
+        total = ceil_to(total, rules.scoring.round_to)  # NH-5.2: rounded up like a winner's
+    return total

@@ -1,0 +1,98 @@
+"""``nbmj score``: the JSON contract, --explain, and exit status 2 on bad situations."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from nbmj.cli import main
+
+T1 = {
+    "variant": "ninghai",
+    "seat": "S",
+    "round": "E",
+    "concealed": "13s 66m 888m",
+    "win_tile": "2s",
+    "win_by": "self_draw",
+    "melds": [{"kind": "kan", "tiles": "9999m", "from": "E"}, {"kind": "pon", "tiles": "555m", "from": "W"}],
+    "flowers": "",
+    "indicator": None,
+    "last_tile": False,
+    "first_turn": False,
+}
+REQUIRED = {"valid", "reason", "items", "tai", "fu", "fan", "points", "payments", "decomposition"}
+
+
+def run(args, data=None):
+    text = data if isinstance(data, str) or data is None else json.dumps(data)
+    return CliRunner().invoke(main, ["score", *args], input=text)
+
+
+def test_json_result_T1_NH_4_3():
+    """T1 through the CLI: 56 胡 → 60, each loser pays 60 (NH-4.3, NH-4.8)."""
+    res = run(["-"], T1)
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert REQUIRED <= set(out)
+    assert out["valid"] is True and out["reason"] is None
+    assert out["fu"] == 56 and out["fan"] == 0 and out["tai"] is None and out["points"] == 60
+    assert out["payments"] == {"E": -60, "S": 180, "W": -60, "N": -60}
+    assert all({"name", "value", "unit", "rule"} <= set(i) for i in out["items"])
+    assert out["decomposition"] == "[9999m] [555m] 123s 888m 66m"
+
+
+def test_file_argument(tmp_path):
+    path = tmp_path / "t1.json"
+    path.write_text(json.dumps(T1), encoding="utf-8")
+    res = run([str(path)])
+    assert res.exit_code == 0 and json.loads(res.output)["points"] == 60
+
+
+def test_ningbo_tai_fields_NB_13_4():
+    """Ningbo results carry tai and null fu/fan; points S = tai (NB-13.4)."""
+    sit = {"variant": "ningbo", "seat": "S", "concealed": "555z 12m 456p 789s 99s", "win_tile": "3m",
+           "win_by": "discard", "from": "E", "flowers": "2f", "indicator": "7z"}
+    out = json.loads(run(["-"], sit).output)
+    assert out["tai"] == 4 and out["fu"] is None and out["fan"] is None and out["points"] == 4
+    assert out["payments"] == {"E": -8, "S": 8, "W": 0, "N": 0}
+
+
+def test_invalid_win_is_reported_not_refused_NB_13_1():
+    """A win below the minimum is valid: false with a reason and rule, payments 0 (NB-13.1)."""
+    sit = {"variant": "ningbo", "seat": "S", "concealed": "555z 12m 456p 789s 99s", "win_tile": "3m",
+           "win_by": "discard", "from": "E", "indicator": "7z"}
+    res = run(["-"], sit)
+    assert res.exit_code == 0
+    out = json.loads(res.output)
+    assert out["valid"] is False and out["reason"] and out["reason_rule"] == "NB-13.1"
+    assert set(out["payments"].values()) == {0}
+
+
+def test_explain_prints_a_table():
+    res = run(["--explain", "-"], T1)
+    assert res.exit_code == 0, res.output
+    assert "fu 56" in res.output and "NH-2.4" in res.output and "🀏" in res.output
+
+
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        ({"concealed": "13s 66m 888q"}, "concealed"),
+        ({"concealed": "13s 66m 887m"}, "does not win"),
+        ({"win_tile": "5s"}, "does not win"),
+        ({"melds": [{"kind": "pon", "tiles": "556m", "from": "W"}]}, "not a pon"),
+        ({"concealed": "13s 66m 999m"}, "copies"),
+        ({"win_by": "discard"}, "from"),
+        ({"win_by": "discard", "from": "S"}, "winner"),
+        ({"variant": "no-such-variant"}, "no-such-variant"),
+    ],
+)
+def test_bad_situations_exit_2(change, fragment):
+    res = run(["-"], {**T1, **change})
+    assert res.exit_code == 2, res.output
+    assert fragment in res.output
+
+
+def test_bad_json_exits_2():
+    res = run(["-"], "{not json")
+    assert res.exit_code == 2 and "json" in res.output.lower()
