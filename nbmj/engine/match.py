@@ -1,0 +1,121 @@
+"""A match: hands in a row with dealer rotation, round winds and cumulative scores (NB-16).
+
+Players keep their table positions ``"E" "S" "W" "N"`` for the whole match; the dealer
+moves among them and each hand's seat winds are counted from its dealer (NB-2.4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..rules.model import SEATS, RuleSet
+from .bots import Bot, play_hand
+from .game import Game, HandResult, resolve_rules
+
+__all__ = ["Match", "MatchResult", "next_dealer"]
+
+
+@dataclass
+class MatchResult:
+    """The hands of a match in order, each with its dealer and round wind, and the totals."""
+
+    hands: list[dict] = field(default_factory=list)
+    scores: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
+
+    def to_json(self) -> dict:
+        return {"hands": self.hands, "scores": dict(self.scores)}
+
+
+def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
+    """Who deals next (NB-16.1 to NB-16.3)."""
+    d = rules.dealer
+    if result.outcome == "draw":
+        return dealer if d.on_draw == "stay" else (dealer + 1) % 4
+    winners = [SEATS.index(w["seat"]) for w in result.winners]
+    if dealer in winners:
+        return dealer if d.on_dealer_win == "stay" else (dealer + 1) % 4
+    if d.on_nondealer_win == "winner":
+        return winners[0]
+    return (dealer + 1) % 4
+
+
+class Match:
+    """Hands played in a row. ``hands`` stops after that many hands; ``rounds`` after that many
+    round winds (NB-16.5; the default is one full cycle of four)."""
+
+    def __init__(
+        self,
+        variant: str | RuleSet = "ningbo",
+        seed: int = 0,
+        *,
+        hands: int | None = None,
+        rounds: int | None = None,
+        max_hands: int = 1000,
+    ) -> None:
+        self.rules = resolve_rules(variant)
+        self.seed = seed
+        self.hand_limit = hands
+        self.round_limit = rounds if rounds is not None else (None if hands is not None else 4)
+        self.max_hands = max_hands
+        rng = random.Random(f"match:{seed}")
+        roll = rng.randint(1, 6) + rng.randint(1, 6)
+        if self.rules.dealer.first_dealer == "two_rolls":
+            self.first_dealer = (roll - 1) % 4  # NH-1.2: count the total from the first seat as 1
+        else:
+            self.first_dealer = rng.randrange(4)  # NB-2.3
+        self.dealer = self.first_dealer
+        self.round_dealer = self.first_dealer
+        self.dealt_this_round = {self.first_dealer}
+        self.round_index = 0  # 0 = east round (NB-2.5)
+        self.hand_index = 0
+        self.result = MatchResult()
+        self.logs: list[str] = []
+
+    @property
+    def round_wind(self) -> str:
+        return SEATS[self.round_index % 4]
+
+    @property
+    def is_over(self) -> bool:
+        if self.hand_limit is not None and self.hand_index >= self.hand_limit:
+            return True
+        if self.round_limit is not None and self.round_index >= self.round_limit:
+            return True
+        return self.hand_index >= self.max_hands
+
+    def hand_seed(self, index: int) -> int:
+        """The seed of hand ``index``: a function of the match seed only."""
+        return random.Random(f"{self.seed}:{index}").getrandbits(32)
+
+    def new_game(self) -> Game:
+        """The next hand, dealt and ready."""
+        return Game(self.rules, self.hand_seed(self.hand_index), dealer=SEATS[self.dealer], round_wind=self.round_wind)
+
+    def record(self, game: Game) -> None:
+        """Book a finished hand: scores, its log, then the next dealer and round wind (NB-16.4)."""
+        res = game.result
+        for s, v in res.deltas.items():
+            self.result.scores[s] += v
+        self.result.hands.append(
+            {"index": self.hand_index, "dealer": SEATS[self.dealer], "round_wind": self.round_wind, **res.to_json()}
+        )
+        self.logs.append(game.log_text())
+        self.hand_index += 1
+        new = next_dealer(self.rules, self.dealer, res)
+        if new != self.dealer:
+            if new == self.round_dealer and len(self.dealt_this_round) == 4:
+                self.round_index += 1
+                self.dealt_this_round = {new}
+            else:
+                self.dealt_this_round.add(new)
+            self.dealer = new
+
+    def play(self, bots: Mapping[str, Bot] | Sequence[Bot]) -> MatchResult:
+        """Play every remaining hand among ``bots`` (keyed by table position)."""
+        while not self.is_over:
+            game = self.new_game()
+            play_hand(game, bots)
+            self.record(game)
+        return self.result

@@ -1,0 +1,68 @@
+"""Matches: dealer rotation and round winds (NB-16.x, NH-1.2), fact-sheet vector T30."""
+
+import dataclasses
+
+import pytest
+
+from nbmj.engine import Match, make_bots
+from nbmj.engine.game import HandResult
+from nbmj.engine.match import next_dealer
+from nbmj.rules import load_variant
+
+NINGBO = load_variant("ningbo")
+
+
+def result(outcome, winner=None):
+    winners = () if winner is None else ({"seat": winner, "win_by": "discard"},)
+    return HandResult(outcome, winners, {}, {})
+
+
+@pytest.mark.parametrize(
+    "outcome, winner, expected",
+    [("win", "S", 1), ("win", "W", 2), ("draw", None, 1)],
+    ids=["nb-16.1-dealer-wins-stays", "nb-16.2-nondealer-win-passes-to-next", "nb-16.3-draw-stays"],
+)
+def test_t30_nb_16_rotation(outcome, winner, expected):
+    assert next_dealer(NINGBO, 1, result(outcome, winner)) == expected
+
+
+def test_nb_16_2_c4_winner_deals_variant():
+    rules = dataclasses.replace(NINGBO, dealer=dataclasses.replace(NINGBO.dealer, on_nondealer_win="winner"))
+    assert next_dealer(rules, 1, result("win", "N")) == 3
+
+
+def test_t30_nb_16_4_round_wind_advances_when_the_first_dealer_deals_again():
+    m = Match(NINGBO, seed=0, rounds=2)
+    first = m.first_dealer
+
+    class Fake:
+        def __init__(self, res):
+            self.result = res
+
+        def log_text(self):
+            return ""
+
+    winds = []
+    for _ in range(4):  # four non-dealer wins: the deal goes round once
+        winner = "ESWN"[(m.dealer + 1) % 4]
+        m.record(Fake(HandResult("win", ({"seat": winner, "win_by": "discard"},), {s: 0 for s in "ESWN"}, {})))
+        winds.append(m.round_wind)
+    assert winds == ["E", "E", "E", "S"] and m.dealer == first
+    m.record(Fake(HandResult("draw", (), {s: 0 for s in "ESWN"}, {})))  # NB-16.3: a draw moves nothing
+    assert m.round_wind == "S" and m.dealer == first
+
+
+def test_match_scores_are_cumulative_and_sum_to_zero():
+    m = Match(NINGBO, seed=3, hands=6)
+    res = m.play(make_bots("greedy"))
+    assert len(res.hands) == 6 and len(m.logs) == 6
+    assert sum(res.scores.values()) == 0
+    for s in "ESWN":
+        assert res.scores[s] == sum(h["deltas"][s] for h in res.hands)
+    again = Match(NINGBO, seed=3, hands=6)
+    assert again.play(make_bots("greedy")).to_json() == res.to_json()
+
+
+def test_nh_1_2_ninghai_first_dealer_by_roll():
+    m = Match("ninghai", seed=5, hands=1)
+    assert 0 <= m.first_dealer < 4
