@@ -190,35 +190,59 @@ int nb_min_wilds(const uint8_t *counts) {
 
 int nb_is_win(const uint8_t *counts, int wilds) { return nb_min_wilds(counts) <= wilds; }
 
-/* Min-plus convolution over (melds, pair) of the per-suit need vectors. */
+typedef struct {
+    int8_t v[NB_MAX_MELDS + 1][2]; /* [melds][pair] */
+} need_vec;
+
+static inline __attribute__((always_inline)) void unpack(uint64_t packed, need_vec *out, int n) {
+    for (int m = 0; m <= n; m++) {
+        out->v[m][0] = (int8_t)need_get(packed, m, 0);
+        out->v[m][1] = (int8_t)need_get(packed, m, 1);
+    }
+}
+
+/* Min-plus convolution over (melds, pair): the best split of m melds and the pair between
+ * the suits seen so far (a) and the next suit (b). */
+static inline __attribute__((always_inline)) void convolve(const need_vec *a, const need_vec *b, need_vec *out, int n) {
+    for (int m = 0; m <= n; m++) {
+        int none = 99, pair = 99;
+        for (int x = 0; x <= m; x++) {
+            int y = m - x;
+            none = imin(none, a->v[x][0] + b->v[y][0]);
+            pair = imin(pair, imin(a->v[x][0] + b->v[y][1], a->v[x][1] + b->v[y][0]));
+        }
+        out->v[m][0] = (int8_t)none;
+        out->v[m][1] = (int8_t)pair;
+    }
+}
+
+/* n is a compile-time constant at each call site below, so the loops unroll fully. */
+static inline __attribute__((always_inline)) int needed_n(const uint64_t packed[4], int n) {
+    need_vec a, b, c;
+    unpack(packed[0], &a, n);
+    unpack(packed[1], &b, n);
+    convolve(&a, &b, &c, n);
+    unpack(packed[2], &b, n);
+    convolve(&c, &b, &a, n);
+    unpack(packed[3], &b, n);
+    int best = 99;
+    for (int x = 0; x <= n; x++)
+        best = imin(best, imin(a.v[x][1] + b.v[n - x][0], a.v[x][0] + b.v[n - x][1]));
+    return best;
+}
+
 int nb_needed(const uint8_t *counts, int n_melds) {
     int idx[4];
     hand_indices(counts, idx);
     uint64_t v[4] = {need_load(need_suit, idx[0]), need_load(need_suit, idx[1]),
                      need_load(need_suit, idx[2]), need_load(need_honor, idx[3])};
-    int cur[NB_MAX_MELDS + 1][2];
-    for (int m = 0; m <= n_melds; m++)
-        for (int p = 0; p <= 1; p++) cur[m][p] = need_get(v[0], m, p);
-    for (int s = 1; s < 3; s++) {
-        int nxt[NB_MAX_MELDS + 1][2];
-        for (int m = 0; m <= n_melds; m++) {
-            for (int p = 0; p <= 1; p++) {
-                int best = 99;
-                for (int a = 0; a <= m; a++) {
-                    best = imin(best, cur[a][p] + need_get(v[s], m - a, 0));
-                    if (p) best = imin(best, cur[a][0] + need_get(v[s], m - a, 1));
-                }
-                nxt[m][p] = best;
-            }
-        }
-        memcpy(cur, nxt, sizeof cur);
+    switch (n_melds) {
+    case 0: return needed_n(v, 0);
+    case 1: return needed_n(v, 1);
+    case 2: return needed_n(v, 2);
+    case 3: return needed_n(v, 3);
+    default: return needed_n(v, 4);
     }
-    int best = 99;
-    for (int a = 0; a <= n_melds; a++) {
-        best = imin(best, cur[a][1] + need_get(v[3], n_melds - a, 0));
-        best = imin(best, cur[a][0] + need_get(v[3], n_melds - a, 1));
-    }
-    return best;
 }
 
 int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {

@@ -10,10 +10,6 @@ taken from the reference too, so the two cannot drift apart.
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
-from cpython.long cimport PyLong_AsLong, PyLong_CheckExact
-from cpython.ref cimport PyObject
-from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -53,24 +49,52 @@ cdef inline int _tables() except -1:
     return 0
 
 
-cdef int _read_list_like(object hand, uint8_t *out) except -1:
-    """1 when ``hand`` was read into ``out`` with every count 0-4, 0 when it needs the slow path."""
-    cdef Py_ssize_t k, n
-    cdef PyObject *item
-    cdef long v
-    cdef bint is_list = type(hand) is list
-    n = PyList_GET_SIZE(hand) if is_list else PyTuple_GET_SIZE(hand)
-    if n != 34:
-        return 0
-    for k in range(34):
-        item = PyList_GET_ITEM(hand, k) if is_list else PyTuple_GET_ITEM(hand, k)
-        if not PyLong_CheckExact(<object>item):
-            return 0
-        v = PyLong_AsLong(<object>item)
-        if v < 0 or v > 4:
-            return 0
-        out[k] = <uint8_t>v
-    return 1
+cdef extern from *:
+    """
+    /* Counts 0-4 in a list or tuple are almost always CPython's cached small ints, so a
+     * pointer comparison reads them; anything else takes PyLong_AsLongAndOverflow. Returns
+     * 1 when all 34 counts were read and lie in 0-4, else 0 (no Python error is set). */
+    static PyObject *nb_small_ints[5];
+
+    static int nb_read_sequence(PyObject *seq, uint8_t *out) {
+        if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        if (!nb_small_ints[0]) {
+            for (long v = 0; v < 5; v++) {
+                PyObject *o = PyLong_FromLong(v);
+                if (!o) { PyErr_Clear(); return 0; }
+                nb_small_ints[v] = o; /* kept for the life of the process */
+            }
+        }
+        for (int k = 0; k < 34; k++) {
+            PyObject *o = items[k];
+            if (o == nb_small_ints[0]) out[k] = 0;
+            else if (o == nb_small_ints[1]) out[k] = 1;
+            else if (o == nb_small_ints[2]) out[k] = 2;
+            else if (o == nb_small_ints[3]) out[k] = 3;
+            else if (o == nb_small_ints[4]) out[k] = 4;
+            else {
+                int overflow = 0;
+                if (!PyLong_CheckExact(o)) return 0;
+                long v = PyLong_AsLongAndOverflow(o, &overflow);
+                if (overflow || v < 0 || v > 4) { PyErr_Clear(); return 0; }
+                out[k] = (uint8_t)v;
+            }
+        }
+        return 1;
+    }
+
+    /* wilds as a C long when it is an exact int; 0 when the slow path must judge it. */
+    static int nb_read_wilds(PyObject *o, long *out) {
+        int overflow = 0;
+        if (!PyLong_CheckExact(o)) return 0;
+        *out = PyLong_AsLongAndOverflow(o, &overflow);
+        if (overflow) { PyErr_Clear(); return 0; }
+        return 1;
+    }
+    """
+    int nb_read_sequence(object seq, uint8_t *out)
+    int nb_read_wilds(object o, long *out)
 
 
 cdef int _read_buffer(object hand, uint8_t *out) except -1:
@@ -98,23 +122,19 @@ cdef int _read_buffer(object hand, uint8_t *out) except -1:
 cdef int _read(object hand, object wilds, str function, Size size, uint8_t *out, int *n_wilds) except -1:
     """Reads and validates a hand; returns its total. Raises the reference's error otherwise."""
     cdef int fast = 0
-    cdef long w = -1
+    cdef long w = 0
     cdef int total
     cdef Py_ssize_t k
     if type(hand) is list or type(hand) is tuple:
-        fast = _read_list_like(hand, out)
+        fast = nb_read_sequence(hand, out)
     elif type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34:
         memcpy(out, PyBytes_AS_STRING(hand), 34)
         fast = 1
     elif type(hand) is not str and PyObject_CheckBuffer(hand):
         fast = _read_buffer(hand, out)
-    if fast and type(wilds) is int:
-        try:
-            w = PyLong_AsLong(wilds)
-        except OverflowError:
-            fast = 0
+    if fast and nb_read_wilds(wilds, &w):
         total = nb_check(out, w, size == COMPLETE)
-        if fast and total > 0 and (size != WAITING or total % 3 == 1):
+        if total > 0 and (size != WAITING or total % 3 == 1):
             n_wilds[0] = <int>w
             return total
     # Slow path: the reference validates (raising its own errors) and converts.
