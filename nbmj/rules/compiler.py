@@ -1379,7 +1379,7 @@ class _Builder:
 
     def seat_table(self, flowers_on: bool | None) -> tuple:
         table = self.m.seat_flowers
-        if flowers_on is False:
+        if not flowers_on:  # no flowers, or tiles.flowers itself is missing (reported)
             return ()
         missing = [s for s in M.SEATS if s not in table]
         if missing and flowers_on:

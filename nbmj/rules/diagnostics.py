@@ -195,6 +195,11 @@ BAD_EXAMPLES: tuple[BadExample, ...] = (
         'variant x\nitems { item a "A" 1 tai when flush and [NB-1.1] }\n',
         "[NB-1.1]",
     ),
+    _syntax(
+        "a condition is missing after `and`/`or`",
+        'variant x\nitems { item a "A" 1 tai when flush or [NB-1.1] }\n',
+        "[NB-1.1]",
+    ),
     _syntax("unbalanced parentheses in a condition", 'variant x\nitems { item a "A" 1 tai when (flush or dealer [NB-1.1] }\n', "[NB-1.1]"),
     _syntax(
         "a comparison needs a number on its right",

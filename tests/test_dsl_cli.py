@@ -1,0 +1,139 @@
+"""``nbmj variants``, ``nbmj check`` and ``nbmj show``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from nbmj.cli import main
+from nbmj.rules import load_variant
+
+
+@pytest.fixture()
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_variants_lists_every_variant_with_parent_and_aliases(run):
+    result = run("variants")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == 7
+    ningbo = next(line for line in lines if line.startswith("ningbo "))
+    assert "(alias nb)" in ningbo
+    yaobanliu = next(line for line in lines if line.startswith("ninghai-yaobanliu"))
+    assert yaobanliu.split()[1] == "ninghai-yaobansan"
+    assert "(alias ninghai)" in next(line for line in lines if line.startswith("ninghai-yaobansan"))
+
+
+def test_variants_json(run):
+    result = run("variants", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    by_name = {v["name"]: v for v in data["variants"]}
+    assert by_name["ninghai-yaobansan"]["aliases"] == ["ninghai"]
+    assert by_name["ningbo-000"]["parent"] == "ningbo"
+    assert all(v["summary"] for v in data["variants"])
+
+
+def test_check_clean_files(run, tmp_path):
+    f = tmp_path / "mine.nbv"
+    f.write_text('variant mine extends ningbo "mine"\nscoring tai { minimum 3 }\n', encoding="utf-8")
+    result = run("check", str(f))
+    assert result.exit_code == 0
+    assert result.output == f"{f}: ok\n"
+
+
+def test_check_reports_every_problem_with_caret(run, tmp_path):
+    good = tmp_path / "good.nbv"
+    good.write_text('variant good extends ningbo "good"\n', encoding="utf-8")
+    bad = tmp_path / "bad.nbv"
+    bad.write_text('variant bad extends ningbo "bad"\nscoring tai { minimum yes }\ndealer { on_draw stya }\n', encoding="utf-8")
+    result = run("check", str(good), str(bad))
+    assert result.exit_code == 1
+    out = result.stdout
+    assert f"{good}: ok" in out
+    assert f"{bad}:2:23: scoring.minimum must be a whole number, not 'yes'" in out
+    assert f"{bad}:3:18: unknown value 'stya' for dealer.on_draw; did you mean 'stay'?" in out
+    assert "    2 | scoring tai { minimum yes }" in out
+    assert "      |                       ^^^" in out
+
+
+def test_check_syntax_error(run, tmp_path):
+    bad = tmp_path / "bad.nbv"
+    bad.write_text('variant bad "x"\ntiles { flowers yes\n', encoding="utf-8")
+    result = run("check", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:2:20: missing '}}' to close the section" in result.stdout
+
+
+def test_check_missing_file(run, tmp_path):
+    result = run("check", str(tmp_path / "none.nbv"))
+    assert result.exit_code == 1
+    assert "cannot read the file" in result.stdout
+
+
+def test_check_json(run, tmp_path):
+    bad = tmp_path / "bad.nbv"
+    bad.write_text('variant bad extends ningbo "bad"\nscoring tai { minimum yes }\n', encoding="utf-8")
+    result = run("check", "--json", str(bad))
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    assert data["diagnostics"] == [
+        {"file": str(bad), "line": 2, "column": 23, "message": "scoring.minimum must be a whole number, not 'yes'"}
+    ]
+
+
+def test_check_shipped_variants(run):
+    from nbmj._paths import spec_root
+
+    files = sorted(str(p) for p in (spec_root() / "variants").glob("*.nbv"))
+    result = run("check", *files)
+    assert result.exit_code == 0, result.output
+    assert result.output.count(": ok") == len(files)
+
+
+def test_show_variant_as_json(run):
+    """NH-3.9 as compiled: `nbmj show ninghai` prints the rule set with fan_cap 3."""
+    result = run("show", "ninghai")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data == load_variant("ninghai-yaobansan").to_dict()
+    assert data["scoring"]["fan_cap"] == 3
+
+
+def test_show_compact(run):
+    result = run("show", "--compact", "ningbo")
+    assert result.exit_code == 0
+    assert result.output.count("\n") == 1
+    assert json.loads(result.output)["name"] == "ningbo"
+
+
+def test_show_file(run, tmp_path):
+    f = tmp_path / "mine.nbv"
+    f.write_text('variant mine extends ningbo "mine"\n', encoding="utf-8")
+    result = run("show", str(f))
+    assert json.loads(result.output)["parent"] == "ningbo"
+
+
+def test_show_unknown_variant_exits_2(run):
+    result = run("show", "ningpo")
+    assert result.exit_code == 2
+    assert "unknown variant 'ningpo'; did you mean 'ningbo'?" in result.stderr
+
+
+def test_show_bad_file_exits_2_with_diagnostics(run, tmp_path):
+    f = tmp_path / "bad.nbv"
+    f.write_text('variant bad extends ningbo "bad"\nscoring tai { minimum yes }\n', encoding="utf-8")
+    result = run("show", str(f))
+    assert result.exit_code == 2
+    assert "scoring.minimum must be a whole number" in result.stderr
+    assert "^^^" in result.stderr

@@ -1,0 +1,322 @@
+"""Errors in variant files: every kind has a place, a message and a caret; nothing crashes.
+
+The table of known-bad texts lives in :mod:`nbmj.rules.diagnostics` (``BAD_EXAMPLES``); the
+compiler labels parse errors from its syntax entries, and this module loops over all of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nbmj._paths import spec_root
+from nbmj.errors import NbmjError, RuleSetError
+from nbmj.rules import compile_file, compile_text
+from nbmj.rules.diagnostics import BAD_EXAMPLES, MINIMAL_VARIANT, Diagnostic
+
+KINDS = {
+    "syntax",
+    "unknown name",
+    "wrong type",
+    "out of range",
+    "missing setting",
+    "missing rule ID",
+    "contradiction",
+    "syntax-like",
+}
+
+
+def _errors(text: str, filename: str = "bad.nbv") -> list[Diagnostic]:
+    with pytest.raises(RuleSetError) as info:
+        compile_text(text, filename)
+    assert info.value.diagnostics, "a RuleSetError always carries diagnostics"
+    return info.value.diagnostics
+
+
+def test_minimal_variant_compiles():
+    """The text the bad examples are edited from is itself clean."""
+    rules = compile_text(MINIMAL_VARIANT, "mini.nbv")
+    assert rules.name == "mini"
+
+
+def test_every_kind_of_error_is_in_the_table():
+    assert {e.kind for e in BAD_EXAMPLES} == KINDS
+
+
+@pytest.mark.parametrize("example", BAD_EXAMPLES, ids=[f"{e.kind}: {e.label[:50]}" for e in BAD_EXAMPLES])
+def test_bad_example(example):
+    """Each known-bad text fails with its message at its line and column."""
+    first = _errors(example.text)[0]
+    assert example.label in first.message
+    assert (first.line, first.column) == (example.line, example.column), first.render()
+    assert first.file == "bad.nbv"
+
+
+@pytest.mark.parametrize("example", [e for e in BAD_EXAMPLES if not e.syntax], ids=lambda e: e.label[:50])
+def test_rendering_has_caret_under_the_offending_text(example):
+    d = _errors(example.text)[0]
+    head, src, caret = d.render().splitlines()
+    assert head == f"bad.nbv:{d.line}:{d.column}: {d.message}"
+    assert src.endswith(example.text.splitlines()[d.line - 1].expandtabs(1))
+    # the caret starts under the offending column (ASCII before it in these examples)
+    gutter = src.index("| ") + 2
+    prefix = example.text.splitlines()[d.line - 1][: d.column - 1]
+    if prefix.isascii():
+        assert caret.index("^") == gutter + d.column - 1
+
+
+def test_str_of_the_error_renders_every_diagnostic():
+    text = MINIMAL_VARIANT.replace("minimum 4", "minimum yes").replace("flowers yes", "flowers 2")
+    with pytest.raises(RuleSetError) as info:
+        compile_text(text, "two.nbv")
+    assert len(info.value.diagnostics) == 2
+    s = str(info.value)
+    assert "two.nbv:2:17: tiles.flowers must be yes or no, not '2'" in s
+    assert "scoring.minimum must be a whole number, not 'yes'" in s
+    assert s.count("^") >= 2
+
+
+def test_errors_are_collected_not_stopped_at_the_first():
+    text = MINIMAL_VARIANT.replace("on_draw stay", "on_draw stya").replace("kept_stacks 0;", "kept_stacks -1;")
+    text = text.replace("when half_flush", "when half_flsh")
+    msgs = [d.message for d in _errors(text)]
+    assert any("'stya'" in m for m in msgs)
+    assert any("at least 0, not -1" in m for m in msgs)
+    assert any("'half_flsh'" in m for m in msgs)
+
+
+def test_errors_are_sorted_by_position():
+    text = MINIMAL_VARIANT.replace("on_draw stay", "on_draw stya").replace("flowers yes }", "flowers maybe }")
+    ds = _errors(text)
+    assert [(d.line, d.column) for d in ds] == sorted((d.line, d.column) for d in ds)
+
+
+def test_cjk_caret_is_under_the_text():
+    """Wide characters before the error take two columns each; the caret follows them."""
+    text = MINIMAL_VARIANT.replace('"混一色" 2 tai when half_flush', '"混一色" 2 tai when half_flsh')
+    d = next(d for d in _errors(text) if "half_flsh" in d.message)
+    _, src, caret = d.render().splitlines()
+    # 3 wide characters before the column: the caret sits 3 further right than the column
+    assert caret.index("^") == src.index("half_flsh") + 3
+
+
+# --------------------------------------------------------------------------- syntax labels
+
+
+@pytest.mark.parametrize(
+    "text, label",
+    [
+        ('variant y "s"\ndealing { dealer_tiles 14\n', "missing '}' to close the section"),
+        ('variant y "s"\nclaims chi yes }\n', "missing '{' after the section name"),
+        ('variant y "s"\nitems { item b "B" 2 tai when dealer or [NB-12.1] }\n', "a condition is missing after `and`/`or`"),
+        ('dealer { on_draw stay }\n', "a variant file starts with `variant NAME`"),
+    ],
+)
+def test_syntax_labels_apply_to_similar_mistakes(text, label):
+    """A parse error in the same state as a table example gets that example's label."""
+    assert _errors(text)[0].message == label
+
+
+def test_unlabelled_syntax_error_says_what_was_expected():
+    d = _errors('variant y "s"\n{\n')[0]
+    assert (d.line, d.column) == (2, 1)
+    assert d.message.startswith("unexpected '{'; expected")
+
+
+def test_unexpected_character():
+    d = _errors('variant y "s" @\n')[0]
+    assert (d.line, d.column, d.message) == (1, 15, "unexpected character '@'")
+
+
+def test_empty_file():
+    d = _errors("")[0]
+    assert d.line == 1 and "variant" in d.message
+
+
+# --------------------------------------------------------------------------- specific checks
+
+
+def _edit(old: str, new: str) -> str:
+    assert old in MINIMAL_VARIANT
+    return MINIMAL_VARIANT.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    "old, new, fragment",
+    [
+        ("dealer_tiles 14", "dealer_tiles 14 15", "takes one value; unexpected '15'"),
+        ("flowers yes }", "flowers yes; flowers no }", "tiles.flowers is set twice"),
+        ("seat E 1f 5f", "seat X 1f 5f", "unknown seat 'X'"),
+        ("seat E 1f 5f", "seat E 1f 5q", "is not tile notation"),
+        ("seat E 1f 5f", "seat E 1f 1f 5f", "flower '1f' is listed twice for E"),
+        ("kinds same", "kinds same same", "wilds.kinds names 'same' twice"),
+        ("priority hu > kan = pon > chi", "priority hu > kan = pon > chii", "unknown claim 'chii' in priority; did you mean 'chi'?"),
+        ("priority hu > kan = pon > chi", "priority hu > kan = pon >", "priority ends with an operator"),
+        ("seat_order next, opposite, previous", "seat_order next, opposite", "missing previous"),
+        ("chi_discard_ban unless big_crane", "chi_discard_ban unless big_crane during always_", "unknown window 'always_'"),
+        ("chi_discard_ban unless big_crane", "chi_discard_ban unless flush_", "unknown 'flush_'; did you mean 'flush'?"),
+        ("chi_discard_ban unless big_crane", "chi_discard_ban m p", "takes no arguments; unexpected 'm'"),
+        ("forbid discard, rob_kong", "forbid discard, rob_kongg", "unknown win method 'rob_kongg'; did you mean 'rob_kong'?"),
+        ("when flush excludes", "when pungs(dragon, wind) excludes", "'dragon' and 'wind' are both given"),
+        ("when flush excludes", "when flush(x) excludes", "feature 'flush' takes no arguments"),
+        ("excludes hunyise", "excludes hunyise group g not_for_minimum", None),
+        ("self_draw: each_other 1", "self_draw: partner 1", "unknown payer 'partner'"),
+        ("self_draw: each_other 1", "self_draw: each_other", "needs a multiplier"),
+        ("self_draw: each_other 1", "selfdraw: each_other 1", "unknown payment situation 'selfdraw'; did you mean 'self_draw'?"),
+        ("liability none", "liability { threshold 3; counts chi pon kan; direction either; others_pay no }",
+         "liability has no rows"),
+        ("liability none", "liability { threshold 3; counts chi pon kan; direction both; others_pay no\n"
+         " one_way self_draw: partner 5 [NB-14.6] }", "unknown value 'both' for liability.direction; expected one of: either, fed_winner, winner_fed"),
+        ("liability none", "liability { threshold 3; counts chi pon kan; direction either; others_pay no\n"
+         " one_way selfdraw: partner 5 [NB-14.6] }", "unknown liability situation 'selfdraw'"),
+        ("loser_settlement none", "loser_settlement { mode per_step; adjacent 10; opposite 10 10 }", "takes two numbers"),
+        ("scoring tai { minimum 4; cap none; conversion linear; points_per_tai 1; base_points 0 }",
+         "scoring fu_fan { base 30; fan_multiplier power_of_two; round_to 10; round_stage after_multiply; fan_cap 3;"
+         " cap 300; fixed_by_fan 100 200; silver identity }", "item 'qingyise' is in tai, but this variant scores in fu and fan"),
+        ("draw {", "draw none\ndraw {", "only liability and loser_settlement may be 'none'"),
+        ("draw { kept_stacks 0;", "draw { kept_stacks 0; kept_stacks 0;", "draw.kept_stacks is set twice"),
+        ("winning { shapes standard }", "winning { shapes seven_pairs }", "unknown value 'seven_pairs' for winning.shapes"),
+        ("tiles { flowers yes }", "tiles extra { flowers yes }", "section 'tiles' takes no qualifier"),
+        ("tiles { flowers yes }", "tiles { flowers yes }\ntiles { flowers yes }", "section 'tiles' appears twice"),
+        ("variant mini", "variant Mini", "a variant name is lowercase"),
+        ("item hunyise", "item HunYiSe", "an item name is lowercase"),
+        ("claim_discarded_wild no", "claim_discarded_wild yes", None),
+        ("enabled yes;", "enabled no;", "yet this condition uses 'wild_single_wait'"),
+        ("restrictions { chi_discard_ban", "restrictions { drop chi_discard_ban\n chi_discard_ban", "cannot drop restriction 'chi_discard_ban'"),
+        ("chi yes;", "chi no;", "priority ranks 'chi', but claims.chi is no"),
+    ],
+)
+def test_specific_problem(old, new, fragment):
+    text = _edit(old, new)
+    if fragment is None:  # accepted
+        compile_text(text, "ok.nbv")
+        return
+    msgs = [d.message for d in _errors(text)]
+    assert any(fragment in m for m in msgs), msgs
+
+
+def test_no_wilds_with_wild_claim_settings():
+    text = _edit("enabled yes;", "enabled no;").replace("claim_discarded_wild no", "claim_discarded_wild yes")
+    text = text.replace("win_restrictions { forbid discard, rob_kong when wild_single_wait [NB-4.8] }", "")
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == ["claims.claim_discarded_wild is yes, but this variant has no wilds (wilds.enabled no)"]
+
+
+def test_no_flowers_with_flower_items():
+    text = _edit("flowers yes", "flowers no").replace("stacks_per_wall 18", "stacks_per_wall 17")
+    text = text.replace("when half_flush [NB-12.11]", "each flowers(seat) [NB-12.11]")
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == ["no flowers in this variant (tiles.flowers no), yet this condition uses 'flowers'"]
+
+
+def test_no_flowers_needs_no_seat_table():
+    """A variant without flowers (C1: the 136-tile set) needs no seat table."""
+    text = _edit("flowers yes", "flowers no").replace("stacks_per_wall 18", "stacks_per_wall 17")
+    start = text.index("flowers {")
+    end = text.index("}", start) + 1
+    rules = compile_text(text[:start] + text[end:], "ok.nbv")
+    assert rules.tiles.total == 136 and rules.flowers.seat_flowers == ()
+
+
+def test_fixed_by_fan_length_follows_the_fan_cap():
+    text = _edit(
+        "scoring tai { minimum 4; cap none; conversion linear; points_per_tai 1; base_points 0 }",
+        "scoring fu_fan { base 30; fan_multiplier power_of_two; round_to 10; round_stage after_multiply; fan_cap 3;"
+        " cap 300; fixed_by_fan 100 200; silver identity }",
+    ).replace(" tai ", " fan ")
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == ["fixed_by_fan needs 4 values (0 to 3 番), not 2"]
+
+
+def test_group_mixing_units():
+    text = _edit("excludes hunyise", "group g").replace("when half_flush", "when half_flush group g")
+    text = text.replace(
+        "scoring tai { minimum 4; cap none; conversion linear; points_per_tai 1; base_points 0 }",
+        "scoring fu_fan { base 30; fan_multiplier power_of_two; round_to 10; round_stage after_multiply; fan_cap 3;"
+        " cap 300; fixed_by_fan none; silver identity }",
+    )
+    text = text.replace('"清一色" 4 tai', '"清一色" 4 fan').replace('"混一色" 2 tai', '"混一色" 2 fu')
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == ["group 'g' mixes units: fan and fu"]
+
+
+def test_root_without_summary():
+    text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
+    assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']
+
+
+def test_every_missing_setting_is_named():
+    """A root variant must set every field: each missing one is named."""
+    text = MINIMAL_VARIANT.replace("dealer { first_dealer random; on_dealer_win stay; on_nondealer_win next_seat; on_draw stay }",
+                                   "dealer { first_dealer random }")
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == [f"dealer.{k} is not set" for k in ("on_dealer_win", "on_nondealer_win", "on_draw")]
+
+
+def test_missing_sections_are_each_reported_once():
+    text = 'variant empty "nothing"\n'
+    msgs = [d.message for d in _errors(text)]
+    for section in ("tiles", "dealing", "wilds", "claims", "winning", "scoring", "immediate", "draw", "dealer"):
+        assert msgs.count(f"section {section!r} is missing") == 1, msgs
+    assert any("section 'liability' is missing" in m for m in msgs)
+
+
+# --------------------------------------------------------------------------- never a traceback
+
+
+def _shipped_texts() -> list[str]:
+    return [p.read_text(encoding="utf-8") for p in sorted((spec_root() / "variants").glob("*.nbv"))]
+
+
+def _compile_never_crashes(text: str) -> None:
+    try:
+        compile_text(text, "fuzz.nbv")
+    except RuleSetError as exc:
+        for d in exc.diagnostics:
+            assert d.line >= 1 and d.column >= 1
+            assert "internal error" not in d.message, d.message
+            str(d)
+    except NbmjError as exc:  # pragma: no cover - would be a bug: only RuleSetError is expected
+        pytest.fail(f"{type(exc).__name__}: {exc}")
+
+
+@given(st.text(alphabet=st.sampled_from(list('abcdefghijklmnopqrstuvwxyz_0123456789 {}()[]";:,.>=<-#\n')), max_size=200))
+def test_random_text_only_raises_rule_set_error(text):
+    _compile_never_crashes(text)
+
+
+def test_mutated_shipped_files_only_raise_rule_set_error():
+    rng = random.Random(20240601)
+    texts = _shipped_texts() + [MINIMAL_VARIANT]
+    for _ in range(300):
+        text = rng.choice(texts)
+        lines = text.splitlines(keepends=True)
+        op = rng.randrange(4)
+        i = rng.randrange(len(lines))
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, rng.choice(lines))
+        elif op == 2:
+            cut = rng.randrange(len(text))
+            lines = [text[:cut]]
+        else:
+            words = lines[i].split(" ")
+            j = rng.randrange(len(words))
+            words[j] = words[j][::-1]
+            lines[i] = " ".join(words)
+        _compile_never_crashes("".join(lines))
+
+
+def test_unreadable_file(tmp_path):
+    with pytest.raises(RuleSetError) as info:
+        compile_file(tmp_path / "absent.nbv")
+    assert "cannot read the file" in str(info.value)
+    bad = tmp_path / "latin1.nbv"
+    bad.write_bytes(b'variant x "\xe9"\n')
+    with pytest.raises(RuleSetError) as info:
+        compile_file(bad)
+    assert "not UTF-8" in str(info.value)
