@@ -21,6 +21,11 @@ COMMANDS: dict[str, str] = {
     "variants": "nbmj.cli.rules:variants",
     "check": "nbmj.cli.rules:check",
     "show": "nbmj.cli.rules:show",
+    "demo": "nbmj.cli.game:demo",
+    "play": "nbmj.cli.game:play",
+    "simulate": "nbmj.cli.game:simulate",
+    "replay": "nbmj.cli.game:replay",
+    "claims": "nbmj.cli.game:claims",
 }
 
 

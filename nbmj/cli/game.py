@@ -1,0 +1,478 @@
+"""``nbmj demo``, ``play``, ``simulate``, ``replay`` and ``claims``: the engine on the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..errors import NbmjError, ReplayError, SituationError
+from ._output import emit_json, read_text_arg
+
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+# ---------------------------------------------------------------- shared text
+
+
+def _g(codes: str | None) -> str:
+    """Glyphs then notation, e.g. '🀋 5m'."""
+    from ..tiles import glyphs, parse_tiles, to_notation
+
+    if not codes:
+        return "—"
+    tiles = parse_tiles(codes)
+    return f"{glyphs(tiles)} {to_notation(tiles)}"
+
+
+def _ids(tiles) -> str:
+    from ..tiles import glyphs, to_notation
+
+    tiles = sorted(tiles)
+    return f"{glyphs(tiles)} {to_notation(tiles)}" if tiles else "—"
+
+
+def describe(ev: dict) -> str:
+    """One event of the log as a line of text."""
+    e, seat = ev.get("e"), ev.get("seat", "")
+    if e == "start":
+        wild = f"indicator {_g(ev['indicator'])}, wilds {' '.join(ev['wilds'])}" if ev.get("indicator") else "no wilds"
+        return f"dice {ev['dice'][0]}+{ev['dice'][1]}, dealer {ev['dealer']}, round wind {ev['round_wind']}, {wild}"
+    if e == "deal":
+        return f"{seat} is dealt {_g(ev['tiles'])}"
+    if e == "bu":
+        got = _g(ev["draw"]) if ev.get("draw") else "nothing (the wall is used up)"
+        return f"{seat} lays aside flower {_g(ev['tile'])} and draws {got}"
+    if e == "draw":
+        return f"{seat} draws {_g(ev['tile'])}" + (" from the tail" if ev.get("from") == "tail" else "")
+    if e == "discard":
+        return f"{seat} discards {_g(ev['tile'])}"
+    if e == "pass":
+        return f"{seat} passes"
+    if e in ("chi", "pon", "kan"):
+        use = f" with {_g(ev['use'])}" if ev.get("use") else ""
+        return f"{seat} calls {e} on {_g(ev['tile'])}{use}"
+    if e == "take":
+        return f"{seat} takes {_g(ev['tile'])} from {ev['from']} for {ev['claim']}"
+    if e == "ankan":
+        return f"{seat} declares a concealed kong of {_g(ev['tile'])}"
+    if e == "kakan":
+        return f"{seat} adds {_g(ev['tile'])} to a pung"
+    if e == "flower":
+        return f"{seat} lays down flower {_g(ev['tile'])}"
+    if e == "hu":
+        return f"{seat} declares a win (胡)"
+    if e == "pay":
+        return f"{seat} collects {ev['amount']} from each player for a {ev['why'].replace('_', ' ')}"
+    if e == "end":
+        if ev["outcome"] == "draw":
+            return "exhaustive draw (荒庄): no winner"
+        ws = ", ".join(
+            f"{w['seat']} wins by {w['win_by'].replace('_', ' ')} on {_g(w['tile'])}"
+            + (f" from {w['from']}" if w.get("from") else "")
+            + f" for {w['points']} points"
+            for w in ev["winners"]
+        )
+        return ws
+    return json.dumps(ev, ensure_ascii=False)
+
+
+def _print_settlement(console, game) -> None:
+    from rich.table import Table
+
+    res = game.result
+    for score, sit in zip(res.scores, res.situations):
+        t = Table(title=f"{sit.seat} seat's winning hand", show_header=True)
+        t.add_column("item")
+        t.add_column("label")
+        t.add_column("value", justify="right")
+        t.add_column("rule")
+        for it in score.items:
+            t.add_row(str(it.get("name")), str(it.get("label", "")), f"{it.get('value')} {it.get('unit', '')}", str(it.get("rule", "")))
+        console.print(t)
+        detail = score.detail
+        console.print(f"decomposition {detail.get('decomposition')}, wait {detail.get('wait')}, points {score.points}")
+    t = Table(title="settlement")
+    for s in "ESWN":
+        t.add_column(s, justify="right")
+    t.add_row(*[f"{res.deltas[s]:+d}" for s in "ESWN"])
+    console.print(t)
+
+
+def _print_table(console, game, reveal: bool) -> None:
+    st = game.full_state()
+    for s in "ESWN":
+        p = "ESWN".index(s)
+        melds = "  ".join(_ids(m["tiles"]) + f"({m['kind']})" for m in st["melds"][s])
+        hand = _ids(st["hands"][s]) if reveal else f"{len(st['hands'][s])} tiles"
+        flowers = _ids(st["flowers"][s]) if st["flowers"][s] else ""
+        console.print(f"  {s} ({game.seat_wind(p)}): {hand}  {melds}  {flowers}".rstrip())
+
+
+# ---------------------------------------------------------------- demo
+
+
+@click.command("demo")
+@click.option("--seed", default=0, show_default=True, help="Seed of the hand.")
+@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
+@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
+def demo(seed: int, variant: str, bot: str) -> None:
+    """Play one seeded hand among four bots and show it as it goes."""
+    from rich.console import Console
+
+    from ..engine import Game, make_bots
+
+    console = Console(highlight=False)
+    game = Game(variant, seed)
+    bots = make_bots(bot, seed)
+    console.print(f"[bold]{game.variant}[/bold], seed {seed}: four {bot} bots")
+    shown = 0
+
+    def flush() -> None:
+        nonlocal shown
+        for ev in game.events[shown:]:
+            if ev["e"] in ("pass", "chi", "pon", "kan"):  # the "take" line tells the claim carried out
+                continue
+            console.print("  " + describe(ev))
+        shown = len(game.events)
+
+    flush()
+    console.print("[bold]the table after the deal[/bold]")
+    _print_table(console, game, reveal=True)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.step(bots[seat](game.observation(seat), game.legal_actions(seat)))
+        flush()
+    console.print("[bold]the table at the end[/bold]")
+    _print_table(console, game, reveal=True)
+    if game.result.outcome == "win":
+        _print_settlement(console, game)
+
+
+# ---------------------------------------------------------------- play
+
+
+def _hint(game, seat: str) -> str:
+    from .. import core
+
+    obs = game.observation(seat)
+    wilds = set(obs["wilds"])
+    counts = [0] * 34
+    w = 0
+    for t in obs["hand"]:
+        if t in wilds:
+            w += 1
+        elif t < 34:
+            counts[t] += 1
+    n = sum(counts) + w
+    if n % 3 == 0:
+        return ""
+    sh = core.shanten(counts, w)
+    text = "complete" if sh < 0 else ("ready (听牌)" if sh == 0 else f"{sh} from ready (shanten {sh})")
+    if n % 3 == 1 and sh == 0:
+        from ..tiles import to_notation
+
+        text += f", waits {to_notation(core.waits(counts, w)) or 'on any tile'}"
+    return text
+
+
+def _show_for_player(console, game, seat: str) -> None:
+    obs = game.observation(seat)
+    st = obs
+    console.print(f"[bold]wall[/bold] {st['wall_remaining']} left; wilds {_ids(st['wilds'])}")
+    for s in "ESWN":
+        river = " ".join(_ids([d["tile"]]).split()[0] for d in st["rivers"][s]) or "—"
+        melds = "  ".join(_ids(m["tiles"]) for m in st["melds"][s])
+        you = " (you)" if s == seat else ""
+        console.print(f"  {s}{you}: river {river}  melds {melds or '—'}  flowers {_ids(st['flowers'][s])}")
+    if st["discard"]:
+        console.print(f"[bold]discard[/bold] by {st['discard']['seat']}: {_ids([st['discard']['tile']])}")
+    console.print(f"[bold]your hand[/bold] {_ids(obs['hand'])}" + (f", drew {_ids([obs['drawn']])}" if obs["drawn"] is not None else ""))
+    hint = _hint(game, seat)
+    if hint:
+        console.print(f"[dim]hint: {hint}[/dim]")
+
+
+@click.command("play")
+@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
+@click.option("--seat", type=click.Choice(["E", "S", "W", "N"]), default="E", show_default=True, help="Your seat.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the hand.")
+def play(variant: str, seat: str, seed: int) -> None:
+    """Play one seat of a hand in the terminal against three greedy bots."""
+    from rich.console import Console
+
+    from ..engine import Action, Game, make_bots
+
+    console = Console(highlight=False)
+    game = Game(variant, seed)
+    bots = make_bots("greedy", seed)
+    console.print(f"[bold]{game.variant}[/bold], seed {seed}; you sit {SEAT_NAMES[seat]} ({seat}). Type a number, an action such as 'discard 5m', or q to quit.")
+    shown = 0
+    while not game.is_over:
+        for ev in game.events[shown:]:
+            if ev["e"] not in ("pass", "deal") and not (ev["e"] == "draw" and ev["seat"] != seat):
+                console.print("  " + describe(ev))
+        shown = len(game.events)
+        actor = game.to_act[0]
+        legal = game.legal_actions(actor)
+        if actor != seat:
+            game.step(bots[actor](game.observation(actor), legal))
+            continue
+        _show_for_player(console, game, seat)
+        for i, a in enumerate(legal, 1):
+            console.print(f"  {i:>2}. {_action_text(a)}")
+        while True:
+            answer = click.prompt("your move", default="", show_default=False).strip()
+            if answer.lower() in ("q", "quit", "exit"):
+                console.print("you left the table")
+                return
+            action = _read_move(answer, seat, legal)
+            if isinstance(action, str):
+                console.print(f"[red]{action}[/red]")
+                continue
+            game.step(action)
+            break
+    for ev in game.events[shown:]:
+        console.print("  " + describe(ev))
+    _print_table(console, game, reveal=True)
+    if game.result.outcome == "win":
+        _print_settlement(console, game)
+
+
+def _action_text(a) -> str:
+    from ..tiles import glyph, tile_code
+
+    if a.tile is None:
+        return a.kind
+    use = f" with {''.join(glyph(u) for u in a.use)}" if a.use else ""
+    return f"{a.kind} {glyph(a.tile)} {tile_code(a.tile)}{use}"
+
+
+def _read_move(answer: str, seat: str, legal):
+    """The legal action the player typed, or a message saying what was wrong."""
+    from ..engine import Action
+
+    if not answer:
+        return f"type a number from 1 to {len(legal)}"
+    if answer.isdigit():
+        n = int(answer)
+        if 1 <= n <= len(legal):
+            return legal[n - 1]
+        return f"{n} is not on the list: choose 1 to {len(legal)}"
+    try:
+        action = Action.parse(f"{seat} {answer}")
+    except NbmjError as exc:
+        return f"cannot read {answer!r}: {exc}"
+    if action in legal:
+        return action
+    return f"{answer!r} is not a legal move now"
+
+
+# ---------------------------------------------------------------- simulate
+
+_WORKER_RULES = None
+
+
+def _worker_init(variant: str) -> None:
+    global _WORKER_RULES
+    from ..rules import load_variant
+
+    _WORKER_RULES = load_variant(variant)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation: independent of how the games are spread."""
+    import random
+
+    return random.Random(f"{seed}:{index}").getrandbits(32)
+
+
+def _play_one(args) -> dict:
+    seed, index, bot = args
+    from ..engine import Game, make_bots, play_hand
+
+    s = game_seed(seed, index)
+    game = Game(_WORKER_RULES, s)
+    res = play_hand(game, make_bots(bot, s))
+    return {
+        "outcome": res.outcome,
+        "winners": [{"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "items": w["items"]} for w in res.winners],
+        "deltas": res.deltas,
+        "events": len(game.events),
+    }
+
+
+def simulate_games(variant: str, games: int, seed: int, bot: str, workers: int = 1, progress=None) -> list[dict]:
+    """Play ``games`` hands; results in game order whatever the number of workers."""
+    jobs = [(seed, i, bot) for i in range(games)]
+    if workers <= 1:
+        _worker_init(variant)
+        out = []
+        for job in jobs:
+            out.append(_play_one(job))
+            if progress:
+                progress()
+        return out
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    out = []
+    with ctx.Pool(workers, initializer=_worker_init, initargs=(variant,)) as pool:
+        for r in pool.imap(_play_one, jobs, chunksize=max(1, min(50, games // (workers * 8) or 1))):
+            out.append(r)
+            if progress:
+                progress()
+    return out
+
+
+def statistics(results: list[dict]) -> dict:
+    """Wins by seat and type, draw rate, points, item frequency."""
+    import statistics as st
+    from collections import Counter
+
+    n = len(results)
+    by_seat: Counter = Counter()
+    by_type: Counter = Counter()
+    items: Counter = Counter()
+    points = []
+    draws = 0
+    for r in results:
+        if r["outcome"] == "draw":
+            draws += 1
+        for w in r["winners"]:
+            by_seat[w["seat"]] += 1
+            by_type[w["win_by"]] += 1
+            points.append(w["points"])
+            items.update(set(w["items"]))
+    wins = sum(by_seat.values())
+    return {
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "draw_rate": round(draws / n, 4) if n else 0.0,
+        "wins_by_seat": {s: by_seat.get(s, 0) for s in "ESWN"},
+        "wins_by_type": dict(sorted(by_type.items())),
+        "points": {
+            "mean": round(st.mean(points), 3) if points else None,
+            "stdev": round(st.pstdev(points), 3) if points else None,
+            "median": st.median(points) if points else None,
+            "min": min(points) if points else None,
+            "max": max(points) if points else None,
+        },
+        "items": {k: {"count": v, "share_of_wins": round(v / wins, 4)} for k, v in sorted(items.items(), key=lambda kv: (-kv[1], kv[0]))},
+        "mean_events": round(sum(r["events"] for r in results) / n, 2) if n else 0.0,
+    }
+
+
+@click.command("simulate")
+@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Hands to play.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each hand gets its own).")
+@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1), help="Processes.")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+def simulate(variant: str, games: int, seed: int, bot: str, workers: int, as_json: bool) -> None:
+    """Play many hands among bots and report statistics."""
+    import time
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from ..rules import load_variant
+
+    rules = load_variant(variant)  # fail fast, in this process, on a bad name
+    err = Console(stderr=True)
+    t0 = time.perf_counter()
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True) as bar:
+        task = bar.add_task(f"{rules.name}", total=games)
+        results = simulate_games(variant, games, seed, bot, workers, progress=lambda: bar.advance(task))
+    elapsed = time.perf_counter() - t0
+    stats = {"variant": rules.name, "bot": bot, "seed": seed, **statistics(results)}
+    if as_json:
+        emit_json(stats)
+        return
+    out = Console(highlight=False)
+    _print_stats(out, stats)
+    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({games / elapsed:.0f} hands/s, {workers} worker(s))[/dim]")
+
+
+def _print_stats(console, stats: dict) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]{stats['variant']}[/bold]: {stats['games']} hands, {stats['bot']} bots, seed {stats['seed']}")
+    console.print(f"wins {stats['wins']}, draws {stats['draws']} (draw rate {stats['draw_rate']:.1%})")
+    t = Table(title="wins by seat")
+    for s in "ESWN":
+        t.add_column(s, justify="right")
+    t.add_row(*[str(stats["wins_by_seat"][s]) for s in "ESWN"])
+    console.print(t)
+    t = Table(title="wins by type")
+    t.add_column("type")
+    t.add_column("wins", justify="right")
+    for k, v in stats["wins_by_type"].items():
+        t.add_row(k, str(v))
+    console.print(t)
+    p = stats["points"]
+    if p["mean"] is not None:
+        console.print(f"points: mean {p['mean']}, stdev {p['stdev']}, median {p['median']}, range {p['min']}–{p['max']}")
+    t = Table(title="scoring items")
+    t.add_column("item")
+    t.add_column("wins", justify="right")
+    t.add_column("share", justify="right")
+    for k, v in stats["items"].items():
+        t.add_row(k, str(v["count"]), f"{v['share_of_wins']:.1%}")
+    console.print(t)
+
+
+# ---------------------------------------------------------------- replay
+
+
+@click.command("replay")
+@click.argument("log", type=click.Path(allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Print the full state after each action as JSON lines.")
+def replay(log: str, as_json: bool) -> None:
+    """Step through a logged hand, checking every event."""
+    from ..engine import Game
+    from ..engine.log import parse_log
+
+    try:
+        text = read_text_arg(log)
+    except OSError as exc:
+        raise ReplayError(f"cannot read {log!r}: {exc.strerror}", 0) from None
+    states = list(Game.replay(text))  # checks the whole log first: an error names its line
+    if as_json:
+        for s in states:
+            emit_json(s)
+        return
+    events = parse_log(text)
+    h = events[0]
+    click.echo(f"{h['variant']}, seed {h['seed']}, dealer {h['dealer']}, round wind {h['round_wind']}")
+    for i, ev in enumerate(events[1:], 1):
+        click.echo(f"{i:4d}  {describe(ev)}")
+
+
+# ---------------------------------------------------------------- claims
+
+
+@click.command("claims")
+@click.argument("file", type=click.Path(allow_dash=True))
+def claims(file: str) -> None:
+    """Legal claims on one discard and who takes it (JSON in FILE, - for standard input)."""
+    from ..engine.claim_query import claims_for
+
+    try:
+        text = read_text_arg(file)
+    except OSError as exc:
+        raise SituationError(f"cannot read {file!r}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SituationError(f"the claims input is not valid JSON: {exc}") from None
+    emit_json(claims_for(data))
+
+
+__all__ = ["demo", "play", "simulate", "replay", "claims", "describe", "statistics", "simulate_games", "game_seed"]
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(demo())

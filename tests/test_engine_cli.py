@@ -1,0 +1,160 @@
+"""The engine's commands: demo, play, simulate, replay and the ``claims`` contract."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from nbmj.cli import main
+from nbmj.engine import Game, make_bots, play_hand
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_demo_prints_the_hand_and_its_end():
+    r = run("demo", "--seed", "4")
+    assert r.exit_code == 0, r.output
+    assert "indicator" in r.output and "the table at the end" in r.output
+    assert "discards" in r.output
+
+
+def test_demo_with_a_win_prints_the_settlement():
+    r = run("demo", "--seed", "4")
+    assert "settlement" in r.output and "wins by" in r.output
+
+
+def test_demo_unknown_variant_is_a_one_line_error():
+    r = run("demo", "--variant", "nosuch")
+    assert r.exit_code == 2
+    assert r.output.count("\n") <= 2 and "nosuch" in r.output
+
+
+def test_simulate_json_is_independent_of_workers():
+    one = run("simulate", "--games", "12", "--seed", "3", "--json")
+    two = run("simulate", "--games", "12", "--seed", "3", "--json", "--workers", "2")
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    a, b = json.loads(one.output.splitlines()[-1]), json.loads(two.output.splitlines()[-1])
+    assert a == b
+    assert a["games"] == 12 and a["wins"] + a["draws"] >= 12 - 0
+    assert set(a["wins_by_seat"]) == set("ESWN")
+
+
+def test_simulate_table_output():
+    r = run("simulate", "--games", "5", "--bot", "random", "--variant", "ninghai")
+    assert r.exit_code == 0, r.output
+    assert "draw rate" in r.output
+
+
+def test_replay_prints_each_event(tmp_path):
+    g = Game("ningbo", 4)
+    play_hand(g, make_bots("greedy"))
+    path = tmp_path / "hand.jsonl"
+    path.write_text(g.log_text(), encoding="utf-8")
+    r = run("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert len(r.output.splitlines()) == len(g.events) + 1
+    r = run("replay", str(path), "--json")
+    states = [json.loads(line) for line in r.output.splitlines()]
+    assert states[-1]["phase"] == "over"
+
+
+def test_replay_of_an_edited_log_is_a_one_line_error(tmp_path):
+    g = Game("ningbo", 4)
+    play_hand(g, make_bots("greedy"))
+    lines = g.log_lines()
+    i = next(i for i, line in enumerate(lines) if '"e":"discard"' in line)
+    ev = json.loads(lines[i])
+    ev["tile"] = "8f"
+    lines[i] = json.dumps(ev)
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    r = run("replay", str(path))
+    assert r.exit_code == 2
+    assert f"line {i}" in r.output
+
+
+CLAIMS = {
+    "variant": "ningbo",
+    "discarder": "E",
+    "tile": "7s",
+    "indicator": "9p",
+    "S": {"concealed": "56s1234p1234z567p", "melds": []},
+    "W": {"concealed": "77s23456m6789p12z", "melds": []},
+    "N": {"concealed": "1122334455667z", "melds": []},
+}
+
+
+def test_claims_contract_pon_beats_chi(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(CLAIMS), encoding="utf-8")
+    r = run("claims", str(path))
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["claims"]["S"] == [{"claim": "chi", "tiles": "56s"}]
+    assert out["claims"]["W"] == [{"claim": "pon", "tiles": "77s"}]
+    assert out["claims"]["N"] == []
+    assert out["winner"] == {"seat": "W", "claim": "pon", "tiles": "77s"}
+
+
+def test_claims_contract_with_melds_and_a_win():
+    data = {
+        "variant": "ningbo",
+        "discarder": "N",
+        "tile": "5z",
+        "indicator": "9p",
+        "E": {"concealed": "123m456m789m5z", "melds": [{"kind": "pon", "tiles": "666z", "from": "S"}]},
+        "S": {"concealed": "5z5z1234p1234s7z7z9s", "melds": []},
+        "W": {"concealed": "11223344z66778p", "melds": []},
+    }
+    r = run("claims", "-", input=json.dumps(data))
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert [o["claim"] for o in out["claims"]["S"]] == ["pon"]
+    assert out["claims"]["E"] == [{"claim": "hu", "points": 5}]
+    assert out["winner"] == {"seat": "E", "claim": "hu"}  # NB-7.5: the win beats S's pon
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda d: d.pop("tile"), "lacks 'tile'"),
+        (lambda d: d.update(tile="0x"), "tile"),
+        (lambda d: d.update(discarder="Q"), "discarder"),
+        (lambda d: d["S"].update(concealed="56s"), "not 13"),
+        (lambda d: d.update(extra=1), "unknown field"),
+        (lambda d: d["W"].update(concealed="7777s23456m6789p"), "copies"),
+        (lambda d: d.update(variant="nosuch"), "nosuch"),
+    ],
+)
+def test_claims_bad_input_is_one_line_exit_2(change, words):
+    data = json.loads(json.dumps(CLAIMS))
+    change(data)
+    r = run("claims", "-", input=json.dumps(data))
+    assert r.exit_code == 2, r.output
+    assert words in r.output and len(r.output.strip().splitlines()) == 1
+
+
+def test_claims_not_json_is_exit_2():
+    r = run("claims", "-", input="{nope")
+    assert r.exit_code == 2 and "not valid JSON" in r.output
+
+
+def test_play_scripted_input_with_bad_moves_reprompts():
+    # seed 0: the human is East; bad input is answered and asked again; then we quit
+    r = run("play", "--seed", "0", input="\n99\nfoo\ndiscard 9z\nq\n")
+    assert r.exit_code == 0, r.output
+    assert "type a number" in r.output
+    assert "99 is not on the list" in r.output
+    assert "cannot read 'foo'" in r.output
+    assert "Traceback" not in r.output
+    assert "you left the table" in r.output
+
+
+def test_play_a_whole_hand_by_numbers():
+    # always answer 1 (a win or a claim comes first in the list; otherwise the lowest discard)
+    r = run("play", "--seed", "2", "--seat", "S", input="1\n" * 200)
+    assert r.exit_code == 0, r.output
+    assert "the table at the end" in r.output or "Traceback" not in r.output
+    assert "hint:" in r.output
