@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import operator
 from functools import lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 import numpy as np
@@ -190,34 +190,44 @@ def _batch_row_error(row: int, exc: HandShapeError) -> HandShapeError:
 # take it or be a wild; slots below that kind can only be wilds. Exhaustive, memoised.
 
 
-def _groups_through(counts: tuple, i: int):
-    """(type, first kind, wild slot positions, counts left) for each group taking a real i."""
-    ci = counts[i]
-    for real in range(1, min(ci, 3) + 1):
-        left = list(counts)
-        left[i] -= real
-        yield "pung", i, tuple(range(real, 3)), tuple(left)
-    for real in range(1, min(ci, 2) + 1):
-        left = list(counts)
-        left[i] -= real
-        yield "pair", i, tuple(range(real, 2)), tuple(left)
+def _chow_firsts_through(i: int) -> tuple:
+    """First kinds of the chows that contain kind i (none for honours)."""
     if i >= HONOURS_START:
-        return
-    for first in range(i - 2, i + 1):
-        if first < 0 or first // 9 != i // 9 or first % 9 > 6:
-            continue
-        for wild_mask in range(8):
-            slots = [first + j for j in range(3)]
-            wild = [bool(wild_mask >> j & 1) for j in range(3)]
-            if wild[i - first]:
-                continue
-            if any(not wild[j] and (slots[j] < i or counts[slots[j]] == 0) for j in range(3)):
-                continue
+        return ()
+    return tuple(f for f in range(i - 2, i + 1) if f >= 0 and f // 9 == i // 9 and f % 9 <= 6)
+
+
+_CHOWS_THROUGH = [_chow_firsts_through(i) for i in range(N_KINDS)]
+
+
+def _groups_through(counts: tuple, i: int, every_choice: bool = True):
+    """(type, first kind, wild slot positions, counts left) for each group taking a real i.
+
+    With ``every_choice`` False only the groups that take a real tile wherever one is at hand
+    are given: enough when counting missing tiles, since moving a real tile into a slot that
+    a wild or nothing would fill is never worse.
+    """
+    ci = counts[i]
+    for size, type_ in ((3, "pung"), (2, "pair")):
+        for real in range(1, min(ci, size) + 1) if every_choice else (min(ci, size),):
             left = list(counts)
-            for j in range(3):
-                if not wild[j]:
-                    left[slots[j]] -= 1
-            yield "chow", first, tuple(j for j in range(3) if wild[j]), tuple(left)
+            left[i] -= real
+            yield type_, i, tuple(range(real, size)), tuple(left)
+    for first in _CHOWS_THROUGH[i]:
+        # Slots below i can only be wilds (no real tile is left there); slot i is real.
+        at_hand = [j for j in range(3) if first + j > i and counts[first + j]]
+        forced = [j for j in range(3) if first + j < i or (first + j > i and not counts[first + j])]
+        choices = product((True, False), repeat=len(at_hand)) if every_choice else [(True,) * len(at_hand)]
+        for takes_real in choices:
+            left = list(counts)
+            left[i] -= 1
+            wild = list(forced)
+            for j, real in zip(at_hand, takes_real):
+                if real:
+                    left[first + j] -= 1
+                else:
+                    wild.append(j)
+            yield "chow", first, tuple(sorted(wild)), tuple(left)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -250,13 +260,35 @@ def _missing(counts: tuple, melds: int, pairs: int) -> int:
     left = list(counts)
     left[i] -= 1
     best = _missing(tuple(left), melds, pairs)  # this tile is not used
-    for type_, _first, wild_slots, rest in _groups_through(counts, i):
+    for type_, _first, wild_slots, rest in _groups_through(counts, i, every_choice=False):
         if type_ == "pair":
             if pairs:
                 best = min(best, len(wild_slots) + _missing(rest, melds, pairs - 1))
         elif melds:
             best = min(best, len(wild_slots) + _missing(rest, melds - 1, pairs))
     return best
+
+
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+def _missing_by_suit(counts: list, melds: int) -> int:
+    """:func:`_missing` for the whole hand, by suits: no group spans two suits, so the best
+    target splits into per-suit targets. Each suit's answer is cached on its own tiles, which
+    repeat far more often than whole hands."""
+    best = {(0, 0): 0}  # (melds, pairs) placed so far -> fewest tiles missing
+    for lo, hi in _SUITS:
+        suit = tuple(counts[k] if lo <= k < hi else 0 for k in range(N_KINDS))
+        nxt: dict = {}
+        for (m, p), cost in best.items():
+            for dm in range(melds - m + 1):
+                for dp in range(2 - p):
+                    key = (m + dm, p + dp)
+                    total = cost + _missing(suit, dm, dp)
+                    if total < nxt.get(key, 99):
+                        nxt[key] = total
+        best = nxt
+    return best[(melds, 1)]
 
 
 def _all_wild_melds():
@@ -317,7 +349,7 @@ def shanten(hand, wilds=0):
     ``wilds`` are as for :func:`is_win`.
     """
     counts, w, n = _validated(hand, wilds, "shanten", None)
-    return max(-1, _missing(tuple(counts), n, 1) - w - 1)
+    return max(-1, _missing_by_suit(counts, n) - w - 1)
 
 
 def waits(hand, wilds=0):
