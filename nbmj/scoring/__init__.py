@@ -15,7 +15,7 @@ from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
 from .features import HandFacts, Reading, SetGroup, facts, holds, readings
-from .items import Applied, apply_items
+from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
@@ -49,8 +49,8 @@ def _rule_id(rules: RuleSet, key: str) -> str:
     return rid or _DEFAULT_RULES[key]
 
 
-def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet):
-    applied = apply_items(rules.items, hf, rd)
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list):
+    applied = plan.apply(hf, rd, hand_part)
     scoring = rules.scoring
     if isinstance(scoring, FuFanScoring):
         total = fu_fan_total(scoring, applied)
@@ -58,8 +58,8 @@ def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet):
         total = tai_total(scoring, applied)
     reason = rule = None
     sit = hf.situation
-    for wr in rules.win_restrictions:
-        if sit.win_by in wr.forbid and holds(wr.when, hf, rd):
+    for wr, fn, _level in restrictions_for(rules):
+        if sit.win_by in wr.forbid and fn(hf, rd):
             reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
             rule = wr.rule
             break
@@ -103,10 +103,12 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
+    plan = plan_for(rules)
+    hand_part = plan.hand_part(hf)
     best = None
     best_key = None
     for rd in rds:
-        applied, total, reason, rule = _evaluate(hf, rd, rules)
+        applied, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part)
         k = _key(total, reason)
         if best_key is None or k > best_key:
             best, best_key = (rd, applied, total, reason, rule), k

@@ -27,15 +27,19 @@ Group = tuple  # (type, first_kind, wild_mask)
 
 _NONE3 = (False, False, False)
 
-# Representative chows of a suit (first kinds, relative): 123 has edge/closed/two-sided
-# slots and a terminal, 234 is all simples.
-_CHOW_REPS = (0, 1)
+# Representative chow of a suit (first kind, relative): 123 has a two-sided, a closed and
+# an edge slot (for a wild winning tile), and no feature tells chows of a suit apart otherwise.
+_CHOW_REPS = (0,)
 
 
-def representative_kinds(extra: frozenset[int] = frozenset()) -> frozenset[int]:
-    """Kinds that an all-wild pung or pair may take: every honour, 1 and 5 of each suit,
-    plus ``extra`` (the wild kinds themselves, for 还搭)."""
-    kinds = set(range(27, 34))
+def representative_kinds(extra: frozenset[int] = frozenset(), winds: tuple[int, ...] = ()) -> frozenset[int]:
+    """Kinds that an all-wild pung or pair may take: one dragon (白), the given ``winds``
+    (the seat and round winds) and one other wind, 1 and 5 of each suit, plus ``extra``
+    (the wild kinds themselves, for 还搭). Every tile class of FEATURES treats the kinds
+    left out exactly like one of these."""
+    kinds = {31}
+    kinds.update(winds)
+    kinds.add(next(k for k in range(27, 31) if k not in winds))
     for base in (0, 9, 18):
         kinds.update((base, base + 4))
     return frozenset(kinds | set(extra))
@@ -51,7 +55,8 @@ except Exception:  # ImportError, or the core not built yet
     _core_decompositions = None
 
 
-def _group_from_core(g) -> Group | None:
+@lru_cache(maxsize=8192)
+def _group_from_core(g) -> Group:
     """Convert one core group (named tuple ``type, tiles, wilds``) to ours."""
     typ = g[0]
     tiles = tuple(g[1])
@@ -74,17 +79,11 @@ def _group_from_core(g) -> Group | None:
 def _from_core(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> list:
     out = []
     seen = set()
+    conv = _group_from_core
     for dec in _core_decompositions(list(counts), wilds):  # type: ignore[misc]
-        pair = None
-        melds = []
-        groups = list(dec.melds) + [dec.pair] if hasattr(dec, "pair") else list(dec)
-        for g in groups:
-            ours = _group_from_core(g)
-            if ours[0] == "pair":
-                pair = ours
-            else:
-                melds.append(ours)
-        split = (pair, tuple(sorted(melds)))
+        pair = conv(dec[0])
+        melds = sorted([conv(g) for g in dec[1]])
+        split = (pair, tuple(melds))
         if not _keep_split(split, keep) or split in seen:
             continue
         seen.add(split)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..errors import SituationError
 from ..rules.model import FEATURES, AllOf, AnyOf, Compare, Expr, Feature, Not, RuleSet
@@ -53,7 +54,24 @@ class SetGroup:
         return (self.first,) * (4 if self.size == "kong" else 3)
 
     def notation(self) -> str:
-        return to_notation(self.kinds())
+        return _group_notation(self.size, self.first)
+
+
+@lru_cache(maxsize=1024)
+def _group_notation(size: str, first: int) -> str:
+    if size == "chow":
+        kinds: tuple[int, ...] = (first, first + 1, first + 2)
+    else:
+        kinds = (first,) * (4 if size == "kong" else 3)
+    return to_notation(kinds)
+
+
+@lru_cache(maxsize=64)
+def _pair_notation(kind: int) -> str:
+    return to_notation((kind, kind))
+
+
+_NO_KEEP: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -98,7 +116,7 @@ class Reading:
         for g in self.sets:
             text = g.notation()
             parts.append(f"[{text}]" if g.melded else text)
-        parts.append(to_notation((self.pair, self.pair)))
+        parts.append(_pair_notation(self.pair))
         return " ".join(parts)
 
 
@@ -246,6 +264,30 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
 # --------------------------------------------------------------------------- readings
 
 
+_SUIT_OF = tuple(300 + k // 9 for k in range(N_KINDS))
+
+
+@lru_cache(maxsize=16)
+def _classes(seat_kind: int, round_kind: int) -> tuple:
+    """A class code per kind such that kinds with the same code are alike for every tile
+    class of FEATURES and for the suit features: each suit's terminals, each suit's
+    simples, the dragons, the seat wind, the round wind, the other winds."""
+    out = []
+    for k in range(N_KINDS):
+        if k >= 31:
+            out.append(100)
+        elif k >= 27:
+            out.append(200 + 2 * (k == seat_kind) + (k == round_kind))
+        else:
+            out.append(2 * (k // 9) + (k % 9 in (0, 8)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _set_group(typ: str, first: int, exposed: bool, mask: tuple) -> SetGroup:
+    return SetGroup("chow" if typ == "chow" else "pung", first, exposed, False, mask)
+
+
 def _wait_of(typ: str, first: int, pos: int) -> str:
     if typ == "pair":
         return "single"
@@ -262,15 +304,21 @@ def _wait_of(typ: str, first: int, pos: int) -> str:
 def readings(hf: HandFacts) -> list[Reading]:
     """Every reading of the hand; empty when the hand does not win."""
     sit = hf.situation
-    keep = _decomp.representative_kinds(frozenset(k for k in hf.wild_kinds if k < N_KINDS))
+    keep = _decomp.representative_kinds(
+        frozenset(k for k in hf.wild_kinds if k < N_KINDS), tuple(sorted({hf.seat_kind, hf.round_kind}))
+    ) if hf.wilds else _NO_KEEP
     splits = _decomp.splits(hf.shape, hf.wilds, keep)
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
     out: list[Reading] = []
     melded = hf.melded
+    seen_readings: set = set()
+    cls = _classes(hf.seat_kind, hf.round_kind)
+    suit_of = _SUIT_OF
     for split in splits:
         pair, melds = split
         groups = (pair,) + tuple(melds)
+        itself = _wild_as_itself(hf, groups)
         seen_slots = set()
         for gi, (typ, first, mask) in enumerate(groups):
             for pos, is_wild in enumerate(mask):
@@ -288,17 +336,30 @@ def readings(hf: HandFacts) -> list[Reading]:
                     continue
                 seen_slots.add(slot_key)
                 wait = _wait_of(typ, first, pos)
+                # Readings whose sets agree in type, tile class, suit and exposure, with the
+                # same pair class, wait and 还搭 count, have the same value for every feature
+                # of FEATURES: score only the first.
+                signature = (
+                    tuple(sorted((t2, suit_of[f2] if t2 == "chow" else cls[f2], on_discard and gj == gi and t2 == "pung")
+                                 for gj, (t2, f2, _m) in enumerate(groups[1:], start=1))),
+                    cls[pair[1]],
+                    wait,
+                    itself,
+                )
+                if signature in seen_readings:
+                    continue
+                seen_readings.add(signature)
                 sets = list(melded)
                 for gj, (t2, f2, m2) in enumerate(groups[1:], start=1):
                     exposed = on_discard and gj == gi and t2 == "pung"
-                    sets.append(SetGroup("chow" if t2 == "chow" else "pung", f2, exposed, False, m2))
+                    sets.append(_set_group(t2, f2, exposed, m2))
                 out.append(
                     Reading(
                         sets=tuple(sets),
                         pair=pair[1],
                         pair_wilds=sum(pair[2]),
                         wait=wait,
-                        wild_as_itself=_wild_as_itself(hf, groups),
+                        wild_as_itself=itself,
                         split=split,
                     )
                 )
@@ -308,12 +369,18 @@ def readings(hf: HandFacts) -> list[Reading]:
 def _wild_as_itself(hf: HandFacts, groups) -> int:
     if not hf.wild_physical:
         return 0
-    assigned: Counter = Counter()
+    phys = hf.wild_physical
+    assigned: dict[int, int] = {}
     for typ, first, mask in groups:
-        for pos, w in enumerate(mask):
-            if w:
-                assigned[first + pos if typ == "chow" else first] += 1
-    return sum(min(n, assigned.get(k, 0)) for k, n in hf.wild_physical.items())
+        if True in mask:
+            for pos, w in enumerate(mask):
+                if w:
+                    k = first + pos if typ == "chow" else first
+                    if k in phys:
+                        assigned[k] = assigned.get(k, 0) + 1
+    if not assigned:
+        return 0
+    return sum(min(n, phys[k]) for k, n in assigned.items())
 
 
 # --------------------------------------------------------------------------- features
@@ -328,6 +395,9 @@ def _all_kinds(rd: Reading):
 
 
 def _suits(rd: Reading) -> tuple[set[int], bool]:
+    cached = rd._values.get("_suits")
+    if cached is not None:
+        return cached
     suits = set()
     honors = False
     for k in _all_kinds(rd):
@@ -335,6 +405,7 @@ def _suits(rd: Reading) -> tuple[set[int], bool]:
             honors = True
         else:
             suits.add(k // 9)
+    rd._values["_suits"] = (suits, honors)
     return suits, honors
 
 
@@ -510,6 +581,42 @@ _IMPL = {
 
 #: The feature names this module implements (a test checks it covers FEATURES).
 IMPLEMENTED = frozenset(_IMPL)
+
+#: Features whose value depends on the reading; the others are the same in every reading.
+READING_FEATURES = frozenset(
+    {"pungs", "pairs", "chows", "flush", "half_flush", "all_honors", "all_pungs", "all_chows", "wait",
+     "big_crane", "wild_as_itself"}
+)
+
+
+def compile_expr(expr: Expr):
+    """A condition or feature as ``(function(hf, rd) -> int, depends_on_reading)``.
+
+    Features give their value; conditions give 0 or 1.
+    """
+    if isinstance(expr, Feature):
+        try:
+            impl = _IMPL[expr.name]
+        except KeyError:
+            raise ValueError(f"unknown feature {expr.name!r}") from None
+        args = expr.args
+        return (lambda hf, rd: impl(args, hf, rd)), expr.name in READING_FEATURES
+    if isinstance(expr, Compare):
+        fn, level = compile_expr(expr.feature)
+        op = _OPS[expr.op]
+        value = expr.value
+        return (lambda hf, rd: int(op(fn(hf, rd), value))), level
+    if isinstance(expr, Not):
+        fn, level = compile_expr(expr.operand)
+        return (lambda hf, rd: int(not fn(hf, rd))), level
+    if isinstance(expr, (AllOf, AnyOf)):
+        parts = [compile_expr(o) for o in expr.operands]
+        fns = tuple(f for f, _ in parts)
+        level = any(lv for _, lv in parts)
+        if isinstance(expr, AllOf):
+            return (lambda hf, rd: int(all(f(hf, rd) for f in fns))), level
+        return (lambda hf, rd: int(any(f(hf, rd) for f in fns))), level
+    raise TypeError(f"not a condition: {expr!r}")
 
 
 def feature_value(feat: Feature, hf: HandFacts, rd: Reading) -> int:

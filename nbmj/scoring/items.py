@@ -71,3 +71,105 @@ def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> l
                 best[g] = (order, a)
         candidates = [(o, a) for o, a in candidates if a.item.group is None or best[a.item.group][0] == o]
     return [a for _, a in candidates]
+
+
+class ItemPlan:
+    """A rule set's items compiled for fast scoring of many readings of one hand.
+
+    Items whose condition and count do not depend on the reading are evaluated once per
+    hand (:meth:`hand_part`); the others once per reading (:meth:`apply`). The result is
+    the same as :func:`apply_items`.
+    """
+
+    def __init__(self, items: tuple[ScoringItem, ...]) -> None:
+        from .features import compile_expr
+
+        self.items = items
+        self.hand_level: list = []
+        self.reading_level: list = []
+        for order, it in enumerate(items):
+            if it.value is None:
+                continue
+            when, w_level = compile_expr(it.when) if it.when is not None else (None, False)
+            each, e_level = compile_expr(it.each) if it.each is not None else (None, False)
+            entry = (order, it, when, each)
+            (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
+        self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
+
+    @staticmethod
+    def _eval(entries, hf, rd, out) -> None:
+        for order, it, when, each in entries:
+            if when is not None and not when(hf, rd):
+                continue
+            n = 1 if each is None else each(hf, rd)
+            if n <= 0:
+                continue
+            out.append((order, Applied(it, n, it.value * n)))
+
+    def hand_part(self, hf: HandFacts) -> list:
+        out: list = []
+        self._eval(self.hand_level, hf, None, out)
+        return out
+
+    def apply(self, hf: HandFacts, rd: Reading, hand_part: list) -> list[Applied]:
+        cands = list(hand_part)
+        self._eval(self.reading_level, hf, rd, cands)
+        cands.sort(key=lambda oa: oa[0])
+        if self.resolve:
+            return _resolve(cands)
+        return [a for _, a in cands]
+
+
+def _resolve(candidates: list) -> list[Applied]:
+    if not candidates:
+        return []
+    if any(a.item.excludes for _, a in candidates):
+        kept: list = []
+        suppressed: set[str] = set()
+        for order, a in sorted(candidates, key=lambda oa: (-oa[1].value, oa[0])):
+            if a.item.name in suppressed:
+                continue
+            kept.append((order, a))
+            suppressed.update(a.item.excludes)
+        candidates = sorted((oa for oa in kept if oa[1].item.name not in suppressed), key=lambda oa: oa[0])
+    if any(a.item.group for _, a in candidates):
+        best: dict = {}
+        for order, a in candidates:
+            g = a.item.group
+            if g is None:
+                continue
+            cur = best.get(g)
+            if cur is None or a.value > cur[1].value:
+                best[g] = (order, a)
+        candidates = [(o, a) for o, a in candidates if a.item.group is None or best[a.item.group][0] == o]
+    return [a for _, a in candidates]
+
+
+_PLANS: dict[int, tuple] = {}
+
+
+def plan_for(rules) -> ItemPlan:
+    """The compiled items of a rule set (cached per rule-set object)."""
+    entry = _PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        entry = (rules, ItemPlan(rules.items), _compile_restrictions(rules))
+        _PLANS[id(rules)] = entry
+    return entry[1]
+
+
+def restrictions_for(rules) -> list:
+    """The win restrictions of a rule set, compiled: (restriction, function, per_reading)."""
+    plan_for(rules)
+    return _PLANS[id(rules)][2]
+
+
+def _compile_restrictions(rules) -> list:
+    from .features import compile_expr
+
+    out = []
+    for wr in rules.win_restrictions:
+        fn, level = compile_expr(wr.when)
+        out.append((wr, fn, level))
+    return out
