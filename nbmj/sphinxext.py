@@ -1079,7 +1079,22 @@ def _kind_title(kind: str) -> str:
 
 
 def _render_bad_example(diagnostics, example) -> str:
-    """The diagnostic as the compiler prints it, with the offending line and a caret."""
+    """The first diagnostic the compiler gives for the example, as it prints it.
+
+    Falls back to the table's own label and position if the compiler is not available or
+    (a bug the test suite reports) accepts the text.
+    """
+    try:
+        from .errors import RuleSetError
+        from .rules import compile_text
+
+        try:
+            compile_text(example.text, "mine.nbv")
+        except RuleSetError as exc:
+            if exc.diagnostics:
+                return str(exc.diagnostics[0])
+    except ImportError:
+        pass
     lines = example.text.splitlines()
     source_line = lines[example.line - 1] if 0 < example.line <= len(lines) else None
     diagnostic = diagnostics.Diagnostic("mine.nbv", example.line, example.column, example.label, 1, source_line)
@@ -1092,8 +1107,9 @@ def _render_bad_example(diagnostics, example) -> str:
 class RuleIdLinks(SphinxTransform):
     """Rule IDs written as plain text (``see NB-5.1``) become links to the rule.
 
-    Only running text is touched: not literals, titles, existing links or code. An ID that
-    no rule defines stays plain text without a warning (``:rule:`` warns).
+    Only running text is touched: not literals, titles, existing links or code, nor the
+    head of a rule. An ID that no rule defines stays plain text without a warning
+    (``:rule:`` warns).
     """
 
     default_priority = 500
@@ -1134,6 +1150,35 @@ def _ancestors(node: nodes.Node) -> Iterator[nodes.Node]:
         node = node.parent
 
 
+# --------------------------------------------------------------------------- included files
+
+_ADORNMENT = re.compile(r"^([=\-~^\"'`#*+.:_])\1+$")
+
+
+def _wide_title_underlines(app, relative_path, parent_docname, content: list[str]) -> None:
+    """Lengthen a title underline that is long enough in characters but not in columns.
+
+    docutils counts a Chinese character as two columns, so ``Payments (三摊)`` needs a
+    longer underline than its length; files written with one mark per character would
+    otherwise warn. Only that case is touched.
+    """
+    import unicodedata
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    lines = content[0].split("\n")
+    for i in range(1, len(lines)):
+        title, under = lines[i - 1], lines[i]
+        if not title.strip() or title != title.lstrip() or not _ADORNMENT.match(under):
+            continue
+        if len(title.rstrip()) <= len(under) < width(title.rstrip()):
+            lines[i] = under[0] * width(title.rstrip())
+            if i >= 2 and lines[i - 2] == under:  # overline as well
+                lines[i - 2] = lines[i]
+    content[0] = "\n".join(lines)
+
+
 # --------------------------------------------------------------------------- setup
 
 
@@ -1168,6 +1213,10 @@ def setup(app) -> dict:
     app.connect("doctree-read", _source_targets)
     app.connect("missing-reference", _missing_source)
     app.connect("env-check-consistency", _check_rules)
+    try:  # Sphinx >= 7.2
+        app.connect("include-read", _wide_title_underlines)
+    except Exception:  # noqa: BLE001
+        pass
     from . import __version__
 
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

@@ -1,0 +1,291 @@
+"""The documentation builds cleanly and says what the code does.
+
+The docs are built once per session with ``sphinx-build -n -W`` (every warning, broken
+cross-reference included, is an error) from ``docs/`` against the installed nbmj, into a
+temporary directory. The tests then read the HTML: every rulebook rule has its anchor,
+every shipped variant its page, and the generated tables show the values of the compiled
+rule sets and the totals the scorer gives. The doctest builder runs every example in the
+pages and in the docstrings they include.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sphinx")
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SPEC_RULEBOOK = DOCS.parent / "spec" / "rulebook"
+
+pytestmark = pytest.mark.skipif(not (DOCS / "conf.py").is_file(), reason="docs/ is not beside the tests")
+
+
+def _sphinx(builder: str, out: Path) -> subprocess.CompletedProcess:
+    cmd = [
+        sys.executable, "-m", "sphinx",
+        "-n", "-W", "--keep-going", "-q",
+        "-b", builder,
+        "-d", str(out / "doctrees"),
+        str(DOCS), str(out / builder),
+    ]
+    # Run outside the checkout so that the installed nbmj is the one imported.
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=out, env=dict(os.environ), timeout=600)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("docs")
+    proc = _sphinx("html", out)
+    assert proc.returncode == 0, f"sphinx-build -n -W failed:\n{proc.stdout}\n{proc.stderr}"
+    return out
+
+
+@pytest.fixture(scope="module")
+def html(built):
+    return built / "html"
+
+
+# --------------------------------------------------------------------------- HTML reading
+
+
+class _Node:
+    def __init__(self, tag: str, attrs: dict, parent: _Node | None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list[_Node | str] = []
+
+    @property
+    def classes(self) -> list[str]:
+        return (self.attrs.get("class") or "").split()
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def iter(self):
+        yield self
+        for c in self.children:
+            if isinstance(c, _Node):
+                yield from c.iter()
+
+    def find_all(self, tag: str | None = None, cls: str | None = None) -> list[_Node]:
+        return [n for n in self.iter() if (tag is None or n.tag == tag) and (cls is None or cls in n.classes)]
+
+
+_VOID = {"br", "img", "meta", "link", "hr", "input", "col", "area", "base", "source", "wbr"}
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = _Node("root", {}, None)
+        self.cur = self.root
+
+    def handle_starttag(self, tag, attrs):
+        node = _Node(tag, dict(attrs), self.cur)
+        self.cur.children.append(node)
+        if tag not in _VOID:
+            self.cur = node
+
+    def handle_endtag(self, tag):
+        node = self.cur
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.cur = node.parent
+
+    def handle_data(self, data):
+        self.cur.children.append(data)
+
+
+def parse(path: Path) -> _Node:
+    builder = _TreeBuilder()
+    builder.feed(path.read_text(encoding="utf-8"))
+    return builder.root
+
+
+def _cells(row: _Node) -> list[_Node]:
+    return [c for c in row.children if isinstance(c, _Node) and c.tag in ("td", "th")]
+
+
+def _item_values(table: _Node) -> dict[str, list[str]]:
+    """item name -> the texts of its ``nbmj-value`` cells, from a table's item rows."""
+    out = {}
+    for row in table.find_all("tr", "nbmj-item"):
+        name = row.attrs["id"].removeprefix("item-")
+        out[name] = [c.text().strip() for c in _cells(row) if "nbmj-value" in c.classes]
+    return out
+
+
+def _letters(text: str) -> str:
+    """Letters and digits only: rendered text loses markup and gains curly quotes."""
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _expected(item) -> str:
+    return "off" if item.value is None else str(item.value)
+
+
+# --------------------------------------------------------------------------- the rulebook
+
+
+def test_every_rule_has_its_anchor_and_permalink(html):
+    from nbmj.rules.rulebook import load_rules
+
+    anchors: dict[str, _Node] = {}
+    for page in sorted((html / "rulebook").glob("*.html")):
+        for node in parse(page).iter():
+            if "nbmj-rule" in node.classes and "id" in node.attrs:
+                anchors[node.attrs["id"]] = node
+    rules = load_rules()
+    missing = [r.id for r in rules if r.id not in anchors]
+    assert not missing, f"rules without an anchor in the built rulebook: {missing}"
+    for rule in rules:
+        block = anchors[rule.id]
+        links = [a.attrs.get("href") for a in block.find_all("a", "headerlink")]
+        assert f"#{rule.id}" in links, rule.id
+        assert _letters(rule.title)[:16] in _letters(block.text()), rule.id
+
+
+def test_rule_sources_link_to_the_sources_page(html):
+    from nbmj.rules.rulebook import load_rules
+
+    rule = next(r for r in load_rules() if r.sources)
+    page = parse(html / "rulebook" / rule.file.replace(".rst", ".html"))
+    block = next(n for n in page.iter() if n.attrs.get("id") == rule.id)
+    hrefs = [a.attrs.get("href", "") for a in block.find_all("a")]
+    for tag in rule.sources:
+        if tag in ("NBMJ",):
+            continue
+        assert f"sources.html#source-{tag}" in hrefs, (rule.id, tag, hrefs)
+
+
+def test_every_rulebook_file_has_a_docs_page():
+    shown = {p.name for p in (DOCS / "rulebook").glob("*.rst")}
+    missing = sorted(p.name for p in SPEC_RULEBOOK.glob("*.rst") if p.name not in shown)
+    assert not missing, f"add docs/rulebook/<name> including spec/rulebook/<name> for: {missing}"
+    for name in shown:
+        assert f"spec/rulebook/{name}" in (DOCS / "rulebook" / name).read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def _variant_names() -> list[str]:
+    from nbmj.rules import list_variants
+
+    return list(list_variants())
+
+
+def test_every_shipped_variant_has_a_generated_page(html):
+    for name in _variant_names():
+        page = html / "variants" / f"{name}.html"
+        assert page.is_file(), f"no page for variant {name!r}: add docs/variants/{name}.rst"
+        assert f'id="variant-{name}"' in page.read_text(encoding="utf-8"), name
+
+
+@pytest.mark.parametrize("name", _variant_names())
+def test_variant_page_items_match_the_compiled_rule_set(html, name):
+    from nbmj.rules import load_variant
+
+    rules = load_variant(name)
+    page = parse(html / "variants" / f"{name}.html")
+    table = page.find_all("table", "nbmj-items")[0]
+    shown = _item_values(table)
+    assert list(shown) == [it.name for it in rules.items]
+    for it in rules.items:
+        assert shown[it.name] == [_expected(it)], it.name
+
+
+@pytest.mark.parametrize("name", _variant_names())
+def test_variant_page_payments_match(html, name):
+    from nbmj.rules import load_variant
+
+    rules = load_variant(name)
+    page = parse(html / "variants" / f"{name}.html")
+    rows = page.find_all("tr", "nbmj-payment")
+    assert [_cells(r)[0].text().strip() for r in rows] == [p.situation for p in rules.payments]
+    for row, payment in zip(rows, rules.payments):
+        text = _cells(row)[1].text()
+        for share in payment.shares:
+            assert f"{share.role} pays {share.multiplier} × S" in text
+    liability_rows = page.find_all("tr", "nbmj-liability")
+    assert len(liability_rows) == (len(rules.liability.rows) if rules.liability else 0)
+
+
+@pytest.mark.parametrize("name", _variant_names())
+def test_variant_page_diff_lists_what_differs_from_the_parent(html, name):
+    from nbmj.rules import load_variant
+    from nbmj.sphinxext import flatten
+
+    rules = load_variant(name)
+    if rules.parent is None:
+        return
+    mine, theirs = flatten(rules.to_dict()), flatten(load_variant(rules.parent).to_dict())
+    page = parse(html / "variants" / f"{name}.html")
+    shown = {_cells(r)[0].text().strip() for r in page.find_all("tr", "nbmj-diff")}
+    skip = {"name", "parent", "summary", "aliases", "source"}
+    expected = {k for k in set(mine) | set(theirs) if k not in skip and mine.get(k, ()) != theirs.get(k, ())}
+    assert shown == expected
+
+
+def _examples(name: str) -> list[dict]:
+    path = DOCS / "variants" / "examples" / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else []
+
+
+@pytest.mark.parametrize("name", _variant_names())
+def test_worked_examples_show_the_scorers_totals(html, name):
+    from nbmj.rules import load_variant
+    from nbmj.scoring import score
+    from nbmj.scoring.situation import Situation
+
+    examples = _examples(name)
+    if not examples:
+        pytest.skip(f"no worked examples for {name}")
+    rules = load_variant(name)
+    page = parse(html / "variants" / f"{name}.html")
+    boxes = page.find_all("div", "nbmj-example")
+    assert len(boxes) == len(examples)
+    for box, example in zip(boxes, examples):
+        data = {k: v for k, v in example.items() if k != "title"}
+        result = score(Situation.from_dict(data), rules)
+        total = box.find_all("p", "nbmj-total")[0].text()
+        assert total.strip().endswith(f"S = {result.points}"), (example.get("title"), total)
+        applied = [_cells(r)[0].text().strip() for r in box.find_all("tr", "nbmj-applied")]
+        assert applied == [a.item.name for a in result.items]
+
+
+def test_comparison_page_matches_every_variant(html):
+    from nbmj.rules import load_variant
+
+    names = _variant_names()
+    page = parse(html / "compare.html")
+    table = page.find_all("table", "nbmj-compare-items")[0]
+    header = [c.text().strip() for c in _cells(table.find_all("tr")[0])][1:]
+    assert header == names
+    shown = _item_values(table)
+    sets = [load_variant(n) for n in names]
+    for item, values in shown.items():
+        for rules, value in zip(sets, values):
+            try:
+                it = rules.item(item)
+            except KeyError:
+                continue
+            assert value == ("off" if it.value is None else f"{it.value} {it.unit}"), (rules.name, item)
+    assert set(shown) == {it.name for rules in sets for it in rules.items}
+
+
+# --------------------------------------------------------------------------- examples run
+
+
+def test_every_example_in_the_docs_runs(built):
+    proc = _sphinx("doctest", built)
+    report = built / "doctest" / "output.txt"
+    detail = report.read_text(encoding="utf-8") if report.is_file() else ""
+    assert proc.returncode == 0, f"doctest builder failed:\n{proc.stdout}\n{proc.stderr}\n{detail[-4000:]}"
