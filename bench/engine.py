@@ -1,0 +1,137 @@
+"""Hands per second of the nbmj engine beside peer simulators, in one run.
+
+    python bench/engine.py            # full run
+    python bench/engine.py --quick    # a short one
+    python bench/engine.py --json     # machine-readable
+
+Contestants, each playing whole hands (rounds) with random agents from a fixed seed:
+
+* nbmj ``ningbo`` with random bots (full rules: wilds, flowers, every restriction, and the
+  scorer for every possible win) and with greedy bots (shanten-greedy: far more core calls);
+* ``riichienv`` (Rust core; one riichi kyoku, ``game_mode=0``) with its ``RandomAgent``;
+* ``rlcard``'s ``mahjong`` environment with its ``RandomAgent``.
+
+Peers that are not installed are skipped with a note. Each figure is the median of the
+repeats; ratios divide by riichienv's rate. nbmj also runs ``simulate`` with 1 and 2
+worker processes to show how it scales.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+
+def time_runs(fn, hands: int, repeats: int) -> float:
+    """Median hands per second over ``repeats`` runs of ``hands`` hands."""
+    rates = []
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        fn(hands, r)
+        rates.append(hands / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
+def nbmj_runner(bot: str):
+    from nbmj.engine import Game, make_bots, play_hand
+    from nbmj.rules import load_variant
+
+    rules = load_variant("ningbo")
+
+    def run(hands: int, rep: int) -> None:
+        for i in range(hands):
+            seed = rep * 100_000 + i
+            play_hand(Game(rules, seed), make_bots(bot, seed))
+
+    return run
+
+
+def riichienv_runner():
+    from riichienv import RiichiEnv
+    from riichienv.agents.random_agent import RandomAgent
+
+    def run(hands: int, rep: int) -> None:
+        for i in range(hands):
+            seed = rep * 100_000 + i
+            env = RiichiEnv(game_mode=0, skip_mjai_logging=True, seed=seed)
+            obs = env.reset()
+            agents = [RandomAgent(seed * 4 + k) for k in range(4)]
+            while not env.done():
+                obs = env.step({pid: agents[pid].act(o) for pid, o in obs.items()})
+
+    return run
+
+
+def rlcard_runner():
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("mahjong", config={"seed": 0})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(4)])
+
+    def run(hands: int, rep: int) -> None:
+        for _ in range(hands):
+            env.run(is_training=False)
+
+    return run
+
+
+def simulate_rate(workers: int, games: int) -> float:
+    from nbmj.cli.game import simulate_games
+
+    t0 = time.perf_counter()
+    simulate_games("ningbo", games, 0, "random", workers)
+    return games / (time.perf_counter() - t0)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer hands and repeats")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args(argv)
+    hands, repeats = (20, 3) if args.quick else (200, 5)
+    slow_hands = max(3, hands // 20)  # rlcard is two orders of magnitude slower
+
+    from nbmj.core import BACKEND
+
+    rows = []
+    contestants = [
+        ("nbmj ningbo, random bots", lambda: nbmj_runner("random"), hands),
+        ("nbmj ningbo, greedy bots", lambda: nbmj_runner("greedy"), hands),
+        ("riichienv (riichi kyoku), random agents", riichienv_runner, hands),
+        ("rlcard mahjong, random agents", rlcard_runner, slow_hands),
+    ]
+    for name, make, n in contestants:
+        try:
+            run = make()
+        except ImportError as exc:
+            rows.append({"name": name, "hands_per_s": None, "note": f"skipped: {exc}"})
+            continue
+        run(2, 99)  # warm up
+        rows.append({"name": name, "hands_per_s": round(time_runs(run, n, repeats), 1), "hands": n, "repeats": repeats})
+    ref = next((r["hands_per_s"] for r in rows if r["name"].startswith("riichienv") and r["hands_per_s"]), None)
+    for r in rows:
+        r["ratio_to_riichienv"] = round(r["hands_per_s"] / ref, 3) if ref and r["hands_per_s"] else None
+    sim_games = 40 if args.quick else 400
+    one, two = simulate_rate(1, sim_games), simulate_rate(2, sim_games)
+    scaling = {"games": sim_games, "workers_1": round(one, 1), "workers_2": round(two, 1), "speedup": round(two / one, 2)}
+    out = {"nbmj_core_backend": BACKEND, "python": sys.version.split()[0], "contestants": rows, "simulate": scaling}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"nbmj core backend: {BACKEND}; Python {out['python']}; medians of {repeats} runs")
+    for r in rows:
+        if r["hands_per_s"] is None:
+            print(f"  {r['name']:<42} {r['note']}")
+        else:
+            ratio = f"  ×{r['ratio_to_riichienv']:.2f} riichienv" if r["ratio_to_riichienv"] is not None else ""
+            print(f"  {r['name']:<42} {r['hands_per_s']:>9.1f} hands/s{ratio}")
+    print(f"  simulate --bot random, {sim_games} hands: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s (×{two / one:.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
