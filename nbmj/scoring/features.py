@@ -315,21 +315,29 @@ def readings(hf: HandFacts) -> list[Reading]:
     seen_readings: set = set()
     cls = _classes(hf.seat_kind, hf.round_kind)
     suit_of = _SUIT_OF
+    win_is_wild = hf.win_is_wild
     for split in splits:
         pair, melds = split
-        groups = (pair,) + tuple(melds)
-        itself = _wild_as_itself(hf, groups)
+        groups = (pair,) + melds
+        itself = _wild_as_itself(hf, groups) if hf.wild_physical else 0
+        codes = tuple(sorted([(t2, suit_of[f2] if t2 == "chow" else cls[f2]) for t2, f2, _m in melds]))
+        split_sig = (codes, cls[pair[1]], itself)
         seen_slots = set()
         for gi, (typ, first, mask) in enumerate(groups):
+            if win_is_wild:
+                if True not in mask:
+                    continue
+            elif typ == "chow":
+                if not first <= win <= first + 2:
+                    continue
+            elif first != win:
+                continue
             for pos, is_wild in enumerate(mask):
-                if hf.win_is_wild:
+                if win_is_wild:
                     if not is_wild:
                         continue
                 else:
-                    if is_wild:
-                        continue
-                    kind = first + pos if typ == "chow" else first
-                    if kind != win:
+                    if is_wild or (typ == "chow" and first + pos != win):
                         continue
                 slot_key = (typ, first, mask, pos)
                 if slot_key in seen_slots:
@@ -339,20 +347,14 @@ def readings(hf: HandFacts) -> list[Reading]:
                 # Readings whose sets agree in type, tile class, suit and exposure, with the
                 # same pair class, wait and 还搭 count, have the same value for every feature
                 # of FEATURES: score only the first.
-                signature = (
-                    tuple(sorted((t2, suit_of[f2] if t2 == "chow" else cls[f2], on_discard and gj == gi and t2 == "pung")
-                                 for gj, (t2, f2, _m) in enumerate(groups[1:], start=1))),
-                    cls[pair[1]],
-                    wait,
-                    itself,
-                )
+                exposed_gi = gi if (on_discard and typ == "pung") else -1
+                signature = (split_sig, wait, cls[first] if exposed_gi >= 0 else -1)
                 if signature in seen_readings:
                     continue
                 seen_readings.add(signature)
                 sets = list(melded)
-                for gj, (t2, f2, m2) in enumerate(groups[1:], start=1):
-                    exposed = on_discard and gj == gi and t2 == "pung"
-                    sets.append(_set_group(t2, f2, exposed, m2))
+                for gj, (t2, f2, m2) in enumerate(melds, start=1):
+                    sets.append(_set_group(t2, f2, gj == exposed_gi, m2))
                 out.append(
                     Reading(
                         sets=tuple(sets),
@@ -589,6 +591,44 @@ READING_FEATURES = frozenset(
 )
 
 
+def _specialise(name: str, args: tuple):
+    """Faster closures for the features read in every reading (same values as _IMPL)."""
+    if name == "wait" and args:
+        want = args[0]
+        return lambda hf, rd: rd.wait == want
+    if name == "pungs":
+        cls = exp = size = None
+        for a in args:
+            if a in _CLASSES:
+                cls = a
+            elif a in ("exposed", "concealed"):
+                exp = a == "exposed"
+            elif a in ("pung", "kong"):
+                size = a
+            else:
+                raise ValueError(f"unknown argument {a!r} to pungs")
+        if cls is None:
+            def count(hf, rd):
+                return sum(1 for g in rd.sets if g.size != "chow" and (size is None or g.size == size)
+                           and (exp is None or g.exposed == exp))
+            return count
+        if cls in ("seat_wind", "round_wind"):
+            attr = "seat_kind" if cls == "seat_wind" else "round_kind"
+
+            def count_wind(hf, rd):
+                k = getattr(hf, attr)
+                return sum(1 for g in rd.sets if g.first == k and g.size != "chow" and (size is None or g.size == size)
+                           and (exp is None or g.exposed == exp))
+            return count_wind
+        members = frozenset(k for k in range(N_KINDS) if tile_in_class(k, cls, -1, -1))
+
+        def count_cls(hf, rd):
+            return sum(1 for g in rd.sets if g.first in members and g.size != "chow"
+                       and (size is None or g.size == size) and (exp is None or g.exposed == exp))
+        return count_cls
+    return None
+
+
 def compile_expr(expr: Expr):
     """A condition or feature as ``(function(hf, rd) -> int, depends_on_reading)``.
 
@@ -600,6 +640,9 @@ def compile_expr(expr: Expr):
         except KeyError:
             raise ValueError(f"unknown feature {expr.name!r}") from None
         args = expr.args
+        special = _specialise(expr.name, args)
+        if special is not None:
+            return special, expr.name in READING_FEATURES
         return (lambda hf, rd: impl(args, hf, rd)), expr.name in READING_FEATURES
     if isinstance(expr, Compare):
         fn, level = compile_expr(expr.feature)
