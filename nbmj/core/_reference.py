@@ -248,34 +248,44 @@ def _completes(counts: tuple, wilds: int, melds: int, pairs: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 16)
-def _missing(counts: tuple, melds: int, pairs: int) -> int:
-    """Fewest tiles to add so the real tiles fit inside ``melds`` melds and ``pairs`` pairs.
+MAX_MELDS = 4
 
-    A real tile may also be left out (it would be discarded); a missing slot costs one tile.
+
+@lru_cache(maxsize=1 << 16)
+def _missing(counts: tuple) -> tuple:
+    """Fewest tiles to add so the real tiles fit inside m melds and p pairs, for every m and p.
+
+    Returned as ``result[m][p]`` for m = 0..4 melds and p = 0..1 pairs. A real tile may also
+    be left out (it would be discarded); each empty slot costs one tile.
     """
     i = next((k for k in range(N_KINDS) if counts[k]), None)
     if i is None:
-        return 3 * melds + 2 * pairs
+        return tuple((3 * m, 3 * m + 2) for m in range(MAX_MELDS + 1))
     left = list(counts)
     left[i] -= 1
-    best = _missing(tuple(left), melds, pairs)  # this tile is not used
+    best = [list(row) for row in _missing(tuple(left))]  # this tile is not used
     for type_, _first, wild_slots, rest in _groups_through(counts, i, every_choice=False):
-        if type_ == "pair":
-            if pairs:
-                best = min(best, len(wild_slots) + _missing(rest, melds, pairs - 1))
-        elif melds:
-            best = min(best, len(wild_slots) + _missing(rest, melds - 1, pairs))
-    return best
+        after = _missing(rest)
+        cost = len(wild_slots)
+        for m in range(MAX_MELDS + 1):
+            for p in range(2):
+                if type_ == "pair":
+                    if p:
+                        best[m][p] = min(best[m][p], cost + after[m][0])
+                elif m:
+                    best[m][p] = min(best[m][p], cost + after[m - 1][p])
+    return tuple(tuple(row) for row in best)
 
 
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 def _missing_by_suit(counts: list, melds: int) -> int:
-    """:func:`_missing` for the whole hand, by suits: no group spans two suits, so the best
-    target splits into per-suit targets. Each suit's answer is cached on its own tiles, which
-    repeat far more often than whole hands."""
+    """Fewest tiles missing for ``melds`` melds and a pair, combining :func:`_missing` by suit.
+
+    No group spans two suits, so the best target splits into per-suit targets; each suit is
+    cached on its own tiles, which repeat far more often than whole hands.
+    """
     best = {(0, 0): 0}  # (melds, pairs) placed so far -> fewest tiles missing
     for lo, hi in _SUITS:
         suit = tuple(counts[k] if lo <= k < hi else 0 for k in range(N_KINDS))
@@ -284,7 +294,7 @@ def _missing_by_suit(counts: list, melds: int) -> int:
             for dm in range(melds - m + 1):
                 for dp in range(2 - p):
                     key = (m + dm, p + dp)
-                    total = cost + _missing(suit, dm, dp)
+                    total = cost + _missing(suit)[dm][dp]
                     if total < nxt.get(key, 99):
                         nxt[key] = total
         best = nxt
