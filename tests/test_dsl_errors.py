@@ -25,7 +25,7 @@ KINDS = {
     "missing setting",
     "missing rule ID",
     "contradiction",
-    "syntax-like",
+    "malformed rule ID",
 }
 
 

@@ -479,3 +479,81 @@ def test_ninghai_children_inherit_everything_else():
         child = load_variant(name).to_dict()
         differ = {k for k in base if base[k] != child[k]}
         assert differ <= {"name", "parent", "summary", "aliases", "source", "scoring", "loser_settlement"}
+
+
+# --------------------------------------------------------------------------- more rules, as compiled
+
+
+def test_nb_1_3_seat_flowers_cover_both_groups(nb):
+    """NB-1.3: the eight flowers, each seat one season and one plant."""
+    from nbmj.tiles import PLANTS, SEASONS
+
+    seen = [t for _, tiles in nb.flowers.seat_flowers for t in tiles]
+    assert sorted(seen) == sorted(SEASONS + PLANTS)
+    for _, tiles in nb.flowers.seat_flowers:
+        assert len(set(tiles) & set(SEASONS)) == 1 and len(set(tiles) & set(PLANTS)) == 1
+
+
+def test_nb_4_1_wilds_and_nb_4_3_flower_indicator(nb):
+    """NB-4.1: Ningbo plays with wilds; NB-4.3: under its wild rules a flower indicator
+    makes its group wild, NB-4.2 a suited one its own kind."""
+    from nbmj.rules.wilds import wild_tiles
+    from nbmj.tiles import parse_tile
+
+    assert nb.wilds.enabled
+    assert wild_tiles(nb.wilds, parse_tile("1f")) == frozenset(parse_tiles("1f2f3f4f"))
+    assert wild_tiles(nb.wilds, parse_tile("5m")) == frozenset(parse_tiles("5m"))
+
+
+def test_nb_7_1_claims_exist(nb):
+    """NB-7.1 chi, NB-7.2 pong, NB-7.3 and NB-9.1 kong of a discard, NB-7.4 and NB-11.1 wins
+    on a discard and by self-draw, NB-11.5 robbing a kong: all allowed in the default."""
+    c = nb.claims
+    assert (c.chi, c.pon, c.kan, c.win_on_discard, c.rob_kong) == (True, True, True, True, True)
+    assert {"discard", "self_draw"} <= {p.situation for p in nb.payments}
+
+
+def test_nb_8_9_discarded_wild_is_dead(nb):
+    """NB-8.9 and NB-4.12: a discarded wild cannot be claimed."""
+    assert nb.claims.claim_discarded_wild is False
+
+
+def test_nb_10_3_only_the_standard_shape():
+    """NB-10.3: no seven pairs or thirteen orphans; the DSL knows no such shape."""
+    from nbmj.rules.model import SHAPES
+
+    assert set(SHAPES) == {"standard"}
+    for name in SHIPPED:
+        assert load_variant(name).shapes == ("standard",)
+
+
+def test_nb_11_7_heavenly_and_nb_11_8_earthly_conditions(nb):
+    """NB-11.7, NB-11.8: defined by the first turn, dealer or not (switched off: NB-12.28, NB-12.29)."""
+    assert str(nb.item("heavenly").when) == "first_turn and dealer and self_draw"
+    assert str(nb.item("earthly").when) == "first_turn and not dealer and win(discard)"
+
+
+def test_nb_12_35_self_draw_scores_no_tai(nb):
+    """NB-12.35: no Ningbo item scores a plain self-draw."""
+    assert not any(str(i.when) == "self_draw" for i in nb.items)
+
+
+def test_nb_3_1_dice(nb):
+    """NB-3.1: one throw of two dice gives the sum (wall), the larger (break), the smaller (NB-4.5, indicator)."""
+    assert {nb.dealing.open_wall_by, nb.dealing.start_stacks_by, nb.wilds.indicator_die} == {"sum", "large", "small"}
+
+
+def test_nh_1_1_ninghai_follows_ningbo_claims(nh, nb):
+    """NH-1.1: where S004 is silent Ninghai plays as Ningbo: the same claims and claim order."""
+    assert nh.claims == nb.claims
+
+
+def test_nh_1_3_and_nh_1_6_wall_and_flowers(nh):
+    """NH-1.3: the wall is opened by the sum of the two rolls; NH-1.6: flowers replaced in rounds from the dealer."""
+    assert nh.dealing.open_wall_by == "sum"
+    assert nh.flowers.initial_replacement == "rounds"
+
+
+def test_nh_1_10_no_minimum(nh):
+    """NH-1.10: 胡 × 番 scoring has no minimum to win."""
+    assert isinstance(nh.scoring, FuFanScoring) and not hasattr(nh.scoring, "minimum")

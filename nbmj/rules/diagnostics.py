@@ -266,8 +266,8 @@ def _more() -> tuple[BadExample, ...]:
           also=("priority hu > kan = pon > chi", "priority kan = pon > chi")),
         s("contradiction", "excludes hunyise", "excludes qingyise", "item 'qingyise' excludes itself", "qingyise"),
         s("contradiction", "stacks_per_wall 18", "stacks_per_wall 17", "4 walls of 17 stacks hold 136 tiles, but the tile set has 144", "stacks_per_wall 17"),
-        s("syntax-like", "scoring tai {", "scoring tia {", "unknown scoring kind 'tia'; did you mean 'tai'?", "tia"),
-        s("syntax-like", "[NB-12.10]", "[NB12.10]", "malformed rule ID '[NB12.10]'", "[NB12.10]"),
+        s("unknown name", "scoring tai {", "scoring tia {", "unknown scoring kind 'tia'; did you mean 'tai'?", "tia"),
+        s("malformed rule ID", "[NB-12.10]", "[NB12.10]", "malformed rule ID '[NB12.10]'", "[NB12.10]"),
     )
 
 
