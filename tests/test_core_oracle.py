@@ -66,9 +66,10 @@ def test_shanten_counts_exchanges(hand):
         assert impl.shanten(counts, wilds) == expected, impl.__name__
 
 
-@settings(max_examples=60)
-@given(hand=helpers.hands(complete=False))
+@settings(max_examples=50)
+@given(hand=helpers.hands(complete=False, max_wilds=2) | helpers.hands(complete=False, max_melds=2))
 def test_waits_match_oracle(hand):
+    # Four wilds only in small hands: the oracle tries every wild assignment for 34 draws.
     counts, wilds = hand
     expected = oracle.waits(counts, wilds)
     for impl in IMPLS:
