@@ -28,11 +28,14 @@ from ..errors import NbmjError
 from ..rules.model import SEATS
 from ..tiles import parse_tile, parse_tiles, tile_code, to_notation
 
-__all__ = ["ACTION_KINDS", "CLAIM_KINDS", "Action"]
+__all__ = ["ACTION_KINDS", "CLAIM_KINDS", "Action", "interned"]
 
 ACTION_KINDS = ("discard", "hu", "pass", "chi", "pon", "kan", "ankan", "kakan", "flower")
 # Kinds that answer a discard; "hu" also answers one's own draw and a robbed kong.
 CLAIM_KINDS = ("hu", "kan", "pon", "chi")
+
+
+_CODES = tuple(tile_code(t) for t in range(42))
 
 
 class _BadAction(NbmjError, ValueError):
@@ -52,7 +55,7 @@ class Action:
         """The compact JSON form (also the action's line in the event log)."""
         out: dict = {"e": self.kind, "seat": self.seat}
         if self.tile is not None:
-            out["tile"] = tile_code(self.tile)
+            out["tile"] = _CODES[self.tile] if 0 <= self.tile < len(_CODES) else tile_code(self.tile)
         if self.use:
             out["use"] = to_notation(self.use)
         return out
@@ -96,3 +99,16 @@ class Action:
         if self.use:
             parts.append(f"with {to_notation(self.use)}")
         return " ".join(parts)
+
+
+_INTERNED: dict[tuple, Action] = {}
+
+
+def interned(seat: str, kind: str, tile: int | None = None, use: tuple[int, ...] = ()) -> Action:
+    """The one shared Action with these fields: the engine offers these, so that checking a
+    bot's choice against the legal list is an identity test (there are only a few thousand)."""
+    key = (seat, kind, tile, use)
+    a = _INTERNED.get(key)
+    if a is None:
+        a = _INTERNED[key] = Action(seat, kind, tile, use)
+    return a

@@ -26,14 +26,16 @@ from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Meld, Situation
 from ..tiles import N_KINDS, is_flower, parse_tiles, tile_code, to_notation
-from .actions import Action
+from .actions import Action, interned
 from .claims import arbitrate, chi_discard_bans, meld_claims
 from .log import LOG_FORMAT, dumps_event
+from .observation import Observation, public_view
 from .settle import WinScore, score_win
 from .wall import Wall, full_tile_set, indicator_position
 
 __all__ = ["Game", "HandResult", "resolve_rules"]
 
+CODES = tuple(tile_code(t) for t in range(42))  # tile_code without its checks, for the event log
 _DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
 _SUIT_LETTER = "mps"
 
@@ -126,6 +128,13 @@ class Game:
         self._wild_kinds = tuple(sorted(k for k in self.wilds if k < N_KINDS))
         self._wild_ids = tuple(sorted(self.wilds))
         self._read_rules(rules)
+        # Per-game tables: which ids act as flowers, which may be discarded, and the actions
+        # each seat can be offered (built once; the engine offers only these objects).
+        self._flower_flag = tuple(t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower) for t in range(42))
+        self._playable = tuple(t for t in range(42) if not self._flower_flag[t])
+        self._discard_act = [[interned(s, "discard", t) for t in range(42)] for s in SEATS]
+        self._hu_act = [interned(s, "hu") for s in SEATS]
+        self._pass_act = [interned(s, "pass") for s in SEATS]
 
         self.hands = [[0] * 42 for _ in range(4)]
         self.melds: list[list[list]] = [[] for _ in range(4)]  # [kind, tiles tuple, source or None]
@@ -154,6 +163,7 @@ class Game:
         self._legal: dict[int, list[Action]] = {}
         self._scores: dict[tuple[int, str], WinScore] = {}
         self.result: HandResult | None = None
+        self._version = 0  # counts steps, so that an old Observation knows it is stale
         self._deal()
 
     # ------------------------------------------------------------------ rules, read once
@@ -180,7 +190,7 @@ class Game:
 
     def _is_flower(self, t: int) -> bool:
         """A flower that acts as a flower: wild flowers do not (NB-4.4)."""
-        return t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower)
+        return self._flower_flag[t]
 
     def _kept(self) -> int:
         """Drawable tiles that must stay in the wall (NB-15.1, NH-1.9)."""
@@ -226,8 +236,8 @@ class Game:
                 "dice": list(self.dice),
                 "dealer": SEATS[self.dealer],
                 "round_wind": self.round_wind,
-                "indicator": None if self.indicator is None else tile_code(self.indicator),
-                "wilds": [tile_code(t) for t in self._wild_ids],
+                "indicator": None if self.indicator is None else CODES[self.indicator],
+                "wilds": [CODES[t] for t in self._wild_ids],
             }
         )
         need = [d.other_tiles] * 4
@@ -280,12 +290,12 @@ class Game:
         self.flowers[p].append(f)
         self._pay_immediate(p, self.rules.immediate.flower, "flower")
         if self.wall.remaining <= self._kept():
-            self._emit({"e": "bu", "seat": SEATS[p], "tile": tile_code(f), "draw": None})
+            self._emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
             self._finish_draw()
             return None
         t = self.wall.draw_tail()
         self.hands[p][t] += 1
-        self._emit({"e": "bu", "seat": SEATS[p], "tile": tile_code(f), "draw": tile_code(t)})
+        self._emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[t]})
         self.last_tile_drawn = not self._can_draw()
         return t
 
@@ -307,7 +317,7 @@ class Game:
             return
         t = self.wall.draw_head()
         self.hands[p][t] += 1
-        self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t)})
+        self._emit({"e": "draw", "seat": SEATS[p], "tile": CODES[t]})
         self.last_tile_drawn = not self._can_draw()
         self.current = p
         self.draw_kind = "self_draw"
@@ -317,7 +327,7 @@ class Game:
         """The tail draw after a kong (NB-9.6)."""
         t = self.wall.draw_tail()
         self.hands[p][t] += 1
-        self._emit({"e": "draw", "seat": SEATS[p], "tile": tile_code(t), "from": "tail"})
+        self._emit({"e": "draw", "seat": SEATS[p], "tile": CODES[t], "from": "tail"})
         self.last_tile_drawn = not self._can_draw()
         self.draw_kind = "kong_replacement"
         self._after_draw(p, t)
@@ -377,8 +387,10 @@ class Game:
             raise IllegalActionError(f"not an action: {action!r}", action, ())
         if action.seat not in SEATS:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {str(action)!r}", action, ())
-        legal = self.legal_actions(action.seat)
-        if action not in legal:
+        self.legal_actions(action.seat)
+        legal = self._legal[SEATS.index(action.seat)]
+        # identity first: bots hand back the very objects offered; == only for built ones
+        if not any(a is action for a in legal) and action not in legal:
             if not legal:
                 waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
                 msg = f"{str(action)!r} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
@@ -386,13 +398,14 @@ class Game:
                 msg = f"{str(action)!r} is not legal; legal: {', '.join(str(a) for a in legal)}"
             raise IllegalActionError(msg, action, tuple(legal))
         self._legal.clear()
+        self._version += 1
         self._emit(action.to_json())
         p = SEATS.index(action.seat)
         if self.phase == "turn":
             self._do_turn_action(p, action)
         else:
             self.responses[p] = action
-            if all(q in self.responses for q in self.options):
+            if len(self.responses) == len(self.options):
                 if self.phase == "claims":
                     self._resolve_claims()
                 else:
@@ -409,28 +422,29 @@ class Game:
         may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._r_kong_pon)
         if mode in ("draw", "dealer_first") and self.last_draw is not None:
             if self._self_win(p) is not None:
-                acts.append(Action(seat, "hu"))
-        if may_kong and self._can_kong() and "kan" not in self._banned_claims():  # NH-1.8 bans every kong
-            for k in range(N_KINDS):
-                if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
-                    acts.append(Action(seat, "ankan", k))
-            for m in self.melds[p]:
-                if m[0] == "pon" and hand[m[1][0]]:
-                    acts.append(Action(seat, "kakan", m[1][0]))
+                acts.append(self._hu_act[p])
+        if may_kong and self._can_kong() and not (self._r_no_claims and "kan" in self._banned_claims()):  # NH-1.8
+            if 4 in hand:  # a C-speed scan first: four of a kind is rare
+                for k in range(N_KINDS):
+                    if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
+                        acts.append(interned(seat, "ankan", k))
+            if self.melds[p]:
+                for k in sorted(m[1][0] for m in self.melds[p] if m[0] == "pon"):
+                    if hand[k]:
+                        acts.append(interned(seat, "kakan", k))
         if not self._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
             for f in range(N_KINDS, 42):
-                if hand[f] and self._is_flower(f):
-                    acts.append(Action(seat, "flower", f))
-        for t in self._discardable(p):
-            acts.append(Action(seat, "discard", t))
-        acts.sort(key=_action_order)
+                if hand[f] and self._flower_flag[f]:
+                    acts.append(interned(seat, "flower", f))
+        table = self._discard_act[p]
+        acts.extend([table[t] for t in self._discardable(p)])
         return acts
 
     def _discardable(self, p: int, hand: list[int] | None = None, bans: Sequence[int] | None = None) -> list[int]:
         """Tile ids ``p`` may discard now (NB-8.1 to NB-8.4, NH first go-around)."""
         hand = self.hands[p] if hand is None else hand
         bans = self.chi_bans if bans is None else bans
-        tiles = [t for t in range(42) if hand[t] and not self._is_flower(t)]
+        tiles = [t for t in self._playable if hand[t]]
         if bans and self._r_chi_ban is not None:
             in_hand = sum(hand[t] for t in tiles)
             big_crane = in_hand == 2 and "big_crane" in self._r_chi_ban.unless
@@ -499,8 +513,11 @@ class Game:
         self.claim_from = p
         self.options = {}
         self.responses = {}
+        banned = self._banned_claims() if self._r_no_claims else set()
+        if not self._can_draw():  # NB-15.2: the last discard may be claimed only to win
+            banned.update(("chi", "pon", "kan"))
         for q in self._claim_order():
-            opts = self._claim_options(q, t, p)
+            opts = self._claim_options(q, t, p, banned)
             if opts:
                 self.options[q] = opts
         if self.options:
@@ -517,24 +534,22 @@ class Game:
                 banned.update(r.claims)
         return banned
 
-    def _claim_options(self, q: int, t: int, d: int) -> list[Action]:
+    def _claim_options(self, q: int, t: int, d: int, banned: set[str]) -> list[Action]:
         seat = SEATS[q]
         c = self._claims
-        banned = self._banned_claims()
-        if not self._can_draw():  # NB-15.2: the last discard may be claimed only to win
-            banned.update(("chi", "pon", "kan"))
-        wild_tile = t in self.wilds
-        dead = wild_tile and not c.claim_discarded_wild  # NB-8.9
+        dead = t in self.wilds and not c.claim_discarded_wild  # NB-8.9
         acts: list[Action] = []
         if c.win_on_discard and "hu" not in banned and not dead and not (self._r_win_pass and self.passed_win[q]):
             if self._discard_win(q, t, d, "discard") is not None:
-                acts.append(Action(seat, "hu"))
-        if not dead:
-            hand = self.hands[q]
+                acts.append(self._hu_act[q])
+        hand = self.hands[q]
+        chi_seat = (q - d) % 4 == 1
+        # cheap test first: most hands can make no meld with most discards
+        if not dead and (hand[t] >= 2 or (chi_seat and t < 27 and (hand[t - 1] if t % 9 else 0) + (hand[t + 1] if t % 9 < 8 else 0))):
             melds = meld_claims(
                 hand,
                 t,
-                may_chi=c.chi and "chi" not in banned and (q - d) % 4 == 1,
+                may_chi=c.chi and "chi" not in banned and chi_seat,
                 may_pon=c.pon and "pon" not in banned and not (self._r_pon_pass and t in self.passed_pon[q]),
                 may_kan=c.kan and "kan" not in banned and self._can_kong(),
                 wild=self._wild_kinds,
@@ -544,9 +559,9 @@ class Game:
             for kind, use in melds:
                 if kind == "chi" and not self._chi_leaves_discard(q, t, use):
                     continue
-                acts.append(Action(seat, kind, t, use if kind == "chi" else ()))
+                acts.append(interned(seat, kind, t, use if kind == "chi" else ()))
         if acts:
-            acts.append(Action(seat, "pass"))
+            acts.append(self._pass_act[q])
         return acts
 
     def _chi_leaves_discard(self, q: int, t: int, use: tuple[int, ...]) -> bool:
@@ -604,7 +619,7 @@ class Game:
         self._scores.clear()
         hand = self.hands[q]
         self.current = q
-        self._emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": tile_code(t), "from": SEATS[d]})
+        self._emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[t], "from": SEATS[d]})
         if kind == "chi":
             for u in a.use:
                 hand[u] -= 1
@@ -638,7 +653,7 @@ class Game:
         if self._claims.rob_kong:  # NB-11.5; NB-8.7 does not apply to robbing
             for q in self._claim_order():
                 if self._discard_win(q, t, p, "rob_kong") is not None:
-                    self.options[q] = [Action(SEATS[q], "hu"), Action(SEATS[q], "pass")]
+                    self.options[q] = [interned(SEATS[q], "hu"), interned(SEATS[q], "pass")]
         if self.options:
             self.phase = "rob"
         else:
@@ -704,7 +719,7 @@ class Game:
                 {
                     "seat": SEATS[q],
                     "win_by": win_by,
-                    "tile": tile_code(tile),
+                    "tile": CODES[tile],
                     "from": None if discarder is None else SEATS[discarder],
                     "points": score.points,
                     "items": [_item_name(i) for i in score.items],
@@ -737,40 +752,16 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def observation(self, seat: str) -> dict:
-        """What ``seat`` can see: its own hand, every table face, never the wall order."""
-        p = SEATS.index(seat)
-        obs = self._public()
-        obs["seat"] = seat
-        obs["seat_wind"] = self.seat_wind(p)
-        obs["hand"] = [t for t in range(42) for _ in range(self.hands[p][t])]
-        obs["drawn"] = self.last_draw if self.phase == "turn" and p == self.current else None
-        return obs
+    def observation(self, seat: str) -> Observation:
+        """What ``seat`` can see: its own hand, every table face, never the wall order.
 
-    def _public(self) -> dict:
-        return {
-            "variant": self.variant,
-            "dealer": SEATS[self.dealer],
-            "round_wind": self.round_wind,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "current": SEATS[self.current],
-            "indicator": self.indicator,
-            "wilds": list(self._wild_ids),
-            "wall_remaining": self.wall.remaining,
-            "wall_kept": self._kept(),
-            "discard": None if self.phase not in ("claims", "rob") else {"seat": SEATS[self.claim_from], "tile": self.claim_tile},
-            "hand_sizes": {SEATS[i]: sum(self.hands[i]) for i in range(4)},
-            "melds": {SEATS[i]: [{"kind": m[0], "tiles": list(m[1]), "from": None if m[2] is None else SEATS[m[2]]} for m in self.melds[i]] for i in range(4)},
-            "flowers": {SEATS[i]: list(self.flowers[i]) for i in range(4)},
-            "rivers": {SEATS[i]: [{"tile": t, "claimed_by": c} for t, c in self.rivers[i]] for i in range(4)},
-            "chi_bans": list(self.chi_bans) if self.phase == "turn" else [],
-            "result": None if self.result is None else self.result.to_json(),
-        }
+        A lazily read view, valid until the next step (see :class:`Observation`).
+        """
+        return Observation(self, SEATS.index(seat))
 
     def full_state(self) -> dict:
         """Everything, for a referee or a test: every hand and the wall's remaining order."""
-        st = self._public()
+        st = public_view(self)
         st["hands"] = {SEATS[i]: [t for t in range(42) for _ in range(self.hands[i][t])] for i in range(4)}
         st["wall"] = self.wall.live_order()
         st["wall_drawn"] = self.wall.drawn
@@ -795,7 +786,7 @@ class Game:
             "round_wind": self.round_wind,
         }
         if self._fixed:
-            h["wall"] = " ".join(tile_code(t) for t in self.wall.tiles)
+            h["wall"] = " ".join(CODES[t] for t in self.wall.tiles)
         if self._fixed_dice:
             h["dice"] = list(self.dice)
         return h
@@ -826,13 +817,6 @@ class Game:
         from .log import replay
 
         return replay(log, rules)
-
-
-_ORDER = {"hu": 0, "kan": 1, "pon": 2, "chi": 3, "ankan": 4, "kakan": 5, "flower": 6, "discard": 7, "pass": 8}
-
-
-def _action_order(a: Action):
-    return (_ORDER[a.kind], -1 if a.tile is None else a.tile, a.use)
 
 
 def _item_name(item: dict) -> str:
