@@ -7,7 +7,11 @@ installed modules (the compiled core included). The rulebook pages include the s
 files from ``spec/rulebook/`` in this checkout.
 """
 
+from pathlib import Path
+
 import nbmj
+
+DOCS = Path(__file__).resolve().parent
 
 project = "nbmj"
 author = "nbmj developers"
@@ -64,7 +68,9 @@ nitpick_ignore_regex = [
 # Docstring examples (shown by autodoc, so run here too) are written in their module's
 # namespace, as ``pytest --doctest-modules`` runs them: give them the public names of
 # every documented module.
-doctest_global_setup = """
+doctest_global_setup = f"""
+from pathlib import Path
+DOCS = Path({str(DOCS)!r})
 import json
 import nbmj
 from nbmj import tiles
