@@ -8,6 +8,7 @@ extensions = [
         "nbmj.core._shape",
         sources=["nbmj/core/_shape.pyx", "csrc/shape.c"],
         include_dirs=["csrc"],
+        depends=["csrc/shape.h"],  # rebuild when it changes, and ship it in the sdist
         extra_compile_args=["-O3"],
     ),
 ]
