@@ -91,7 +91,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     """
     sit = situation
     hf = facts(sit, rules)
-    rds = readings(hf)
+    plan = plan_for(rules)
+    rds = readings(hf, plan.spec)
     if not rds:
         raise SituationError(
             f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
@@ -103,7 +104,6 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
-    plan = plan_for(rules)
     hand_part = plan.hand_part(hf)
     best = None
     best_key = None

@@ -32,6 +32,7 @@ _NONE3 = (False, False, False)
 _CHOW_REPS = (0,)
 
 
+@lru_cache(maxsize=256)
 def representative_kinds(extra: frozenset[int] = frozenset(), winds: tuple[int, ...] = ()) -> frozenset[int]:
     """Kinds that an all-wild pung or pair may take: one dragon (白), the given ``winds``
     (the seat and round winds) and one other wind, 1 and 5 of each suit, plus ``extra``
@@ -45,8 +46,11 @@ def representative_kinds(extra: frozenset[int] = frozenset(), winds: tuple[int, 
     return frozenset(kinds | set(extra))
 
 
-def _rep_chows() -> tuple[int, ...]:
-    return tuple(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
+_REP_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
+
+
+def _rep_chows() -> frozenset[int]:
+    return _REP_CHOWS
 
 
 try:  # pragma: no cover - depends on what the core provides at run time
@@ -80,15 +84,31 @@ def _from_core(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> lis
     out = []
     seen = set()
     conv = _group_from_core
+    reps = _REP_CHOWS
     for dec in _core_decompositions(list(counts), wilds):  # type: ignore[misc]
         pair = conv(dec[0])
-        melds = sorted([conv(g) for g in dec[1]])
+        if pair[2] == (True, True) and pair[1] not in keep:
+            continue
+        melds = []
+        ok = True
+        for g in dec[1]:
+            m = conv(g)
+            if m[2] == _ALL3 and (m[1] not in (reps if m[0] == "chow" else keep)):
+                ok = False
+                break
+            melds.append(m)
+        if not ok:
+            continue
+        melds.sort()
         split = (pair, tuple(melds))
-        if not _keep_split(split, keep) or split in seen:
+        if split in seen:
             continue
         seen.add(split)
         out.append(split)
     return out
+
+
+_ALL3 = (True, True, True)
 
 
 def _keep_split(split, keep: frozenset[int]) -> bool:

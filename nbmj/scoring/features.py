@@ -94,7 +94,7 @@ class HandFacts:
     flowers_other_outside: int
     flower_sets: int
     concealed_hand: bool
-    wild_single_wait: bool
+    wild_single_wait: bool | None  # None: not worked out yet (see _f_wild_single_wait)
     cache: dict = field(default_factory=dict)
 
 
@@ -238,8 +238,8 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
         else:
             melded.append(SetGroup("kong", first, m.kind != "ankan", True))
     seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, wild_kinds)
-    # 财神单吊: before the win, the concealed tiles were sets plus one lone wild
-    single = before_wilds > 0 and _sets_only(before, before_wilds - 1)
+    # 财神单吊 is worked out when a rule asks (_f_wild_single_wait)
+    single = False if before_wilds == 0 else None
     return HandFacts(
         situation=sit,
         rules=rules,
@@ -288,6 +288,22 @@ def _set_group(typ: str, first: int, exposed: bool, mask: tuple) -> SetGroup:
     return SetGroup("chow" if typ == "chow" else "pung", first, exposed, False, mask)
 
 
+@lru_cache(maxsize=16384)
+def _slots(group: tuple, win: int) -> tuple:
+    """The slots of ``group`` the winning tile can take, with the wait each makes:
+    ``win`` is the winning tile's kind, or -1 for a wild winning tile (any wild slot)."""
+    typ, first, mask = group
+    out = []
+    for pos, is_wild in enumerate(mask):
+        if win < 0:
+            if not is_wild:
+                continue
+        elif is_wild or (first + pos if typ == "chow" else first) != win:
+            continue
+        out.append((pos, _wait_of(typ, first, pos)))
+    return tuple(out)
+
+
 def _wait_of(typ: str, first: int, pos: int) -> str:
     if typ == "pair":
         return "single"
@@ -301,8 +317,66 @@ def _wait_of(typ: str, first: int, pos: int) -> str:
     return "two_sided"
 
 
-def readings(hf: HandFacts) -> list[Reading]:
-    """Every reading of the hand; empty when the hand does not win."""
+@dataclass(frozen=True)
+class SignatureSpec:
+    """What a rule set's reading-level conditions can tell apart (see :func:`readings`):
+    the tile classes its ``pungs``/``pairs`` features name, whether any looks at exposure,
+    at the pair's class, or counts 还搭. Readings equal under the spec score the same."""
+
+    classes: tuple[str, ...] = tuple(FEATURES["pungs"].arg_choices[0])
+    exposure: bool = True
+    pair_class: bool = True
+    itself: bool = True
+
+
+FULL_SPEC = SignatureSpec()
+
+
+def spec_of(exprs) -> SignatureSpec:
+    """The signature spec of a collection of conditions and counts."""
+    classes: set[str] = set()
+    exposure = pair_class = itself = False
+    stack = [e for e in exprs if e is not None]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Feature):
+            if e.name == "pungs":
+                classes.update(a for a in e.args if a in _CLASSES)
+                exposure = exposure or any(a in ("exposed", "concealed") for a in e.args)
+            elif e.name == "pairs":
+                pair_class = True
+                classes.update(e.args)
+            elif e.name == "wild_as_itself":
+                itself = True
+        elif isinstance(e, Compare):
+            stack.append(e.feature)
+        elif isinstance(e, Not):
+            stack.append(e.operand)
+        elif isinstance(e, (AllOf, AnyOf)):
+            stack.extend(e.operands)
+    order = FEATURES["pungs"].arg_choices[0]
+    return SignatureSpec(tuple(c for c in order if c in classes), exposure, pair_class, itself)
+
+
+@lru_cache(maxsize=256)
+def _spec_classes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple:
+    """Per kind, an int that is equal for kinds alike under ``spec`` (suit group included,
+    for the flush features)."""
+    out = []
+    for k in range(N_KINDS):
+        code = 3 if k >= 27 else k // 9
+        for c in spec.classes:
+            code = code * 2 + tile_in_class(k, c, seat_kind, round_kind)
+        out.append(code)
+    return tuple(out)
+
+
+def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
+    """Every reading of the hand; empty when the hand does not win.
+
+    Readings that ``spec`` cannot tell apart (same set types and tile classes, pair class,
+    wait, exposure and 还搭 count, as far as the rule set looks at them) are given once.
+    """
     sit = hf.situation
     keep = _decomp.representative_kinds(
         frozenset(k for k in hf.wild_kinds if k < N_KINDS), tuple(sorted({hf.seat_kind, hf.round_kind}))
@@ -313,42 +387,34 @@ def readings(hf: HandFacts) -> list[Reading]:
     out: list[Reading] = []
     melded = hf.melded
     seen_readings: set = set()
-    cls = _classes(hf.seat_kind, hf.round_kind)
+    cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
     suit_of = _SUIT_OF
+    use_pair = spec.pair_class
+    use_exposure = spec.exposure
+    use_itself = spec.itself
     win_is_wild = hf.win_is_wild
+    track_itself = use_itself and bool(hf.wild_physical)
+    win_key = -1 if win_is_wild else win
     for split in splits:
         pair, melds = split
         groups = (pair,) + melds
-        itself = _wild_as_itself(hf, groups) if hf.wild_physical else 0
-        codes = tuple(sorted([(t2, suit_of[f2] if t2 == "chow" else cls[f2]) for t2, f2, _m in melds]))
-        split_sig = (codes, cls[pair[1]], itself)
+        itself = _wild_as_itself(hf, groups) if track_itself else 0
+        split_sig = None
         seen_slots = set()
-        for gi, (typ, first, mask) in enumerate(groups):
-            if win_is_wild:
-                if True not in mask:
-                    continue
-            elif typ == "chow":
-                if not first <= win <= first + 2:
-                    continue
-            elif first != win:
-                continue
-            for pos, is_wild in enumerate(mask):
-                if win_is_wild:
-                    if not is_wild:
-                        continue
-                else:
-                    if is_wild or (typ == "chow" and first + pos != win):
-                        continue
-                slot_key = (typ, first, mask, pos)
+        for gi, group in enumerate(groups):
+            for pos, wait in _slots(group, win_key):
+                slot_key = (group, pos)
                 if slot_key in seen_slots:
                     continue
                 seen_slots.add(slot_key)
-                wait = _wait_of(typ, first, pos)
+                if split_sig is None:
+                    codes = tuple(sorted([(t2, suit_of[f2] if t2 == "chow" else cls[f2]) for t2, f2, _m in melds]))
+                    split_sig = (codes, cls[pair[1]] if use_pair else suit_of[pair[1]], itself)
                 # Readings whose sets agree in type, tile class, suit and exposure, with the
                 # same pair class, wait and 还搭 count, have the same value for every feature
                 # of FEATURES: score only the first.
-                exposed_gi = gi if (on_discard and typ == "pung") else -1
-                signature = (split_sig, wait, cls[first] if exposed_gi >= 0 else -1)
+                exposed_gi = gi if (on_discard and group[0] == "pung") else -1
+                signature = (split_sig, wait, cls[group[1]] if exposed_gi >= 0 and use_exposure else -1)
                 if signature in seen_readings:
                     continue
                 seen_readings.add(signature)
@@ -495,6 +561,17 @@ def _f_wild_as_itself(args, hf, rd) -> int:
 
 
 def _f_wild_single_wait(args, hf, rd) -> int:
+    if hf.wild_single_wait is None:
+        # before the win, the concealed tiles were sets plus one lone wild
+        sit = hf.situation
+        before = [0] * N_KINDS
+        wilds = 0
+        for t in sit.concealed:
+            if t in hf.wild_kinds:
+                wilds += 1
+            else:
+                before[t] += 1
+        hf.wild_single_wait = _sets_only(before, wilds - 1)
     return int(hf.wild_single_wait)
 
 

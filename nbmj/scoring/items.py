@@ -95,6 +95,7 @@ class ItemPlan:
             entry = (order, it, when, each)
             (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
         self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
+        self.spec = None  # set by plan_for, with the win restrictions
 
     @staticmethod
     def _eval(entries, hf, rd, out) -> None:
@@ -154,7 +155,13 @@ def plan_for(rules) -> ItemPlan:
     if entry is None or entry[0] is not rules:
         if len(_PLANS) > 64:
             _PLANS.clear()
-        entry = (rules, ItemPlan(rules.items), _compile_restrictions(rules))
+        from .features import spec_of
+
+        plan = ItemPlan(rules.items)
+        exprs = [e for it in rules.items if it.value is not None for e in (it.when, it.each)]
+        exprs += [wr.when for wr in rules.win_restrictions]
+        plan.spec = spec_of(exprs)
+        entry = (rules, plan, _compile_restrictions(rules))
         _PLANS[id(rules)] = entry
     return entry[1]
 
