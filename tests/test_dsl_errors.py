@@ -320,3 +320,19 @@ def test_unreadable_file(tmp_path):
     with pytest.raises(RuleSetError) as info:
         compile_file(bad)
     assert "not UTF-8" in str(info.value)
+
+
+def test_missing_settings_are_reported_beside_line_errors():
+    """A file with a bad line still hears about the settings it does not set, but not
+    about the ones whose line is wrong or whose section name is misspelt."""
+    text = (
+        MINIMAL_VARIANT.replace("on_draw stay }", "}")
+        .replace("minimum 4", "minimum x")
+        .replace("draw {", "drew {")
+    )
+    msgs = [d.message for d in _errors(text)]
+    assert msgs == [
+        "scoring.minimum must be a whole number, not 'x'",
+        "unknown section 'drew'; did you mean 'draw'?",
+        "dealer.on_draw is not set",
+    ]

@@ -29,7 +29,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from ..errors import NbmjError, RuleSetError, TileNotationError, UnknownVariantError
 from ..tiles import FLOWERS, parse_tiles, tile_code
 from . import model as M
-from .diagnostics import SYNTAX_LABELS, Diagnostic, did_you_mean
+from .diagnostics import SYNTAX_LABELS, Diagnostic, did_you_mean, suggest
 
 __all__ = ["compile_text", "compile_file", "parse_header", "VariantHeader", "SECTION_SCHEMA"]
 
@@ -683,6 +683,9 @@ class FileSpec:
     scoring_kind: Setting | None = None
     seat_flowers: dict[str, Setting] = field(default_factory=dict)
     tables: dict[str, list[Entry]] = field(default_factory=lambda: {k: [] for k in _TABLE_SECTIONS + ("liability_rows",)})
+    # settings (section, key) whose line had an error, (section, "*") for a whole section:
+    # not reported again as missing
+    failed: set[tuple[str, str]] = field(default_factory=set)
 
 
 class _Reader:
@@ -714,6 +717,9 @@ class _Reader:
                 continue
             if name not in ALL_SECTIONS:
                 self.bad(f"unknown section {name!r}{did_you_mean(name, ALL_SECTIONS, 'section')}", sec.name.loc)
+                guess = suggest(name, ALL_SECTIONS)
+                if guess is not None:
+                    self.spec.failed.add((guess, "*"))
                 continue
             self.spec.section_locs[name] = sec.loc
             if name == "scoring":
@@ -750,6 +756,9 @@ class _Reader:
             if key not in schema:
                 known = list(schema) + (["seat"] if name == "flowers" else []) + (["one_way", "mutual"] if name == "liability" else [])
                 self.bad(f"unknown setting {key!r} in {name}{did_you_mean(key, known, 'setting')}", key_atom.loc)
+                guess = suggest(key, known)
+                if guess is not None:
+                    self.spec.failed.add((name, guess))
                 continue
             if (name, key) in self.spec.settings:
                 self.bad(f"{name}.{key} is set twice in this file", key_atom.loc)
@@ -758,10 +767,17 @@ class _Reader:
                 value = schema[key](f"{name}.{key}", args, key_atom.loc)
             except _Bad as bad:
                 self.bad(bad.message, bad.loc)
+                self.spec.failed.add((name, key))
                 continue
             self.spec.settings[(name, key)] = Setting(value, key_atom.loc)
 
     def read_seat(self, entry: LineAst) -> None:
+        before = len(self.src.diags)
+        self._read_seat(entry)
+        if len(self.src.diags) > before:
+            self.spec.failed.add(("flowers", "seat"))
+
+    def _read_seat(self, entry: LineAst) -> None:
         args = _words(entry.atoms[1:])
         if not args:
             self.bad("seat needs a seat wind (E, S, W or N) and its flowers, e.g. `seat E 1f 5f`", entry.loc)
@@ -798,9 +814,11 @@ class _Reader:
         q = sec.qualifier
         if q is None:
             self.bad("say which kind of scoring: `scoring tai { ... }` or `scoring fu_fan { ... }`", sec.loc)
+            self.spec.failed.add(("scoring", "*"))
             return
         if q.text not in SCORING_SCHEMA:
             self.bad(f"unknown scoring kind {q.text!r}{did_you_mean(q.text, SCORING_SCHEMA)}", q.loc)
+            self.spec.failed.add(("scoring", "*"))
             return
         self.spec.scoring_kind = Setting(q.text, q.loc)
         self.read_settings(sec, "scoring", SCORING_SCHEMA[q.text])
@@ -1242,8 +1260,10 @@ class _Merged:
         self.tables: dict[str, dict[Any, Entry]] = {k: {} for k in _TABLE_SECTIONS + ("liability_rows",)}
         self.section_locs: dict[str, Loc] = {}
         self.dropped: dict[tuple[str, Any], Loc] = {}
+        self.failed: set[tuple[str, str]] = set()
 
     def apply(self, spec: FileSpec) -> None:
+        self.failed |= spec.failed
         for name, loc in spec.section_locs.items():
             self.section_locs[name] = loc
             self.absent.pop(name, None)
@@ -1297,6 +1317,8 @@ class _Builder:
             return default
         if (section, key) in _OPTIONAL:
             return _OPTIONAL[(section, key)]
+        if (section, key) in self.m.failed or (section, "*") in self.m.failed:
+            return None  # its line is already reported
         if report:
             if section not in self.m.section_locs:
                 self.report_missing_section(section)
@@ -1309,7 +1331,7 @@ class _Builder:
     def report_missing_section(self, section: str) -> None:
         if not hasattr(self, "_reported_sections"):
             self._reported_sections = set()
-        if section not in self._reported_sections:
+        if section not in self._reported_sections and (section, "*") not in self.m.failed:
             self._reported_sections.add(section)
             self.header_loc.error(f"section {section!r} is missing")
 
@@ -1317,7 +1339,13 @@ class _Builder:
         s = self.m.settings.get((section, key))
         return s.loc if s else self.missing_loc(section)
 
-    def build(self, name: str, parent: str | None, summary: str, aliases: tuple[str, ...], source: str | None) -> M.RuleSet | None:
+    def build(
+        self, name: str, parent: str | None, summary: str, aliases: tuple[str, ...], source: str | None, *, partial: bool = False
+    ) -> M.RuleSet | None:
+        """The rule set, or None after reporting what is missing or contradictory.
+
+        ``partial``: the file already has errors; report only settings that are missing.
+        """
         diags_before = len(self.leaf.src.diags)
         g = self.get
         tiles = M.TileSetRules(flowers=g("tiles", "flowers"))
@@ -1347,7 +1375,7 @@ class _Builder:
         immediate = M.ImmediatePayments(**{k: g("immediate", k) for k in SECTION_SCHEMA["immediate"]})
         draw = M.DrawRules(**{k: g("draw", k) for k in SECTION_SCHEMA["draw"]})
         dealer = M.DealerRules(**{k: g("dealer", k) for k in SECTION_SCHEMA["dealer"]})
-        if len(self.leaf.src.diags) > diags_before:
+        if partial or len(self.leaf.src.diags) > diags_before:
             return None
         rs = M.RuleSet(
             name=name,
@@ -1379,8 +1407,8 @@ class _Builder:
 
     def seat_table(self, flowers_on: bool | None) -> tuple:
         table = self.m.seat_flowers
-        if not flowers_on:  # no flowers, or tiles.flowers itself is missing (reported)
-            return ()
+        if not flowers_on or ("flowers", "seat") in self.m.failed:
+            return ()  # no flowers; tiles.flowers missing; or a seat line is wrong (all reported)
         missing = [s for s in M.SEATS if s not in table]
         if missing and flowers_on:
             if not table:
@@ -1402,7 +1430,8 @@ class _Builder:
     def scoring(self):
         kind = self.m.scoring_kind
         if kind is None:
-            self.report_missing_section("scoring")
+            if ("scoring", "*") not in self.m.failed:
+                self.report_missing_section("scoring")
             return None
         schema = SCORING_SCHEMA[kind.value]
         values = {k: self.get("scoring", k) for k in schema}
@@ -1411,7 +1440,7 @@ class _Builder:
         return M.FuFanScoring(**values)
 
     def liability(self):
-        if "liability" in self.m.absent:
+        if "liability" in self.m.absent or ("liability", "*") in self.m.failed:
             return None
         if "liability" not in self.m.section_locs:
             self.header_loc.error("section 'liability' is missing (write `liability none` for a variant without 三摊)")
@@ -1421,7 +1450,7 @@ class _Builder:
         return M.Liability(rows=rows, **vals)
 
     def loser_settlement(self):
-        if "loser_settlement" in self.m.absent:
+        if "loser_settlement" in self.m.absent or ("loser_settlement", "*") in self.m.failed:
             return None
         if "loser_settlement" not in self.m.section_locs:
             self.header_loc.error("section 'loser_settlement' is missing (write `loser_settlement none` when losers do not settle among themselves)")
@@ -1622,16 +1651,22 @@ def _compile(text: str, filename: str, resolver: Resolver, source: str | None, d
     summary = spec.summary
     if summary is None:
         summary = next((s.summary for s in reversed(chain) if s.summary), "")
-    if diags:
-        return None
     builder = _Builder(merged, spec)
-    return builder.build(
+    args = (
         spec.name.text,
         spec.parent.text if spec.parent else None,
         summary,
         tuple(a.text for a in spec.aliases),
         source if source is not None else (filename if not filename.startswith("<") else None),
     )
+    if diags:
+        # Lines with errors are left out; still name the settings that are missing.
+        try:
+            builder.build(*args, partial=True)
+        except Exception:  # noqa: BLE001 - a follow-on of the errors already reported
+            pass
+        return None
+    return builder.build(*args)
 
 
 def compile_file(path: str | Path, *, resolver: Resolver | None = None, source: str | None = None) -> M.RuleSet:
