@@ -162,6 +162,26 @@ case("nb-wild-single-wait-self-draw", NB, ["NB-11.9", "NB-12.7"],
       "indicator": "1m", "flowers": "26f"},
      {"valid": True})
 
+case("nb-all-honours", NB, ["NB-12.23", "NB-12.13", "NB-12.20", "NB-12.21"],
+     "字一色 20 tai (external, X-NBR), adding to all pungs and the honour pungs.",
+     {"seat": "S", "concealed": "111z 222z 333z 55z 66z", "win_tile": "6z", "win_by": "discard", "from": "E",
+      "indicator": "1m"},
+     {"item_values": {"all_honors": 20, "all_pungs": 2, "seat_wind_pung": 1, "round_wind_pung": 1, "dragon_pung": 1},
+      "tai": 27})
+case("nb-earthly-off", NB, ["NB-12.29", "NB-11.8"],
+     "地胡 is defined but switched off.",
+     {**BASE3, "seat": "S", "win_by": "discard", "from": "E", "first_turn": True, "flowers": "2f"},
+     {"absent_items": ["earthly"], "tai": 4})
+case("nb-concealed-hand-off", NB, ["NB-12.30"],
+     "门清 is defined but switched off: a fully concealed hand scores nothing for it.",
+     {**BASE3, "seat": "S", "win_by": "self_draw", "flowers": "2f"},
+     {"absent_items": ["concealed_hand"], "tai": 4})
+case("nb-ping-hu-off", NB, ["NB-12.4", "NB-12.3"],
+     "平糊 (all chows, two-sided) is defined with no value; it is not 排糊 either.",
+     {"seat": "S", "concealed": "123m 456p 789s 23s 99p", "win_tile": "4s", "win_by": "discard", "from": "E",
+      "indicator": NOWILD},
+     {"absent_items": ["ping_hu", "pai_hu"], "tai": 1, "valid": False})
+
 # payments and liability: S = tai
 LINK = {"seat": "S", "concealed": "23m 99p", "win_tile": "4m", "indicator": NOWILD, "flowers": "2f",
         "melds": melds("pon 555z E", "pon 666z E", "chi 789s E")}  # 中 发 pungs 2 + 无百搭 1 + 夏 1 = 4
