@@ -336,3 +336,11 @@ def test_missing_settings_are_reported_beside_line_errors():
         "unknown section 'drew'; did you mean 'draw'?",
         "dealer.on_draw is not set",
     ]
+
+
+def test_bom_crlf_and_tabs_are_accepted():
+    text = "\ufeff" + MINIMAL_VARIANT.replace("\n", "\r\n").replace("  ", "\t")
+    assert compile_text(text, "win.nbv").name == "mini"
+    bad = text.replace("minimum 4", "minimum x")
+    d = _errors(bad)[0]
+    assert (d.line, d.message) == (22, "scoring.minimum must be a whole number, not 'x'")

@@ -13,6 +13,34 @@ Compilation has three steps:
    settings that contradict each other) and build the :class:`RuleSet`.
 
 All problems are raised together as one :class:`~nbmj.errors.RuleSetError`.
+
+The language, in brief (``#`` starts a comment; one statement per line, or ``;`` between)::
+
+    variant NAME [extends PARENT] ["one-line summary"]     # first line; a root needs the summary
+    alias OTHER_NAME, ...                                   # optional, repeatable
+    SECTION { SETTING VALUE... }                            # settings sections (SECTION_SCHEMA)
+    scoring tai { ... }  |  scoring fu_fan { ... }          # the scoring kind and its settings
+    liability none  |  loser_settlement none                # sections a variant may leave out
+
+    restrictions     { KIND [ARGS] [unless FEATURE...] [during WINDOW]   [RULE] }
+    win_restrictions { forbid METHOD, ... when CONDITION                  [RULE] }
+    items            { item NAME ["label"] VALUE|off UNIT [each FEATURE] [when CONDITION]
+                           [excludes ITEM, ...] [group NAME] [not_for_minimum]   [RULE] }
+    payments         { SITUATION: ROLE N[, ROLE N]                        [RULE] }
+    liability        { threshold N; counts ...; direction ...; others_pay yes|no
+                       one_way|mutual SITUATION: ROLE N[, ROLE N]         [RULE] }
+
+    drop NAME | drop SITUATION | drop one_way|mutual SITUATION | drop when CONDITION
+
+CONDITION is ``FEATURE[(ARG, ...)]``, ``FEATURE OP N`` (``>= <= == != > <``), ``not``,
+``and``, ``or`` and parentheses, over :data:`~nbmj.rules.model.FEATURES`. RULE is a rulebook
+ID in brackets, ``[NB-12.11]``, and ends the line. Values are ``yes``/``no``, whole
+numbers, ``none`` where a setting may be absent, words from the setting's list, and tiles
+in the project notation (``seat E 1f 5f``). In a child (``extends``), a section names only
+the settings it changes; an ``item`` line (or a row with the same key) replaces the
+parent's, and ``drop`` removes one. A root must set every setting (with ``wilds.enabled
+no`` the other wild settings, and with ``tiles.flowers no`` the flower settings, may be
+left out).
 """
 
 from __future__ import annotations
@@ -1212,7 +1240,7 @@ def _default_resolver(name: str, from_dir: Path | None):
 
 
 def _read_file(text: str, filename: str, diags: list[Diagnostic]) -> FileSpec | None:
-    src = _Source(filename, text, diags)
+    src = _Source(filename, text.removeprefix("\ufeff"), diags)
     ast = _parse(src)
     if ast is None:
         return None
