@@ -214,3 +214,18 @@ def test_seven_wild_child_drops_what_it_cannot_have():
     assert "discard" not in {p.situation for p in r.payments}
     assert {(x.link, x.situation) for x in r.liability.rows} == {("one_way", "self_draw")}
     assert r.liability.counts == ("pon",)
+
+
+def test_extends_examples_table(tmp_path):
+    """The across-file examples shown in the docs produce the messages they show."""
+    from nbmj.rules.diagnostics import EXTENDS_EXAMPLES
+
+    for name, (file1, text1, file2, text2, message) in EXTENDS_EXAMPLES.items():
+        d = tmp_path / name.replace(" ", "_")
+        d.mkdir()
+        (d / file1).write_text(text1, encoding="utf-8")
+        if file2:
+            (d / file2).write_text(text2, encoding="utf-8")
+        with pytest.raises(RuleSetError) as info:
+            compile_file(d / file1)
+        assert any(x.message.startswith(message) for x in info.value.diagnostics), (name, str(info.value))
