@@ -167,6 +167,10 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
                     else:
                         new[s] = 0
                 owed = new
+    if sit.liable is not None:
+        # 包牌 (NH-6.5): the liable seat pays every loser's share; the others pay nothing
+        owed = {s: (sum(owed.values()) if s == sit.liable else 0) for s in owed}
+        used.append("NH-6.5")
     payments = dict(zero)
     for s, n in owed.items():
         payments[s] -= n

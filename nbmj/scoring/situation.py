@@ -58,6 +58,8 @@ class Situation:
     fed: tuple[tuple[str, int], ...] = ()
     discarded_wild: bool = False
     variant: str | None = field(default=None, compare=False)
+    #: The seat that pays for the table (包牌, NH-6.5), as the engine decided; None for none.
+    liable: str | None = None
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Situation":
@@ -100,6 +102,8 @@ class Situation:
             out["fed"] = dict(self.fed)
         if self.discarded_wild:
             out["discarded_wild"] = True
+        if self.liable is not None:
+            out["liable"] = self.liable
         return out
 
 
@@ -111,7 +115,7 @@ _SEATS = ("E", "S", "W", "N")
 _WIN_BY = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
 _KNOWN_FIELDS = {
     "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
-    "indicator", "last_tile", "first_turn", "fed", "discarded_wild",
+    "indicator", "last_tile", "first_turn", "fed", "discarded_wild", "liable",
 }
 
 
@@ -251,6 +255,11 @@ def _situation_from_dict(data: Any) -> Situation:
         )
     if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
         raise SituationError("a win on a kong replacement needs a kong among the melds")
+    liable = data.get("liable")
+    if liable is not None:
+        _seat(liable, "liable")
+        if liable == seat:
+            raise SituationError(f"'liable' names the winner's own seat {liable!r}")
     variant = data.get("variant")
     if variant is not None and not isinstance(variant, str):
         raise SituationError(f"'variant' must be a name or a path, not {variant!r}")
@@ -269,4 +278,5 @@ def _situation_from_dict(data: Any) -> Situation:
         fed=tuple(fed),
         discarded_wild=_flag(data, "discarded_wild"),
         variant=variant,
+        liable=liable,
     )

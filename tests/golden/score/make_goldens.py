@@ -380,6 +380,10 @@ case("nh-discard-payment", NH, ["NH-4.8"],
      "Who pays a discard win: as the variant's payment table says.",
      {"seat": "S", "concealed": "13s 123m 456p 789s 55p", "win_tile": "2s", "win_by": "discard", "from": "E"})
 
+case("nh-liable-pays-for-the-table", NH, ["NH-6.5"],
+     "包牌: the liable player (west) pays all three shares (3 × 60); the others pay nothing.",
+     {**T1, "liable": "W"}, {"payments": {"S": 180, "W": -180}})
+
 
 def main(argv: list[str]) -> int:
     force = "--force" in argv
