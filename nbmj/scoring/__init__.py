@@ -6,7 +6,22 @@ every slot the winning tile can take), the items that apply, the total, whether 
 allowed, and the payments. Nothing about a variant is written here: everything comes from
 the rule set.
 
->>> from nbmj.rules import load_variant  # doctest: +SKIP
+S004's worked example (rule NH-4.3), self-drawn 2索 into 1索 3索:
+
+>>> from nbmj.rules import load_variant
+>>> sit = Situation.from_dict({"seat": "S", "concealed": "13s 66m 888m", "win_tile": "2s",
+...     "win_by": "self_draw", "melds": [{"kind": "kan", "tiles": "9999m", "from": "E"},
+...     {"kind": "pon", "tiles": "555m", "from": "W"}]})
+>>> result = score(sit, load_variant("ninghai"))
+>>> result.fu, result.hu, result.points, result.decomposition
+(56, 60, 60, '[9999m] [555m] 123s 888m 66m')
+>>> result.payments
+{'E': -60, 'S': 180, 'W': -60, 'N': -60}
+
+Losing hands settle among themselves by their 胡 (NH-5), which :func:`hand_fu` counts:
+
+>>> settle_losers({"E": 40, "W": 10, "N": 0}, load_variant("ninghai"))
+{'E': 50, 'W': -25, 'N': -25}
 """
 
 from __future__ import annotations
