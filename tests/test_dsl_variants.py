@@ -557,3 +557,11 @@ def test_nh_1_3_and_nh_1_6_wall_and_flowers(nh):
 def test_nh_1_10_no_minimum(nh):
     """NH-1.10: 胡 × 番 scoring has no minimum to win."""
     assert isinstance(nh.scoring, FuFanScoring) and not hasattr(nh.scoring, "minimum")
+
+
+def test_nh_6_2_santan_warnings(nh):
+    """NH-6.2 (suit warning) and NH-6.3 (terminals and honours after three pungs) are
+    stated as restrictions; the discard stays legal and makes the discarder liable (NH-6.5)."""
+    assert nh.restriction("bao_suit_warning").rule == "NH-6.2"
+    assert nh.restriction("bao_terminal_warning").rule == "NH-6.3"
+    assert load_variant("ningbo").restriction("bao_suit_warning") is None

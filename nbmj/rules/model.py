@@ -304,6 +304,12 @@ RESTRICTION_KINDS = {
     "kong_after_pon": "no kong of any kind in the turn of a pon",
     "discard_suits": "only tiles of the listed suits may be discarded",
     "no_claims": "the listed claims are not allowed",
+    # Ninghai 三摊 (NH-6), added for the DSL: the discard is allowed, but it makes the
+    # discarder pay for the table (包牌, NH-6.5) when the warned-about player wins.
+    "bao_suit_warning": "after a player shows three melds of one suit (or honour pungs and melds of one suit), "
+    "a player who is not ready and discards that suit pays for the table (NH-6.1, NH-6.2)",
+    "bao_terminal_warning": "after a player shows three pungs or kongs, a player who is not ready and discards "
+    "a terminal or honour pays for the table (NH-6.3)",
 }
 
 
