@@ -286,12 +286,28 @@ def _variant_files(rules) -> list[Path]:
 
 
 def _shipped_variants() -> list[str]:
-    from .rules import list_variants
+    """The shipped variants, each root followed by its descendants (depth first)."""
+    from .rules import list_variants, variant_infos
 
-    names = []
-    for entry in list_variants():
-        names.append(entry if isinstance(entry, str) else getattr(entry, "name", str(entry)))
-    return names
+    names = list(list_variants())
+    try:
+        parents = {info.name: info.parent for info in variant_infos()}
+    except Exception:  # noqa: BLE001
+        return names
+    ordered: list[str] = []
+
+    def visit(name: str) -> None:
+        if name in ordered:
+            return
+        ordered.append(name)
+        for child in names:
+            if parents.get(child) == name:
+                visit(child)
+
+    for name in names:
+        if parents.get(name) not in names:
+            visit(name)
+    return ordered + [n for n in names if n not in ordered]
 
 
 # --------------------------------------------------------------------------- the domain
