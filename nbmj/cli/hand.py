@@ -71,7 +71,8 @@ def _batch_line(line: str) -> dict:
     "--batch",
     type=click.File("r", encoding="utf-8"),
     metavar="FILE",
-    help='JSON lines {"hand": ..., "wild": ...} from FILE ("-" for stdin); one JSON line out per line in.',
+    help='JSON lines {"hand": ..., "wild": ...} from FILE ("-" for stdin); one JSON line out per line in '
+    '(blank lines are skipped; a bad line gives {"error": ...}).',
 )
 def hand(hand: str | None, wild: str | None, batch) -> None:
     """Shanten, win and waits of HAND, as one JSON object.

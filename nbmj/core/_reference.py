@@ -384,12 +384,14 @@ def waits(hand, wilds=0):
 def decompositions(hand, wilds=0):
     """Every distinct way to split a complete 3n+2 hand into melds and a pair.
 
-    Returns a sorted list of :class:`Decomposition` (empty when the hand does not win).
-    Each group says which kinds it stands for and which of them wilds play. Two splits are
-    the same when their multisets of groups are equal (type, kinds, kinds played by wilds);
+    Returns a sorted list of :class:`Decomposition` (empty when the hand does not win);
+    decompositions sort as tuples (pair, melds) and groups as (type, tiles, wilds). Each
+    group says which kinds it stands for and which of them wilds play. Two splits are the
+    same when their multisets of groups are equal (type, kinds, kinds played by wilds);
     wilds are interchangeable, and a group of wilds only may stand for any pung, chow or
-    pair. A wild may play a fifth copy (rule NB-10.4). ``hand`` and ``wilds`` are as for
-    :func:`is_win`.
+    pair, so the list grows quickly with many wilds (three wilds forming a meld of their
+    own alone give 55 choices). A wild may play a fifth copy (rule NB-10.4). ``hand`` and
+    ``wilds`` are as for :func:`is_win`.
     """
     counts, w, n = _validated(hand, wilds, "decompositions", True)
     found: set = set()
