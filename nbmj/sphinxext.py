@@ -32,6 +32,9 @@ Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     as shipped in the installed package, and the table of known-bad variant texts with
     the message each produces (:data:`nbmj.rules.diagnostics.BAD_EXAMPLES`).
 
+``.. nbmj-cli::``
+    The ``--help`` of every ``nbmj`` subcommand (option ``:commands:`` to choose).
+
 Every file the directives read (variant files, grammar, example data) is recorded as a
 dependency of the page, so an incremental build notices when it changes.
 """
@@ -1117,6 +1120,48 @@ def _render_bad_example(diagnostics, example) -> str:
     return str(diagnostic)
 
 
+# --------------------------------------------------------------------------- command line
+
+
+class CliDirective(SphinxDirective):
+    """``.. nbmj-cli::``: a section per ``nbmj`` subcommand with its ``--help`` text."""
+
+    has_content = False
+    option_spec = {"commands": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        import click
+
+        from .cli import main
+
+        width = 88
+        settings = dict(terminal_width=width, max_content_width=width, **(main.context_settings or {}))
+        ctx = click.Context(main, info_name="nbmj", **settings)
+        names = _comma_list(self.options.get("commands")) or main.list_commands(ctx)
+        out: list[nodes.Node] = []
+        top = main.get_help(ctx)
+        out.append(_literal_block(top, "console"))
+        for name in names:
+            try:
+                command = main.get_command(ctx, name)
+            except Exception as exc:  # noqa: BLE001
+                raise self.error(f"the nbmj command {name!r} does not load: {exc}") from exc
+            if command is None:
+                raise self.error(f"no nbmj command {name!r}")
+            sub = click.Context(command, info_name=name, parent=ctx, **settings)
+            section = _section(self.state.document, f"nbmj {name}", f"nbmj {name}")
+            section += _literal_block(command.get_help(sub), "console")
+            out.append(section)
+        return out
+
+
+def _literal_block(text: str, language: str = "text") -> nodes.literal_block:
+    block = nodes.literal_block(text, text)
+    block["language"] = "text"
+    block["classes"].append(f"nbmj-{language}")
+    return block
+
+
 # --------------------------------------------------------------------------- auto links
 
 
@@ -1222,6 +1267,7 @@ def setup(app) -> dict:
     app.add_directive("nbmj-features", FeaturesDirective)
     app.add_directive("nbmj-grammar", GrammarDirective)
     app.add_directive("nbmj-diagnostics", DiagnosticsDirective)
+    app.add_directive("nbmj-cli", CliDirective)
     app.add_config_value("nbmj_check_rulebook", True, "env")
     app.add_config_value("nbmj_link_rule_ids", True, "env")
     app.add_transform(RuleIdLinks)
