@@ -28,6 +28,7 @@ from ..scoring.situation import Meld, Situation
 from ..tiles import N_KINDS, is_flower, parse_tiles, tile_code, to_notation
 from .actions import Action, interned
 from .claims import arbitrate, chi_discard_bans, meld_claims
+from .liability import forbidden_tiles
 from .log import LOG_FORMAT, dumps_event
 from .observation import Observation, public_view
 from .settle import WinScore, score_win
@@ -145,6 +146,8 @@ class Game:
         self.passed_win = [False] * 4
         self.passed_pon: list[set[int]] = [set() for _ in range(4)]
         self.immediate = [0] * 4
+        # NH-6 包牌 offences: [discarder, warned player, discard number, claimed by the warned]
+        self.offences: list[list] = []
         self.events: list[dict] = []
         self.phase = "deal"
         self.current = self.dealer
@@ -177,6 +180,8 @@ class Game:
         self._r_kong_pon = rules.restriction("kong_after_pon") is not None
         self._r_suits = [r for r in rules.restrictions if r.kind == "discard_suits"]
         self._r_no_claims = [r for r in rules.restrictions if r.kind == "no_claims"]
+        self._r_bao_suits = rules.restriction("bao_suit_warning") is not None
+        self._r_bao_terminals = rules.restriction("bao_terminal_warning") is not None
         self._auto_flowers = rules.flowers.in_play == "auto"
         self._wild_flower_is_flower = rules.wilds.wild_flower_is_flower
         self._kept_base = 2 * rules.draw.kept_stacks
@@ -504,6 +509,8 @@ class Game:
         self.hands[p][t] -= 1
         self.rivers[p].append([t, None])
         self.discards_made += 1
+        if self._r_bao_suits or self._r_bao_terminals:
+            self._check_offence(p, t)
         if t in self.wilds:
             self.discarded_wild[p] = True
         self.chi_bans = ()
@@ -524,6 +531,30 @@ class Game:
             self.phase = "claims"
         else:
             self._start_turn((p + 1) % 4)
+
+    def _check_offence(self, p: int, t: int) -> None:
+        """NH-6.2 to NH-6.4: a not-ready player discarding into a warning becomes liable."""
+        warned = [
+            q
+            for q in range(4)
+            if q != p
+            and t in forbidden_tiles([(m[0], m[1]) for m in self.melds[q]], suits=self._r_bao_suits, terminals=self._r_bao_terminals)
+        ]
+        if not warned:
+            return
+        counts, w = self._shape(p)
+        if core.shanten(counts, w) <= 0:  # NH-6.4: ready after the discard
+            return
+        for q in warned:
+            self.offences.append([p, q, self.discards_made, False])
+            self._emit({"e": "bao", "seat": SEATS[p], "warned": SEATS[q], "tile": CODES[t]})
+
+    def _liable(self, q: int, win_by: str) -> int | None:
+        """NH-6.5: who pays for the table when ``q`` wins, the earlier offence first."""
+        for offender, warned, number, claimed in self.offences:
+            if warned == q and (claimed or (win_by == "discard" and number == self.discards_made)):
+                return offender
+        return None
 
     # ------------------------------------------------------------------ claims
 
@@ -612,6 +643,9 @@ class Game:
         q, kind = won[0]
         a = self.responses[q]
         self.rivers[d][-1][1] = SEATS[q]
+        for off in self.offences:
+            if off[1] == q and off[2] == self.discards_made:
+                off[3] = True  # the warned player took the offending tile into a meld
         self.claims_made = True
         self.fed[d][q] += 1
         self.passed_win[q] = False  # NB-8.6 / NB-8.7: a claim is acting
@@ -713,23 +747,47 @@ class Game:
         situations = []
         for q, tile, win_by, discarder, score in wins:
             situations.append(self._situation(q, tile, win_by, discarder))
-            for wind, amount in score.payments.items():
-                deltas[(SEATS.index(wind) + self.dealer) % 4] += amount
-            winners.append(
-                {
-                    "seat": SEATS[q],
-                    "win_by": win_by,
-                    "tile": CODES[tile],
-                    "from": None if discarder is None else SEATS[discarder],
-                    "points": score.points,
-                    "items": [_item_name(i) for i in score.items],
-                }
-            )
+            paid = {(SEATS.index(wind) + self.dealer) % 4: amount for wind, amount in score.payments.items()}
+            liable = self._liable(q, win_by) if self.offences else None
+            if liable is not None:  # NH-6.5: the liable player pays every loser's share
+                paid = {i: (paid[q] if i == q else -paid[q] if i == liable else 0) for i in range(4)}
+            for i, amount in paid.items():
+                deltas[i] += amount
+            winner = {
+                "seat": SEATS[q],
+                "win_by": win_by,
+                "tile": CODES[tile],
+                "from": None if discarder is None else SEATS[discarder],
+                "points": score.points,
+                "items": [_item_name(i) for i in score.items],
+            }
+            if liable is not None:
+                winner["liable"] = SEATS[liable]
+            winners.append(winner)
             scores.append(score)
+        losers = self._losers_settlement(wins[0][0]) if self.rules.loser_settlement is not None else None
+        if losers is not None:
+            for i in range(4):
+                deltas[i] += losers[i]
         q, tile, _, discarder, _ = wins[0]
         if discarder is not None:
             self.hands[q][tile] += 1  # the claimed winning tile joins the hand, for the final view
         self._end("win", winners, deltas, scores, situations)
+
+    def _losers_settlement(self, winner: int) -> list[int]:
+        """NH-5: the three losers settle among themselves by the 胡 of their hands."""
+        from ..scoring import hand_fu, settle_losers
+
+        fu = {}
+        for i in range(4):
+            if i == winner:
+                continue
+            hand = self.hands[i]
+            concealed = [t for t in range(N_KINDS) for _ in range(hand[t])]
+            melds = [Meld(m[0], m[1], None if m[2] is None else self.seat_wind(m[2])) for m in self.melds[i]]
+            fu[self.seat_wind(i)] = hand_fu(concealed, melds, self.flowers[i], self.rules, self.seat_wind(i), self.round_wind)
+        net = settle_losers(fu, self.rules)
+        return [0 if i == winner else net[self.seat_wind(i)] for i in range(4)]
 
     def _finish_draw(self) -> None:
         if self.rules.immediate.void_on_draw:  # NB-15.x: kong and flower scores are void
