@@ -51,10 +51,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from ..errors import NbmjError, RuleSetError, TileNotationError, UnknownVariantError
+from ..errors import RuleSetError, TileNotationError, UnknownVariantError
 from ..tiles import FLOWERS, parse_tiles, tile_code
 from . import model as M
 from .diagnostics import SYNTAX_LABELS, Diagnostic, did_you_mean, suggest
@@ -992,15 +992,16 @@ class _Reader:
                     ok = False
                 else:
                     unless.append(a.text)
-            else:
+            elif mode == "during":
                 if a.text not in _WINDOWS:
                     self.bad(f"unknown window {a.text!r} after 'during'{did_you_mean(a.text, _WINDOWS)}", a.loc)
                     ok = False
                 else:
                     window = a.text
-                mode = "after"
-                if mode == "after" and a is not atoms[-1]:
-                    pass
+                mode = "done"
+            else:
+                self.bad(f"'during' takes one window; unexpected {a.text!r}", a.loc)
+                ok = False
         suits: tuple[str, ...] = ()
         claims: tuple[str, ...] = ()
         if kind == "discard_suits":
@@ -1642,7 +1643,7 @@ def compile_text(
         rs = _compile(text, filename, resolver or _default_resolver, source, diags)
     except RuleSetError:
         raise
-    except (NbmjError, ValueError, TypeError, KeyError, AttributeError) as exc:  # never a traceback for a bad file
+    except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
         if not diags:
             diags.append(Diagnostic(filename, 1, 1, f"internal error while compiling: {exc!r}"))
         rs = None

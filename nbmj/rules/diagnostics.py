@@ -146,15 +146,6 @@ def _edit(old: str, new: str) -> str:
     return _ROOT.replace(old, new, 1)
 
 
-def _line_of(text: str, needle: str) -> int:
-    return text[: text.index(needle)].count("\n") + 1
-
-
-def _col_of(text: str, needle: str) -> int:
-    idx = text.index(needle)
-    return idx - text.rfind("\n", 0, idx)
-
-
 def _semantic(kind: str, old: str, new: str, label: str, at, also: tuple[str, str] | None = None) -> BadExample:
     """An example made by replacing ``old`` by ``new`` in the minimal variant; the
     diagnostic points at the first occurrence of ``at`` within ``new``."""
