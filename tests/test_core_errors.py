@@ -6,7 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent)) if str(Path(__file__).parent) not in sys.path else None
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
 import _core_helpers as helpers  # noqa: E402
 
 from nbmj.errors import HandShapeError, NbmjError, TileNotationError  # noqa: E402

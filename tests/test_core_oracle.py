@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-# importlib import mode keeps tests/ off sys.path; the helpers live there.
-sys.path.insert(0, str(Path(__file__).parent)) if str(Path(__file__).parent) not in sys.path else None
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
 import _core_helpers as helpers  # noqa: E402
 import oracle  # noqa: E402
 
