@@ -30,11 +30,11 @@ from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
 from .features import HandFacts, Reading, SetGroup, facts, holds, readings
-from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for
+from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for, to_applied
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
-from .totals import Total, ceil_to, fu_fan_total, tai_total
+from .totals import Total, ceil_to, fu_fan_from_entries, fu_fan_total, tai_from_entries, tai_total
 
 __all__ = [
     "score",
@@ -64,16 +64,16 @@ def _rule_id(rules: RuleSet, key: str) -> str:
     return rid or _DEFAULT_RULES[key]
 
 
-def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list):
-    applied = plan.apply(hf, rd, hand_part)
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list, restrictions):
+    entries = plan.apply_entries(hf, rd, hand_part)
     scoring = rules.scoring
     if isinstance(scoring, FuFanScoring):
-        total = fu_fan_total(scoring, applied)
+        total = fu_fan_from_entries(scoring, entries)
     else:
-        total = tai_total(scoring, applied)
+        total = tai_from_entries(scoring, entries)
     reason = rule = None
     sit = hf.situation
-    for wr, fn, _level in restrictions_for(rules):
+    for wr, fn, _level in restrictions:
         if sit.win_by in wr.forbid and fn(hf, rd):
             reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
             rule = wr.rule
@@ -83,7 +83,7 @@ def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_p
         if total.minimum_tai < minimum:
             reason = f"{total.minimum_tai} tai counting toward the minimum; {minimum} are needed to win"
             rule = _rule_id(rules, "minimum")
-    return applied, total, reason, rule
+    return entries, total, reason, rule
 
 
 def _key(total: Total, reason) -> tuple:
@@ -120,10 +120,11 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
     hand_part = plan.hand_part(hf)
+    restrictions = restrictions_for(rules)
     best = None
     best_key = None
     for rd in rds:
-        applied, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part)
+        applied, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, restrictions)
         k = _key(total, reason)
         if best_key is None or k > best_key:
             best, best_key = (rd, applied, total, reason, rule), k
@@ -136,7 +137,7 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         valid=valid,
         reason=reason,
         reason_rule=rule,
-        items=tuple(applied),
+        items=tuple(to_applied(applied)),
         tai=total.tai,
         fu=total.fu,
         fan=total.fan,

@@ -98,17 +98,19 @@ class HandFacts:
     cache: dict = field(default_factory=dict)
 
 
-@dataclass
 class Reading:
     """One reading of the hand: all sets (melded first), the pair kind, the wait."""
 
-    sets: tuple[SetGroup, ...]
-    pair: int
-    pair_wilds: int
-    wait: str  # edge closed single pair_pair two_sided
-    wild_as_itself: int
-    split: tuple = ()
-    _values: dict = field(default_factory=dict)
+    __slots__ = ("sets", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "_values")
+
+    def __init__(self, sets, pair, pair_wilds, wait, wild_as_itself, split=()):
+        self.sets: tuple[SetGroup, ...] = sets
+        self.pair: int = pair
+        self.pair_wilds: int = pair_wilds
+        self.wait: str = wait  # edge closed single pair_pair two_sided
+        self.wild_as_itself: int = wild_as_itself
+        self.split: tuple = split
+        self._values: dict = {}
 
     def notation(self) -> str:
         """The reading in notation: melded sets in brackets, then concealed sets, then the pair."""
@@ -371,6 +373,16 @@ def _spec_classes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
+def _keep_for(cls: tuple, extra: frozenset) -> frozenset:
+    """Kinds an all-wild pung or pair may take: one per class code (the first), plus ``extra``
+    (the wild kinds, when 还搭 counts). Kinds with equal codes score alike."""
+    seen: dict[int, int] = {}
+    for k, code in enumerate(cls):
+        seen.setdefault(code, k)
+    return frozenset(seen.values()) | extra
+
+
 def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     """Every reading of the hand; empty when the hand does not win.
 
@@ -378,16 +390,18 @@ def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     wait, exposure and 还搭 count, as far as the rule set looks at them) are given once.
     """
     sit = hf.situation
-    keep = _decomp.representative_kinds(
-        frozenset(k for k in hf.wild_kinds if k < N_KINDS), tuple(sorted({hf.seat_kind, hf.round_kind}))
-    ) if hf.wilds else _NO_KEEP
+    cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
+    if hf.wilds:
+        extra = frozenset(k for k in hf.wild_kinds if k < N_KINDS) if spec.itself else _NO_KEEP
+        keep = _keep_for(cls, extra)
+    else:
+        keep = _NO_KEEP
     splits = _decomp.splits(hf.shape, hf.wilds, keep)
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
     out: list[Reading] = []
     melded = hf.melded
     seen_readings: set = set()
-    cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
     suit_of = _SUIT_OF
     use_pair = spec.pair_class
     use_exposure = spec.exposure

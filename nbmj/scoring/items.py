@@ -102,23 +102,58 @@ class ItemPlan:
         for order, it, when, each in entries:
             if when is not None and not when(hf, rd):
                 continue
-            n = 1 if each is None else each(hf, rd)
-            if n <= 0:
-                continue
-            out.append((order, Applied(it, n, it.value * n)))
+            if each is None:
+                out.append((order, it, 1, it.value))
+            else:
+                n = each(hf, rd)
+                if n > 0:
+                    out.append((order, it, n, it.value * n))
 
     def hand_part(self, hf: HandFacts) -> list:
         out: list = []
         self._eval(self.hand_level, hf, None, out)
         return out
 
-    def apply(self, hf: HandFacts, rd: Reading, hand_part: list) -> list[Applied]:
+    def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list) -> list:
+        """The scoring entries ``(order, item, count, value)`` of a reading, in no set order."""
         cands = list(hand_part)
         self._eval(self.reading_level, hf, rd, cands)
-        cands.sort(key=lambda oa: oa[0])
         if self.resolve:
-            return _resolve(cands)
-        return [a for _, a in cands]
+            return _resolve_entries(cands)
+        return cands
+
+    def apply(self, hf: HandFacts, rd: Reading, hand_part: list) -> list[Applied]:
+        return to_applied(self.apply_entries(hf, rd, hand_part))
+
+
+def to_applied(entries) -> list[Applied]:
+    """Entries as :class:`Applied`, in rule-set order."""
+    return [Applied(it, n, v) for _o, it, n, v in sorted(entries, key=lambda e: e[0])]
+
+
+def _resolve_entries(cands: list) -> list:
+    if not cands:
+        return cands
+    if any(e[1].excludes for e in cands):
+        kept: list = []
+        suppressed: set[str] = set()
+        for e in sorted(cands, key=lambda e: (-e[3], e[0])):
+            if e[1].name in suppressed:
+                continue
+            kept.append(e)
+            suppressed.update(e[1].excludes)
+        cands = [e for e in kept if e[1].name not in suppressed]
+    if any(e[1].group for e in cands):
+        best: dict = {}
+        for e in sorted(cands, key=lambda e: e[0]):
+            g = e[1].group
+            if g is None:
+                continue
+            cur = best.get(g)
+            if cur is None or e[3] > cur[3]:
+                best[g] = e
+        cands = [e for e in cands if e[1].group is None or best[e[1].group] is e]
+    return cands
 
 
 def _resolve(candidates: list) -> list[Applied]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..rules.model import FuFanScoring, TaiScoring
 from .items import Applied
@@ -11,8 +11,7 @@ from .items import Applied
 __all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier"]
 
 
-@dataclass(frozen=True)
-class Total:
+class Total(NamedTuple):
     """The totals of one reading.
 
     ``tai``: capped 台 (None for 胡 × 番 variants); ``minimum_tai``: 台 that count for the
@@ -72,14 +71,24 @@ def fan_multiplier(fan: int, mode: str) -> int:
 
 def tai_total(scoring: TaiScoring, applied: list[Applied]) -> Total:
     """Sum the 台, cap them, and convert to the points S."""
+    return tai_from_entries(scoring, [(0, a.item, a.count, a.value) for a in applied])
+
+
+def fu_fan_total(scoring: FuFanScoring, applied: list[Applied]) -> Total:
+    """底 + 胡 items, × multiplier(番), rounded up, capped; or 推倒八's fixed table; then silver."""
+    return fu_fan_from_entries(scoring, [(0, a.item, a.count, a.value) for a in applied])
+
+
+def tai_from_entries(scoring: TaiScoring, entries) -> Total:
+    """:func:`tai_total` over ``(order, item, count, value)`` entries."""
     tai = 0
     minimum_tai = 0
-    for a in applied:
-        if a.item.unit != "tai":
+    for _o, item, _n, value in entries:
+        if item.unit != "tai":
             continue
-        tai += a.value
-        if a.item.counts_for_minimum:
-            minimum_tai += a.value
+        tai += value
+        if item.counts_for_minimum:
+            minimum_tai += value
     capped = scoring.cap is not None and tai > scoring.cap
     if capped:
         tai = scoring.cap  # type: ignore[assignment]
@@ -94,10 +103,15 @@ def tai_total(scoring: TaiScoring, applied: list[Applied]) -> Total:
     return Total(tai, minimum_tai, None, None, None, None, points, capped)
 
 
-def fu_fan_total(scoring: FuFanScoring, applied: list[Applied]) -> Total:
-    """底 + 胡 items, × multiplier(番), rounded up, capped; or 推倒八's fixed table; then silver."""
-    fu = scoring.base + sum(a.value for a in applied if a.item.unit == "fu")
-    fan_raw = sum(a.value for a in applied if a.item.unit == "fan")
+def fu_fan_from_entries(scoring: FuFanScoring, entries) -> Total:
+    """:func:`fu_fan_total` over ``(order, item, count, value)`` entries."""
+    fu = scoring.base
+    fan_raw = 0
+    for _o, item, _n, value in entries:
+        if item.unit == "fu":
+            fu += value
+        elif item.unit == "fan":
+            fan_raw += value
     fan = min(fan_raw, scoring.fan_cap)
     capped = fan >= scoring.fan_cap
     if scoring.fixed_by_fan:
