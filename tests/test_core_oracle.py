@@ -120,6 +120,16 @@ def test_nb_10_4_waits_leave_out_kinds_held_four_times(core):
     assert core.waits("111m2m234p", 0) == [1, 2]  # 2m (pair) and 3m (11m + 123m)
 
 
+def test_nb_10_5_ready_means_some_kind_completes(core):
+    """Rule NB-10.5: a 3n+1 hand is ready when at least one kind would complete it."""
+    assert core.waits("123m456p789s1z", 0) == [27]  # ready on 1z
+    assert core.waits("13m456p789s11z", 0) == [1]  # closed wait on 2m
+    assert core.waits("135m456p789s1z", 0) == []  # two tiles away: not ready
+    assert core.shanten("135m456p789s1z", 0) == 1
+    # Shanten 0 without a listed kind: only a fifth 1m (or a wild) would complete it.
+    assert core.shanten("1111m234p", 0) == 0 and core.waits("1111m234p", 0) == []
+
+
 def test_decomposition_structure(core):
     found = core.decompositions("1123m", 1)
     assert found == sorted(found) and len(found) == len(set(found))

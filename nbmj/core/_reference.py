@@ -366,8 +366,12 @@ def waits(hand, wilds=0):
     """The kinds (ints 0-33, ascending) whose draw completes a 3n+1 hand.
 
     A kind of which the hand holds all four real copies is never listed: no fifth real copy
-    can be drawn (although a wild may still play one, rule NB-10.4). Drawing a wild is not
-    a kind and is not listed. ``hand`` and ``wilds`` are as for :func:`is_win`.
+    can be drawn (although a wild may still play one, rule NB-10.4). Only the tiles given
+    are seen: a caller with exposed melds must also drop kinds whose fourth copy sits in a
+    meld. Drawing a wild is not a kind and is not listed; it completes the hand whenever
+    shanten is 0. The hand is ready (rule NB-10.5) when the list is not empty; shanten 0
+    alone does not say that, when only a fifth copy would complete the hand. ``hand`` and
+    ``wilds`` are as for :func:`is_win`.
     """
     counts, w, n = _validated(hand, wilds, "waits", False)
     found = []
