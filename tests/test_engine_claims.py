@@ -73,6 +73,7 @@ def test_nb_7_8_nobody_claims():
     [("56m", "4m", "47m"), ("23m", "4m", "41m"), ("23m", "1m", "14m"), ("12m", "3m", "3m"), ("89m", "7m", "7m"), ("46m", "5m", "5m")],
 )
 def test_t17_nb_8_1_nb_8_2_chi_discard_bans(use, tile, banned):
+    """NB-8.1, NB-8.2."""
     assert sorted(chi_discard_bans(T(tile), parse_tiles(use))) == sorted(parse_tiles(banned))
 
 
@@ -104,6 +105,7 @@ HANDS_T16 = {
 
 
 def test_t16_nb_7_5_pon_beats_chi_in_play():
+    """NB-7.5, NB-7.8, NB-6.4, NB-6.3, NB-2.2: pon wins; the claimer discards; play moves on counter-clockwise from the claimer."""
     g = make(HANDS_T16, rules=NINGBO)
     g.step(Action.parse("E discard 7s"))
     assert g.to_act == ["S", "W"]

@@ -45,6 +45,7 @@ OTHERS = {"S": "1234s678s1234z6z7z", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "2p
 
 
 def test_nb_11_7_heavenly_win_is_first_turn():
+    """NB-11.7."""
     g = make({"E": "123m456m789m123p55s", **OTHERS})
     assert Action("E", "hu") in g.legal_actions("E")
     g.step(Action("E", "hu"))
@@ -53,6 +54,7 @@ def test_nb_11_7_heavenly_win_is_first_turn():
 
 
 def test_nb_6_5_nb_9_3_nb_11_3_concealed_kong_replacement_and_kong_bloom():
+    """NB-6.2, NB-6.5, NB-9.3, NB-9.4, NB-9.6, NB-9.8, NB-11.3: the kong is offered beside the discards, never forced; a concealed kong cannot be robbed."""
     g = make({"E": "1z1z1z1z123m456m789m5p", **{**OTHERS, "S": "1234567s2z3z4z6z7z9p"}}, tail="5p")
     assert Action.parse("E ankan 1z") in g.legal_actions("E")
     g.step(Action.parse("E ankan 1z"))
@@ -64,6 +66,7 @@ def test_nb_6_5_nb_9_3_nb_11_3_concealed_kong_replacement_and_kong_bloom():
 
 
 def test_nb_9_1_nb_11_4_discard_kong_bloom_is_paid_by_the_discarder():
+    """NB-9.1, NB-11.4."""
     hands = {"E": "2z123456789m12p3p9p", "S": "2z2z2z123m456m789p5p", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "4p6p7p8p1s2s3s5z5z5z7z3z3z"}
     g = make(hands, tail="5p")
     play_script(g, ["E discard 2z", "S kan 2z"])
@@ -77,6 +80,7 @@ def test_nb_9_1_nb_11_4_discard_kong_bloom_is_paid_by_the_discarder():
 
 
 def test_nb_9_2_nb_11_5_robbing_an_added_kong():
+    """NB-9.2, NB-11.5, NB-9.8."""
     hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}
     g = make(hands, draws="8s8s8s5s")
     play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
@@ -94,6 +98,7 @@ def test_nb_9_2_nb_11_5_robbing_an_added_kong():
 
 
 def test_nb_11_5_passing_a_rob_lets_the_kong_stand():
+    """NB-11.5, NB-8.7."""
     hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}
     g = make(hands, draws="8s8s8s5s", tail="7s")
     play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
@@ -117,6 +122,7 @@ def _draw_out(rules, seed):
 
 
 def test_nb_15_1_nb_4_8_t29_ningbo_plays_to_the_143rd_tile():
+    """NB-15.1, NB-4.8."""
     for seed in range(6):
         g, _ = _draw_out(NINGBO, seed)
         if g.result.outcome == "draw":
@@ -127,6 +133,7 @@ def test_nb_15_1_nb_4_8_t29_ningbo_plays_to_the_143rd_tile():
 
 
 def test_nb_15_2_last_discard_may_only_be_won():
+    """NB-15.2."""
     g = Game(NINGBO, 0)
     while not g.is_over and g.wall.remaining > 0:
         seat = g.to_act[0]
@@ -148,6 +155,7 @@ def test_nb_15_2_last_discard_may_only_be_won():
 
 
 def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
+    """NB-11.6."""
     g = Game(NINGBO, 0)
     while not g.is_over and g.wall.remaining > 0:
         seat = g.to_act[0]
@@ -161,6 +169,7 @@ def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
 
 
 def test_nh_1_9_t8_ninghai_draws_with_nine_stacks_left():
+    """NH-1.9."""
     for seed in range(4):
         g, _ = _draw_out(NINGHAI, seed)
         if g.result.outcome == "draw":
@@ -170,6 +179,7 @@ def test_nh_1_9_t8_ninghai_draws_with_nine_stacks_left():
 
 
 def test_nb_15_4_t29_a_draw_voids_immediate_payments():
+    """NB-15.4."""
     rules = dataclasses.replace(NINGBO, immediate=dataclasses.replace(NINGBO.immediate, flower=1))
     for seed in range(10):
         g, _ = _draw_out(rules, seed)
@@ -181,6 +191,7 @@ def test_nb_15_4_t29_a_draw_voids_immediate_payments():
 
 
 def test_nb_6_7_illegal_action_is_refused_and_nothing_changes():
+    """NB-6.7."""
     g = Game(NINGBO, 1)
     before = json.dumps(g.full_state(), sort_keys=True)
     n_events = len(g.events)
@@ -204,6 +215,7 @@ def test_observation_hides_other_hands_and_the_wall():
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_same_seed_same_log_byte_for_byte(bot):
+    """NB-1.6: a seeded shuffle, so a seed and the actions replay a hand exactly."""
     logs = []
     for _ in range(2):
         g = Game(NINGBO, 11)
@@ -277,3 +289,64 @@ def test_any_callable_can_sit_at_a_seat():
     g = Game(NINGBO, 6)
     res = play_hand(g, [passive, GreedyBot(), passive, lambda obs, legal: legal[-1]])
     assert res.outcome in ("win", "draw")
+
+
+def test_nb_5_5_a_flower_from_a_kong_replacement_is_replaced_in_turn():
+    """NB-5.5, NB-11.3: the win on the flower's own replacement is still 杠上开花."""
+    g = make({"E": "1z1z1z1z123m456m789m5p", **{**OTHERS, "S": "1234567s2z3z4z6z7z9p"}}, tail="3f5p")
+    g.step(Action.parse("E ankan 1z"))
+    assert g.events[-2:] == [
+        {"e": "draw", "seat": "E", "tile": "3f", "from": "tail"},
+        {"e": "bu", "seat": "E", "tile": "3f", "draw": "5p"},
+    ]
+    g.step(Action("E", "hu"))
+    assert g.result.win_by == "kong_replacement"
+
+
+def test_nb_5_7_nb_15_3_a_flower_with_no_replacement_ends_the_hand():
+    """NB-5.7, NB-15.3."""
+    for seed in range(60):
+        g, _ = _draw_out(NINGBO, seed)
+        bu = [i for i, e in enumerate(g.events) if e["e"] == "bu" and e["draw"] is None]
+        if bu:
+            assert bu[0] == len(g.events) - 2 and g.events[-1]["outcome"] == "draw"
+            assert g.wall.remaining == 0
+            return
+    pytest.skip("no flower drawn as the last tile among the seeds")
+
+
+def test_nb_9_5_manual_flower_kong():
+    """NB-9.5, NB-5.4 (manual mode): the flower stays in hand until laid down; it cannot be discarded."""
+    rules = dataclasses.replace(MIN0, flowers=dataclasses.replace(MIN0.flowers, in_play="manual"))
+    hands = {"E": "123456789m123p44z", "S": "1234567p12345s7z", "W": "1234567s123z45z6z", "N": "9m8p9s67z11223355z"}
+    g = make(hands, rules=rules, draws="3f", tail="5m")
+    play_script(g, ["E discard 4z"])
+    pass_claims(g)
+    legal = g.legal_actions("S")
+    assert Action.parse("S flower 3f") in legal
+    assert Action.parse("S discard 3f") not in legal
+    g.step(Action.parse("S flower 3f"))
+    assert g.events[-1] == {"e": "draw", "seat": "S", "tile": "5m", "from": "tail"} or g.events[-1]["e"] == "bu"
+    assert g.flowers[1] == [T("3f")] and g.draw_kind == "flower_replacement"
+
+
+def test_nb_9_7_no_kong_without_a_tile_to_replace_it():
+    """NB-9.7."""
+    g = Game(NINGBO, 0)
+    while not g.is_over and g.wall.remaining > 0:
+        seat = g.to_act[0]
+        g.step(passive(g.observation(seat), g.legal_actions(seat)))
+    if g.is_over:
+        pytest.skip("the hand ended early")
+    p = g.current
+    hand = g.hands[p]
+    k = next(k for k in range(27, 34) if k not in g.wilds)
+    moved = 4 - hand[k]
+    for t in range(34):  # test-only edit: four of a kind in hand, size kept
+        while moved and hand[t] and t != k:
+            hand[t] -= 1
+            moved -= 1
+    hand[k] = 4
+    g._legal.clear()
+    assert not g._can_kong()
+    assert not any(a.kind in ("ankan", "kakan") for a in g.legal_actions("ESWN"[p]))

@@ -25,7 +25,7 @@ def accounted(g: Game) -> int:
 
 
 def check_sizes(g: Game) -> None:
-    """NB-6.6: concealed tiles plus three per meld make 13, or 14 for the player in turn."""
+    """NB-6.6, NB-10.2: concealed tiles plus three per meld make 13, or 14 for the player in turn."""
     for p in range(4):
         size = sum(g.hands[p][t] for t in range(42) if not g._is_flower(t)) + 3 * len(g.melds[p])
         in_turn = g.phase == "turn" and p == g.current

@@ -32,6 +32,7 @@ def test_nb_16_2_c4_winner_deals_variant():
 
 
 def test_t30_nb_16_4_round_wind_advances_when_the_first_dealer_deals_again():
+    """NB-16.4, NB-2.5: the first hand is in the east round."""
     m = Match(NINGBO, seed=0, rounds=2)
     first = m.first_dealer
 
@@ -53,6 +54,7 @@ def test_t30_nb_16_4_round_wind_advances_when_the_first_dealer_deals_again():
 
 
 def test_match_scores_are_cumulative_and_sum_to_zero():
+    """NB-16.6: no bonus for repeated deals; scores are the sum of the hands."""
     m = Match(NINGBO, seed=3, hands=6)
     res = m.play(make_bots("greedy"))
     assert len(res.hands) == 6 and len(m.logs) == 6
@@ -64,5 +66,13 @@ def test_match_scores_are_cumulative_and_sum_to_zero():
 
 
 def test_nh_1_2_ninghai_first_dealer_by_roll():
+    """NH-1.2."""
     m = Match("ninghai", seed=5, hands=1)
     assert 0 <= m.first_dealer < 4
+
+
+def test_nb_16_5_a_match_lasts_four_round_winds_by_default():
+    """NB-16.5."""
+    m = Match(NINGBO, seed=1)
+    assert m.round_limit == 4 and m.hand_limit is None
+    assert Match(NINGBO, seed=1, hands=3).round_limit is None

@@ -36,10 +36,12 @@ def meld(kind, notation):
     ids=["three-of-a-suit", "two-honours-and-one", "one-honour-and-two", "honours-only", "mixed", "two-melds"],
 )
 def test_nh_6_1_suit_warning(melds, suits):
+    """NH-6.1."""
     assert suit_warnings(melds) == suits
 
 
 def test_nh_6_3_three_pungs_warn_of_terminals_and_honours():
+    """NH-6.3, NB-1.4: 大幺 read as terminals and honours."""
     melds = [meld("pon", "222p"), meld("ankan", "5555s"), meld("kakan", "3333m")]
     assert terminal_warning(melds)
     assert not terminal_warning(melds[:2] + [meld("chi", "123m")])
@@ -70,6 +72,7 @@ def warned_game(east_hand=None):
 
 
 def test_nh_6_2_nh_6_5_not_ready_discard_into_a_warning_pays_for_the_table():
+    """NH-6.2, NH-6.5."""
     g = warned_game()
     g.step(Action.parse("E discard 6m"))
     assert g.events[-1] == {"e": "bao", "seat": "E", "warned": "W", "tile": "6m"}
@@ -83,6 +86,7 @@ def test_nh_6_2_nh_6_5_not_ready_discard_into_a_warning_pays_for_the_table():
 
 
 def test_nh_6_4_a_ready_player_may_discard_freely():
+    """NH-6.4."""
     g = warned_game(east_hand="6m123p456p789p11s23s")
     g.step(Action.parse("E discard 6m"))
     assert not any(e["e"] == "bao" for e in g.events)
@@ -91,6 +95,7 @@ def test_nh_6_4_a_ready_player_may_discard_freely():
 
 
 def test_nh_5_1_losers_settle_by_their_fu():
+    """NH-5.1, NH-5.2."""
     for seed in range(40):
         g = Game(NINGHAI, seed)
         res = play_hand(g, make_bots("greedy"))
@@ -116,6 +121,7 @@ def test_nh_5_1_losers_settle_by_their_fu():
 
 
 def test_nh_1_5_no_wilds_all_144_tiles_drawable():
+    """NH-1.5."""
     g = Game(NINGHAI, 0)
     assert g.indicator is None and not g.wilds
     assert g.wall.remaining + g.wall.drawn == 144

@@ -36,6 +36,7 @@ CHI_HANDS = {"E": "4m123p456p789p11z2z3z", "S": "4567m159p159s123z", "W": "12345
 
 
 def test_t17_nb_8_1_nb_8_2_chi_bans_claimed_tile_and_far_end():
+    """NB-8.1, NB-8.2."""
     g = make(CHI_HANDS)
     play_script(g, ["E discard 4m", "S chi 4m 56m"])
     discards = {a.tile for a in kinds(g.legal_actions("S"), "discard")}
@@ -44,6 +45,7 @@ def test_t17_nb_8_1_nb_8_2_chi_bans_claimed_tile_and_far_end():
 
 
 def test_t17_nb_8_3_chi_ban_lasts_one_discard():
+    """NB-8.3."""
     g = make(CHI_HANDS, draws="8s8s8s5m")
     play_script(g, ["E discard 4m", "S chi 4m 56m", "S discard 1p"])
     pass_claims(g)
@@ -58,6 +60,7 @@ def test_t17_nb_8_3_chi_ban_lasts_one_discard():
 
 
 def test_t17_nb_8_4_big_crane_exception():
+    """NB-8.4."""
     g = make(CHI_HANDS)
     play_script(g, ["E discard 4m", "S chi 4m 56m"])
     set_hand(g, "S", "4m7m")  # every other set exposed: discarding either leaves the big crane
@@ -65,6 +68,7 @@ def test_t17_nb_8_4_big_crane_exception():
 
 
 def test_nb_8_5_no_chi_that_leaves_no_legal_discard():
+    """NB-8.5."""
     g = make(CHI_HANDS)
     set_hand(g, "S", "56m444m77m")
     g.step(Action.parse("E discard 4m"))
@@ -73,6 +77,7 @@ def test_nb_8_5_no_chi_that_leaves_no_legal_discard():
 
 
 def test_t18_nb_8_6_no_pon_of_a_passed_tile_until_acting():
+    """NB-8.6."""
     hands = {"E": "1z123456789m123p5z", "S": "1z123456789s12p3p", "W": "2z2z3z3z4z4z5z5z6z6z7z7z8p", "N": "1z1z4p5p6p7p8p9p1s2s3s4s5s"}
     g = make(hands, rules=NINGBO, draws="9p9p")
     g.step(Action.parse("E discard 1z"))
@@ -89,6 +94,7 @@ def test_t18_nb_8_6_no_pon_of_a_passed_tile_until_acting():
 
 
 def test_t19_nb_8_7_no_discard_win_after_passing_until_acting_self_draw_allowed():
+    """NB-8.7."""
     hands = {"E": "1p1z2z3z4z5z6z7z9m9m9p9p8s8s", "S": "4p1s2s3s4s5s6s7s8s1z2z3z4z", "W": "5p6p7p8p9m1s2s3s4s5s6s7s5z", "N": "123m456m789m23p11s"}
     g = make(hands, draws="7z6z4p")
     g.step(Action.parse("E discard 1p"))
@@ -107,6 +113,7 @@ def test_t19_nb_8_7_no_discard_win_after_passing_until_acting_self_draw_allowed(
 
 
 def test_t20_nb_8_8_no_kong_in_the_turn_of_a_pon():
+    """NB-8.8, NB-9.2: the added kong waits for the next turn."""
     hands = {"E": "5s123456789m12p3p6z", "S": "1234567p1234s9m5z", "W": "5s5s5s1z1z1z1z2z3z4z6z7z8p", "N": "9p6s7s8s1m2m3m4m5m6m7m8m2z"}
     g = make(hands, draws="8s8s3s")
     g.step(Action.parse("E discard 5s"))
@@ -127,6 +134,7 @@ def test_t20_nb_8_8_no_kong_in_the_turn_of_a_pon():
 
 
 def test_t21_nb_8_9_a_discarded_wild_is_dead():
+    """NB-8.9, NB-4.12."""
     hands = {"E": "9s123456789m12p3p7z", "S": "78s1234567p1234z", "W": "9s9s1z1z2z2z3z3z4z4z5z5z6z", "N": "123m456m789m123p6z"}
     g = make(hands)
     g.step(Action.parse("E discard 9s"))
@@ -135,6 +143,7 @@ def test_t21_nb_8_9_a_discarded_wild_is_dead():
 
 
 def test_t21_nb_11_9_wild_single_wait_wins_only_by_self_draw():
+    """NB-11.9."""
     hands = {"E": "5z123456789p12s3s7z", "S": "1234567s1234z6z7z", "W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "123m456m789m123p9s"}
     g = make(hands, draws="1z2z7z")
     g.step(Action.parse("E discard 5z"))
@@ -150,6 +159,7 @@ def test_t21_nb_11_9_wild_single_wait_wins_only_by_self_draw():
 
 
 def test_nb_11_9_wild_single_wait_may_not_rob_a_kong():
+    """NB-11.9, NB-11.5."""
     # W pons 5s, later adds the fourth; N waits on anything with a lone wild
     hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p123p9s"}
     g = make(hands, draws="8s8s8s5s")
@@ -164,6 +174,7 @@ def test_nb_11_9_wild_single_wait_may_not_rob_a_kong():
 
 
 def test_nh_1_7_nh_1_8_ninghai_first_go_around():
+    """NH-1.7, NH-1.8."""
     hands = {"E": "1m9s9s1z2z3z4z5z6z7z8s7s6s5s", "S": "1m1m1s2s3s4s5s6s7s8p9p2p3p", "W": "2m3m4m5m6m7m8m9m1p2p3p4p5p", "N": "6p7p8p9p2s3s4s5s6s7s8s9s3m"}
     g = make(hands, rules=NINGHAI, draws="9m")
     assert {a.tile for a in kinds(g.legal_actions("E"), "discard")} == {T("1m")}
@@ -172,6 +183,7 @@ def test_nh_1_7_nh_1_8_ninghai_first_go_around():
 
 
 def test_nh_1_8_no_kong_in_the_first_go_around():
+    """NH-1.8."""
     hands = {"E": "1m1m1m1m9s1z2z3z4z5z6z7z8s7s", "S": "2m1s2s3s4s5s6s7s8p9p2p3p5m", "W": "3m4m5m6m7m8m9m1p2p3p4p5p6p", "N": "7p8p9p2s3s4s5s6s7s8s9s3m9m"}
     g = make(hands, rules=NINGHAI)
     assert not kinds(g.legal_actions("E"), "ankan")

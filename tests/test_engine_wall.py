@@ -38,6 +38,7 @@ def test_nb_4_6_s000_indicator_count():
 
 
 def test_nb_3_5_nb_4_7_draws_skip_the_indicator_at_both_ends():
+    """NB-3.4, NB-3.5, NB-4.7: head and tail eat towards each other, top tile first, passing over the indicator."""
     tiles = list(range(8))
     wall = Wall(tiles, indicator_pos=6)  # top of the tail stack
     assert wall.draw_tail() == 7  # the bottom beneath the indicator
@@ -49,6 +50,7 @@ def test_nb_3_5_nb_4_7_draws_skip_the_indicator_at_both_ends():
 
 
 def test_nb_4_8_t28_143_drawable_tiles_in_ningbo():
+    """NB-4.8, NB-3.6: the 144-position sequence less the indicator."""
     wall = Wall(full_tile_set(True), indicator_pos=140)
     n = 0
     while wall.remaining:
@@ -77,6 +79,7 @@ def test_nb_4_3_nb_4_4_t28_flipped_spring_makes_seasons_wild_and_they_stay_in_ha
 
 
 def test_nb_3_7_nb_3_8_t31_deal_14_13_in_blocks_of_four():
+    """NB-2.1, NB-3.7, NB-3.8: four players; four tiles each three times round, then two to the dealer and one each."""
     g = Game(NINGBO, seed=3)
     deal = [e for e in g.events if e["e"] == "deal"]
     assert [len(parse_tiles(e["tiles"])) for e in deal] == [14, 13, 13, 13]
@@ -91,6 +94,7 @@ def test_nb_3_7_nb_3_8_t31_deal_14_13_in_blocks_of_four():
 
 
 def test_nb_6_1_dealer_plays_first_without_drawing():
+    """NB-6.1."""
     g = Game(NINGBO, seed=5)
     assert g.to_act == ["E"]
     assert not any(e["e"] == "draw" for e in g.events)
@@ -117,6 +121,7 @@ def test_nb_5_3_per_player_order_replaces_until_clean():
 
 
 def test_nb_5_4_flower_drawn_in_play_is_replaced_at_once():
+    """NB-5.2, NB-5.4, NB-5.6: replaced from the tail at once; the replacement counts as a replacement draw."""
     hands = {"E": "123456789m123p44z", "S": "1234567p12345s7z", "W": "1234567s123z45z6z", "N": "9m8p9s67z11223355z"}
     w = scripted_wall(NINGBO, hands=hands, draws="3f", tail="5m", indicator="9s", dice=(6, 6))
     g = Game(NINGBO, wall=w, dice=(6, 6))
