@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.model import ScoringItem
+from ..rules.model import Feature, ScoringItem
 from .features import HandFacts, Reading, feature_value, holds
 
 __all__ = ["Applied", "apply_items"]
@@ -87,12 +87,17 @@ class ItemPlan:
         self.items = items
         self.hand_level: list = []
         self.reading_level: list = []
+        self.by_wait: dict[str, list] = {}
         for order, it in enumerate(items):
             if it.value is None:
                 continue
             when, w_level = compile_expr(it.when) if it.when is not None else (None, False)
             each, e_level = compile_expr(it.each) if it.each is not None else (None, False)
             entry = (order, it, when, each)
+            if each is None and isinstance(it.when, Feature) and it.when.name == "wait" and len(it.when.args) == 1:
+                # the commonest reading-level condition: looked up by the reading's wait
+                self.by_wait.setdefault(it.when.args[0], []).append((order, it, 1, it.value))
+                continue
             (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
         self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
         self.spec = None  # set by plan_for, with the win restrictions
@@ -117,6 +122,7 @@ class ItemPlan:
     def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list) -> list:
         """The scoring entries ``(order, item, count, value)`` of a reading, in no set order."""
         cands = list(hand_part)
+        cands.extend(self.by_wait.get(rd.wait, ()))
         self._eval(self.reading_level, hf, rd, cands)
         if self.resolve:
             return _resolve_entries(cands)
