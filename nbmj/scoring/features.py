@@ -205,41 +205,48 @@ def _sets_only(counts: list[int], wilds: int) -> bool:
     return False
 
 
+@lru_cache(maxsize=512)
+def _wilds_of(rules_wilds, indicator) -> frozenset[int]:
+    return wild_tiles(rules_wilds, indicator)
+
+
+@lru_cache(maxsize=1024)
+def _melded_group(kind: str, first: int) -> SetGroup:
+    if kind == "chi":
+        return SetGroup("chow", first, True, True)
+    if kind == "pon":
+        return SetGroup("pung", first, True, True)
+    return SetGroup("kong", first, kind != "ankan", True)
+
+
 def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
-    wild_kinds = wild_tiles(rules.wilds, sit.indicator)
+    wild_kinds = _wilds_of(rules.wilds, sit.indicator)
     shape = [0] * N_KINDS
     wilds = 0
-    before = [0] * N_KINDS
     before_wilds = 0
-    wild_physical: Counter = Counter()
+    wild_physical: dict[int, int] = {}
+    n_concealed = len(sit.concealed)
     for pos, t in enumerate(sit.concealed + (sit.win_tile,)):
         if t in wild_kinds:
             wilds += 1
-            if pos < len(sit.concealed):
+            if pos < n_concealed:
                 before_wilds += 1
             if t < N_KINDS:
-                wild_physical[t] += 1
+                wild_physical[t] = wild_physical.get(t, 0) + 1
             continue
-        if is_flower(t):
+        if t >= N_KINDS:
             raise SituationError(f"flower {tile_code(t)!r} in the hand is not wild; flowers go in 'flowers'")
         shape[t] += 1
-        if pos < len(sit.concealed):
-            before[t] += 1
     for m in sit.melds:
         for t in m.tiles:
             if t in wild_kinds and not rules.claims.wilds_in_melds:
                 raise SituationError(f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
-    melded = []
-    for m in sit.melds:
-        first = min(m.tiles)
-        if m.kind == "chi":
-            melded.append(SetGroup("chow", first, True, True))
-        elif m.kind == "pon":
-            melded.append(SetGroup("pung", first, True, True))
-        else:
-            melded.append(SetGroup("kong", first, m.kind != "ankan", True))
-    seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, wild_kinds)
+    melded = [_melded_group(m.kind, min(m.tiles)) for m in sit.melds]
+    if sit.flowers:
+        seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, wild_kinds)
+    else:
+        seat_n = other_n = seat_out = other_out = n_sets = 0
     # 财神单吊 is worked out when a rule asks (_f_wild_single_wait)
     single = False if before_wilds == 0 else None
     return HandFacts(
@@ -249,7 +256,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
         shape=tuple(shape),
         wilds=wilds,
         win_is_wild=sit.win_tile in wild_kinds,
-        wild_physical=dict(wild_physical),
+        wild_physical=wild_physical,
         melded=tuple(melded),
         seat_kind=27 + _SEATS.index(sit.seat),
         round_kind=27 + _SEATS.index(sit.round_wind),
