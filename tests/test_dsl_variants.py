@@ -565,3 +565,18 @@ def test_nh_6_2_santan_warnings(nh):
     assert nh.restriction("bao_suit_warning").rule == "NH-6.2"
     assert nh.restriction("bao_terminal_warning").rule == "NH-6.3"
     assert load_variant("ningbo").restriction("bao_suit_warning") is None
+
+
+def test_nh_1_11_no_wind_fan(nh):
+    """NH-1.11: Ninghai scores no wind pungs as 番; winds matter only for seat flowers (NH-3.2)."""
+    fan_conditions = " ".join(f"{i.when} {i.each}" for i in nh.items if i.unit == "fan")
+    assert "seat_wind" not in fan_conditions and "round_wind" not in fan_conditions
+    assert "flowers(seat" in fan_conditions
+
+
+def test_nb_1_2_tile_counts():
+    """NB-1.2: 34 kinds × 4 = 136 tiles, plus the 8 flowers when the set has them (C1)."""
+    from nbmj.rules.model import TileSetRules
+
+    assert TileSetRules(flowers=False).total == 136
+    assert load_variant("ningbo").tiles.total == 144
