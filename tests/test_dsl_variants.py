@@ -580,3 +580,9 @@ def test_nb_1_2_tile_counts():
 
     assert TileSetRules(flowers=False).total == 136
     assert load_variant("ningbo").tiles.total == 144
+
+
+def test_shipped_names_and_aliases_are_unique():
+    names = [i.name for i in variant_infos()]
+    aliases = [a for i in variant_infos() for a in i.aliases]
+    assert len(set(names + aliases)) == len(names) + len(aliases)
