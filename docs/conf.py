@@ -59,10 +59,6 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(ndarray|NDArray|ArrayLike|DTypeLike)"),
     (r"py:exc", r"(ValueError|KeyError|TypeError|IndexError|RuntimeError|OSError|FileNotFoundError|Exception|StopIteration)"),
     (r"py:class", r"(ValueError|KeyError|TypeError|Exception)"),
-    # Short names in docstrings of re-exported functions (nbmj.rules.compile_text says
-    # RuleSet, nbmj.scoring.hand_fu says Meld): the classes are documented in full in
-    # their own modules, and a second entry would make every type hint ambiguous.
-    (r"py:class", r"(RuleSet|Meld|Situation)"),
 ]
 
 # Docstring examples (shown by autodoc, so run here too) are written in their module's
@@ -83,9 +79,34 @@ from nbmj.rules.rulebook import *
 from nbmj.rules.diagnostics import *
 from nbmj.scoring import *
 from nbmj.core import *
+from nbmj.engine.game import *
+from nbmj.engine.bots import *
+from nbmj.engine.match import *
+from nbmj.engine.log import *
 """
 # Examples print Chinese and tile glyphs exactly.
 doctest_default_flags = 0
 import doctest as _doctest  # noqa: E402
 
 doctest_default_flags = _doctest.ELLIPSIS | _doctest.NORMALIZE_WHITESPACE | _doctest.DONT_ACCEPT_TRUE_FOR_1
+
+
+def _resolve_short_names(app, env, node, contnode):
+    """Docstrings often say :class:`RuleSet` or :meth:`Game.observation` outside the
+    module that defines them. Resolve such a short name when exactly one documented
+    object ends with it, as Sphinx does for ``.RuleSet``; leave the rest to -n."""
+    if node.get("refdomain") != "py":
+        return None
+    from sphinx.util.nodes import make_refnode
+
+    py = env.get_domain("py")
+    target = node["reftarget"].lstrip(".~")
+    matches = py.find_obj(env, None, None, target, node["reftype"], 1)
+    if len(matches) != 1:
+        return None
+    name, obj = matches[0]
+    return make_refnode(app.builder, node["refdoc"], obj.docname, obj.node_id, contnode, name)
+
+
+def setup(app):
+    app.connect("missing-reference", _resolve_short_names)
