@@ -191,13 +191,13 @@ int nb_min_wilds(const uint8_t *counts) {
 int nb_is_win(const uint8_t *counts, int wilds) { return nb_min_wilds(counts) <= wilds; }
 
 typedef struct {
-    int8_t v[NB_MAX_MELDS + 1][2]; /* [melds][pair] */
+    int v[NB_MAX_MELDS + 1][2]; /* [melds][pair] */
 } need_vec;
 
 static inline __attribute__((always_inline)) void unpack(uint64_t packed, need_vec *out, int n) {
     for (int m = 0; m <= n; m++) {
-        out->v[m][0] = (int8_t)need_get(packed, m, 0);
-        out->v[m][1] = (int8_t)need_get(packed, m, 1);
+        out->v[m][0] = (int)need_get(packed, m, 0);
+        out->v[m][1] = (int)need_get(packed, m, 1);
     }
 }
 
@@ -211,8 +211,8 @@ static inline __attribute__((always_inline)) void convolve(const need_vec *a, co
             none = imin(none, a->v[x][0] + b->v[y][0]);
             pair = imin(pair, imin(a->v[x][0] + b->v[y][1], a->v[x][1] + b->v[y][0]));
         }
-        out->v[m][0] = (int8_t)none;
-        out->v[m][1] = (int8_t)pair;
+        out->v[m][0] = none;
+        out->v[m][1] = pair;
     }
 }
 
