@@ -168,12 +168,22 @@ def _hint(game, seat: str) -> str:
     n = sum(counts) + w
     if n % 3 == 0:
         return ""
+    from ..tiles import to_notation
+
     sh = core.shanten(counts, w)
     text = "complete" if sh < 0 else ("ready (听牌)" if sh == 0 else f"{sh} from ready (shanten {sh})")
     if n % 3 == 1 and sh == 0:
-        from ..tiles import to_notation
-
         text += f", waits {to_notation(core.waits(counts, w)) or 'on any tile'}"
+    if n % 3 == 2 and sh >= 0:
+        keep = []
+        for k in range(34):
+            if counts[k]:
+                counts[k] -= 1
+                if core.shanten(counts, w) == sh:
+                    keep.append(k)
+                counts[k] += 1
+        if keep:
+            text += f"; discards that keep it: {to_notation(keep)}"
     return text
 
 
@@ -211,7 +221,13 @@ def play(variant: str, seat: str, seed: int) -> None:
     shown = 0
     while not game.is_over:
         for ev in game.events[shown:]:
-            if ev["e"] not in ("pass", "deal") and not (ev["e"] == "draw" and ev["seat"] != seat):
+            if ev["e"] in ("pass", "deal"):
+                continue
+            if ev["e"] == "draw" and ev["seat"] != seat:  # others' draws are hidden
+                console.print(f"  {ev['seat']} draws a tile" + (" from the tail" if ev.get("from") == "tail" else ""))
+            elif ev["e"] == "bu" and ev["seat"] != seat:
+                console.print(f"  {ev['seat']} lays aside flower {_g(ev['tile'])} and draws a replacement")
+            else:
                 console.print("  " + describe(ev))
         shown = len(game.events)
         actor = game.to_act[0]
