@@ -290,3 +290,49 @@ def test_every_example_in_the_docs_runs(built):
     report = built / "doctest" / "output.txt"
     detail = report.read_text(encoding="utf-8") if report.is_file() else ""
     assert proc.returncode == 0, f"doctest builder failed:\n{proc.stdout}\n{proc.stderr}\n{detail[-4000:]}"
+
+
+# --------------------------------------------------------------------------- the extension alone
+
+
+def _mini_project(tmp_path: Path, page: str) -> subprocess.CompletedProcess:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "conf.py").write_text(
+        'extensions = ["nbmj.sphinxext"]\nnbmj_check_rulebook = False\nnbmj_sources_doc = "sources"\n',
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        "Mini\n====\n\n.. toctree::\n\n   sources\n\n" + page, encoding="utf-8"
+    )
+    (src / "sources.rst").write_text("Sources\n=======\n\nS001\n   The first source.\n", encoding="utf-8")
+    cmd = [sys.executable, "-m", "sphinx", "-n", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "out")]
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+
+
+def test_rule_directive_and_role_in_a_project_of_their_own(tmp_path):
+    page = (
+        ".. rule:: NB-99.1\n"
+        "   :title: A rule for the test\n"
+        "   :sources: S001, NBMJ\n"
+        "   :variant: wilds.kinds\n\n"
+        "   Its body, which cites NB-99.2 in plain text.\n\n"
+        ".. rule:: NB-99.2\n"
+        "   :title: Another\n"
+        "   :sources: S001\n\n"
+        "   See :rule:`NB-99.1` and :rule:`the first <NB-99.1>`.\n"
+    )
+    proc = _mini_project(tmp_path, page)
+    assert proc.returncode == 0, proc.stderr
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'id="NB-99.1"' in html and 'id="NB-99.2"' in html
+    assert html.count('href="#NB-99.1"') >= 3  # head, permalink, two role links
+    assert 'href="#NB-99.2"' in html  # the plain-text mention became a link
+    assert 'href="sources.html#source-S001"' in html
+    assert "wilds.kinds" in html and ">the first<" in html
+
+
+def test_an_unknown_rule_id_fails_the_build(tmp_path):
+    proc = _mini_project(tmp_path, "See :rule:`NB-98.7`.\n")
+    assert proc.returncode != 0
+    assert "NB-98.7" in proc.stderr
