@@ -231,9 +231,7 @@ static inline __attribute__((always_inline)) int needed_n(const uint64_t packed[
     return best;
 }
 
-int nb_needed(const uint8_t *counts, int n_melds) {
-    int idx[4];
-    hand_indices(counts, idx);
+static inline int needed_idx(const int idx[4], int n_melds) {
     uint64_t v[4] = {need_load(need_suit, idx[0]), need_load(need_suit, idx[1]),
                      need_load(need_suit, idx[2]), need_load(need_honor, idx[3])};
     switch (n_melds) {
@@ -243,6 +241,12 @@ int nb_needed(const uint8_t *counts, int n_melds) {
     case 3: return needed_n(v, 3);
     default: return needed_n(v, 4);
     }
+}
+
+int nb_needed(const uint8_t *counts, int n_melds) {
+    int idx[4];
+    hand_indices(counts, idx);
+    return needed_idx(idx, n_melds);
 }
 
 int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
@@ -276,6 +280,47 @@ int nb_check(const uint8_t *counts, long wilds, int need_complete) {
     int r = total % 3;
     if (r == 0 || (need_complete && r != 2)) return -1;
     return total;
+}
+
+/* One pass over a row: the suit indices and the total, or -1 when the row is invalid
+ * (see nb_check). */
+static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+    int total = 0, bad = 0;
+    for (int s = 0; s < 4; s++) {
+        int digits = s < 3 ? 9 : 7, v = 0;
+        const uint8_t *d = c + 9 * s;
+        for (int k = digits - 1; k >= 0; k--) {
+            v = v * 5 + d[k];
+            total += d[k];
+            bad |= d[k] > 4;
+        }
+        idx[s] = v;
+    }
+    if (bad || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
+    total += (int)wilds;
+    int r = total % 3;
+    if (r == 0 || (need_complete && r != 2)) return -1;
+    return total;
+}
+
+ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) {
+    for (size_t row = 0; row < n; row++) {
+        int idx[4];
+        if (read_row(hands + NB_KINDS * row, (long)wilds[row], 1, idx) < 0) return (ptrdiff_t)row;
+        out[row] = min_wilds_idx(idx) <= wilds[row];
+    }
+    return -1;
+}
+
+ptrdiff_t nb_shanten_batch(const uint8_t *hands, const int64_t *wilds, size_t n, int8_t *out) {
+    for (size_t row = 0; row < n; row++) {
+        int idx[4];
+        int total = read_row(hands + NB_KINDS * row, (long)wilds[row], 0, idx);
+        if (total < 0) return (ptrdiff_t)row;
+        int s = needed_idx(idx, total / 3) - (int)wilds[row] - 1;
+        out[row] = (int8_t)(s < -1 ? -1 : s);
+    }
+    return -1;
 }
 
 /* ---------------------------------------------------------------- decompositions */

@@ -50,6 +50,11 @@ int nb_waits(const uint8_t *counts, int wilds, uint8_t *out);
  * (need_complete) or not 3n+1 / 3n+2 (otherwise). */
 int nb_check(const uint8_t *counts, long wilds, int need_complete);
 
+/* Whole batches: hands is n rows of 34 counts, wilds n values. Return -1 when every row
+ * was valid and answered, else the index of the first invalid row (nb_check's rules). */
+ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out);
+ptrdiff_t nb_shanten_batch(const uint8_t *hands, const int64_t *wilds, size_t n, int8_t *out);
+
 /* Every distinct decomposition of a 3n+2 hand, as sorted, duplicate-free keys: the pair's
  * group code in the top bits, then the meld codes ascending, NB_CODE_BITS each. */
 typedef struct {

@@ -33,6 +33,8 @@ cdef extern from "shape.h" nogil:
     int nb_shanten(const uint8_t *counts, int wilds, int n_melds) noexcept
     int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) noexcept
     int nb_check(const uint8_t *counts, long wilds, int need_complete) noexcept
+    ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) noexcept
+    ptrdiff_t nb_shanten_batch(const uint8_t *hands, const int64_t *wilds, size_t n, int8_t *out) noexcept
     int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) noexcept
     void nb_keys_free(nb_keys *keys) noexcept
 
@@ -236,16 +238,13 @@ def is_win_batch(hands, wilds):
     hands, w = _reference._batch_arrays(hands, wilds, "is_win_batch")
     cdef const uint8_t[:, ::1] h = hands
     cdef const int64_t[::1] wv = w
-    cdef Py_ssize_t n = h.shape[0], row, bad = -1
+    cdef Py_ssize_t n = h.shape[0], bad = -1
     out = np.zeros(n, dtype=np.bool_)
     cdef uint8_t[::1] o = out.view(np.uint8)
     _tables()
-    with nogil:
-        for row in range(n):
-            if nb_check(&h[row, 0], wv[row], 1) < 0:
-                bad = row
-                break
-            o[row] = nb_is_win(&h[row, 0], <int>wv[row])
+    if n:
+        with nogil:
+            bad = nb_is_win_batch(&h[0, 0], &wv[0], n, &o[0])
     if bad >= 0:
         _raise_row("is_win_batch", hands, w, bad, True)
     return out
@@ -255,18 +254,13 @@ def shanten_batch(hands, wilds):
     hands, w = _reference._batch_arrays(hands, wilds, "shanten_batch")
     cdef const uint8_t[:, ::1] h = hands
     cdef const int64_t[::1] wv = w
-    cdef Py_ssize_t n = h.shape[0], row, bad = -1
-    cdef int total
+    cdef Py_ssize_t n = h.shape[0], bad = -1
     out = np.zeros(n, dtype=np.int8)
     cdef int8_t[::1] o = out
     _tables()
-    with nogil:
-        for row in range(n):
-            total = nb_check(&h[row, 0], wv[row], 0)
-            if total < 0:
-                bad = row
-                break
-            o[row] = <int8_t>nb_shanten(&h[row, 0], <int>wv[row], total // 3)
+    if n:
+        with nogil:
+            bad = nb_shanten_batch(&h[0, 0], &wv[0], n, &o[0])
     if bad >= 0:
         _raise_row("shanten_batch", hands, w, bad, None)
     return out
