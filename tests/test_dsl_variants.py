@@ -238,7 +238,7 @@ def test_nb_11_9_wild_single_wait_self_draw_only(nb):
         ("dragon_pung", 1, "NB-12.19"),
         ("seat_wind_pung", 1, "NB-12.20"),
         ("round_wind_pung", 1, "NB-12.21"),
-        ("all_honors", 20, "NB-12.23"),
+        ("all_honors", None, "NB-12.23"),
         ("no_wild", 1, "NB-12.24"),
         ("kong_bloom", 1, "NB-12.25"),
         ("last_tile", 1, "NB-12.26"),
@@ -246,7 +246,7 @@ def test_nb_11_9_wild_single_wait_self_draw_only(nb):
         ("heavenly", None, "NB-12.28"),
         ("earthly", None, "NB-12.29"),
         ("concealed_hand", None, "NB-12.30"),
-        ("three_wilds", None, "NB-12.31"),
+        ("three_wilds", 5, "NB-12.31"),
         ("four_wilds", None, "NB-12.32"),
         ("wild_as_itself", None, "NB-12.34"),
     ],
@@ -269,17 +269,22 @@ def test_nb_12_16_flower_totals_replace_counts(nb):
 
 
 def test_nb_13_2_wild_items_outside_minimum(nb):
-    """NB-13.2 (C15): 三百搭 and 四百搭 do not count towards the minimum."""
+    """NB-13.2, NB-12.31 (C15): 三百搭 scores 5 but does not count towards the minimum; nor
+    does 四百搭 (off); NB-11.10: no self-draw bar for either."""
     assert not nb.item("three_wilds").counts_for_minimum
     assert not nb.item("four_wilds").counts_for_minimum
     assert all(i.counts_for_minimum for i in nb.items if i.name not in ("three_wilds", "four_wilds"))
+    assert [str(w.when) for w in nb.win_restrictions] == ["wild_single_wait"]
 
 
 def test_nb_12_33_seven_wilds_item():
-    """NB-12.33: all seven wilds are 20 tai in the 7-wild game; NB-12.16 all flowers 20 there."""
+    """NB-12.33: all seven wilds are 20 tai in the 7-wild game, replacing 三百搭 (NB-12.31);
+    NB-12.16 all flowers and NB-12.23 字一色 are 20 there."""
     r = load_variant("ningbo-7wild")
     assert r.item("seven_wilds").value == 20
     assert r.item("all_flowers").value == 20
+    assert r.item("all_honors").value == 20
+    assert "three_wilds" not in {i.name for i in r.items}
 
 
 def test_nb_13_1_minimum_and_no_cap(nb):
