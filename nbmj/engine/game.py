@@ -63,15 +63,23 @@ class HandResult:
 
     @property
     def winner(self) -> str | None:
+        """The (first) winning seat, or None after a draw."""
         return self.winners[0]["seat"] if self.winners else None
 
     @property
     def win_by(self) -> str | None:
+        """How the (first) winner won: ``discard``, ``self_draw``, ``rob_kong``, ..."""
         return self.winners[0]["win_by"] if self.winners else None
 
     @property
     def score(self) -> WinScore | None:
+        """The (first) winner's score."""
         return self.scores[0] if self.scores else None
+
+    @property
+    def payments(self) -> dict[str, int]:
+        """Same as ``deltas``: what each seat gains (negative: pays) this hand."""
+        return self.deltas
 
     def to_json(self) -> dict:
         return {

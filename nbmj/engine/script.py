@@ -1,7 +1,11 @@
 """Build a fixed wall that deals given hands and draws: scripted hands for tests and examples.
 
->>> from nbmj.engine.script import scripted_wall  # doctest: +SKIP
->>> wall = scripted_wall(rules, hands={"E": "123m456p789s1122z5m", "S": ...}, draws="3z4z", dice=(3, 5))
+Example (not run)::
+
+    from nbmj.engine.script import play_script, scripted_wall
+    wall = scripted_wall(rules, hands={"E": "123m456p789s11z22z5m", "S": ...}, draws="3z4z", dice=(3, 5))
+    game = Game(rules, wall=wall, dice=(3, 5))
+    play_script(game, ["E discard 5m", "S pon 5m"])
 
 The wall is in draw order (NB-3.6): the deal of NB-3.8 takes the first tiles from the head,
 ``draws`` follow at the head in turn order, ``tail`` lists the replacement draws (for flowers
