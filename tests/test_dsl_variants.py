@@ -591,3 +591,12 @@ def test_shipped_names_and_aliases_are_unique():
     names = [i.name for i in variant_infos()]
     aliases = [a for i in variant_infos() for a in i.aliases]
     assert len(set(names + aliases)) == len(names) + len(aliases)
+
+
+def test_nb_12_14_seven_wild_flowers():
+    """NB-12.14, NB-12.16 in ningbo-7wild (C30): no group item; every seat flower counts;
+    all eight replace them with 20."""
+    r = load_variant("ningbo-7wild")
+    assert str(r.item("seat_flower").each) == "flowers(seat)"
+    assert r.item("flower_set").value is None
+    assert r.item("all_flowers").excludes == ("flower_set", "seat_flower")
