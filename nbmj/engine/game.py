@@ -183,9 +183,9 @@ class Game:
         c = rules.claims
         self._claims = c
         self._r_chi_ban = rules.restriction("chi_discard_ban")
-        self._r_pon_pass = rules.restriction("pon_after_pass") is not None
-        self._r_win_pass = rules.restriction("win_after_pass") is not None
-        self._r_kong_pon = rules.restriction("kong_after_pon") is not None
+        self._r_pon_pass = rules.restriction("pon_after_pass")
+        self._r_win_pass = rules.restriction("win_after_pass")
+        self._r_kong_pon = rules.restriction("kong_after_pon")
         self._r_suits = [r for r in rules.restrictions if r.kind == "discard_suits"]
         self._r_no_claims = [r for r in rules.restrictions if r.kind == "no_claims"]
         self._r_bao_suits = rules.restriction("bao_suit_warning") is not None
@@ -234,6 +234,10 @@ class Game:
 
     def _emit(self, event: dict) -> None:
         self.events.append(event)
+
+    def _on(self, restriction) -> bool:
+        """Whether a restriction of the variant applies now (its ``window``)."""
+        return restriction is not None and (restriction.window == "always" or self._window_open())
 
     def _window_open(self) -> bool:
         """The first go-around (NH-1.x): every seat's first discard, no claim made yet."""
@@ -432,7 +436,7 @@ class Game:
         hand = self.hands[p]
         mode = self.turn_mode
         acts: list[Action] = []
-        may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._r_kong_pon)
+        may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._on(self._r_kong_pon))
         if mode in ("draw", "dealer_first") and self.last_draw is not None:
             if self._self_win(p) is not None:
                 acts.append(self._hu_act[p])
@@ -458,19 +462,21 @@ class Game:
         hand = self.hands[p] if hand is None else hand
         bans = self.chi_bans if bans is None else bans
         tiles = [t for t in self._playable if hand[t]]
-        if bans and self._r_chi_ban is not None:
+        if bans and self._on(self._r_chi_ban):
             in_hand = sum(hand[t] for t in tiles)
             big_crane = in_hand == 2 and "big_crane" in self._r_chi_ban.unless
             if not big_crane:
                 tiles = [t for t in tiles if t not in bans or t in self.wilds]
-        if self._r_suits and self._window_open() and not self.rivers[p]:
-            allowed = set()
-            for r in self._r_suits:
-                allowed.update(r.suits)
-            limited = [t for t in tiles if t < 27 and _SUIT_LETTER[t // 9] in allowed]
-            # nbmj's choice: a hand with no tile of the allowed suits may discard any tile.
-            if limited:
-                tiles = limited
+        if self._r_suits:
+            allowed: set[str] = set()
+            for r in self._r_suits:  # NH-1.7: in the window, each player's first discard
+                if r.window == "always" or (self._window_open() and not self.rivers[p]):
+                    allowed.update(r.suits)
+            if allowed:
+                limited = [t for t in tiles if t < 27 and _SUIT_LETTER[t // 9] in allowed]
+                # nbmj's choice: a hand with no tile of the allowed suits may discard any tile.
+                if limited:
+                    tiles = limited
         return tiles
 
     def _self_win(self, p: int) -> WinScore | None:
@@ -578,7 +584,7 @@ class Game:
         c = self._claims
         dead = t in self.wilds and not c.claim_discarded_wild  # NB-8.9
         acts: list[Action] = []
-        if c.win_on_discard and "hu" not in banned and not dead and not (self._r_win_pass and self.passed_win[q]):
+        if c.win_on_discard and "hu" not in banned and not dead and not (self.passed_win[q] and self._on(self._r_win_pass)):
             if self._discard_win(q, t, d, "discard") is not None:
                 acts.append(self._hu_act[q])
         hand = self.hands[q]
@@ -589,7 +595,7 @@ class Game:
                 hand,
                 t,
                 may_chi=c.chi and "chi" not in banned and chi_seat,
-                may_pon=c.pon and "pon" not in banned and not (self._r_pon_pass and t in self.passed_pon[q]),
+                may_pon=c.pon and "pon" not in banned and not (t in self.passed_pon[q] and self._on(self._r_pon_pass)),
                 may_kan=c.kan and "kan" not in banned and self._can_kong(),
                 wild=self._wild_kinds,
                 claim_discarded_wild=c.claim_discarded_wild,
@@ -605,7 +611,7 @@ class Game:
 
     def _chi_leaves_discard(self, q: int, t: int, use: tuple[int, ...]) -> bool:
         """NB-8.5: a chi is offered only if some tile may be discarded after it."""
-        if self._r_chi_ban is None:
+        if not self._on(self._r_chi_ban):
             return True
         hand = list(self.hands[q])
         for u in use:
@@ -634,9 +640,9 @@ class Game:
         for q, opts in self.options.items():
             chosen = self.responses[q].kind
             kinds = {a.kind for a in opts}
-            if self._r_win_pass and "hu" in kinds and chosen != "hu":
+            if "hu" in kinds and chosen != "hu" and self._on(self._r_win_pass):
                 self.passed_win[q] = True  # NB-8.7
-            if self._r_pon_pass and "pon" in kinds and chosen not in ("pon", "kan", "hu"):
+            if "pon" in kinds and chosen not in ("pon", "kan", "hu") and self._on(self._r_pon_pass):
                 self.passed_pon[q].add(t)  # NB-8.6
         c = self._claims
         won = arbitrate(d, declared, c.priority, c.seat_order, c.multiple_winners)
@@ -666,7 +672,7 @@ class Game:
             for u in a.use:
                 hand[u] -= 1
             self.melds[q].append(["chi", tuple(sorted((t, *a.use))), d])
-            self.chi_bans = chi_discard_bans(t, a.use) if self._r_chi_ban is not None else ()
+            self.chi_bans = chi_discard_bans(t, a.use) if self._on(self._r_chi_ban) else ()
             self._enter_turn(q, "after_chi")
         elif kind == "pon":
             hand[t] -= 2
