@@ -103,6 +103,7 @@ def test_every_input_type_gives_the_same_answer(impl):
         bytes(counts),
         bytearray(counts),
         memoryview(bytes(counts)),
+        np.repeat(np.array(counts, dtype=np.uint8), 2)[::2],  # strided: no contiguous buffer
         "123m456p33s111z",
     ]
     for form in forms:

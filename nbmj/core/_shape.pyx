@@ -104,7 +104,9 @@ cdef int _read_buffer(object hand, uint8_t *out) except -1:
     cdef const uint8_t *data
     cdef Py_ssize_t k
     cdef int ok = 0
-    if PyObject_GetBuffer(hand, &view, PyBUF_ND | PyBUF_FORMAT) != 0:
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_ND | PyBUF_FORMAT)
+    except Exception:  # e.g. a strided array: the slow path reads it item by item
         return 0
     try:
         if (view.ndim == 1 and view.itemsize == 1 and view.len == 34 and view.format != NULL
