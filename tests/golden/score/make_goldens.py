@@ -138,10 +138,15 @@ case("nb-heavenly-off", NB, ["NB-12.28"],
      "天胡 is defined but switched off: the dealer's first-turn self-draw scores nothing for it.",
      {**BASE3, "seat": "E", "win_by": "self_draw", "first_turn": True, "flowers": "1f"},
      {"absent_items": ["heavenly"], "tai": 4})
-case("nb-three-wilds-off", NB, ["NB-12.31"],
-     "三百搭 is switched off in the default game: three wilds held score nothing for it.",
+case("nb-three-wilds-outside-minimum", NB, ["NB-12.31", "NB-13.2"],
+     "三百搭: 5 tai that do not count toward the minimum; 2 tai count, so the hand cannot win.",
      {"seat": "S", "concealed": "555m 123p 456s 789s 2z", "win_tile": "2z", "win_by": "self_draw", "indicator": "5m"},
-     {"absent_items": ["three_wilds", "no_wild"]})
+     {"item_values": {"three_wilds": 5}, "absent_items": ["no_wild"], "valid": False, "payments": {}})
+case("nb-three-wilds-valid", NB, ["NB-12.31", "NB-13.2"],
+     "三百搭 with 4 tai that count (two seat flowers, seat-wind pung, 对倒): valid, worth 4 + 5.",
+     {"seat": "S", "concealed": "555m 123p 456s 789s 2z", "win_tile": "2z", "win_by": "self_draw", "indicator": "5m",
+      "flowers": "26f"},
+     {"item_values": {"three_wilds": 5}, "valid": True, "tai": 9, "points": 9})
 case("nb-wilds-flush", NB, ["NB-12.22", "NB-12.11"],
      "A wild standing for a tile of the suit keeps a flush (the 5万 are wild).",
      {"seat": "S", "concealed": "123m 456m 789m 11m 2m 5m", "win_tile": "2m", "win_by": "self_draw", "indicator": "5m"},
@@ -162,12 +167,17 @@ case("nb-wild-single-wait-self-draw", NB, ["NB-11.9", "NB-12.7"],
       "indicator": "1m", "flowers": "26f"},
      {"valid": True})
 
-case("nb-all-honours", NB, ["NB-12.23", "NB-12.13", "NB-12.20", "NB-12.21"],
-     "字一色 20 tai (external, X-NBR), adding to all pungs and the honour pungs.",
+case("nb-all-honours-off", NB, ["NB-12.23", "NB-12.13", "NB-12.20", "NB-12.21"],
+     "字一色 has no value in the 3-wild game (off); all pungs and the honour pungs still score.",
      {"seat": "S", "concealed": "111z 222z 333z 55z 66z", "win_tile": "6z", "win_by": "discard", "from": "E",
       "indicator": "1m"},
-     {"item_values": {"all_honors": 20, "all_pungs": 2, "seat_wind_pung": 1, "round_wind_pung": 1, "dragon_pung": 1},
-      "tai": 27})
+     {"item_values": {"all_pungs": 2, "seat_wind_pung": 1, "round_wind_pung": 1, "dragon_pung": 1},
+      "absent_items": ["all_honors"], "tai": 7})
+case("nb7-all-honours", "ningbo-7wild", ["NB-12.23"],
+     "字一色 20 tai in the 7-wild game (X-NBR), adding to the other items.",
+     {"seat": "S", "concealed": "111z 222z 333z 55z 66z", "win_tile": "6z", "win_by": "self_draw",
+      "indicator": "1m"},
+     {"item_values": {"all_honors": 20, "all_pungs": 2}})
 case("nb-earthly-off", NB, ["NB-12.29", "NB-11.8"],
      "地胡 is defined but switched off.",
      {**BASE3, "seat": "S", "win_by": "discard", "from": "E", "first_turn": True, "flowers": "2f"},
