@@ -65,6 +65,7 @@ logger = logging.getLogger(__name__)
 #: The shape of a rule ID: ``NB-4.2`` (Ningbo) or ``NH-3.1`` (Ninghai).
 RULE_ID = re.compile(r"^(?:NB|NH)-\d+\.\d+$")
 _RULE_ID_IN_TEXT = re.compile(r"\b(?:NB|NH)-\d+\.\d+\b")
+_ABSENT = object()  # a setting one side of a comparison does not have
 
 
 # --------------------------------------------------------------------------- helpers
@@ -213,6 +214,8 @@ def _value_cell(env, key: str, value: Any) -> Any:
     """A value; rule IDs (fields named ``rule``) become rule links, seat flowers tiles."""
     if key.split(".")[-1] == "rule" and isinstance(value, str) and RULE_ID.match(value):
         return rule_ref(env, value)
+    if key.split(".")[-1] == "shares" and isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        return _literal(_shares(value))
     if key.endswith("seat_flowers") and isinstance(value, list):
         from .tiles import chinese_name, tile_code
 
@@ -256,6 +259,55 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
             return out
     out[prefix] = value
     return out
+
+
+_DIFF_SKIP = ("name", "parent", "summary", "aliases", "source")
+
+
+def diff(old: dict, new: dict) -> list[tuple[str, Any, Any]]:
+    """What changes from one ``to_dict()`` to another, as ``(path, old, new)`` rows.
+
+    Paths are those of :func:`flatten`; a record (an item, a restriction, a table row)
+    present on one side only is one row holding the whole record, and ``_ABSENT`` marks
+    the missing side. Identity fields (name, parent, summary, aliases, source) are left out.
+    """
+    a, b = flatten(old), flatten(new)
+    rows: list[tuple[str, Any, Any]] = []
+    done: set[str] = set()
+    for key in _ordered_keys([a, b]):
+        if key.split(".")[0] in _DIFF_SKIP or key in done:
+            continue
+        record = _record_of(key)
+        if record is not None and record not in done:
+            in_a = any(k == record or k.startswith(record + ".") for k in a)
+            in_b = any(k == record or k.startswith(record + ".") for k in b)
+            if in_a != in_b:
+                done.add(record)
+                side = a if in_a else b
+                whole = {k[len(record) + 1:]: v for k, v in side.items() if k.startswith(record + ".")}
+                whole = {k: v for k, v in whole.items() if v not in (None, [], False) or k == "value"}
+                rows.append((record, whole if in_a else _ABSENT, _ABSENT if in_a else whole))
+                continue
+        if record is not None and record in done:
+            continue
+        va, vb = a.get(key, _ABSENT), b.get(key, _ABSENT)
+        if va != vb:
+            rows.append((key, va, vb))
+    return rows
+
+
+def _record_of(key: str) -> str | None:
+    """``items[x]`` for ``items[x].value``: the innermost keyed record a path is in."""
+    end = key.rfind("]")
+    return key[: end + 1] if end >= 0 else None
+
+
+def _diff_cell(env, key: str, value: Any) -> Any:
+    if value is _ABSENT:
+        return "—"
+    if isinstance(value, dict):
+        return _literal(", ".join(f"{k} {_shares(v) if k == 'shares' else _fmt(v)}" for k, v in value.items()))
+    return _value_cell(env, key, value)
 
 
 def _shares(shares: list[dict]) -> str:
@@ -584,17 +636,11 @@ class VariantDirective(_VariantDirectiveBase):
         if rules.parent:
             sec = _section(doc, f"Changes from {rules.parent}", f"changes from {rules.parent}")
             parent = self.load(rules.parent)
-            mine, theirs = flatten(data), flatten(parent.to_dict())
             rows = []
-            for key in _ordered_keys([theirs, mine]):
-                if key in ("name", "parent", "summary", "aliases", "source"):
-                    continue
-                a, b = theirs.get(key, _ABSENT), mine.get(key, _ABSENT)
-                if a == b:
-                    continue
+            for key, a, b in diff(parent.to_dict(), data):
                 rows.append(
                     (
-                        [_literal(key), "—" if a is _ABSENT else _value_cell(env, key, a), "—" if b is _ABSENT else _value_cell(env, key, b)],
+                        [_literal(key), _diff_cell(env, key, a), _diff_cell(env, key, b)],
                         {"classes": ["nbmj-diff"]},
                     )
                 )
@@ -602,7 +648,7 @@ class VariantDirective(_VariantDirectiveBase):
                 sec += _paragraph(
                     f"Every setting in which {rules.name} differs from {rules.parent}, as paths into ",
                     _literal("RuleSet.to_dict()"),
-                    " (— means absent):",
+                    "; an item or row that only one of them has is shown whole (— means absent):",
                 )
                 sec += _table(["setting", rules.parent, rules.name], rows, classes=["nbmj-diff-table"], widths=[3, 3, 3])
             else:
@@ -896,7 +942,6 @@ def _score_display(env, result) -> list[nodes.Node]:
     return out
 
 
-_ABSENT = object()
 _SECTIONS_SHOWN_ELSEWHERE = (
     "name", "parent", "summary", "aliases", "source", "items", "payments", "liability",
     "restrictions", "win_restrictions", "shapes",
