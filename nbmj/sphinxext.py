@@ -20,9 +20,9 @@ Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
 ``.. nbmj-variant:: ningbo``
     A variant's reference generated from its compiled :class:`~nbmj.rules.model.RuleSet`:
     its parent and what it changes, every scoring item, the settings, payments and
-    liability, and worked examples scored at build time. The body, if any, is a JSON
-    list of example situations (see :meth:`nbmj.scoring.situation.Situation.from_dict`),
-    each with an optional ``"title"``.
+    liability, and worked examples scored at build time. The examples are a JSON list
+    of situations (see :meth:`nbmj.scoring.situation.Situation.from_dict`), each with an
+    optional ``"title"``, in the directive's body or in a file named by ``:examples:``.
 
 ``.. nbmj-compare::``
     A table of every shipped variant side by side (option ``:variants:`` to choose).
@@ -34,6 +34,15 @@ Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
 
 ``.. nbmj-cli::``
     The ``--help`` of every ``nbmj`` subcommand (option ``:commands:`` to choose).
+
+Also: rule IDs written as plain text in running prose (``see NB-5.1``) become links;
+on the page named by the ``nbmj_sources_doc`` setting (default ``"rulebook/sources"``)
+each tag of a definition list (``S001`` and its indented description) becomes the
+``source-S001`` anchor; and title underlines in included files that are long enough in
+characters but not in display columns (Chinese is two columns wide) are lengthened.
+Settings: ``nbmj_link_rule_ids`` (default True), ``nbmj_sources_doc``,
+``nbmj_check_rulebook`` (default True: warn when a rule of
+:func:`nbmj.rules.rulebook.load_rules` is missing from a build that shows any rule).
 
 Every file the directives read (variant files, grammar, example data) is recorded as a
 dependency of the page, so an incremental build notices when it changes.
@@ -596,7 +605,8 @@ class _VariantDirectiveBase(SphinxDirective):
 class VariantDirective(_VariantDirectiveBase):
     """``.. nbmj-variant:: NAME``: a variant's generated reference.
 
-    The body, if any, is a JSON list of example situations to score.
+    The body, or the file named by ``:examples:``, is a JSON list of example situations
+    to score.
     """
 
     required_arguments = 1
