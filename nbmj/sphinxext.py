@@ -851,6 +851,10 @@ class VariantDirective(_VariantDirectiveBase):
             from .scoring.situation import Situation
         except ImportError as exc:
             raise self.error(f"worked examples need nbmj.scoring.score: {exc}") from exc
+        import nbmj.scoring
+
+        for module in sorted(Path(nbmj.scoring.__file__).resolve().parent.glob("*.py")):
+            self.env.note_dependency(str(module))  # the totals change when the scorer does
         sec += _paragraph(
             "Each hand below was scored by ", _literal("nbmj.scoring.score"), " when these pages were built."
         )
