@@ -115,7 +115,7 @@ def main(argv=None) -> int:
     ref = next((r["hands_per_s"] for r in rows if r["name"].startswith("riichienv") and r["hands_per_s"]), None)
     for r in rows:
         r["ratio_to_riichienv"] = round(r["hands_per_s"] / ref, 3) if ref and r["hands_per_s"] else None
-    sim_games = 40 if args.quick else 400
+    sim_games = 100 if args.quick else 1000  # enough hands that starting the pool does not dominate
     one, two = simulate_rate(1, sim_games), simulate_rate(2, sim_games)
     scaling = {"games": sim_games, "workers_1": round(one, 1), "workers_2": round(two, 1), "speedup": round(two / one, 2)}
     out = {"nbmj_core_backend": BACKEND, "python": sys.version.split()[0], "contestants": rows, "simulate": scaling}
