@@ -7,7 +7,9 @@ Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
     tags, comma-separated) and ``:variant:`` (the variant parameters that change it) and
     a prose body. The rendered rule carries an HTML anchor equal to its ID
     (``id="NB-4.2"``), a permalink, its sources linked to the sources page and the
-    parameters named.
+    parameters named, each linked to where a variant page shows it (the pages named by
+    the ``nbmj_params_docs`` setting first: ``ningbo`` for NB rules, ``ninghai-yaobansan``
+    for NH rules).
 
 ``:rule:`NB-4.2```
     A link to a rule (``:rule:`the wild rule <NB-4.2>``` for other text). An unknown ID
@@ -397,9 +399,10 @@ class NbmjDomain(Domain):
         "rule": ObjType("rule", "rule"),
         "source": ObjType("source", "source"),
         "variant": ObjType("variant", "variant"),
+        "param": ObjType("param", "param"),
     }
     roles = {"rule": RuleRole(warn_dangling=True)}
-    initial_data: dict = {"rules": {}, "sources": {}, "variants": {}}
+    initial_data: dict = {"rules": {}, "sources": {}, "variants": {}, "params": {}}
     dangling_warnings = {"rule": "unknown rule ID %(target)r"}
 
     @property
@@ -426,7 +429,17 @@ class NbmjDomain(Domain):
     def note_variant(self, name: str, docname: str) -> None:
         self.variants[name] = docname
 
+    @property
+    def params(self) -> dict[str, dict[str, str]]:
+        """parameter -> {docname: anchor} of every variant page that shows it."""
+        return self.data.setdefault("params", {})
+
+    def note_param(self, param: str, docname: str, anchor: str) -> None:
+        self.params.setdefault(param, {})[docname] = anchor
+
     def clear_doc(self, docname: str) -> None:
+        for places in self.params.values():
+            places.pop(docname, None)
         for table in (self.rules, self.sources, self.variants):
             for key, value in list(table.items()):
                 if (value[0] if isinstance(value, tuple) else value) == docname:
@@ -440,6 +453,10 @@ class NbmjDomain(Domain):
             for key, value in otherdata.get(table, {}).items():
                 if value in docnames:
                     self.data.setdefault(table, {})[key] = value
+        for key, places in otherdata.get("params", {}).items():
+            for docname, anchor in places.items():
+                if docname in docnames:
+                    self.note_param(key, docname, anchor)
 
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
         if typ == "rule" and target in self.rules:
@@ -447,6 +464,12 @@ class NbmjDomain(Domain):
             return make_refnode(builder, fromdocname, docname, target, contnode, f"{target} {title}")
         if typ == "source" and target in self.sources:
             return make_refnode(builder, fromdocname, self.sources[target], f"source-{target}", contnode, target)
+        if typ == "param" and self.params.get(target):
+            places = self.params[target]
+            prefer = env.config.nbmj_params_docs.get(node.get("nbmj_rule", "")[:2], "")
+            docname = prefer if prefer in places else min(places)
+            anchor = places[docname]
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, f"{target} in {docname.split('/')[-1]}")
         if typ == "variant" and target in self.variants:
             return make_refnode(builder, fromdocname, self.variants[target], f"variant-{target}", contnode, target)
         return None
@@ -526,7 +549,12 @@ class RuleDirective(SphinxDirective):
                 for i, param in enumerate(params):
                     if i:
                         meta += nodes.Text(", ")
-                    meta += nodes.literal(param, param, classes=["nbmj-param"])
+                    ref = addnodes.pending_xref(
+                        "", refdomain="nbmj", reftype="param", reftarget=param, refexplicit=False,
+                        refwarn=False, refdoc=_docname(self.env), nbmj_rule=rule_id,
+                    )
+                    ref += nodes.literal(param, param, classes=["nbmj-param"])
+                    meta += ref
             container += meta
 
         _domain(self.env).note_rule(rule_id, title, _docname(self.env), container)
@@ -583,7 +611,7 @@ def _source_targets(app, doctree) -> None:
 
 def _missing_source(app, env, node, contnode):
     """Source tags and variants without a target stay as plain text, silently."""
-    if node.get("refdomain") == "nbmj" and (node.get("reftype") in ("source", "variant") or node.get("nbmj_auto")):
+    if node.get("refdomain") == "nbmj" and (node.get("reftype") in ("source", "variant", "param") or node.get("nbmj_auto")):
         return contnode
     return None
 
@@ -697,7 +725,45 @@ class VariantDirective(_VariantDirectiveBase):
         examples = self._examples()
         if examples:
             out.append(self._examples_section(rules, examples))
+        self._note_params(out, data)
         return out
+
+    def _note_params(self, sections: list[nodes.Node], data: dict) -> None:
+        """Record where this page shows each rule-set parameter (``wilds.kinds``,
+        ``items.flush``, ``payments``...), so that rules can link their parameters."""
+        anchors: dict[str, str] = {}
+        section_of = {}
+        for sec in sections:
+            if isinstance(sec, nodes.section) and sec["ids"]:
+                section_of[sec["names"][0] if sec["names"] else ""] = sec["ids"][0]
+        items_sec = section_of.get("scoring items")
+        restr_sec = section_of.get("restrictions")
+        pay_sec = section_of.get("payments and liability")
+        for sec in sections:
+            for row in sec.findall(nodes.row) if isinstance(sec, nodes.Element) else ():
+                for row_id in row["ids"]:
+                    kind, _, rest = row_id.partition("-")
+                    if kind == "setting":
+                        anchors.setdefault(rest, row_id)
+                        parts = rest.split(".")
+                        for i in range(1, len(parts)):
+                            anchors.setdefault(".".join(parts[:i]), row_id)
+                    elif kind == "item":
+                        anchors.setdefault(f"items.{rest}", row_id)
+                    elif kind == "restriction":
+                        anchors.setdefault(f"restrictions.{rest}", row_id)
+                    elif kind == "payment":
+                        anchors.setdefault(f"payments.{rest}", row_id)
+        for key, sec_id in (("items", items_sec), ("restrictions", restr_sec), ("win_restrictions", restr_sec),
+                            ("shapes", restr_sec), ("payments", pay_sec), ("liability", pay_sec)):
+            if sec_id:
+                anchors.setdefault(key, sec_id)
+        if pay_sec and data.get("liability"):
+            for key in data["liability"]:
+                anchors.setdefault(f"liability.{key}", pay_sec)
+        domain = _domain(self.env)
+        for param, anchor in anchors.items():
+            domain.note_param(param, _docname(self.env), anchor)
 
     # -- pieces
 
@@ -776,7 +842,7 @@ class VariantDirective(_VariantDirectiveBase):
                     (
                         [_literal(r["kind"]), RESTRICTION_KINDS.get(r["kind"], ""), r.get("window", ""), "; ".join(detail),
                          rule_ref(env, r["rule"]) if r.get("rule") else ""],
-                        {"classes": ["nbmj-restriction"]},
+                        {"classes": ["nbmj-restriction"], "ids": [f"restriction-{r['kind']}"]},
                     )
                 )
             sec += _paragraph("Restrictions on claims and discards:")
@@ -803,7 +869,7 @@ class VariantDirective(_VariantDirectiveBase):
         )
         rows = [
             ([_literal(p["situation"]), _shares(p["shares"]), rule_ref(env, p["rule"]) if p.get("rule") else ""],
-             {"classes": ["nbmj-payment"]})
+             {"classes": ["nbmj-payment"], "ids": [f"payment-{p['situation']}"]})
             for p in data["payments"]
         ]
         sec += _table(["win situation", "who pays", "rule"], rows, classes=["nbmj-payments"], widths=[3, 5, 2])
@@ -1331,6 +1397,9 @@ def setup(app) -> dict:
     app.add_config_value("nbmj_link_rule_ids", True, "env")
     app.add_transform(RuleIdLinks)
     app.add_config_value("nbmj_sources_doc", "rulebook/sources", "env")
+    app.add_config_value(
+        "nbmj_params_docs", {"NB": "variants/ningbo", "NH": "variants/ninghai-yaobansan"}, "env"
+    )
     app.connect("doctree-read", _source_targets)
     app.connect("missing-reference", _missing_source)
     app.connect("env-check-consistency", _check_rules)

@@ -170,6 +170,18 @@ def test_rule_sources_link_to_the_sources_page(html):
             assert f"sources.html#source-{tag}" in hrefs, (rule.id, tag)
 
 
+def test_rule_parameters_link_to_where_a_variant_page_shows_them(html):
+    from nbmj.rules.rulebook import load_rules
+
+    rule = next(r for r in load_rules() if "wilds.kinds" in r.variant)
+    page = parse(html / "rulebook" / rule.file.replace(".rst", ".html"))
+    block = next(n for n in page.iter() if n.attrs.get("id") == rule.id)
+    hrefs = {a.attrs.get("href", "") for a in block.find_all("a")}
+    assert "../variants/ningbo.html#setting-wilds.kinds" in hrefs
+    target = parse(html / "variants" / "ningbo.html")
+    assert any(n.attrs.get("id") == "setting-wilds.kinds" for n in target.iter())
+
+
 def test_every_rulebook_file_has_a_docs_page():
     shown = {p.name for p in (DOCS / "rulebook").glob("*.rst")}
     missing = sorted(p.name for p in SPEC_RULEBOOK.glob("*.rst") if p.name not in shown)
