@@ -25,7 +25,7 @@ from ..errors import IllegalActionError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Meld, Situation
-from ..tiles import N_KINDS, is_flower, parse_tiles, tile_code, to_notation
+from ..tiles import N_KINDS, parse_tiles, tile_code
 from .actions import Action, interned
 from .claims import arbitrate, chi_discard_bans, meld_claims
 from .liability import forbidden_tiles
@@ -37,6 +37,27 @@ from .wall import Wall, full_tile_set, indicator_position
 __all__ = ["Game", "HandResult", "resolve_rules"]
 
 CODES = tuple(tile_code(t) for t in range(42))  # tile_code without its checks, for the event log
+# The actions the engine offers most, shared by every game (Actions are immutable).
+_DISCARD_ACTS = tuple(tuple(interned(s, "discard", t) for t in range(42)) for s in SEATS)
+_HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
+_PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
+
+
+def _notation(tiles) -> str:
+    """:func:`nbmj.tiles.to_notation` for valid ids, faster: ids sort in the order m p s z f."""
+    out = []
+    digits = ""
+    letter = ""
+    for t in sorted(tiles):
+        code = CODES[t]
+        if code[1] != letter:
+            if digits:
+                out.append(digits + letter)
+            digits, letter = "", code[1]
+        digits += code[0]
+    if digits:
+        out.append(digits + letter)
+    return "".join(out)
 _DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
 _SUIT_LETTER = "mps"
 
@@ -141,9 +162,9 @@ class Game:
         # each seat can be offered (built once; the engine offers only these objects).
         self._flower_flag = tuple(t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower) for t in range(42))
         self._playable = tuple(t for t in range(42) if not self._flower_flag[t])
-        self._discard_act = [[interned(s, "discard", t) for t in range(42)] for s in SEATS]
-        self._hu_act = [interned(s, "hu") for s in SEATS]
-        self._pass_act = [interned(s, "pass") for s in SEATS]
+        self._discard_act = _DISCARD_ACTS
+        self._hu_act = _HU_ACTS
+        self._pass_act = _PASS_ACTS
 
         self.hands = [[0] * 42 for _ in range(4)]
         self.melds: list[list[list]] = [[] for _ in range(4)]  # [kind, tiles tuple, source or None]
@@ -270,7 +291,7 @@ class Game:
                     self.hands[p][t] += 1
                 need[p] -= take
         for p in order:
-            self._emit({"e": "deal", "seat": SEATS[p], "tiles": to_notation(dealt[p])})
+            self._emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
         self.last_draw = dealt[self.dealer][-1]
         if not self._initial_flowers(order):
             return
