@@ -158,3 +158,46 @@ def test_play_a_whole_hand_by_numbers():
     assert r.exit_code == 0, r.output
     assert "the table at the end" in r.output or "Traceback" not in r.output
     assert "hint:" in r.output
+
+
+def _claims(data):
+    r = run("claims", "-", input=json.dumps(data))
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output)
+
+
+def test_claims_contract_kan_and_pon_are_both_offered():
+    """NB-7.3: three in hand may kong or pong; kong and pong share a tier (NB-7.5)."""
+    data = json.loads(json.dumps(CLAIMS))
+    data["W"]["concealed"] = "777s3456m6789p12z"
+    data["S"]["concealed"] = "56s1234p1234z568p"
+    out = _claims(data)
+    assert [o["claim"] for o in out["claims"]["W"]] == ["kan", "pon"]
+    assert out["winner"] == {"seat": "W", "claim": "kan", "tiles": "777s"}
+
+
+def test_claims_contract_a_discarded_wild_is_dead():
+    """NB-8.9."""
+    data = json.loads(json.dumps(CLAIMS))
+    data["indicator"] = "7s"
+    data["tile"] = "7s"
+    data["W"]["concealed"] = "7s23456m6789p12z8s"
+    out = _claims(data)
+    assert out["claims"] == {"S": [], "W": [], "N": []} and out["winner"] is None
+
+
+def test_claims_contract_first_go_around_in_ninghai():
+    """NH-1.8: no chi, pong or kong in the first go-around; a win stays allowed."""
+    data = {k: v for k, v in CLAIMS.items() if k != "indicator"}
+    data["variant"] = "ninghai"
+    data["first_go_around"] = True
+    out = _claims(data)
+    assert out["claims"] == {"S": [], "W": [], "N": []}
+
+
+def test_claims_contract_no_chi_in_the_seven_wild_variant():
+    """NB-7.9."""
+    data = json.loads(json.dumps(CLAIMS))
+    data["variant"] = "ningbo-7wild"
+    out = _claims(data)
+    assert out["claims"]["S"] == [] and out["winner"]["claim"] == "pon"

@@ -387,6 +387,10 @@ class Game:
 
     # ------------------------------------------------------------------ public API
 
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self.phase}, waiting for {', '.join(self.to_act)}"
+        return f"<Game {self.variant} seed={self.seed!r}: {where}; {self.wall.remaining} tiles in the wall>"
+
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
