@@ -40,6 +40,7 @@ CODES = tuple(tile_code(t) for t in range(42))  # tile_code without its checks, 
 # The actions the engine offers most, shared by every game (Actions are immutable).
 _DISCARD_ACTS = tuple(tuple(interned(s, "discard", t) for t in range(42)) for s in SEATS)
 _HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
+_CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 _PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
 
 
@@ -173,6 +174,10 @@ class Game:
         self.fed = [[0] * 4 for _ in range(4)]  # fed[a][b]: melds b made from a's discards
         self.discarded_wild = [False] * 4
         self.passed_win = [False] * 4
+        # Whether each waiting hand is ready (shanten 0): only a ready hand can win on a
+        # discard, so the others skip the win check. Set after the deal and at each discard,
+        # the only times a hand takes its waiting shape.
+        self._ready = [True] * 4
         self.passed_pon: list[set[int]] = [set() for _ in range(4)]
         self.immediate = [0] * 4
         # NH-6 包牌 offences: [discarder, warned player, discard number, claimed by the warned]
@@ -215,6 +220,7 @@ class Game:
         self._wild_flower_is_flower = rules.wilds.wild_flower_is_flower
         self._kept_base = 2 * rules.draw.kept_stacks
         self._kept_per_kong = 2 * rules.draw.kept_stacks_per_kong
+        self._kept_tiles = self._kept_base
 
     # ------------------------------------------------------------------ small helpers
 
@@ -228,12 +234,12 @@ class Game:
 
     def _kept(self) -> int:
         """Drawable tiles that must stay in the wall (NB-15.1, NH-1.9)."""
-        return self._kept_base + self._kept_per_kong * self.kongs
+        return self._kept_tiles
 
     def _can_draw(self) -> bool:
         """May a player draw from the head? NB-15.1: to the last tile; NH-1.9: only while
         more whole stacks remain than are kept back (an odd last tile does not count)."""
-        kept = self._kept()
+        kept = self._kept_tiles
         if kept == 0:
             return self.wall.remaining > 0
         return self.wall.remaining // 2 > kept // 2
@@ -295,6 +301,9 @@ class Game:
         self.last_draw = dealt[self.dealer][-1]
         if not self._initial_flowers(order):
             return
+        for p in range(4):
+            if p != self.dealer:
+                self._ready[p] = core.shanten(*self._shape(p)) <= 0
         self.phase = "turn"
         self.current = self.dealer
         self.turn_mode = "dealer_first"
@@ -404,9 +413,8 @@ class Game:
             return [SEATS[q] for q in self._claim_order() if q in self.options and q not in self.responses]
         return []
 
-    def _claim_order(self) -> list[int]:
-        d = self.claim_from
-        return [(d + i) % 4 for i in (1, 2, 3)]
+    def _claim_order(self) -> tuple[int, ...]:
+        return _CLAIM_ORDER[self.claim_from]
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every action ``seat`` may take now (empty when the game is not waiting for it)."""
@@ -432,13 +440,19 @@ class Game:
         self.legal_actions(action.seat)
         legal = self._legal[SEATS.index(action.seat)]
         # identity first: bots hand back the very objects offered; == only for built ones
-        if not any(a is action for a in legal) and action not in legal:
-            if not legal:
+        for a in legal:
+            if a is action:
+                break
+        else:
+            if action in legal:
+                pass
+            elif not legal:
                 waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
                 msg = f"{str(action)!r} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
+                raise IllegalActionError(msg, action, ())
             else:
                 msg = f"{str(action)!r} is not legal; legal: {', '.join(str(a) for a in legal)}"
-            raise IllegalActionError(msg, action, tuple(legal))
+                raise IllegalActionError(msg, action, tuple(legal))
         self._legal.clear()
         self._version += 1
         self._emit(action.to_json())
@@ -539,6 +553,7 @@ class Game:
 
     def _kong_made(self, p: int, why: str) -> None:
         self.kongs += 1
+        self._kept_tiles = self._kept_base + self._kept_per_kong * self.kongs
         imm = self.rules.immediate
         self._pay_immediate(p, {"concealed_kong": imm.concealed_kong, "added_kong": imm.added_kong}.get(why, imm.exposed_kong), why)
         self._scores.clear()
@@ -548,8 +563,9 @@ class Game:
         self.hands[p][t] -= 1
         self.rivers[p].append([t, None])
         self.discards_made += 1
+        ready = self._ready[p] = core.shanten(*self._shape(p)) <= 0
         if self._r_bao_suits or self._r_bao_terminals:
-            self._check_offence(p, t)
+            self._check_offence(p, t, ready)
         if t in self.wilds:
             self.discarded_wild[p] = True
         self.chi_bans = ()
@@ -571,7 +587,7 @@ class Game:
         else:
             self._start_turn((p + 1) % 4)
 
-    def _check_offence(self, p: int, t: int) -> None:
+    def _check_offence(self, p: int, t: int, ready: bool) -> None:
         """NH-6.2 to NH-6.4: a not-ready player discarding into a warning becomes liable."""
         warned = [
             q
@@ -581,8 +597,7 @@ class Game:
         ]
         if not warned:
             return
-        counts, w = self._shape(p)
-        if core.shanten(counts, w) <= 0:  # NH-6.4: ready after the discard
+        if ready:  # NH-6.4: ready after the discard
             return
         for q in warned:
             self.offences.append([p, q, self.discards_made, False])
@@ -609,7 +624,7 @@ class Game:
         c = self._claims
         dead = t in self.wilds and not c.claim_discarded_wild  # NB-8.9
         acts: list[Action] = []
-        if c.win_on_discard and "hu" not in banned and not dead and not (self.passed_win[q] and self._on(self._r_win_pass)):
+        if self._ready[q] and c.win_on_discard and "hu" not in banned and not dead and not (self.passed_win[q] and self._on(self._r_win_pass)):
             if self._discard_win(q, t, d, "discard") is not None:
                 acts.append(self._hu_act[q])
         hand = self.hands[q]
@@ -725,7 +740,7 @@ class Game:
         self._scores.clear()
         if self._claims.rob_kong:  # NB-11.5; NB-8.7 does not apply to robbing
             for q in self._claim_order():
-                if self._discard_win(q, t, p, "rob_kong") is not None:
+                if self._ready[q] and self._discard_win(q, t, p, "rob_kong") is not None:
                     self.options[q] = [interned(SEATS[q], "hu"), interned(SEATS[q], "pass")]
         if self.options:
             self.phase = "rob"
