@@ -35,6 +35,20 @@ def check_sizes(g: Game) -> None:
         assert size == (14 if in_turn else 13), (p, size, g.phase)
 
 
+def check_wins_offered(g: Game) -> None:
+    """The engine skips the win check for hands that are not ready; it must never hide a win."""
+    if g.phase == "turn" and g.turn_mode in ("draw", "dealer_first") and g.last_draw is not None:
+        seat = "ESWN"[g.current]
+        assert (g._self_win(g.current) is not None) == any(a.kind == "hu" for a in g.legal_actions(seat))
+    if g.phase == "claims" and g.rules.claims.win_on_discard and g._can_draw() and not g._banned_claims():
+        t, d = g.claim_tile, g.claim_from
+        if t in g.wilds:
+            return
+        for q in range(4):
+            if q != d and not g.passed_win[q] and g._discard_win(q, t, d, "discard") is not None:
+                assert any(a.kind == "hu" for a in g.options.get(q, ()))
+
+
 def play_checked(rules, seed, bot, every_step):
     g = Game(rules, seed)
     bots = make_bots(bot, seed)
@@ -49,6 +63,7 @@ def play_checked(rules, seed, bot, every_step):
             assert accounted(g) == total
             if not g.is_over:
                 check_sizes(g)
+                check_wins_offered(g)
     assert accounted(g) == total
     return g
 

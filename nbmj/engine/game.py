@@ -477,7 +477,9 @@ class Game:
         acts: list[Action] = []
         may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._on(self._r_kong_pon))
         if mode in ("draw", "dealer_first") and self.last_draw is not None:
-            if self._self_win(p) is not None:
+            # the hand before this draw is the one judged at the last discard, unless a kong
+            # changed it this turn: a hand that was not ready cannot win on one tile
+            if (self._ready[p] or self.draw_kind == "kong_replacement") and self._self_win(p) is not None:
                 acts.append(self._hu_act[p])
         if may_kong and self._can_kong() and not (self._r_no_claims and "kan" in self._banned_claims()):  # NH-1.8
             if 4 in hand:  # a C-speed scan first: four of a kind is rare
