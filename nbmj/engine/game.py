@@ -418,10 +418,13 @@ class Game:
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every action ``seat`` may take now (empty when the game is not waiting for it)."""
-        p = SEATS.index(seat)
+        return list(self._legal_for(SEATS.index(seat)))
+
+    def _legal_for(self, p: int) -> list[Action]:
+        """The cached legal list of position ``p`` (not a copy: do not change it)."""
         cached = self._legal.get(p)
         if cached is not None:
-            return list(cached)
+            return cached
         if self.phase == "turn" and p == self.current:
             acts = self._turn_actions(p)
         elif self.phase in ("claims", "rob") and p in self.options and p not in self.responses:
@@ -429,7 +432,7 @@ class Game:
         else:
             acts = []
         self._legal[p] = acts
-        return list(acts)
+        return acts
 
     def step(self, action: Action) -> None:
         """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
@@ -437,8 +440,7 @@ class Game:
             raise IllegalActionError(f"not an action: {action!r}", action, ())
         if action.seat not in SEATS:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {str(action)!r}", action, ())
-        self.legal_actions(action.seat)
-        legal = self._legal[SEATS.index(action.seat)]
+        legal = self._legal_for(SEATS.index(action.seat))
         # identity first: bots hand back the very objects offered; == only for built ones
         for a in legal:
             if a is action:
