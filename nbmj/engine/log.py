@@ -55,7 +55,7 @@ def replay(log: str | Iterable[str], rules=None) -> Iterator[dict]:
 
     Raises :class:`~nbmj.errors.ReplayError` whose ``index`` is the 0-based line number
     (the header is line 0) of the first event that is malformed, illegal, or not what the
-    engine produces at that point.
+    engine produces at that point. A log cut short replays as far as it goes.
     """
     from .game import Game
 
