@@ -28,10 +28,8 @@ class RandomBot:
         self.always_win = always_win
 
     def __call__(self, observation: dict, legal: list[Action]) -> Action:
-        if self.always_win:
-            for a in legal:
-                if a.kind == "hu":
-                    return a
+        if self.always_win and legal[0].kind == "hu":  # the engine lists a win first
+            return legal[0]
         return self.rng.choice(legal)
 
 
@@ -125,9 +123,8 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
     """Play ``game`` to its end, asking each waiting seat's bot in turn; returns the result."""
     if not isinstance(bots, Mapping):
         bots = dict(zip(SEATS, bots))
-    while not game.is_over:
+    while game.phase != "over":
         seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        action = bots[seat](game.observation(seat), legal)
+        action = bots[seat](game.observation(seat), game.legal_actions(seat))
         game.step(action)
     return game.result

@@ -417,7 +417,11 @@ class Game:
         return _CLAIM_ORDER[self.claim_from]
 
     def legal_actions(self, seat: str) -> list[Action]:
-        """Every action ``seat`` may take now (empty when the game is not waiting for it)."""
+        """Every action ``seat`` may take now (empty when the game is not waiting for it).
+
+        The order is fixed: a win first when one is offered, then kongs, pong, chi (with the
+        hand tiles they use), flower kongs, discards by tile id, and ``pass`` last.
+        """
         return list(self._legal_for(SEATS.index(seat)))
 
     def _legal_for(self, p: int) -> list[Action]:
