@@ -456,9 +456,9 @@ def test_ninghai_schemes(name, base, cap, fixed, silver, rule):
     "name, mode, adjacent, opposite",
     [
         ("ninghai-yaobansan", "per_step", (10, 5), (10, 10)),
-        ("ninghai-yaobanliu", "threshold", (50, 50), (30, 50)),
-        ("ninghai-tuidaoba", "threshold", (50, 50), (30, 50)),
-        ("ninghai-yaoerliu", "threshold", (50, 50), (30, 50)),
+        ("ninghai-yaobanliu", "per_step", (50, 50), (30, 50)),
+        ("ninghai-tuidaoba", "per_step", (50, 50), (30, 50)),
+        ("ninghai-yaoerliu", "per_step", (50, 50), (30, 50)),
     ],
 )
 def test_ninghai_loser_settlement(name, mode, adjacent, opposite):
