@@ -38,6 +38,10 @@ __all__ = [
     "is_win_batch",
     "shanten_batch",
 ]
+from ._reference_claims import *  # noqa: E402,F403  claims on a discard (NB-7)
+from ._reference_claims import __all__ as _claims_all  # noqa: E402
+
+__all__ += _claims_all
 
 MAX_TILES = 14
 HONOURS_START = 27

@@ -268,6 +268,8 @@ def shanten_batch(hands, wilds):
     return out
 
 
+include "_claims.pxi"
+
 for _name in __all__:
     _own = globals()[_name]
     if not isinstance(_own, type):

@@ -1,0 +1,88 @@
+# Claims on a discard (NB-7): included into _shape.pyx, the same API as
+# nbmj.core._reference_claims. Fast paths read lists or tuples of small exact ints; anything
+# else, and every invalid input, goes through the reference's validation, so errors and
+# their messages are the same in both backends. Docstrings come from the reference.
+
+from . import _reference_claims
+from ._reference_claims import Claim, ClaimFlag, ClaimOption
+
+cdef extern from "claims.h" nogil:
+    int nb_claim_options(const uint8_t *counts, int wilds, uint64_t wild_mask, int tile, int relation, int flags) noexcept
+    int nb_resolve_claims(const uint8_t *declared, int discarder, const uint8_t *tiers, const uint8_t *seat_order,
+                          int all_winners, uint8_t *out) noexcept
+
+cdef extern from *:
+    """
+    /* n exact ints 0..hi from a list or tuple into out; 1 when all were read, else 0
+     * (no Python error is set). */
+    static int nb_read_small(PyObject *seq, Py_ssize_t n, long hi, uint8_t *out) {
+        if (PySequence_Fast_GET_SIZE(seq) != n) return 0;
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        for (Py_ssize_t k = 0; k < n; k++) {
+            int overflow = 0;
+            if (!PyLong_CheckExact(items[k])) return 0;
+            long v = PyLong_AsLongAndOverflow(items[k], &overflow);
+            if (overflow || v < 0 || v > hi) { PyErr_Clear(); return 0; }
+            out[k] = (uint8_t)v;
+        }
+        return 1;
+    }
+    """
+    int nb_read_small(object seq, Py_ssize_t n, long hi, uint8_t *out)
+
+
+cdef inline bint _is_seq(object o):
+    return type(o) is list or type(o) is tuple
+
+
+def claim_options(counts, wilds, wild_mask, tile, relation, flags):
+    cdef uint8_t c[34]
+    cdef long w = 0, m = 0, t = 0, r = 0, f = 0
+    cdef int k, total = 0, out
+    cdef bint fast = (_is_seq(counts) and nb_read_sequence(counts, c) and nb_read_wilds(wilds, &w)
+                      and nb_read_wilds(wild_mask, &m) and nb_read_wilds(tile, &t)
+                      and nb_read_wilds(relation, &r) and nb_read_wilds(flags, &f))
+    if fast:
+        for k in range(34):
+            total += c[k]
+        fast = (0 <= w <= 13 and total + w <= 13 and 0 <= m < (<long>1 << 34) and 0 <= t < 42
+                and 1 <= r <= 3 and 0 <= f < 64)
+    if not fast:
+        counts, w, m, t, r, f = _reference_claims._claim_validated(counts, wilds, wild_mask, tile, relation, flags)
+        for k in range(34):
+            c[k] = <uint8_t>counts[k]
+    if f & 1:  # ClaimFlag.HU: the win check reads the shape tables
+        _tables()
+    with nogil:
+        out = nb_claim_options(c, <int>w, <uint64_t>m, <int>t, <int>r, <int>f)
+    return out
+
+
+def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
+    cdef uint8_t d[4]
+    cdef uint8_t tier[4]
+    cdef uint8_t order[3]
+    cdef uint8_t won[3]
+    cdef long p = 0
+    cdef int n, k
+    cdef bint every = all_winners
+    cdef bint fast = (_is_seq(declared) and nb_read_small(declared, 4, 4, d) and nb_read_wilds(discarder, &p)
+                      and 0 <= p <= 3 and _is_seq(tiers) and nb_read_small(tiers, 4, 127, tier)
+                      and _is_seq(seat_order) and nb_read_small(seat_order, 3, 3, order))
+    if fast:
+        fast = (d[p] == 0 and order[0] != 0 and order[1] != 0 and order[2] != 0 and order[0] != order[1]
+                and order[1] != order[2] and order[0] != order[2])
+    if not fast:
+        dv, p, tv, ov = _reference_claims._resolve_validated(declared, discarder, tiers, seat_order)
+        for k in range(4):
+            d[k] = <uint8_t>dv[k]
+            tier[k] = <uint8_t>tv[k]
+        for k in range(3):
+            order[k] = <uint8_t>ov[k]
+    with nogil:
+        n = nb_resolve_claims(d, <int>p, tier, order, every, won)
+    if n == 0:
+        return ()
+    if n == 1:
+        return (won[0],)
+    return tuple([won[k] for k in range(n)])
