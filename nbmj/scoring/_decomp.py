@@ -80,31 +80,61 @@ def _group_from_core(g) -> Group:
     return (typ, first, tuple([True] * w + [False] * (n - w)))
 
 
+# Core groups converted, by object identity: the compiled core hands out the same group
+# objects every time, and hashing a group (nested tuples) costs more than converting it.
+# Each entry is ``(core group, our group, reps)``: ``reps`` is None unless the group is
+# wilds only, when it names what such a group must be kept for ("pair", "chow" or "pung",
+# see _from_core). An entry holds the core group itself, so its id cannot be reused while
+# cached.
+_BY_ID: dict[int, tuple] = {}
+_BY_ID_LIMIT = 1 << 15
+
+
+def _converted(g) -> tuple:
+    entry = _BY_ID.get(id(g))
+    if entry is not None and entry[0] is g:
+        return entry
+    if len(_BY_ID) >= _BY_ID_LIMIT:  # the reference core makes new groups every call
+        _BY_ID.clear()
+    group = _group_from_core(g)
+    entry = (g, group, group[0] if all(group[2]) else None)
+    _BY_ID[id(g)] = entry
+    return entry
+
+
+def clear_caches() -> None:
+    """Forget every converted split and group (for cold-start timing)."""
+    splits.cache_clear()
+    _group_from_core.cache_clear()
+    _BY_ID.clear()
+
+
 def _from_core(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> list:
+    """The core's decompositions as splits, all-wild groups kept for ``keep`` (pungs and
+    pairs) and the representative chows only. Distinct core decompositions convert to
+    distinct splits (the conversion of a group is one to one)."""
     out = []
-    seen = set()
-    conv = _group_from_core
-    reps = _REP_CHOWS
-    for dec in _core_decompositions(list(counts), wilds):  # type: ignore[misc]
-        pair = conv(dec[0])
-        if pair[2] == (True, True) and pair[1] not in keep:
+    by_id = _BY_ID
+    keep_for = {"pair": keep, "pung": keep, "chow": _REP_CHOWS}
+    for pair_g, meld_gs in _core_decompositions(list(counts), wilds):  # type: ignore[misc]
+        entry = by_id.get(id(pair_g))
+        if entry is None or entry[0] is not pair_g:
+            entry = _converted(pair_g)
+        pair = entry[1]
+        if entry[2] is not None and pair[1] not in keep:
             continue
         melds = []
-        ok = True
-        for g in dec[1]:
-            m = conv(g)
-            if m[2] == _ALL3 and (m[1] not in (reps if m[0] == "chow" else keep)):
-                ok = False
+        for g in meld_gs:
+            entry = by_id.get(id(g))
+            if entry is None or entry[0] is not g:
+                entry = _converted(g)
+            m = entry[1]
+            if entry[2] is not None and m[1] not in keep_for[entry[2]]:
                 break
             melds.append(m)
-        if not ok:
-            continue
-        melds.sort()
-        split = (pair, tuple(melds))
-        if split in seen:
-            continue
-        seen.add(split)
-        out.append(split)
+        else:
+            melds.sort()
+            out.append((pair, tuple(melds)))
     return out
 
 
