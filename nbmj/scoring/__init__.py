@@ -29,7 +29,7 @@ from __future__ import annotations
 from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
-from .features import HandFacts, Reading, SetGroup, facts, holds, readings
+from .features import HandFacts, Reading, SetGroup, build_reading, candidates, facts, holds, readings
 from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for, to_applied
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
@@ -46,6 +46,7 @@ __all__ = [
     "Meld",
     "ScoreResult",
     "Applied",
+    "clear_caches",
 ]
 
 # Rule IDs for checks that the rule set does not carry an ID for.
@@ -54,6 +55,16 @@ _DEFAULT_RULES = {
     "win_on_discard": "NB-7.9",
     "rob_kong": "NB-11.5",
 }
+
+
+def clear_caches() -> None:
+    """Forget every cached split, group conversion and scored reading, so that the next
+    :func:`score` starts cold (for timing)."""
+    from . import _decomp
+    from .items import clear_memos
+
+    _decomp.clear_caches()
+    clear_memos()
 
 
 def _rule_id(rules: RuleSet, key: str) -> str:
@@ -107,8 +118,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     sit = situation
     hf = facts(sit, rules)
     plan = plan_for(rules)
-    rds = readings(hf, plan.spec)
-    if not rds:
+    cands = candidates(hf, plan.spec)
+    if not cands:
         raise SituationError(
             f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
             + (f" (wilds: {to_notation(sorted(hf.wild_kinds))})" if hf.wild_kinds else "")
@@ -121,14 +132,21 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
 
     hand_part = plan.hand_part(hf)
     restrictions = restrictions_for(rules)
-    best = None
-    best_key = None
-    for rd in rds:
-        applied, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, restrictions)
-        k = _key(total, reason)
-        if best_key is None or k > best_key:
-            best, best_key = (rd, applied, total, reason, rule), k
-    rd, applied, total, reason, rule = best  # type: ignore[misc]
+    # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
+    # in this hand or an earlier one: each is scored once. The best is the first with the
+    # highest key, as if every reading were scored in order.
+    memo = plan.memo_for(plan.reading_context(hf, hand_part, restrictions))
+    best_cand = best = None
+    for cand in cands:
+        scored = memo.get(cand.signature)
+        if scored is None:
+            applied, total, reason, rule = _evaluate(hf, build_reading(hf, cand), rules, plan, hand_part, restrictions)
+            scored = (_key(total, reason), applied, total, reason, rule)
+            memo[cand.signature] = scored
+        if best is None or scored[0] > best[0]:
+            best_cand, best = cand, scored
+    rd = build_reading(hf, best_cand)  # type: ignore[arg-type]
+    _k, applied, total, reason, rule = best  # type: ignore[misc]
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..errors import SituationError
 from ..rules.model import FEATURES, AllOf, AnyOf, Compare, Expr, Feature, Not, RuleSet
@@ -396,6 +397,40 @@ def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     Readings that ``spec`` cannot tell apart (same set types and tile classes, pair class,
     wait, exposure and 还搭 count, as far as the rule set looks at them) are given once.
     """
+    return [build_reading(hf, cand) for cand in candidates(hf, spec)]
+
+
+class Candidate(NamedTuple):
+    """A reading before it is built: its ``signature`` (equal signatures score the same,
+    given the same hand facts), the split, which of its groups (pair first) a discard
+    made exposed (-1 for none), the wait and the 还搭 count."""
+
+    signature: tuple
+    split: tuple
+    exposed: int
+    wait: str
+    wild_as_itself: int
+
+
+def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
+    """The :class:`Reading` of a candidate: the melded sets, then the split's melds."""
+    pair, melds = cand.split
+    sets = list(hf.melded)
+    exposed = cand.exposed
+    for gj, (t2, f2, m2) in enumerate(melds, start=1):
+        sets.append(_set_group(t2, f2, gj == exposed, m2))
+    return Reading(
+        sets=tuple(sets),
+        pair=pair[1],
+        pair_wilds=sum(pair[2]),
+        wait=cand.wait,
+        wild_as_itself=cand.wild_as_itself,
+        split=cand.split,
+    )
+
+
+def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
+    """The readings of :func:`readings`, in the same order, not yet built."""
     sit = hf.situation
     cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
     if hf.wilds:
@@ -406,52 +441,39 @@ def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     splits = _decomp.splits(hf.shape, hf.wilds, keep)
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
-    out: list[Reading] = []
-    melded = hf.melded
+    out: list[Candidate] = []
     seen_readings: set = set()
     suit_of = _SUIT_OF
     use_pair = spec.pair_class
     use_exposure = spec.exposure
-    use_itself = spec.itself
-    win_is_wild = hf.win_is_wild
-    track_itself = use_itself and bool(hf.wild_physical)
-    win_key = -1 if win_is_wild else win
+    track_itself = spec.itself and bool(hf.wild_physical)
+    win_key = -1 if hf.win_is_wild else win
     for split in splits:
         pair, melds = split
         groups = (pair,) + melds
-        itself = _wild_as_itself(hf, groups) if track_itself else 0
         split_sig = None
-        seen_slots = set()
+        previous = None
         for gi, group in enumerate(groups):
+            typ, first, _mask = group
+            if group == previous:  # melds are sorted: a repeated meld offers the same slots
+                continue
+            previous = group
+            if win_key >= 0 and (win_key != first if typ != "chow" else not first <= win_key <= first + 2):
+                continue  # the winning tile cannot be in this group
             for pos, wait in _slots(group, win_key):
-                slot_key = (group, pos)
-                if slot_key in seen_slots:
-                    continue
-                seen_slots.add(slot_key)
                 if split_sig is None:
+                    itself = _wild_as_itself(hf, groups) if track_itself else 0
                     codes = tuple(sorted([(t2, suit_of[f2] if t2 == "chow" else cls[f2]) for t2, f2, _m in melds]))
                     split_sig = (codes, cls[pair[1]] if use_pair else suit_of[pair[1]], itself)
                 # Readings whose sets agree in type, tile class, suit and exposure, with the
                 # same pair class, wait and 还搭 count, have the same value for every feature
                 # of FEATURES: score only the first.
-                exposed_gi = gi if (on_discard and group[0] == "pung") else -1
-                signature = (split_sig, wait, cls[group[1]] if exposed_gi >= 0 and use_exposure else -1)
+                exposed_gi = gi if (on_discard and typ == "pung") else -1
+                signature = (split_sig, wait, cls[first] if exposed_gi >= 0 and use_exposure else -1)
                 if signature in seen_readings:
                     continue
                 seen_readings.add(signature)
-                sets = list(melded)
-                for gj, (t2, f2, m2) in enumerate(melds, start=1):
-                    sets.append(_set_group(t2, f2, gj == exposed_gi, m2))
-                out.append(
-                    Reading(
-                        sets=tuple(sets),
-                        pair=pair[1],
-                        pair_wilds=sum(pair[2]),
-                        wait=wait,
-                        wild_as_itself=itself,
-                        split=split,
-                    )
-                )
+                out.append(Candidate(signature, split, exposed_gi, wait, itself))
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.model import Feature, ScoringItem
+from ..rules.model import AllOf, AnyOf, Compare, Feature, Not, ScoringItem
 from .features import HandFacts, Reading, feature_value, holds
 
 __all__ = ["Applied", "apply_items"]
@@ -101,6 +101,11 @@ class ItemPlan:
             (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
         self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
         self.spec = None  # set by plan_for, with the win restrictions
+        # hand-level features that reading-level conditions read (set by plan_for)
+        self.context_features: tuple = ()
+        #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
+        self.memo: dict = {}
+        self._memo_size = 0
 
     @staticmethod
     def _eval(entries, hf, rd, out) -> None:
@@ -118,6 +123,35 @@ class ItemPlan:
         out: list = []
         self._eval(self.hand_level, hf, None, out)
         return out
+
+    def reading_context(self, hf: HandFacts, hand_part: list, restrictions) -> tuple:
+        """Everything besides a reading's signature that its score depends on.
+
+        Two readings with equal signatures (:func:`~nbmj.scoring.features.candidates`) and
+        equal contexts score the same, whichever hands they come from: the context holds the
+        hand-level items that scored, the hand-level features that reading-level conditions
+        read, the outcome of each hand-level win restriction, the seat and round winds, the
+        melded sets and the win method.
+        """
+        sit = hf.situation
+        hand_key = tuple([(e[0], e[2]) for e in hand_part])
+        features = tuple([fn(hf, None) for fn in self.context_features])
+        outcomes = tuple([
+            None if per_reading else (sit.win_by in wr.forbid and bool(fn(hf, None)))
+            for wr, fn, per_reading in restrictions
+        ])
+        return (hand_key, features, outcomes, hf.seat_kind, hf.round_kind, hf.melded, sit.win_by)
+
+    def memo_for(self, context: tuple) -> dict:
+        """The scored readings (signature -> score) of a context; a bounded memo."""
+        per_context = self.memo.get(context)
+        if per_context is None:
+            self._memo_size += 1
+            if self._memo_size > _MEMO_CONTEXTS:
+                self.memo.clear()
+                self._memo_size = 1
+            per_context = self.memo[context] = {}
+        return per_context
 
     def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list) -> list:
         """The scoring entries ``(order, item, count, value)`` of a reading, in no set order."""
@@ -189,6 +223,9 @@ def _resolve(candidates: list) -> list[Applied]:
 
 _PLANS: dict[int, tuple] = {}
 
+# Contexts whose scored readings a plan keeps before its memo starts over.
+_MEMO_CONTEXTS = 4096
+
 
 def plan_for(rules) -> ItemPlan:
     """The compiled items of a rule set (cached per rule-set object)."""
@@ -202,7 +239,9 @@ def plan_for(rules) -> ItemPlan:
         exprs = [e for it in rules.items if it.value is not None for e in (it.when, it.each)]
         exprs += [wr.when for wr in rules.win_restrictions]
         plan.spec = spec_of(exprs)
-        entry = (rules, plan, _compile_restrictions(rules))
+        restrictions = _compile_restrictions(rules)
+        plan.context_features = _context_features(plan, restrictions)
+        entry = (rules, plan, restrictions)
         _PLANS[id(rules)] = entry
     return entry[1]
 
@@ -221,3 +260,32 @@ def _compile_restrictions(rules) -> list:
         fn, level = compile_expr(wr.when)
         out.append((wr, fn, level))
     return out
+
+
+def _context_features(plan: ItemPlan, restrictions) -> tuple:
+    """Compiled hand-level features read by the reading-level items and restrictions."""
+    from .features import READING_FEATURES, compile_expr
+
+    exprs = [e for _o, it, _w, _e in plan.reading_level for e in (it.when, it.each)]
+    exprs += [wr.when for wr, _fn, per_reading in restrictions if per_reading]
+    found: dict = {}
+    stack = [e for e in exprs if e is not None]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, Feature):
+            if e.name not in READING_FEATURES:
+                found.setdefault(e, None)
+        elif isinstance(e, Compare):
+            stack.append(e.feature)
+        elif isinstance(e, Not):
+            stack.append(e.operand)
+        elif isinstance(e, (AllOf, AnyOf)):
+            stack.extend(e.operands)
+    return tuple(compile_expr(f)[0] for f in sorted(found, key=repr))
+
+
+def clear_memos() -> None:
+    """Forget the scored readings of every compiled rule set (for cold-start timing)."""
+    for entry in _PLANS.values():
+        entry[1].memo.clear()
+        entry[1]._memo_size = 0
