@@ -126,7 +126,7 @@ def nbmj_situations(hands, seed: int, wilds: bool, variant: str):
 
 
 def bench_nbmj(hands, seed, wilds, variant):
-    from nbmj.scoring import _decomp, score
+    from nbmj.scoring import clear_caches, score
 
     rules, sits = nbmj_situations(hands, seed, wilds, variant)
     note = ""
@@ -137,8 +137,9 @@ def bench_nbmj(hands, seed, wilds, variant):
     def one(s):
         return score(s, rules)
 
-    # no help from the split cache between passes: every pass starts cold
-    return one, sits, note, _decomp.splits.cache_clear
+    # no help from the scorer's caches (splits, scored readings) between passes: every
+    # pass starts cold
+    return one, sits, note, clear_caches
 
 
 def main(argv=None) -> int:
