@@ -1,19 +1,70 @@
 """Claims on a discard: which melds a hand may make, and whose claim takes the tile (NB-7.x).
 
-Pure functions over small integers (seat indices 0-3 in turn order, tile ids, 34-count
-lists) with no game state, so that they can move into the compiled core unchanged.
-Whether a win is allowed needs the scorer and is decided by the game; these functions
-take that answer as input.
+The work is done by the core (:func:`nbmj.core.claim_options`, :func:`nbmj.core.resolve_claims`,
+compiled or pure Python); this module reads rule values into the core's plain integers and
+keeps the string-based helpers that the claims query and the tests use. Whether a win is
+allowed needs the scorer and is decided by the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["meld_claims", "arbitrate", "relative", "RELATIVE_INDEX", "chi_patterns", "chi_discard_bans"]
+from .. import core
+
+__all__ = [
+    "meld_claims",
+    "arbitrate",
+    "relative",
+    "RELATIVE_INDEX",
+    "CLAIM_CODE",
+    "chi_patterns",
+    "chi_discard_bans",
+    "chi_uses",
+    "claim_flags",
+    "claim_tiers",
+    "claim_seat_order",
+]
 
 # Relative position of a claimant seen from the discarder: 1 = next (下家), 2 = opposite, 3 = previous.
 RELATIVE_INDEX = {"next": 1, "opposite": 2, "previous": 3}
+# Claim kinds as the core numbers them (core.Claim); a pass is 0.
+CLAIM_CODE = {"pass": 0, "hu": 1, "kan": 2, "pon": 3, "chi": 4}
+_KINDS = ("hu", "kan", "pon", "chi")
+_KAN, _PON = int(core.ClaimOption.KAN), int(core.ClaimOption.PON)
+_CHI_BITS = (int(core.ClaimOption.CHI_HIGH), int(core.ClaimOption.CHI_MID), int(core.ClaimOption.CHI_LOW))
+
+
+def claim_flags(claims, *, hu: bool = True, kan: bool = True, pon: bool = True, chi: bool = True) -> int:
+    """The :class:`~nbmj.core.ClaimFlag` bits for a variant's ``claims`` rules, with the
+    keyword arguments switching kinds off on top of what the variant allows."""
+    F = core.ClaimFlag
+    flags = 0
+    if claims.win_on_discard and hu:
+        flags |= F.HU
+    if claims.kan and kan:
+        flags |= F.KAN
+    if claims.pon and pon:
+        flags |= F.PON
+    if claims.chi and chi:
+        flags |= F.CHI
+    if claims.claim_discarded_wild:
+        flags |= F.DISCARDED_WILD
+    if claims.wilds_in_melds:
+        flags |= F.WILDS_IN_MELDS
+    return int(flags)
+
+
+def claim_tiers(priority: Sequence[Sequence[str]]) -> tuple[int, int, int, int]:
+    """The core's tiers of hu, kan, pon, chi from a variant's ``priority``; a kind the
+    variant does not list (it cannot be claimed on a discard) ranks after every tier."""
+    tier_of = {kind: i for i, tier in enumerate(priority) for kind in tier}
+    return tuple(tier_of.get(k, len(priority)) for k in _KINDS)  # type: ignore[return-value]
+
+
+def claim_seat_order(seat_order: Sequence[str]) -> tuple[int, int, int]:
+    """The core's relations (1 next, 2 opposite, 3 previous) from a variant's ``seat_order``."""
+    return tuple(RELATIVE_INDEX[name] for name in seat_order)  # type: ignore[return-value]
 
 
 def relative(discarder: int, seat: int) -> int:
@@ -35,6 +86,18 @@ def chi_patterns(tile: int) -> list[tuple[int, int]]:
     if 1 <= rank <= 7:
         out.append((tile - 1, tile + 1))
     if rank <= 6:
+        out.append((tile + 1, tile + 2))
+    return out
+
+
+def chi_uses(tile: int, options: int) -> list[tuple[int, int]]:
+    """The hand tiles of each chow among the core's ``options`` bits, in :func:`chi_patterns` order."""
+    out = []
+    if options & _CHI_BITS[0]:
+        out.append((tile - 2, tile - 1))
+    if options & _CHI_BITS[1]:
+        out.append((tile - 1, tile + 1))
+    if options & _CHI_BITS[2]:
         out.append((tile + 1, tile + 2))
     return out
 
@@ -70,21 +133,31 @@ def meld_claims(
     ``wild`` the wild kinds. The ``may_*`` flags carry what the caller already settled:
     the variant allows the claim, the seat relation allows chi, no restriction bars it.
     """
-    wild = set(wild)
-    if tile in wild and not claim_discarded_wild:
-        return []
-    usable = (lambda k: True) if wilds_in_melds else (lambda k: k not in wild)
+    mask = 0
+    for k in wild:
+        if k < 34:
+            mask |= 1 << k
+    flags = _meld_flags(may_chi, may_pon, may_kan, claim_discarded_wild, wilds_in_melds)
+    options = core.claim_options(list(counts[:34]), 0, mask, tile, 1, flags)
     out: list[tuple[str, tuple[int, ...]]] = []
-    if tile < len(counts) and usable(tile):
-        if may_kan and counts[tile] >= 3:
-            out.append(("kan", (tile, tile, tile)))
-        if may_pon and counts[tile] >= 2:
-            out.append(("pon", (tile, tile)))
-    if may_chi:
-        for a, b in chi_patterns(tile):
-            if counts[a] and counts[b] and usable(a) and usable(b):
-                out.append(("chi", (a, b)))
+    if options & _KAN:
+        out.append(("kan", (tile, tile, tile)))
+    if options & _PON:
+        out.append(("pon", (tile, tile)))
+    out.extend(("chi", use) for use in chi_uses(tile, options))
     return out
+
+
+def _meld_flags(may_chi: bool, may_pon: bool, may_kan: bool, claim_discarded_wild: bool, wilds_in_melds: bool) -> int:
+    """:class:`~nbmj.core.ClaimFlag` bits for the meld claims only (no win)."""
+    F = core.ClaimFlag
+    return int(
+        (F.CHI if may_chi else 0)
+        | (F.PON if may_pon else 0)
+        | (F.KAN if may_kan else 0)
+        | (F.DISCARDED_WILD if claim_discarded_wild else 0)
+        | (F.WILDS_IN_MELDS if wilds_in_melds else 0)
+    )
 
 
 def arbitrate(
@@ -102,10 +175,10 @@ def arbitrate(
     """
     if not declared:
         return []
-    tier_of = {kind: i for i, tier in enumerate(priority) for kind in tier}
-    rank_of = {RELATIVE_INDEX[name]: i for i, name in enumerate(seat_order)}
-    ranked = sorted(declared, key=lambda sc: (tier_of[sc[1]], rank_of[relative(discarder, sc[0])]))
-    best_tier = tier_of[ranked[0][1]]
-    if ranked[0][1] == "hu" and multiple_winners == "all":
-        return [sc for sc in ranked if sc[1] == "hu" and tier_of[sc[1]] == best_tier]
-    return [ranked[0]]
+    codes = [0] * 4
+    kind_of = {}
+    for seat, kind in declared:
+        codes[seat] = CLAIM_CODE[kind]
+        kind_of[seat] = kind
+    won = core.resolve_claims(codes, discarder, claim_tiers(priority), claim_seat_order(seat_order), multiple_winners == "all")
+    return [(q, kind_of[q]) for q in won]

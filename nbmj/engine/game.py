@@ -27,7 +27,7 @@ from ..rules.wilds import wild_tiles
 from ..scoring.situation import Meld, Situation
 from ..tiles import N_KINDS, parse_tiles, tile_code
 from .actions import Action, interned
-from .claims import arbitrate, chi_discard_bans, meld_claims
+from .claims import CLAIM_CODE, chi_discard_bans, chi_uses, claim_flags, claim_seat_order, claim_tiers
 from .liability import forbidden_tiles
 from .log import LOG_FORMAT, dumps_event
 from .observation import Observation, public_view
@@ -42,6 +42,10 @@ _DISCARD_ACTS = tuple(tuple(interned(s, "discard", t) for t in range(42)) for s 
 _HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
 _CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 _PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
+_F_HU, _F_KAN, _F_PON, _F_CHI = (int(core.ClaimFlag[k]) for k in ("HU", "KAN", "PON", "CHI"))
+_O_HU, _O_KAN, _O_PON = (int(core.ClaimOption[k]) for k in ("HU", "KAN", "PON"))
+_O_CHI = int(core.ClaimOption.CHI_HIGH | core.ClaimOption.CHI_MID | core.ClaimOption.CHI_LOW)
+_BAN_FLAG = {"hu": _F_HU, "kan": _F_KAN, "pon": _F_PON, "chi": _F_CHI}
 
 
 def _notation(tiles) -> str:
@@ -158,6 +162,8 @@ class Game:
         self.wilds = wild_tiles(rules.wilds, self.indicator)
         self._wild_kinds = tuple(sorted(k for k in self.wilds if k < N_KINDS))
         self._wild_ids = tuple(sorted(self.wilds))
+        self._wild_mask = sum(1 << k for k in self._wild_kinds)
+        self._wild_flower_ids = tuple(k for k in self._wild_ids if k >= N_KINDS)
         self._read_rules(rules)
         # Per-game tables: which ids act as flowers, which may be discarded, and the actions
         # each seat can be offered (built once; the engine offers only these objects).
@@ -208,6 +214,11 @@ class Game:
     def _read_rules(self, rules: RuleSet) -> None:
         c = rules.claims
         self._claims = c
+        # the claim rules as the core reads them (nbmj.core.claim_options / resolve_claims)
+        self._claim_flags = claim_flags(c)
+        self._claim_tiers = claim_tiers(c.priority)
+        self._claim_seat_order = claim_seat_order(c.seat_order)
+        self._all_winners = c.multiple_winners == "all"
         self._r_chi_ban = rules.restriction("chi_discard_ban")
         self._r_pon_pass = rules.restriction("pon_after_pass")
         self._r_win_pass = rules.restriction("win_after_pass")
@@ -583,11 +594,16 @@ class Game:
         self.claim_from = p
         self.options = {}
         self.responses = {}
-        banned = self._banned_claims() if self._r_no_claims else set()
+        flags = self._claim_flags
+        if self._r_no_claims:
+            for kind in self._banned_claims():
+                flags &= ~_BAN_FLAG.get(kind, 0)
         if not self._can_draw():  # NB-15.2: the last discard may be claimed only to win
-            banned.update(("chi", "pon", "kan"))
+            flags &= ~(_F_CHI | _F_PON | _F_KAN)
+        elif not self._can_kong():
+            flags &= ~_F_KAN
         for q in self._claim_order():
-            opts = self._claim_options(q, t, p, banned)
+            opts = self._claim_options(q, t, p, flags)
             if opts:
                 self.options[q] = opts
         if self.options:
@@ -627,32 +643,32 @@ class Game:
                 banned.update(r.claims)
         return banned
 
-    def _claim_options(self, q: int, t: int, d: int, banned: set[str]) -> list[Action]:
-        seat = SEATS[q]
-        c = self._claims
-        dead = t in self.wilds and not c.claim_discarded_wild  # NB-8.9
-        acts: list[Action] = []
-        if self._ready[q] and c.win_on_discard and "hu" not in banned and not dead and not (self.passed_win[q] and self._on(self._r_win_pass)):
-            if self._discard_win(q, t, d, "discard") is not None:
-                acts.append(self._hu_act[q])
+    def _claim_options(self, q: int, t: int, d: int, flags: int) -> list[Action]:
+        """The claims ``q`` is offered on ``t`` from ``d``; ``flags`` are the core's
+        ClaimFlag bits that hold for every seat on this discard."""
+        if not self._ready[q] or (self.passed_win[q] and self._on(self._r_win_pass)):
+            flags &= ~_F_HU
+        if flags & _F_PON and t in self.passed_pon[q] and self._on(self._r_pon_pass):
+            flags &= ~_F_PON
         hand = self.hands[q]
-        chi_seat = (q - d) % 4 == 1
-        # cheap test first: most hands can make no meld with most discards
-        if not dead and (hand[t] >= 2 or (chi_seat and t < 27 and (hand[t - 1] if t % 9 else 0) + (hand[t + 1] if t % 9 < 8 else 0))):
-            melds = meld_claims(
-                hand,
-                t,
-                may_chi=c.chi and "chi" not in banned and chi_seat,
-                may_pon=c.pon and "pon" not in banned and not (t in self.passed_pon[q] and self._on(self._r_pon_pass)),
-                may_kan=c.kan and "kan" not in banned and self._can_kong(),
-                wild=self._wild_kinds,
-                claim_discarded_wild=c.claim_discarded_wild,
-                wilds_in_melds=c.wilds_in_melds,
-            )
-            for kind, use in melds:
-                if kind == "chi" and not self._chi_leaves_discard(q, t, use):
-                    continue
-                acts.append(interned(seat, kind, t, use if kind == "chi" else ()))
+        w = 0
+        for k in self._wild_flower_ids:
+            w += hand[k]
+        options = core.claim_options(hand[:N_KINDS], w, self._wild_mask, t, (q - d) % 4, flags)
+        if not options:
+            return []
+        seat = SEATS[q]
+        acts: list[Action] = []
+        if options & _O_HU and self._discard_win(q, t, d, "discard", shape_wins=True) is not None:
+            acts.append(self._hu_act[q])
+        if options & _O_KAN:
+            acts.append(interned(seat, "kan", t))
+        if options & _O_PON:
+            acts.append(interned(seat, "pon", t))
+        if options & _O_CHI:
+            for use in chi_uses(t, options):
+                if self._chi_leaves_discard(q, t, use):
+                    acts.append(interned(seat, "chi", t, use))
         if acts:
             acts.append(self._pass_act[q])
         return acts
@@ -666,17 +682,21 @@ class Game:
             hand[u] -= 1
         return bool(self._discardable(q, hand, chi_discard_bans(t, use)))
 
-    def _discard_win(self, q: int, t: int, d: int, win_by: str) -> WinScore | None:
+    def _discard_win(self, q: int, t: int, d: int, win_by: str, shape_wins: bool = False) -> WinScore | None:
+        """The score of ``q`` winning on ``t``, None when it may not; ``shape_wins`` when
+        the caller already knows the hand plus the tile is a winning shape."""
         key = (q, win_by)
         if key in self._scores:
             return self._scores[key]
-        counts, w = self._shape(q)
-        if t in self.wilds:
-            w += 1
-        else:
-            counts[t] += 1
+        if not shape_wins:
+            counts, w = self._shape(q)
+            if t in self.wilds:
+                w += 1
+            else:
+                counts[t] += 1
+            shape_wins = core.is_win(counts, w)
         res = None
-        if core.is_win(counts, w):
+        if shape_wins:
             score = score_win(self._situation(q, t, win_by, d), self.rules)
             res = score if score.valid else None
         self._scores[key] = res
@@ -684,7 +704,9 @@ class Game:
 
     def _resolve_claims(self) -> None:
         t, d = self.claim_tile, self.claim_from
-        declared = [(q, self.responses[q].kind) for q in self._claim_order() if q in self.responses and self.responses[q].kind != "pass"]
+        declared = [0] * 4
+        for q, a in self.responses.items():
+            declared[q] = CLAIM_CODE[a.kind]
         for q, opts in self.options.items():
             chosen = self.responses[q].kind
             kinds = {a.kind for a in opts}
@@ -692,18 +714,18 @@ class Game:
                 self.passed_win[q] = True  # NB-8.7
             if "pon" in kinds and chosen not in ("pon", "kan", "hu") and self._on(self._r_pon_pass):
                 self.passed_pon[q].add(t)  # NB-8.6
-        c = self._claims
-        won = arbitrate(d, declared, c.priority, c.seat_order, c.multiple_winners)
+        won = core.resolve_claims(declared, d, self._claim_tiers, self._claim_seat_order, self._all_winners)
         self.phase = "resolving"
         if not won:
             self._start_turn((d + 1) % 4)
             return
-        if won[0][1] == "hu":
-            self.rivers[d][-1][1] = SEATS[won[0][0]]
-            self._finish_win([(q, t, "discard", d, self._discard_win(q, t, d, "discard")) for q, _ in won])
-            return
-        q, kind = won[0]
+        q = won[0]
         a = self.responses[q]
+        kind = a.kind
+        if kind == "hu":
+            self.rivers[d][-1][1] = SEATS[q]
+            self._finish_win([(w, t, "discard", d, self._discard_win(w, t, d, "discard")) for w in won])
+            return
         self.rivers[d][-1][1] = SEATS[q]
         for off in self.offences:
             if off[1] == q and off[2] == self.discards_made:
@@ -765,12 +787,14 @@ class Game:
 
     def _resolve_rob(self) -> None:
         t, p = self.claim_tile, self.claim_from
-        declared = [(q, "hu") for q in self._claim_order() if q in self.responses and self.responses[q].kind == "hu"]
-        c = self._claims
-        won = arbitrate(p, declared, c.priority, c.seat_order, c.multiple_winners)
+        declared = [0] * 4
+        for q, a in self.responses.items():
+            if a.kind == "hu":
+                declared[q] = CLAIM_CODE["hu"]
+        won = core.resolve_claims(declared, p, self._claim_tiers, self._claim_seat_order, self._all_winners)
         if won:
             self.hands[p][t] -= 1  # the robbed tile leaves the konging hand; the pon stays (NB-11.5)
-            self._finish_win([(q, t, "rob_kong", p, self._discard_win(q, t, p, "rob_kong")) for q, _ in won])
+            self._finish_win([(q, t, "rob_kong", p, self._discard_win(q, t, p, "rob_kong")) for q in won])
         else:
             self.phase = "turn"
             self._complete_kakan(p, t)
