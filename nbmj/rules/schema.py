@@ -1,0 +1,246 @@
+"""The settings each section may hold, and the readers that check and convert their values.
+
+A reader takes ``(key, atoms, owner)`` — the setting's dotted name, the value atoms after
+it, and the setting's location — and returns the value for the model or raises
+:class:`~nbmj.rules.source.Bad`. :data:`SECTION_SCHEMA` and :data:`SCORING_SCHEMA` map each
+section (or scoring kind) to its settings' readers; the constants below name the other
+words the reader and the checks accept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from . import model as M
+from .diagnostics import did_you_mean
+from .source import Bad, Loc
+from .syntax import Atom
+
+_YES = {"yes": True, "no": False}
+INT_RE = re.compile(r"-?[0-9]+\Z")
+RULE_RE = re.compile(r"\[(NB|NH)-[0-9]+(\.[0-9]+)*\]\Z")
+NAME_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def list_words(atoms: list[Atom]) -> list[Atom]:
+    """The atoms minus list punctuation (commas)."""
+    return [a for a in atoms if not (a.kind == "PUNCT" and a.text == ",")]
+
+
+def _one(key: str, atoms: list[Atom], owner: Loc) -> Atom:
+    if not atoms:
+        raise Bad(f"{key} needs a value", owner)
+    if len(atoms) > 1:
+        raise Bad(f"{key} takes one value; unexpected {atoms[1].text!r} (one setting per line, or separate them with ';')", atoms[1].loc)
+    return atoms[0]
+
+
+def _as_int(key: str, a: Atom, minimum: int | None = 0) -> int:
+    if not INT_RE.match(a.text):
+        raise Bad(f"{key} must be a whole number, not {a.text!r}", a.loc)
+    v = int(a.text)
+    if minimum is not None and v < minimum:
+        raise Bad(f"{key} must be at least {minimum}, not {v}", a.loc)
+    return v
+
+
+def r_bool(key, atoms, owner):
+    a = _one(key, atoms, owner)
+    if a.text not in _YES:
+        raise Bad(f"{key} must be yes or no, not {a.text!r}", a.loc)
+    return _YES[a.text]
+
+
+def r_int(minimum: int = 0):
+    def read(key, atoms, owner):
+        return _as_int(key, _one(key, atoms, owner), minimum)
+
+    return read
+
+
+def r_opt_int(minimum: int = 0):
+    def read(key, atoms, owner):
+        a = _one(key, atoms, owner)
+        if a.text == "none":
+            return None
+        if not INT_RE.match(a.text):
+            raise Bad(f"{key} must be a whole number or 'none', not {a.text!r}", a.loc)
+        return _as_int(key, a, minimum)
+
+    return read
+
+
+def r_enum(*choices: str):
+    def read(key, atoms, owner):
+        a = _one(key, atoms, owner)
+        if a.text not in choices:
+            raise Bad(f"unknown value {a.text!r} for {key}{did_you_mean(a.text, choices)}", a.loc)
+        return a.text
+
+    return read
+
+
+def r_enum_list(*choices: str, allow_empty: bool = False):
+    def read(key, atoms, owner):
+        words = list_words(atoms)
+        if not words and not allow_empty:
+            raise Bad(f"{key} needs at least one of: {', '.join(choices)}", owner)
+        seen: list[str] = []
+        for a in words:
+            if a.text not in choices:
+                raise Bad(f"unknown value {a.text!r} for {key}{did_you_mean(a.text, choices)}", a.loc)
+            if a.text in seen:
+                raise Bad(f"{key} names {a.text!r} twice", a.loc)
+            seen.append(a.text)
+        return tuple(seen)
+
+    return read
+
+
+def r_int_list_or_none(key, atoms, owner):
+    words = list_words(atoms)
+    if len(words) == 1 and words[0].text == "none":
+        return None
+    if not words:
+        raise Bad(f"{key} needs whole numbers or 'none'", owner)
+    return tuple(_as_int(key, a, 0) for a in words)
+
+
+def r_pair(key, atoms, owner):
+    words = list_words(atoms)
+    if len(words) != 2:
+        raise Bad(f"{key} takes two numbers: the difference in 胡 and the silver it costs", words[2].loc if len(words) > 2 else owner)
+    return (_as_int(key, words[0], 1), _as_int(key, words[1], 0))
+
+
+def r_priority(key, atoms, owner):
+    """``hu > kan = pon > chi`` → (("hu",), ("kan", "pon"), ("chi",))."""
+    tiers: list[list[str]] = [[]]
+    seen: dict[str, Atom] = {}
+    expect_word = True
+    for a in atoms:
+        if expect_word:
+            if a.kind != "WORD":
+                raise Bad(f"priority: expected a claim name, not {a.text!r}", a.loc)
+            if a.text not in M.CLAIMS:
+                raise Bad(f"unknown claim {a.text!r} in priority{did_you_mean(a.text, M.CLAIMS)}", a.loc)
+            if a.text in seen:
+                raise Bad(f"priority names {a.text!r} twice", a.loc)
+            seen[a.text] = a
+            tiers[-1].append(a.text)
+        else:
+            if a.text == ">":
+                tiers.append([])
+            elif a.text not in ("=", ","):
+                raise Bad(f"priority: claims are separated by '>' (higher) or '=' (equal), not {a.text!r}", a.loc)
+        expect_word = not expect_word
+    if expect_word:
+        raise Bad("priority ends with an operator; a claim name must follow it", atoms[-1].loc if atoms else owner)
+    return tuple(tuple(t) for t in tiers)
+
+
+def r_seat_order(key, atoms, owner):
+    order = r_enum_list(*M.RELATIVE_SEATS)(key, atoms, owner)
+    missing = [s for s in M.RELATIVE_SEATS if s not in order]
+    if missing:
+        raise Bad(f"{key} must rank all of next, opposite, previous; missing {', '.join(missing)}", owner)
+    return order
+
+
+_DICE = ("sum", "large", "small")
+
+# section -> setting -> reader. `flowers.seat`, the liability rows and the scoring kinds
+# are read separately.
+SECTION_SCHEMA: dict[str, dict[str, Callable]] = {
+    "tiles": {"flowers": r_bool},
+    "dealing": {
+        "dealer_tiles": r_int(1),
+        "other_tiles": r_int(1),
+        "stacks_per_wall": r_int(1),
+        "open_wall_by": r_enum(*_DICE),
+        "start_stacks_by": r_enum(*_DICE),
+    },
+    "wilds": {
+        "enabled": r_bool,
+        "indicator_die": r_enum(*_DICE),
+        "indicator_origin": r_enum("tail", "player_wall"),
+        "kinds": r_enum_list("same", "next"),
+        "wild_flower_is_flower": r_bool,
+    },
+    "flowers": {
+        "initial_replacement": r_enum("rounds", "per_player"),
+        "in_play": r_enum("auto", "manual"),
+    },
+    "claims": {
+        "chi": r_bool,
+        "pon": r_bool,
+        "kan": r_bool,
+        "win_on_discard": r_bool,
+        "rob_kong": r_bool,
+        "priority": r_priority,
+        "seat_order": r_seat_order,
+        "multiple_winners": r_enum("nearest", "all"),
+        "claim_discarded_wild": r_bool,
+        "wilds_in_melds": r_bool,
+    },
+    "winning": {"shapes": r_enum_list(*M.SHAPES)},
+    "liability": {
+        "threshold": r_int(1),
+        "counts": r_enum_list("chi", "pon", "kan"),
+        "direction": r_enum("either", "winner_fed", "fed_winner"),
+        "others_pay": r_bool,
+    },
+    "loser_settlement": {
+        "mode": r_enum("per_step", "threshold"),
+        "adjacent": r_pair,
+        "opposite": r_pair,
+    },
+    "immediate": {
+        "exposed_kong": r_int(0),
+        "concealed_kong": r_int(0),
+        "added_kong": r_int(0),
+        "flower": r_int(0),
+        "void_on_draw": r_bool,
+    },
+    "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0)},
+    "dealer": {
+        "first_dealer": r_enum("random", "two_rolls"),
+        "on_dealer_win": r_enum("stay", "next_seat"),
+        "on_nondealer_win": r_enum("next_seat", "winner"),
+        "on_draw": r_enum("stay", "next_seat"),
+    },
+}
+
+SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
+    "tai": {
+        "minimum": r_int(0),
+        "cap": r_opt_int(1),
+        "conversion": r_enum("linear", "doubling"),
+        "points_per_tai": r_int(0),
+        "base_points": r_int(0),
+        "points_cap": r_opt_int(1),
+    },
+    "fu_fan": {
+        "base": r_int(0),
+        "fan_multiplier": r_enum("power_of_two", "fan_plus_one"),
+        "round_to": r_int(1),
+        "round_stage": r_enum("after_multiply", "before_multiply"),
+        "fan_cap": r_int(1),
+        "cap": r_int(1),
+        "fixed_by_fan": r_int_list_or_none,
+        "silver": r_enum("identity", "half_hundreds"),
+    },
+}
+# Settings a root may leave out, with the value they take.
+OPTIONAL_SETTINGS = {("scoring", "points_cap"): None}
+
+TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments")
+OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
+ALL_SECTIONS = tuple(SECTION_SCHEMA) + ("scoring",) + TABLE_SECTIONS
+
+WILD_FEATURES = ("wilds_held", "wild_as_itself", "wild_single_wait", "discarded_wild")
+FLOWER_FEATURES = ("flowers", "flower_sets")
+WINDOWS = ("always", "first_go_around", "dealer_first_turn")
+SUIT_WORDS = ("m", "p", "s", "z", "f")
+UNITS = ("tai", "fu", "fan")
