@@ -52,13 +52,18 @@ class Action:
     use: tuple[int, ...] = ()
 
     def to_json(self) -> dict:
-        """The compact JSON form (also the action's line in the event log)."""
+        """The compact JSON form (also the action's line in the event log); a new dict each call."""
+        try:
+            return self.__dict__["_json"].copy()  # built once per action (they are immutable)
+        except KeyError:
+            pass
         out: dict = {"e": self.kind, "seat": self.seat}
         if self.tile is not None:
             out["tile"] = _CODES[self.tile] if 0 <= self.tile < len(_CODES) else tile_code(self.tile)
         if self.use:
             out["use"] = to_notation(self.use)
-        return out
+        object.__setattr__(self, "_json", out)  # not a field: equality, hash and repr ignore it
+        return out.copy()
 
     @classmethod
     def from_json(cls, obj: dict) -> "Action":

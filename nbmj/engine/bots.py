@@ -14,6 +14,7 @@ from ..rules.model import SEATS
 from ..tiles import N_KINDS
 from .actions import Action
 from .game import Game, HandResult
+from .observation import Observation
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "BOTS"]
 
@@ -26,11 +27,18 @@ class RandomBot:
     def __init__(self, seed: int | str = 0, always_win: bool = True) -> None:
         self.rng = random.Random(seed)
         self.always_win = always_win
+        # rng.choice(legal) is legal[rng._randbelow(len(legal))]; called directly, it is the
+        # same draw without a layer of calls
+        self._below = getattr(self.rng, "_randbelow", None)
 
     def __call__(self, observation: dict, legal: list[Action]) -> Action:
-        if self.always_win and legal[0].kind == "hu":  # the engine lists a win first
-            return legal[0]
-        return self.rng.choice(legal)
+        first = legal[0]
+        if self.always_win and first.kind == "hu":  # the engine lists a win first
+            return first
+        below = self._below
+        if below is None or not legal:
+            return self.rng.choice(legal)
+        return legal[below(len(legal))]
 
 
 def _counts(tiles, wilds) -> tuple[list[int], int]:
@@ -123,8 +131,17 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
     """Play ``game`` to its end, asking each waiting seat's bot in turn; returns the result."""
     if not isinstance(bots, Mapping):
         bots = dict(zip(SEATS, bots))
+    if type(game) is not Game:  # a subclass may change what the public calls do
+        while game.phase != "over":
+            seat = game.to_act[0]
+            action = bots[seat](game.observation(seat), game.legal_actions(seat))
+            game.step(action)
+        return game.result
+    # The same calls without the public wrappers: the first waiting seat, its Observation
+    # and a copy of its cached legal list.
+    by_position = [bots[s] for s in SEATS]
+    step = game.step
     while game.phase != "over":
-        seat = game.to_act[0]
-        action = bots[seat](game.observation(seat), game.legal_actions(seat))
-        game.step(action)
+        p = game._first_to_act()
+        step(by_position[p](Observation(game, p), list(game._legal_for(p))))
     return game.result

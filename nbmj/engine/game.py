@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 
 from .. import core
 from ..errors import IllegalActionError
@@ -42,6 +44,7 @@ _DISCARD_ACTS = tuple(tuple(interned(s, "discard", t) for t in range(42)) for s 
 _HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
 _CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 _PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
+_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _F_HU, _F_KAN, _F_PON, _F_CHI = (int(core.ClaimFlag[k]) for k in ("HU", "KAN", "PON", "CHI"))
 _O_HU, _O_KAN, _O_PON = (int(core.ClaimOption[k]) for k in ("HU", "KAN", "PON"))
 _O_CHI = int(core.ClaimOption.CHI_HIGH | core.ClaimOption.CHI_MID | core.ClaimOption.CHI_LOW)
@@ -169,6 +172,7 @@ class Game:
         # each seat can be offered (built once; the engine offers only these objects).
         self._flower_flag = tuple(t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower) for t in range(42))
         self._playable = tuple(t for t in range(42) if not self._flower_flag[t])
+        self._playable_counts = itemgetter(*self._playable)  # hand -> counts of the playable ids
         self._discard_act = _DISCARD_ACTS
         self._hu_act = _HU_ACTS
         self._pass_act = _PASS_ACTS
@@ -424,6 +428,16 @@ class Game:
             return [SEATS[q] for q in self._claim_order() if q in self.options and q not in self.responses]
         return []
 
+    def _first_to_act(self) -> int:
+        """The position of ``to_act[0]`` (only while the game waits for someone)."""
+        if self.phase == "turn":
+            return self.current
+        options, responses = self.options, self.responses
+        for q in _CLAIM_ORDER[self.claim_from]:
+            if q in options and q not in responses:
+                return q
+        raise RuntimeError(f"nobody is to act in phase {self.phase!r}")
+
     def _claim_order(self) -> tuple[int, ...]:
         return _CLAIM_ORDER[self.claim_from]
 
@@ -453,9 +467,12 @@ class Game:
         """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an action: {action!r}", action, ())
-        if action.seat not in SEATS:
+        p = _SEAT_INDEX.get(action.seat)
+        if p is None:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {str(action)!r}", action, ())
-        legal = self._legal_for(SEATS.index(action.seat))
+        legal = self._legal.get(p)
+        if legal is None:
+            legal = self._legal_for(p)
         # identity first: bots hand back the very objects offered; == only for built ones
         for a in legal:
             if a is action:
@@ -472,8 +489,7 @@ class Game:
                 raise IllegalActionError(msg, action, tuple(legal))
         self._legal.clear()
         self._version += 1
-        self._emit(action.to_json())
-        p = SEATS.index(action.seat)
+        self.events.append(action.to_json())
         if self.phase == "turn":
             self._do_turn_action(p, action)
         else:
@@ -519,7 +535,7 @@ class Game:
         """Tile ids ``p`` may discard now (NB-8.1 to NB-8.4, NH first go-around)."""
         hand = self.hands[p] if hand is None else hand
         bans = self.chi_bans if bans is None else bans
-        tiles = [t for t in self._playable if hand[t]]
+        tiles = list(compress(self._playable, self._playable_counts(hand)))
         if bans and self._on(self._r_chi_ban):
             in_hand = sum(hand[t] for t in tiles)
             big_crane = in_hand == 2 and "big_crane" in self._r_chi_ban.unless
@@ -602,8 +618,19 @@ class Game:
             flags &= ~(_F_CHI | _F_PON | _F_KAN)
         elif not self._can_kong():
             flags &= ~_F_KAN
-        for q in self._claim_order():
-            opts = self._claim_options(q, t, p, flags)
+        chi_seat = (p + 1) % 4 if flags & _F_CHI and t < 27 else -1
+        rank = t % 9
+        no_win = self._r_win_pass is not None and self._on(self._r_win_pass)
+        for q in _CLAIM_ORDER[p]:
+            f = flags
+            if not self._ready[q] or (no_win and self.passed_win[q]):
+                f &= ~_F_HU
+            if not f & _F_HU:
+                # a cheap test first: most hands can make no meld with most discards
+                hand = self.hands[q]
+                if hand[t] < 2 and not (q == chi_seat and ((rank and hand[t - 1]) or (rank < 8 and hand[t + 1]))):
+                    continue
+            opts = self._claim_options(q, t, p, f)
             if opts:
                 self.options[q] = opts
         if self.options:
@@ -645,9 +672,7 @@ class Game:
 
     def _claim_options(self, q: int, t: int, d: int, flags: int) -> list[Action]:
         """The claims ``q`` is offered on ``t`` from ``d``; ``flags`` are the core's
-        ClaimFlag bits that hold for every seat on this discard."""
-        if not self._ready[q] or (self.passed_win[q] and self._on(self._r_win_pass)):
-            flags &= ~_F_HU
+        ClaimFlag bits, without ``HU`` when ``q`` may not win (not ready, NB-8.7)."""
         if flags & _F_PON and t in self.passed_pon[q] and self._on(self._r_pon_pass):
             flags &= ~_F_PON
         hand = self.hands[q]
