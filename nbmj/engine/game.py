@@ -173,6 +173,7 @@ class Game:
         self._flower_flag = tuple(t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower) for t in range(42))
         self._playable = tuple(t for t in range(42) if not self._flower_flag[t])
         self._playable_counts = itemgetter(*self._playable)  # hand -> counts of the playable ids
+        self._playable_discards = tuple(tuple(_DISCARD_ACTS[s][t] for t in self._playable) for s in range(4))
         self._discard_act = _DISCARD_ACTS
         self._hu_act = _HU_ACTS
         self._pass_act = _PASS_ACTS
@@ -373,17 +374,25 @@ class Game:
     def _start_turn(self, p: int) -> None:
         """A normal turn (NB-6.2): draw from the head, replace flowers, then decide."""
         self.passed_win[p] = False  # NB-8.6 / NB-8.7: drawing is acting
-        self.passed_pon[p].clear()
+        if self.passed_pon[p]:
+            self.passed_pon[p].clear()
         if not self._can_draw():
             self._finish_draw()
             return
         t = self.wall.draw_head()
         self.hands[p][t] += 1
-        self._emit({"e": "draw", "seat": SEATS[p], "tile": CODES[t]})
+        self.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[t]})
         self.last_tile_drawn = not self._can_draw()
         self.current = p
         self.draw_kind = "self_draw"
-        self._after_draw(p, t)
+        if self._auto_flowers and self._flower_flag[t]:
+            self._after_draw(p, t)
+            return
+        # _after_draw for a tile that is no flower
+        self._scores.clear()
+        self.last_draw = t
+        self.phase = "turn"
+        self.turn_mode = "draw"
 
     def _replacement_draw(self, p: int) -> None:
         """The tail draw after a kong (NB-9.6)."""
@@ -396,7 +405,7 @@ class Game:
 
     def _after_draw(self, p: int, t: int) -> None:
         if self._auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
-            while self._is_flower(t):
+            while self._flower_flag[t]:
                 t2 = self._replace_flower(p, t)
                 if t2 is None:
                     return
@@ -508,8 +517,9 @@ class Game:
         hand = self.hands[p]
         mode = self.turn_mode
         acts: list[Action] = []
-        may_kong = mode in ("draw", "dealer_first") or (mode == "after_pon" and not self._on(self._r_kong_pon))
-        if mode in ("draw", "dealer_first") and self.last_draw is not None:
+        drew = mode == "draw" or mode == "dealer_first"
+        may_kong = drew or (mode == "after_pon" and not self._on(self._r_kong_pon))
+        if drew and self.last_draw is not None:
             # the hand before this draw is the one judged at the last discard, unless a kong
             # changed it this turn: a hand that was not ready cannot win on one tile
             if (self._ready[p] or self.draw_kind == "kong_replacement") and self._self_win(p) is not None:
@@ -527,8 +537,11 @@ class Game:
             for f in range(N_KINDS, 42):
                 if hand[f] and self._flower_flag[f]:
                     acts.append(interned(seat, "flower", f))
-        table = self._discard_act[p]
-        acts.extend([table[t] for t in self._discardable(p)])
+        if self.chi_bans or self._r_suits:
+            table = self._discard_act[p]
+            acts.extend([table[t] for t in self._discardable(p)])
+        else:  # no restriction on the discard: every playable tile held, at C speed
+            acts.extend(compress(self._playable_discards[p], self._playable_counts(hand)))
         return acts
 
     def _discardable(self, p: int, hand: list[int] | None = None, bans: Sequence[int] | None = None) -> list[int]:
