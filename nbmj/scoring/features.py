@@ -102,10 +102,13 @@ class HandFacts:
 class Reading:
     """One reading of the hand: all sets (melded first), the pair kind, the wait."""
 
-    __slots__ = ("sets", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "_values")
+    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "_values")
 
     def __init__(self, sets, pair, pair_wilds, wait, wild_as_itself, split=()):
         self.sets: tuple[SetGroup, ...] = sets
+        #: the sets that are pungs or kongs, and how many are chows (read by most features)
+        self.pungs: tuple[SetGroup, ...] = tuple([g for g in sets if g.size != "chow"])
+        self.chows: int = len(sets) - len(self.pungs)
         self.pair: int = pair
         self.pair_wilds: int = pair_wilds
         self.wait: str = wait  # edge closed single pair_pair two_sided
@@ -429,6 +432,13 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     )
 
 
+@lru_cache(maxsize=256)
+def _pung_codes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple:
+    """Per kind, the code of a pung of that kind in a split's signature: its class code
+    (:func:`_spec_classes`), made unequal to every chow code (:data:`_SUIT_OF`)."""
+    return tuple(-1 - code for code in _spec_classes(spec, seat_kind, round_kind))
+
+
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
     """The readings of :func:`readings`, in the same order, not yet built."""
     sit = hf.situation
@@ -443,7 +453,8 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     on_discard = sit.win_by in ("discard", "rob_kong")
     out: list[Candidate] = []
     seen_readings: set = set()
-    suit_of = _SUIT_OF
+    suit_of = _SUIT_OF  # a chow's code: its suit
+    pung_code = _pung_codes(spec, hf.seat_kind, hf.round_kind)  # a pung's code: its class, apart from every chow code
     use_pair = spec.pair_class
     use_exposure = spec.exposure
     track_itself = spec.itself and bool(hf.wild_physical)
@@ -463,7 +474,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
             for pos, wait in _slots(group, win_key):
                 if split_sig is None:
                     itself = _wild_as_itself(hf, groups) if track_itself else 0
-                    codes = tuple(sorted([(t2, suit_of[f2] if t2 == "chow" else cls[f2]) for t2, f2, _m in melds]))
+                    codes = tuple(sorted([suit_of[f2] if t2 == "chow" else pung_code[f2] for t2, f2, _m in melds]))
                     split_sig = (codes, cls[pair[1]] if use_pair else suit_of[pair[1]], itself)
                 # Readings whose sets agree in type, tile class, suit and exposure, with the
                 # same pair class, wait and 还搭 count, have the same value for every feature
@@ -497,27 +508,16 @@ def _wild_as_itself(hf: HandFacts, groups) -> int:
 # --------------------------------------------------------------------------- features
 
 
-def _all_kinds(rd: Reading):
-    for g in rd.sets:
-        yield g.first if g.size != "chow" else g.first
-        if g.size == "chow":
-            yield g.first + 2
-    yield rd.pair
-
-
 def _suits(rd: Reading) -> tuple[set[int], bool]:
+    """The suits of the reading's tiles, and whether it holds honors."""
     cached = rd._values.get("_suits")
     if cached is not None:
         return cached
-    suits = set()
-    honors = False
-    for k in _all_kinds(rd):
-        if k >= 27:
-            honors = True
-        else:
-            suits.add(k // 9)
-    rd._values["_suits"] = (suits, honors)
-    return suits, honors
+    kinds = [g.first for g in rd.sets]  # a chow's tiles share its first tile's suit
+    kinds.append(rd.pair)
+    suits = {k // 9 for k in kinds if k < 27}
+    cached = rd._values["_suits"] = (suits, max(kinds) >= 27)
+    return cached
 
 
 _CLASSES = set(FEATURES["pungs"].arg_choices[0])
@@ -535,9 +535,7 @@ def _f_pungs(args, hf: HandFacts, rd: Reading) -> int:
         else:
             raise ValueError(f"unknown argument {a!r} to pungs")
     n = 0
-    for g in rd.sets:
-        if g.size == "chow":
-            continue
+    for g in rd.pungs:
         if size is not None and g.size != size:
             continue
         if exp is not None and (exp == "exposed") != g.exposed:
@@ -555,7 +553,7 @@ def _f_pairs(args, hf, rd) -> int:
 
 
 def _f_chows(args, hf, rd) -> int:
-    return sum(1 for g in rd.sets if g.size == "chow")
+    return rd.chows
 
 
 def _f_flush(args, hf, rd) -> int:
@@ -574,11 +572,11 @@ def _f_all_honors(args, hf, rd) -> int:
 
 
 def _f_all_pungs(args, hf, rd) -> int:
-    return int(all(g.size != "chow" for g in rd.sets))
+    return int(rd.chows == 0)
 
 
 def _f_all_chows(args, hf, rd) -> int:
-    return int(all(g.size == "chow" for g in rd.sets))
+    return int(rd.chows == len(rd.sets))
 
 
 def _f_wait(args, hf, rd) -> int:
@@ -729,21 +727,30 @@ def _specialise(name: str, args: tuple):
                 raise ValueError(f"unknown argument {a!r} to pungs")
         if cls is None:
             def count(hf, rd):
-                return sum(1 for g in rd.sets if g.size != "chow" and (size is None or g.size == size)
+                return sum(1 for g in rd.pungs if (size is None or g.size == size)
                            and (exp is None or g.exposed == exp))
             return count
         if cls in ("seat_wind", "round_wind"):
             attr = "seat_kind" if cls == "seat_wind" else "round_kind"
+            if size is None and exp is None:
+                def count_wind_any(hf, rd):
+                    k = getattr(hf, attr)
+                    return [g.first for g in rd.pungs].count(k)
+                return count_wind_any
 
             def count_wind(hf, rd):
                 k = getattr(hf, attr)
-                return sum(1 for g in rd.sets if g.first == k and g.size != "chow" and (size is None or g.size == size)
+                return sum(1 for g in rd.pungs if g.first == k and (size is None or g.size == size)
                            and (exp is None or g.exposed == exp))
             return count_wind
         members = frozenset(k for k in range(N_KINDS) if tile_in_class(k, cls, -1, -1))
+        if size is None and exp is None:
+            def count_cls_any(hf, rd):
+                return len([g for g in rd.pungs if g.first in members])
+            return count_cls_any
 
         def count_cls(hf, rd):
-            return sum(1 for g in rd.sets if g.first in members and g.size != "chow"
+            return sum(1 for g in rd.pungs if g.first in members
                        and (size is None or g.size == size) and (exp is None or g.exposed == exp))
         return count_cls
     return None
