@@ -331,3 +331,16 @@ def test_resolve_claims_backends_and_oracle_agree(args):
     want = _oracle_resolve(*args)
     for impl in IMPLS.values():
         assert impl.resolve_claims(*args) == want
+
+
+# ---------------------------------------------------------------- readiness, as the engine tests it
+
+
+@settings(max_examples=300)
+@given(hand=helpers.hands(complete=False))
+def test_nb_10_5_ready_is_a_win_with_one_more_wild(hand):
+    """The engine marks a waiting hand ready with is_win(hand, wilds + 1) instead of shanten:
+    a wild stands for any kind, a fifth copy too (NB-10.4), so both say the same."""
+    counts, wilds = hand
+    for impl in IMPLS.values():
+        assert impl.is_win(counts, wilds + 1) == (impl.shanten(counts, wilds) <= 0)

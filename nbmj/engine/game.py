@@ -275,6 +275,13 @@ class Game:
                 counts[k] = 0
         return counts, w
 
+    def _is_ready(self, p: int) -> bool:
+        """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
+        a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
+        is_win instead of a shanten, which costs twice as much."""
+        counts, w = self._shape(p)
+        return core.is_win(counts, w + 1)
+
     def _emit(self, event: dict) -> None:
         self.events.append(event)
 
@@ -319,7 +326,7 @@ class Game:
             return
         for p in range(4):
             if p != self.dealer:
-                self._ready[p] = core.shanten(*self._shape(p)) <= 0
+                self._ready[p] = self._is_ready(p)
         self.phase = "turn"
         self.current = self.dealer
         self.turn_mode = "dealer_first"
@@ -611,7 +618,7 @@ class Game:
         self.hands[p][t] -= 1
         self.rivers[p].append([t, None])
         self.discards_made += 1
-        ready = self._ready[p] = core.shanten(*self._shape(p)) <= 0
+        ready = self._ready[p] = self._is_ready(p)
         if self._r_bao_suits or self._r_bao_terminals:
             self._check_offence(p, t, ready)
         if t in self.wilds:
