@@ -317,6 +317,16 @@ def _slots(group: tuple, win: int) -> tuple:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
+def _wild_waits(group: tuple) -> tuple[str, ...]:
+    """The waits a wild winning tile can make in ``group``: one per wild slot, repeats left out."""
+    return tuple(dict.fromkeys(wait for _pos, wait in _slots(group, -1)))
+
+
+_SINGLE = ("single",)
+_PAIR_PAIR = ("pair_pair",)
+
+
 def _wait_of(typ: str, first: int, pos: int) -> str:
     if typ == "pair":
         return "single"
@@ -328,6 +338,11 @@ def _wait_of(typ: str, first: int, pos: int) -> str:
     if (pos == 2 and rank == 0) or (pos == 0 and rank == 6):
         return "edge"
     return "two_sided"
+
+
+#: The wait of a winning tile at slot ``pos`` of the chow from ``first``, at ``first * 3 + pos``
+#: (a one-tuple, as the waits of a group are listed).
+_CHOW_WAITS = tuple((_wait_of("chow", first, pos),) for first in range(N_KINDS) for pos in range(3))
 
 
 @dataclass(frozen=True)
@@ -465,13 +480,22 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
         split_sig = None
         previous = None
         for gi, group in enumerate(groups):
-            typ, first, _mask = group
-            if group == previous:  # melds are sorted: a repeated meld offers the same slots
+            typ, first, mask = group
+            if group == previous:  # melds are sorted: a repeated meld offers the same waits
                 continue
             previous = group
-            if win_key >= 0 and (win_key != first if typ != "chow" else not first <= win_key <= first + 2):
-                continue  # the winning tile cannot be in this group
-            for pos, wait in _slots(group, win_key):
+            if win_key < 0:
+                waits = _wild_waits(group)
+            elif typ == "chow":
+                pos = win_key - first
+                if not 0 <= pos <= 2 or mask[pos]:
+                    continue  # the winning tile is not a tile of this chow
+                waits = _CHOW_WAITS[first * 3 + pos]
+            elif first != win_key or False not in mask:
+                continue  # nor of this pung or pair
+            else:
+                waits = _SINGLE if typ == "pair" else _PAIR_PAIR
+            for wait in waits:
                 if split_sig is None:
                     itself = _wild_as_itself(hf, groups) if track_itself else 0
                     codes = tuple(sorted([suit_of[f2] if t2 == "chow" else pung_code[f2] for t2, f2, _m in melds]))
