@@ -119,6 +119,72 @@ class HandResult:
         }
 
 
+def _read_rule_values(rules: RuleSet) -> dict:
+    """The ``_r_*`` and other rule attributes a Game reads from its RuleSet."""
+    c = rules.claims
+    return {
+        "_claims": c,
+        # the claim rules as the core reads them (nbmj.core.claim_options / resolve_claims)
+        "_claim_flags": claim_flags(c),
+        "_claim_tiers": claim_tiers(c.priority),
+        "_claim_seat_order": claim_seat_order(c.seat_order),
+        "_all_winners": c.multiple_winners == "all",
+        "_r_chi_ban": rules.restriction("chi_discard_ban"),
+        "_r_pon_pass": rules.restriction("pon_after_pass"),
+        "_r_win_pass": rules.restriction("win_after_pass"),
+        "_r_kong_pon": rules.restriction("kong_after_pon"),
+        "_r_suits": tuple(r for r in rules.restrictions if r.kind == "discard_suits"),
+        "_r_no_claims": tuple(r for r in rules.restrictions if r.kind == "no_claims"),
+        "_r_bao_suits": rules.restriction("bao_suit_warning") is not None,
+        "_r_bao_terminals": rules.restriction("bao_terminal_warning") is not None,
+        "_auto_flowers": rules.flowers.in_play == "auto",
+        "_wild_flower_is_flower": rules.wilds.wild_flower_is_flower,
+        "_kept_base": 2 * rules.draw.kept_stacks,
+        "_kept_per_kong": 2 * rules.draw.kept_stacks_per_kong,
+    }
+
+
+# RuleSets are frozen: what a game reads from one is read once. Keyed by id, holding the
+# RuleSet itself so that the id cannot be reused while the entry lives.
+_RULE_VALUES: dict[int, tuple[RuleSet, dict]] = {}
+
+
+def _rule_values(rules: RuleSet) -> dict:
+    hit = _RULE_VALUES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    values = _read_rule_values(rules)
+    if len(_RULE_VALUES) >= 64:
+        _RULE_VALUES.clear()
+    _RULE_VALUES[id(rules)] = (rules, values)
+    return values
+
+
+# Per-game tables that depend only on the wild ids and whether a wild flower still acts as
+# a flower: built once for each such pair.
+_WILD_TABLES: dict[tuple, dict] = {}
+
+
+def _wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> dict:
+    key = (wild_ids, wild_flower_is_flower)
+    hit = _WILD_TABLES.get(key)
+    if hit is not None:
+        return hit
+    wilds = set(wild_ids)
+    flower_flag = tuple(t >= N_KINDS and (t not in wilds or wild_flower_is_flower) for t in range(42))
+    playable = tuple(t for t in range(42) if not flower_flag[t])
+    hit = _WILD_TABLES[key] = {
+        "_wild_kinds": tuple(k for k in wild_ids if k < N_KINDS),
+        "_wild_mask": sum(1 << k for k in wild_ids if k < N_KINDS),
+        "_wild_flower_ids": tuple(k for k in wild_ids if k >= N_KINDS),
+        "_flower_flag": flower_flag,
+        "_playable": playable,
+        "_playable_counts": itemgetter(*playable),  # hand -> counts of the playable ids
+        "_playable_discards": tuple(tuple(_DISCARD_ACTS[s][t] for t in playable) for s in range(4)),
+    }
+    return hit
+
+
 class Game:
     """One hand, from the dice to the settlement.
 
@@ -163,17 +229,11 @@ class Game:
         self.wall = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, n_stacks))
         self.indicator = self.wall.indicator
         self.wilds = wild_tiles(rules.wilds, self.indicator)
-        self._wild_kinds = tuple(sorted(k for k in self.wilds if k < N_KINDS))
         self._wild_ids = tuple(sorted(self.wilds))
-        self._wild_mask = sum(1 << k for k in self._wild_kinds)
-        self._wild_flower_ids = tuple(k for k in self._wild_ids if k >= N_KINDS)
         self._read_rules(rules)
         # Per-game tables: which ids act as flowers, which may be discarded, and the actions
-        # each seat can be offered (built once; the engine offers only these objects).
-        self._flower_flag = tuple(t >= N_KINDS and (t not in self.wilds or self._wild_flower_is_flower) for t in range(42))
-        self._playable = tuple(t for t in range(42) if not self._flower_flag[t])
-        self._playable_counts = itemgetter(*self._playable)  # hand -> counts of the playable ids
-        self._playable_discards = tuple(tuple(_DISCARD_ACTS[s][t] for t in self._playable) for s in range(4))
+        # each seat can be offered (shared; the engine offers only these objects).
+        self.__dict__.update(_wild_tables(self._wild_ids, self._wild_flower_is_flower))
         self._discard_act = _DISCARD_ACTS
         self._hu_act = _HU_ACTS
         self._pass_act = _PASS_ACTS
@@ -217,25 +277,7 @@ class Game:
     # ------------------------------------------------------------------ rules, read once
 
     def _read_rules(self, rules: RuleSet) -> None:
-        c = rules.claims
-        self._claims = c
-        # the claim rules as the core reads them (nbmj.core.claim_options / resolve_claims)
-        self._claim_flags = claim_flags(c)
-        self._claim_tiers = claim_tiers(c.priority)
-        self._claim_seat_order = claim_seat_order(c.seat_order)
-        self._all_winners = c.multiple_winners == "all"
-        self._r_chi_ban = rules.restriction("chi_discard_ban")
-        self._r_pon_pass = rules.restriction("pon_after_pass")
-        self._r_win_pass = rules.restriction("win_after_pass")
-        self._r_kong_pon = rules.restriction("kong_after_pon")
-        self._r_suits = [r for r in rules.restrictions if r.kind == "discard_suits"]
-        self._r_no_claims = [r for r in rules.restrictions if r.kind == "no_claims"]
-        self._r_bao_suits = rules.restriction("bao_suit_warning") is not None
-        self._r_bao_terminals = rules.restriction("bao_terminal_warning") is not None
-        self._auto_flowers = rules.flowers.in_play == "auto"
-        self._wild_flower_is_flower = rules.wilds.wild_flower_is_flower
-        self._kept_base = 2 * rules.draw.kept_stacks
-        self._kept_per_kong = 2 * rules.draw.kept_stacks_per_kong
+        self.__dict__.update(_rule_values(rules))
         self._kept_tiles = self._kept_base
 
     # ------------------------------------------------------------------ small helpers
@@ -311,14 +353,18 @@ class Game:
         need[self.dealer] = d.dealer_tiles
         dealt: list[list[int]] = [[] for _ in range(4)]
         order = [(self.dealer + i) % 4 for i in range(4)]
+        drawn = self.wall.draw_head_many(sum(need))
+        at = 0
         while any(need):  # NB-3.8: four at a time from the dealer round, then the rest
             for p in order:
                 take = min(_DEAL_BLOCK, need[p])
-                for _ in range(take):
-                    t = self.wall.draw_head()
-                    dealt[p].append(t)
-                    self.hands[p][t] += 1
+                dealt[p] += drawn[at : at + take]
+                at += take
                 need[p] -= take
+        for p in order:
+            hand = self.hands[p]
+            for t in dealt[p]:
+                hand[t] += 1
         for p in order:
             self._emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
         self.last_draw = dealt[self.dealer][-1]

@@ -108,6 +108,19 @@ class Wall:
         self.drawn += 1
         return self.tiles[i]
 
+    def draw_head_many(self, n: int) -> list[int]:
+        """The next ``n`` tiles from the head, in order: ``n`` calls of :meth:`draw_head`."""
+        taken = self._taken
+        i = self._head
+        if taken.find(1, i, i + n) == -1 and i + n <= len(taken):  # nothing to skip
+            out = self.tiles[i : i + n]
+            taken[i : i + n] = b"\x01" * n
+            self._head = i + n
+            self.remaining -= n
+            self.drawn += n
+            return out
+        return [self.draw_head() for _ in range(n)]
+
     def draw_tail(self) -> int:
         """The next tile from the tail (a replacement for a flower or a kong)."""
         taken = self._taken
