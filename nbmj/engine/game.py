@@ -45,6 +45,7 @@ _HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
 _CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 _PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
+_is_win = core.is_win
 _F_HU, _F_KAN, _F_PON, _F_CHI = (int(core.ClaimFlag[k]) for k in ("HU", "KAN", "PON", "CHI"))
 _O_HU, _O_KAN, _O_PON = (int(core.ClaimOption[k]) for k in ("HU", "KAN", "PON"))
 _O_CHI = int(core.ClaimOption.CHI_HIGH | core.ClaimOption.CHI_MID | core.ClaimOption.CHI_LOW)
@@ -321,8 +322,16 @@ class Game:
         """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
         a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
         is_win instead of a shanten, which costs twice as much."""
-        counts, w = self._shape(p)
-        return core.is_win(counts, w + 1)
+        hand = self.hands[p]
+        if not self._wild_ids:
+            return _is_win(hand[:N_KINDS], 1)
+        counts = hand[:N_KINDS]
+        w = 1
+        for k in self._wild_ids:
+            w += hand[k]
+            if k < N_KINDS:
+                counts[k] = 0
+        return _is_win(counts, w)
 
     def _emit(self, event: dict) -> None:
         self.events.append(event)
@@ -429,13 +438,14 @@ class Game:
         self.passed_win[p] = False  # NB-8.6 / NB-8.7: drawing is acting
         if self.passed_pon[p]:
             self.passed_pon[p].clear()
-        if not self._can_draw():
+        wall, kept = self.wall, self._kept_tiles
+        if not (wall.remaining > 0 if kept == 0 else wall.remaining // 2 > kept // 2):  # _can_draw()
             self._finish_draw()
             return
-        t = self.wall.draw_head()
+        t = wall.draw_head()
         self.hands[p][t] += 1
         self.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[t]})
-        self.last_tile_drawn = not self._can_draw()
+        self.last_tile_drawn = not (wall.remaining > 0 if kept == 0 else wall.remaining // 2 > kept // 2)
         self.current = p
         self.draw_kind = "self_draw"
         if self._auto_flowers and self._flower_flag[t]:
@@ -577,13 +587,15 @@ class Game:
             # changed it this turn: a hand that was not ready cannot win on one tile
             if (self._ready[p] or self.draw_kind == "kong_replacement") and self._self_win(p) is not None:
                 acts.append(self._hu_act[p])
-        if may_kong and self._can_kong() and not (self._r_no_claims and "kan" in self._banned_claims()):  # NH-1.8
-            if 4 in hand:  # a C-speed scan first: four of a kind is rare
+        melds = self.melds[p]
+        # (4 in hand, a C-speed scan, first: four of a kind is rare)
+        if may_kong and (melds or 4 in hand) and self._can_kong() and not (self._r_no_claims and "kan" in self._banned_claims()):  # NH-1.8
+            if 4 in hand:
                 for k in range(N_KINDS):
                     if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
                         acts.append(interned(seat, "ankan", k))
-            if self.melds[p]:
-                for k in sorted(m[1][0] for m in self.melds[p] if m[0] == "pon"):
+            if melds:
+                for k in sorted(m[1][0] for m in melds if m[0] == "pon"):
                     if hand[k]:
                         acts.append(interned(seat, "kakan", k))
         if not self._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
@@ -680,26 +692,29 @@ class Game:
         if self._r_no_claims:
             for kind in self._banned_claims():
                 flags &= ~_BAN_FLAG.get(kind, 0)
-        if not self._can_draw():  # NB-15.2: the last discard may be claimed only to win
-            flags &= ~(_F_CHI | _F_PON | _F_KAN)
-        elif not self._can_kong():
+        remaining, kept = self.wall.remaining, self._kept_tiles
+        if not (remaining > 0 if kept == 0 else remaining // 2 > kept // 2):  # _can_draw()
+            flags &= ~(_F_CHI | _F_PON | _F_KAN)  # NB-15.2: the last discard may be claimed only to win
+        elif not remaining > kept + self._kept_per_kong:  # _can_kong()
             flags &= ~_F_KAN
         chi_seat = (p + 1) % 4 if flags & _F_CHI and t < 27 else -1
         rank = t % 9
         no_win = self._r_win_pass is not None and self._on(self._r_win_pass)
+        hands, ready_seats, passed_win = self.hands, self._ready, self.passed_win
+        options = self.options
         for q in _CLAIM_ORDER[p]:
             f = flags
-            if not self._ready[q] or (no_win and self.passed_win[q]):
+            if not ready_seats[q] or (no_win and passed_win[q]):
                 f &= ~_F_HU
             if not f & _F_HU:
                 # a cheap test first: most hands can make no meld with most discards
-                hand = self.hands[q]
+                hand = hands[q]
                 if hand[t] < 2 and not (q == chi_seat and ((rank and hand[t - 1]) or (rank < 8 and hand[t + 1]))):
                     continue
             opts = self._claim_options(q, t, p, f)
             if opts:
-                self.options[q] = opts
-        if self.options:
+                options[q] = opts
+        if options:
             self.phase = "claims"
         else:
             self._start_turn((p + 1) % 4)
