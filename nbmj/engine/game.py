@@ -595,9 +595,9 @@ class Game:
                     if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
                         acts.append(interned(seat, "ankan", k))
             if melds:
-                for k in sorted(m[1][0] for m in melds if m[0] == "pon"):
-                    if hand[k]:
-                        acts.append(interned(seat, "kakan", k))
+                held = [m[1][0] for m in melds if m[0] == "pon" and hand[m[1][0]]]
+                for k in sorted(held) if len(held) > 1 else held:
+                    acts.append(interned(seat, "kakan", k))
         if not self._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
             for f in range(N_KINDS, 42):
                 if hand[f] and self._flower_flag[f]:
@@ -605,6 +605,9 @@ class Game:
         if self.chi_bans or self._r_suits:
             table = self._discard_act[p]
             acts.extend([table[t] for t in self._discardable(p)])
+        elif self._auto_flowers:
+            # no restriction on the discard, and no flower stays in a hand: every tile held
+            acts.extend(compress(_DISCARD_ACTS[p], hand))
         else:  # no restriction on the discard: every playable tile held, at C speed
             acts.extend(compress(self._playable_discards[p], self._playable_counts(hand)))
         return acts
