@@ -141,7 +141,13 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
     # and a copy of its cached legal list.
     by_position = [bots[s] for s in SEATS]
     step = game.step
-    while game.phase != "over":
-        p = game._first_to_act()
+    while True:
+        phase = game.phase
+        if phase == "turn":
+            p = game.current
+        elif phase == "over":
+            break
+        else:
+            p = game._first_to_act()
         step(by_position[p](Observation(game, p), list(game._legal_for(p))))
     return game.result

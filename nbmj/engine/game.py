@@ -561,7 +561,8 @@ class Game:
                 raise IllegalActionError(msg, action, tuple(legal))
         self._legal.clear()
         self._version += 1
-        self.events.append(action.to_json())
+        cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
+        self.events.append(cached.copy() if cached is not None else action.to_json())
         if self.phase == "turn":
             self._do_turn_action(p, action)
         else:
@@ -702,7 +703,8 @@ class Game:
             flags &= ~_F_KAN
         chi_seat = (p + 1) % 4 if flags & _F_CHI and t < 27 else -1
         rank = t % 9
-        no_win = self._r_win_pass is not None and self._on(self._r_win_pass)
+        r = self._r_win_pass
+        no_win = r is not None and (r.window == "always" or self._window_open())  # _on(r)
         hands, ready_seats, passed_win = self.hands, self._ready, self.passed_win
         options = self.options
         for q in _CLAIM_ORDER[p]:
