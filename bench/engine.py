@@ -11,9 +11,12 @@ Contestants, each playing whole hands (rounds) with random agents from a fixed s
 * ``riichienv`` (Rust core; one riichi kyoku, ``game_mode=0``) with its ``RandomAgent``;
 * ``rlcard``'s ``mahjong`` environment with its ``RandomAgent``.
 
-Peers that are not installed are skipped with a note. Each figure is the median of the
-repeats; ratios divide by riichienv's rate. nbmj also runs ``simulate`` with 1 and 2
-worker processes to show how it scales.
+Peers that are not installed are skipped with a note. The repeats are interleaved (one run
+of each contestant, then the next round), so that a machine busy with other work slows
+every contestant alike. Each figure is the median of the repeats, by the wall clock and by
+the process's CPU time (steadier on a shared machine; every contestant runs on one
+thread); ratios divide by riichienv's rate. nbmj also runs ``simulate`` with 1 and 2 worker
+processes to show how it scales.
 """
 
 from __future__ import annotations
@@ -25,14 +28,12 @@ import sys
 import time
 
 
-def time_runs(fn, hands: int, repeats: int) -> float:
-    """Median hands per second over ``repeats`` runs of ``hands`` hands."""
-    rates = []
-    for r in range(repeats):
-        t0 = time.perf_counter()
-        fn(hands, r)
-        rates.append(hands / (time.perf_counter() - t0))
-    return statistics.median(rates)
+def time_one(fn, hands: int, rep: int) -> tuple[float, float]:
+    """Hands per second of one run, by the wall clock and by CPU time."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    fn(hands, rep)
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+    return hands / wall, hands / max(cpu, 1e-9)
 
 
 def nbmj_runner(bot: str):
@@ -97,24 +98,37 @@ def main(argv=None) -> int:
 
     from nbmj.core import BACKEND
 
-    rows = []
+    rows: list[dict] = []
     contestants = [
         ("nbmj ningbo, random bots", lambda: nbmj_runner("random"), hands),
         ("nbmj ningbo, greedy bots", lambda: nbmj_runner("greedy"), hands),
         ("riichienv (riichi kyoku), random agents", riichienv_runner, hands),
         ("rlcard mahjong, random agents", rlcard_runner, slow_hands),
     ]
+    runs = []  # (row, run, hands)
     for name, make, n in contestants:
         try:
             run = make()
         except ImportError as exc:
-            rows.append({"name": name, "hands_per_s": None, "note": f"skipped: {exc}"})
+            rows.append({"name": name, "hands_per_s": None, "cpu_hands_per_s": None, "note": f"skipped: {exc}"})
             continue
         run(2, 99)  # warm up
-        rows.append({"name": name, "hands_per_s": round(time_runs(run, n, repeats), 1), "hands": n, "repeats": repeats})
-    ref = next((r["hands_per_s"] for r in rows if r["name"].startswith("riichienv") and r["hands_per_s"]), None)
+        row = {"name": name, "hands": n, "repeats": repeats}
+        rows.append(row)
+        runs.append((row, run, n, [], []))
+    for rep in range(repeats):  # interleaved: one run of each contestant per round
+        for _row, run, n, walls, cpus in runs:
+            wall, cpu = time_one(run, n, rep)
+            walls.append(wall)
+            cpus.append(cpu)
+    for row, _run, _n, walls, cpus in runs:
+        row["hands_per_s"] = round(statistics.median(walls), 1)
+        row["cpu_hands_per_s"] = round(statistics.median(cpus), 1)
+    ref = next((r for r in rows if r["name"].startswith("riichienv") and r["hands_per_s"]), None)
     for r in rows:
-        r["ratio_to_riichienv"] = round(r["hands_per_s"] / ref, 3) if ref and r["hands_per_s"] else None
+        ok = ref is not None and r["hands_per_s"]
+        r["ratio_to_riichienv"] = round(r["hands_per_s"] / ref["hands_per_s"], 3) if ok else None
+        r["cpu_ratio_to_riichienv"] = round(r["cpu_hands_per_s"] / ref["cpu_hands_per_s"], 3) if ok else None
     sim_games = 100 if args.quick else 1000  # enough hands that starting the pool does not dominate
     one, two = simulate_rate(1, sim_games), simulate_rate(2, sim_games)
     scaling = {"games": sim_games, "workers_1": round(one, 1), "workers_2": round(two, 1), "speedup": round(two / one, 2)}
@@ -122,13 +136,17 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core backend: {BACKEND}; Python {out['python']}; medians of {repeats} runs")
+    print(f"nbmj core backend: {BACKEND}; Python {out['python']}; medians of {repeats} interleaved runs")
+    print(f"  {'':<42} {'wall clock':>24}   {'CPU time':>24}")
     for r in rows:
         if r["hands_per_s"] is None:
             print(f"  {r['name']:<42} {r['note']}")
-        else:
-            ratio = f"  ×{r['ratio_to_riichienv']:.2f} riichienv" if r["ratio_to_riichienv"] is not None else ""
-            print(f"  {r['name']:<42} {r['hands_per_s']:>9.1f} hands/s{ratio}")
+            continue
+        cells = []
+        for rate, ratio in ((r["hands_per_s"], r["ratio_to_riichienv"]), (r["cpu_hands_per_s"], r["cpu_ratio_to_riichienv"])):
+            cells.append(f"{rate:>9.1f} hands/s" + (f" ×{ratio:.2f}" if ratio is not None else "      "))
+        print(f"  {r['name']:<42} {cells[0]:>24}   {cells[1]:>24}")
+    print("  (×: the ratio to riichienv)")
     print(f"  simulate --bot random, {sim_games} hands: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s (×{two / one:.2f})")
     return 0
 
