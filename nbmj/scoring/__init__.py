@@ -58,8 +58,8 @@ _DEFAULT_RULES = {
 
 
 def clear_caches() -> None:
-    """Forget every cached split, group conversion and scored reading, so that the next
-    :func:`score` starts cold (for timing)."""
+    """Forget every split and scored reading worked out so far, so that the next
+    :func:`score` starts cold (for timing); lookup tables that depend on no hand stay."""
     from . import _decomp
     from .items import clear_memos
 
@@ -140,13 +140,17 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     for cand in cands:
         scored = memo.get(cand.signature)
         if scored is None:
-            applied, total, reason, rule = _evaluate(hf, build_reading(hf, cand), rules, plan, hand_part, restrictions)
-            scored = (_key(total, reason), applied, total, reason, rule)
+            entries, total, reason, rule = _evaluate(hf, build_reading(hf, cand), rules, plan, hand_part, restrictions)
+            # ints and strings only: the garbage collector need not follow a growing memo
+            compact = tuple([(order, n, value) for order, _item, n, value in entries])
+            scored = (_key(total, reason), compact, tuple(total), reason, rule)
             memo[cand.signature] = scored
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
     rd = build_reading(hf, best_cand)  # type: ignore[arg-type]
-    _k, applied, total, reason, rule = best  # type: ignore[misc]
+    _k, compact, total_values, reason, rule = best  # type: ignore[misc]
+    total = Total(*total_values)
+    applied = [(order, plan.items[order], n, value) for order, n, value in compact]
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
