@@ -5,7 +5,14 @@
  *   melds only, high nibble = fewest wilds for melds plus exactly one pair.
  * - need tables: five bytes per pattern holding ten nibbles, need(m, p) for m = 0..4 melds
  *   and p = 0..1 pairs: (3m + 2p) minus the largest overlap between the pattern and a
- *   target of m melds and p pairs, i.e. how many tiles the target still lacks.
+ *   target of m melds and p pairs, i.e. how many tiles the target still lacks. They are
+ *   only a step of nb_init: queries read the class tables below, and they are freed.
+ * - class tables: the need vectors of patterns of at most 14 tiles take only 110 distinct
+ *   values in a suit and 55 in the honours, so each pattern maps to a one-byte class. Min-plus
+ *   convolution over (melds, pair) is associative and commutative, so the hand's answer is
+ *   final(n, pair_class(suit 0, suit 1), pair_class(suit 2, honours)): the two pair tables
+ *   (164 and 149 classes) and the final table are small and stay in cache, and a query is
+ *   seven loads. The per-pattern class table is a quarter of the size of the need table.
  *
  * Only patterns of at most 14 tiles are computed (no valid hand has more in one suit);
  * larger ones are never read. A wild stands for any kind with no copy limit (NB-10.4), so
@@ -28,8 +35,19 @@
 
 static const int POW5[10] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125};
 
+/* Class counts are fixed by the rules (110 suit, 55 honour, 164 and 149 pair classes); the
+ * limits leave room and keep every class in a byte. */
+#define MAX_SUIT_CLASSES 128
+#define MAX_HONOR_CLASSES 64
+#define MAX_PAIR_CLASSES 256
+#define NEED_LEN (2 * (NB_MAX_MELDS + 1)) /* need(m, p) at [2m + p] */
+
 static uint8_t *win_suit, *win_honor;
-static uint8_t *need_suit, *need_honor; /* 5 bytes per pattern, plus 8 bytes of slack */
+static uint8_t *cls_suit, *cls_honor;                      /* class of each pattern */
+static uint8_t pair_ss[MAX_SUIT_CLASSES * MAX_SUIT_CLASSES];  /* [suit][suit] -> pair class */
+static uint8_t pair_sh[MAX_SUIT_CLASSES * MAX_HONOR_CLASSES]; /* [suit][honour] -> pair class */
+static uint8_t *final_need; /* [n][ss class][sh class]: fewest tiles to add for n melds + pair */
+static int n_ss, n_sh;      /* pair class counts */
 static int tables_ready;
 
 static inline int sat(int v) { return v > SAT ? SAT : v; }
@@ -140,21 +158,118 @@ static void build_need(uint8_t *t, int digits, int chows) {
 
 int nb_ready(void) { return tables_ready; }
 
+/* Class of a vector among the n found so far (linear: at most 256 of them); adds it when new.
+ * Returns -1 when it would be class number max. */
+static int vec_class(uint8_t (*set)[NEED_LEN], int *n, const uint8_t *v, int max) {
+    for (int i = 0; i < *n; i++)
+        if (!memcmp(set[i], v, NEED_LEN)) return i;
+    if (*n >= max) return -1;
+    memcpy(set[*n], v, NEED_LEN);
+    return (*n)++;
+}
+
+/* Classes of every pattern of at most 14 tiles (larger ones get class 0 and are never read). */
+static int classify(const uint8_t *need, int digits, uint8_t *cls, uint8_t (*set)[NEED_LEN], int *n, int max) {
+    uint8_t d[9] = {0};
+    int total = 0;
+    uint64_t last = ~0ull;
+    int last_class = 0;
+    for (int idx = 0; idx < POW5[digits]; idx++) {
+        if (idx) {
+            int k = 0;
+            while (d[k] == 4) { d[k] = 0; total -= 4; k++; }
+            d[k]++; total++;
+        }
+        cls[idx] = 0;
+        if (total > NB_MAX_TILES) continue;
+        uint64_t packed = need_load(need, idx);
+        if (packed != last) {
+            uint8_t v[NEED_LEN];
+            for (int i = 0; i < NEED_LEN; i++) v[i] = (uint8_t)((packed >> (4 * i)) & 15);
+            last_class = vec_class(set, n, v, max);
+            if (last_class < 0) return -1;
+            last = packed;
+        }
+        cls[idx] = (uint8_t)last_class;
+    }
+    return 0;
+}
+
+/* Min-plus convolution over (melds, pair) of two need vectors: the best split of m melds
+ * and the pair between two disjoint sets of kinds. Values stay below 4 * 15. */
+static void convolve_full(const uint8_t *a, const uint8_t *b, uint8_t *out) {
+    for (int m = 0; m <= NB_MAX_MELDS; m++) {
+        int none = 255, pair = 255;
+        for (int x = 0; x <= m; x++) {
+            int y = m - x;
+            none = imin(none, a[2 * x] + b[2 * y]);
+            pair = imin(pair, imin(a[2 * x] + b[2 * y + 1], a[2 * x + 1] + b[2 * y]));
+        }
+        out[2 * m] = (uint8_t)none;
+        out[2 * m + 1] = (uint8_t)pair;
+    }
+}
+
+static int build_classes(const uint8_t *need_suit, const uint8_t *need_honor) {
+    static uint8_t suits[MAX_SUIT_CLASSES][NEED_LEN], honors[MAX_HONOR_CLASSES][NEED_LEN];
+    static uint8_t ss[MAX_PAIR_CLASSES][NEED_LEN], sh[MAX_PAIR_CLASSES][NEED_LEN];
+    int n_suits = 0, n_honors = 0;
+    n_ss = n_sh = 0;
+    if (classify(need_suit, 9, cls_suit, suits, &n_suits, MAX_SUIT_CLASSES)) return -1;
+    if (classify(need_honor, 7, cls_honor, honors, &n_honors, MAX_HONOR_CLASSES)) return -1;
+    uint8_t v[NEED_LEN];
+    for (int a = 0; a < n_suits; a++) {
+        for (int b = 0; b < n_suits; b++) {
+            convolve_full(suits[a], suits[b], v);
+            int c = vec_class(ss, &n_ss, v, MAX_PAIR_CLASSES);
+            if (c < 0) return -1;
+            pair_ss[a * MAX_SUIT_CLASSES + b] = (uint8_t)c;
+        }
+        for (int h = 0; h < n_honors; h++) {
+            convolve_full(suits[a], honors[h], v);
+            int c = vec_class(sh, &n_sh, v, MAX_PAIR_CLASSES);
+            if (c < 0) return -1;
+            pair_sh[a * MAX_HONOR_CLASSES + h] = (uint8_t)c;
+        }
+    }
+    final_need = malloc((size_t)(NB_MAX_MELDS + 1) * n_ss * n_sh);
+    if (!final_need) return -1;
+    for (int n = 0; n <= NB_MAX_MELDS; n++)
+        for (int a = 0; a < n_ss; a++)
+            for (int b = 0; b < n_sh; b++) {
+                int best = 255;
+                for (int x = 0; x <= n; x++)
+                    best = imin(best, imin(ss[a][2 * x + 1] + sh[b][2 * (n - x)],
+                                           ss[a][2 * x] + sh[b][2 * (n - x) + 1]));
+                final_need[((size_t)n * n_ss + a) * n_sh + b] = (uint8_t)best;
+            }
+    return 0;
+}
+
 int nb_init(void) {
     if (tables_ready) return 0;
+    /* need tables: 5 bytes per pattern, plus 8 bytes of slack for need_load */
+    uint8_t *need_suit = calloc(5 * (size_t)SUIT_PATTERNS + 8, 1);
+    uint8_t *need_honor = calloc(5 * (size_t)HONOR_PATTERNS + 8, 1);
     win_suit = malloc(SUIT_PATTERNS);
     win_honor = malloc(HONOR_PATTERNS);
-    need_suit = calloc(5 * (size_t)SUIT_PATTERNS + 8, 1);
-    need_honor = calloc(5 * (size_t)HONOR_PATTERNS + 8, 1);
-    if (!win_suit || !win_honor || !need_suit || !need_honor) {
-        free(win_suit); free(win_honor); free(need_suit); free(need_honor);
-        win_suit = win_honor = need_suit = need_honor = NULL;
+    cls_suit = malloc(SUIT_PATTERNS);
+    cls_honor = malloc(HONOR_PATTERNS);
+    int ok = need_suit && need_honor && win_suit && win_honor && cls_suit && cls_honor;
+    if (ok) {
+        build_win(win_suit, 9, 1);
+        build_win(win_honor, 7, 0);
+        build_need(need_suit, 9, 1);
+        build_need(need_honor, 7, 0);
+        ok = build_classes(need_suit, need_honor) == 0;
+    }
+    free(need_suit);
+    free(need_honor);
+    if (!ok) {
+        free(win_suit); free(win_honor); free(cls_suit); free(cls_honor); free(final_need);
+        win_suit = win_honor = cls_suit = cls_honor = final_need = NULL;
         return -1;
     }
-    build_win(win_suit, 9, 1);
-    build_win(win_honor, 7, 0);
-    build_need(need_suit, 9, 1);
-    build_need(need_honor, 7, 0);
     tables_ready = 1;
     return 0;
 }
@@ -190,57 +305,11 @@ int nb_min_wilds(const uint8_t *counts) {
 
 int nb_is_win(const uint8_t *counts, int wilds) { return nb_min_wilds(counts) <= wilds; }
 
-typedef struct {
-    int v[NB_MAX_MELDS + 1][2]; /* [melds][pair] */
-} need_vec;
-
-static inline __attribute__((always_inline)) void unpack(uint64_t packed, need_vec *out, int n) {
-    for (int m = 0; m <= n; m++) {
-        out->v[m][0] = (int)need_get(packed, m, 0);
-        out->v[m][1] = (int)need_get(packed, m, 1);
-    }
-}
-
-/* Min-plus convolution over (melds, pair): the best split of m melds and the pair between
- * the suits seen so far (a) and the next suit (b). */
-static inline __attribute__((always_inline)) void convolve(const need_vec *a, const need_vec *b, need_vec *out, int n) {
-    for (int m = 0; m <= n; m++) {
-        int none = 99, pair = 99;
-        for (int x = 0; x <= m; x++) {
-            int y = m - x;
-            none = imin(none, a->v[x][0] + b->v[y][0]);
-            pair = imin(pair, imin(a->v[x][0] + b->v[y][1], a->v[x][1] + b->v[y][0]));
-        }
-        out->v[m][0] = none;
-        out->v[m][1] = pair;
-    }
-}
-
-/* n is a compile-time constant at each call site below, so the loops unroll fully. */
-static inline __attribute__((always_inline)) int needed_n(const uint64_t packed[4], int n) {
-    need_vec a, b, c;
-    unpack(packed[0], &a, n);
-    unpack(packed[1], &b, n);
-    convolve(&a, &b, &c, n);
-    unpack(packed[2], &b, n);
-    convolve(&c, &b, &a, n);
-    unpack(packed[3], &b, n);
-    int best = 99;
-    for (int x = 0; x <= n; x++)
-        best = imin(best, imin(a.v[x][1] + b.v[n - x][0], a.v[x][0] + b.v[n - x][1]));
-    return best;
-}
-
 static inline int needed_idx(const int idx[4], int n_melds) {
-    uint64_t v[4] = {need_load(need_suit, idx[0]), need_load(need_suit, idx[1]),
-                     need_load(need_suit, idx[2]), need_load(need_honor, idx[3])};
-    switch (n_melds) {
-    case 0: return needed_n(v, 0);
-    case 1: return needed_n(v, 1);
-    case 2: return needed_n(v, 2);
-    case 3: return needed_n(v, 3);
-    default: return needed_n(v, 4);
-    }
+    int n = n_melds < NB_MAX_MELDS ? n_melds : NB_MAX_MELDS;
+    int ss = pair_ss[cls_suit[idx[0]] * MAX_SUIT_CLASSES + cls_suit[idx[1]]];
+    int sh = pair_sh[cls_suit[idx[2]] * MAX_HONOR_CLASSES + cls_honor[idx[3]]];
+    return final_need[((size_t)n * n_ss + ss) * n_sh + sh];
 }
 
 int nb_needed(const uint8_t *counts, int n_melds) {
@@ -284,6 +353,44 @@ int nb_check(const uint8_t *counts, long wilds, int need_complete) {
 
 /* One pass over a row: the suit indices and the total, or -1 when the row is invalid
  * (see nb_check). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Eight counts at a time in a 64-bit word (byte k = count of the k-th kind, little-endian). */
+static inline uint64_t load8(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* Bytes 0-4 stay clear of the high bits after adding 0x7B; larger ones set a high bit in
+ * the sum or in the byte itself (a carry from a bad byte only matters when one is bad). */
+static inline uint64_t over4(uint64_t v) { return ((v + 0x7B7B7B7B7B7B7B7Bull) | v) & 0x8080808080808080ull; }
+
+/* The base-5 number whose digit k is byte k (each 0-4): pairs, then quads, then eight. */
+static inline int base5_8(uint64_t v) {
+    const uint64_t b = 0x00FF00FF00FF00FFull, w = 0x0000FFFF0000FFFFull;
+    v = (v & b) + ((v >> 8) & b) * 5;
+    v = (v & w) + ((v >> 16) & w) * 25;
+    return (int)(v & 0xFFFFFFFFu) + (int)(v >> 32) * 625;
+}
+
+static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+    uint64_t s0 = load8(c), s1 = load8(c + 9), s2 = load8(c + 18);
+    uint64_t hz = load8(c + 26) >> 8; /* kinds 27-33 in bytes 0-6 */
+    int top0 = c[8], top1 = c[17], top2 = c[26];
+    if ((over4(s0) | over4(s1) | over4(s2) | over4(hz)) || ((top0 > 4) | (top1 > 4) | (top2 > 4))) return -1;
+    /* bytes of the sum stay at most 16: no carries */
+    int total = (int)(((s0 + s1 + s2 + hz) * 0x0101010101010101ull) >> 56) + top0 + top1 + top2;
+    idx[0] = base5_8(s0) + top0 * 390625;
+    idx[1] = base5_8(s1) + top1 * 390625;
+    idx[2] = base5_8(s2) + top2 * 390625;
+    idx[3] = base5_8(hz);
+    if (wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
+    total += (int)wilds;
+    int r = total % 3;
+    if (r == 0 || (need_complete && r != 2)) return -1;
+    return total;
+}
+#else
 static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
     int total = 0, bad = 0;
     for (int s = 0; s < 4; s++) {
@@ -302,6 +409,7 @@ static inline int read_row(const uint8_t *c, long wilds, int need_complete, int 
     if (r == 0 || (need_complete && r != 2)) return -1;
     return total;
 }
+#endif
 
 ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) {
     for (size_t row = 0; row < n; row++) {
