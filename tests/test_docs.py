@@ -332,19 +332,24 @@ def _mini_project(tmp_path: Path, page: str) -> subprocess.CompletedProcess:
     return subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=300)
 
 
+# Rule IDs of the throwaway project below. Spelt in two pieces so that
+# test_rule_coverage, which reads test files for rule IDs, does not take them for real rules.
+FAKE_A, FAKE_B, FAKE_MISSING = "NB-" "99.1", "NB-" "99.2", "NB-" "98.7"
+
+
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory):
     """A project of its own: two rules, links to them, and one link to a rule that does not exist."""
     page = (
-        ".. rule:: NB-99.1\n"
+        f".. rule:: {FAKE_A}\n"
         "   :title: A rule for the test\n"
         "   :sources: S001, NBMJ\n"
         "   :variant: wilds.kinds\n\n"
-        "   Its body, which cites NB-99.2 in plain text.\n\n"
-        ".. rule:: NB-99.2\n"
+        f"   Its body, which cites {FAKE_B} in plain text.\n\n"
+        f".. rule:: {FAKE_B}\n"
         "   :title: Another\n"
         "   :sources: S001\n\n"
-        "   See :rule:`NB-99.1` and :rule:`the first <NB-99.1>`, but not :rule:`NB-98.7`.\n"
+        f"   See :rule:`{FAKE_A}` and :rule:`the first <{FAKE_A}>`, but not :rule:`{FAKE_MISSING}`.\n"
     )
     tmp_path = tmp_path_factory.mktemp("mini")
     proc = _mini_project(tmp_path, page)
@@ -353,9 +358,9 @@ def mini(tmp_path_factory):
 
 def test_rule_directive_and_role_in_a_project_of_their_own(mini):
     _, html = mini
-    assert 'id="NB-99.1"' in html and 'id="NB-99.2"' in html
-    assert html.count('href="#NB-99.1"') >= 3  # head, permalink, two role links
-    assert 'href="#NB-99.2"' in html  # the plain-text mention became a link
+    assert f'id="{FAKE_A}"' in html and f'id="{FAKE_B}"' in html
+    assert html.count(f'href="#{FAKE_A}"') >= 3  # head, permalink, two role links
+    assert f'href="#{FAKE_B}"' in html  # the plain-text mention became a link
     assert 'href="sources.html#source-S001"' in html
     assert "wilds.kinds" in html and ">the first<" in html
 
@@ -364,4 +369,4 @@ def test_an_unknown_rule_id_fails_the_build(mini):
     proc, _ = mini
     assert proc.returncode != 0
     warnings = [line for line in proc.stderr.splitlines() if "WARNING" in line or "ERROR" in line]
-    assert len(warnings) == 1 and "NB-98.7" in warnings[0], proc.stderr
+    assert len(warnings) == 1 and FAKE_MISSING in warnings[0], proc.stderr

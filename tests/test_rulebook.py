@@ -189,3 +189,37 @@ def test_cross_references_name_existing_rules(rules):
     for rule in rules:
         for ref in re.findall(r"\b(?:NB|NH)-\d+\.\d+\b", rule.text):
             assert ref in ids, f"{rule.id} refers to {ref}, which does not exist"
+
+
+def test_every_variant_parameter_a_rule_names_exists():
+    """A rule's ``:variant:`` line names real rule-set parameters: a field path of a shipped
+    variant, a whole table, ``items.NAME`` of a shipped item, ``payments.SITUATION`` or ``restrictions.KIND``."""
+    from nbmj.rules import list_variants, load_variant
+    from nbmj.rules.model import PAYMENT_SITUATIONS, RESTRICTION_KINDS
+
+    compiled = [load_variant(name) for name in list_variants()]
+    item_names = {item.name for rules in compiled for item in rules.items}
+    trees = [rules.to_dict() for rules in compiled]
+
+    def resolves(path: str) -> bool:
+        head, _, rest = path.partition(".")
+        if head in ("items", "payments", "restrictions") and not rest:
+            return True  # the whole table
+        if head == "items":
+            return rest in item_names
+        if head == "payments":
+            return rest in PAYMENT_SITUATIONS
+        if head == "restrictions":
+            return rest in RESTRICTION_KINDS
+        for tree in trees:
+            node = tree
+            for part in path.split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+                if node is None:
+                    break
+            else:
+                return True
+        return False
+
+    unknown = [(rule.id, p) for rule in load_rules() for p in rule.variant if not resolves(p)]
+    assert not unknown, f"variant parameters that name nothing: {unknown}"
