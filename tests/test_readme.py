@@ -1,0 +1,38 @@
+"""The README's examples work as written."""
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+from nbmj.rules import compile_text
+
+README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
+
+
+def test_quick_start_holds_two_commands_install_and_run_then_test():
+    first = _blocks("sh")[0].strip().splitlines()
+    assert len(first) == 2
+    assert first[0].startswith("pip install . && nbmj ")
+    assert first[1] == "pip install '.[test]' && pytest"
+
+
+def test_python_example_runs_and_prints_what_it_says():
+    (code,) = _blocks("python")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), {})
+    promised = re.search(r"#\s*(.+)$", code.strip().splitlines()[-1]).group(1)
+    assert out.getvalue().strip() == promised.strip()
+
+
+def test_house_rule_example_compiles_and_changes_what_it_says():
+    (text,) = _blocks("text")
+    rules = compile_text(text, "my-ningbo.nbv")
+    assert rules.parent == "ningbo"
+    assert rules.scoring.minimum == 3
+    assert rules.item("half_flush").value == 3
