@@ -27,18 +27,26 @@ class RandomBot:
     def __init__(self, seed: int | str = 0, always_win: bool = True) -> None:
         self.rng = random.Random(seed)
         self.always_win = always_win
-        # rng.choice(legal) is legal[rng._randbelow(len(legal))]; called directly, it is the
-        # same draw without a layer of calls
-        self._below = getattr(self.rng, "_randbelow", None)
+        # rng.choice(legal) is legal[rng._randbelow(len(legal))], and CPython's _randbelow
+        # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
+        # without two layers of calls. Any other random implementation goes through choice.
+        fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
+        same = fast is not None and type(self.rng)._randbelow is fast
+        self._bits = self.rng.getrandbits if same else None
 
     def __call__(self, observation: dict, legal: list[Action]) -> Action:
         first = legal[0]
         if self.always_win and first.kind == "hu":  # the engine lists a win first
             return first
-        below = self._below
-        if below is None or not legal:
+        bits = self._bits
+        if bits is None:
             return self.rng.choice(legal)
-        return legal[below(len(legal))]
+        n = len(legal)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return legal[r]
 
 
 def _counts(tiles, wilds) -> tuple[list[int], int]:

@@ -595,9 +595,12 @@ class Game:
                 for k in range(N_KINDS):
                     if hand[k] == 4 and (k not in self.wilds or self._claims.wilds_in_melds):
                         acts.append(interned(seat, "ankan", k))
-            if melds:
-                held = [m[1][0] for m in melds if m[0] == "pon" and hand[m[1][0]]]
-                for k in sorted(held) if len(held) > 1 else held:
+            held = []
+            for m in melds:  # a plain loop: cheaper than a comprehension for a few melds
+                if m[0] == "pon" and hand[m[1][0]]:
+                    held.append(m[1][0])
+            if held:
+                for k in sorted(held):
                     acts.append(interned(seat, "kakan", k))
         if not self._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
             for f in range(N_KINDS, 42):
