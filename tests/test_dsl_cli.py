@@ -127,7 +127,8 @@ def test_show_file(run, tmp_path):
 def test_show_unknown_variant_exits_2(run):
     result = run("show", "ningpo")
     assert result.exit_code == 2
-    assert "unknown variant 'ningpo'; did you mean 'ningbo'?" in result.stderr
+    assert "unknown variant 'ningpo' (did you mean 'ningbo'?); known variants: nb, " in result.stderr
+    assert result.stderr.count("ninghai-yaoerliu") == 1  # the known names are listed once
 
 
 def test_show_bad_file_exits_2_with_diagnostics(run, tmp_path):

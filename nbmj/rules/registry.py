@@ -16,7 +16,7 @@ from pathlib import Path
 from .._paths import spec_root
 from ..errors import RuleSetError, UnknownVariantError
 from .compiler import compile_file, parse_header
-from .diagnostics import did_you_mean
+from .diagnostics import suggest
 from .model import RuleSet
 
 __all__ = ["DEFAULT_VARIANT", "VariantInfo", "load_variant", "list_variants", "variant_infos", "variant_path", "known_names"]
@@ -88,9 +88,9 @@ def canonical_name(name: str) -> str:
         return name
     if name in aliases:
         return aliases[name]
-    raise UnknownVariantError(
-        f"unknown variant {name!r}{did_you_mean(name, known_names())}; known variants: {', '.join(known_names())}"
-    )
+    close = suggest(name, known_names())
+    hint = f" (did you mean {close!r}?)" if close else ""
+    raise UnknownVariantError(f"unknown variant {name!r}{hint}; known variants: {', '.join(known_names())}")
 
 
 def variant_path(name: str) -> Path:
