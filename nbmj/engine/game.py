@@ -821,13 +821,15 @@ class Game:
         declared = [0] * 4
         for q, a in self.responses.items():
             declared[q] = CLAIM_CODE[a.kind]
-        for q, opts in self.options.items():
-            chosen = self.responses[q].kind
-            kinds = {a.kind for a in opts}
-            if "hu" in kinds and chosen != "hu" and self._on(self._r_win_pass):
-                self.passed_win[q] = True  # NB-8.7
-            if "pon" in kinds and chosen not in ("pon", "kan", "hu") and self._on(self._r_pon_pass):
-                self.passed_pon[q].add(t)  # NB-8.6
+        win_pass, pon_pass = self._r_win_pass, self._r_pon_pass
+        if win_pass is not None or pon_pass is not None:
+            for q, opts in self.options.items():
+                chosen = self.responses[q].kind
+                # a win is always listed first (see legal_actions)
+                if opts[0].kind == "hu" and chosen != "hu" and self._on(win_pass):
+                    self.passed_win[q] = True  # NB-8.7
+                if chosen not in ("pon", "kan", "hu") and any(a.kind == "pon" for a in opts) and self._on(pon_pass):
+                    self.passed_pon[q].add(t)  # NB-8.6
         won = core.resolve_claims(declared, d, self._claim_tiers, self._claim_seat_order, self._all_winners)
         self.phase = "resolving"
         if not won:
