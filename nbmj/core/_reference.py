@@ -42,6 +42,10 @@ from ._reference_claims import *  # noqa: E402,F403  claims on a discard (NB-7)
 from ._reference_claims import __all__ as _claims_all  # noqa: E402
 
 __all__ += _claims_all
+from ._reference_readings import *  # noqa: E402,F403  decompositions as a scorer reads them
+from ._reference_readings import __all__ as _readings_all  # noqa: E402
+
+__all__ += _readings_all
 
 MAX_TILES = 14
 HONOURS_START = 27

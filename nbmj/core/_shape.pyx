@@ -269,6 +269,7 @@ def shanten_batch(hands, wilds):
 
 
 include "_claims.pxi"
+include "_readings.pxi"
 
 for _name in __all__:
     _own = globals()[_name]

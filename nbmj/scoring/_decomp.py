@@ -8,9 +8,9 @@ melds and one pair, each group as ``(type, first_kind, wild_mask)``:
 * ``wild_mask`` is a tuple of booleans, one per slot of the group, true where a wild fills
   the slot.
 
-A split is ``(pair, melds)`` with ``melds`` a tuple of groups. The core
-(:func:`nbmj.core.decompositions`) does the enumeration when it is importable; otherwise
-a small reference enumerator here does it.
+A split is ``(pair, melds)`` with ``melds`` a tuple of groups, sorted. The core
+(:func:`nbmj.core.compact_decompositions`) does the enumeration when it is importable;
+otherwise a small reference enumerator here does it.
 
 Groups made of wilds only can stand for any pung or chow. Scoring only tells tiles apart by
 their class (dragon, seat/round wind, other wind, terminal, simple) and suit, and by whether
@@ -54,87 +54,14 @@ def _rep_chows() -> frozenset[int]:
 
 
 try:  # pragma: no cover - depends on what the core provides at run time
-    from ..core import decompositions as _core_decompositions  # type: ignore[attr-defined]
+    from ..core import compact_decompositions as _core_splits  # type: ignore[attr-defined]
 except Exception:  # ImportError, or the core not built yet
-    _core_decompositions = None
-
-
-@lru_cache(maxsize=8192)
-def _group_from_core(g) -> Group:
-    """Convert one core group (named tuple ``type, tiles, wilds``) to ours."""
-    typ = g[0]
-    tiles = tuple(g[1])
-    wild_kinds = list(g[2]) if len(g) > 2 else []
-    first = min(tiles)
-    if typ == "chow":
-        mask = []
-        for k in (first, first + 1, first + 2):
-            if k in wild_kinds:
-                wild_kinds.remove(k)
-                mask.append(True)
-            else:
-                mask.append(False)
-        return ("chow", first, tuple(mask))
-    n = len(tiles)
-    w = len(wild_kinds)
-    return (typ, first, tuple([True] * w + [False] * (n - w)))
-
-
-# Core groups converted, by object identity: the compiled core hands out the same group
-# objects every time, and hashing a group (nested tuples) costs more than converting it.
-# Each entry is ``(core group, our group, reps)``: ``reps`` is None unless the group is
-# wilds only, when it names what such a group must be kept for ("pair", "chow" or "pung",
-# see _from_core). An entry holds the core group itself, so its id cannot be reused while
-# cached.
-_BY_ID: dict[int, tuple] = {}
-_BY_ID_LIMIT = 1 << 15
-
-
-def _converted(g) -> tuple:
-    entry = _BY_ID.get(id(g))
-    if entry is not None and entry[0] is g:
-        return entry
-    if len(_BY_ID) >= _BY_ID_LIMIT:  # the reference core makes new groups every call
-        _BY_ID.clear()
-    group = _group_from_core(g)
-    entry = (g, group, group[0] if all(group[2]) else None)
-    _BY_ID[id(g)] = entry
-    return entry
+    _core_splits = None
 
 
 def clear_caches() -> None:
-    """Forget every split worked out so far (for cold-start timing). The conversion of the
-    core's groups stays: like the other lookup tables, it depends on no hand."""
+    """Forget every split worked out so far (for cold-start timing)."""
     splits.cache_clear()
-
-
-def _from_core(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> list:
-    """The core's decompositions as splits, all-wild groups kept for ``keep`` (pungs and
-    pairs) and the representative chows only. Distinct core decompositions convert to
-    distinct splits (the conversion of a group is one to one)."""
-    out = []
-    by_id = _BY_ID
-    keep_for = {"pair": keep, "pung": keep, "chow": _REP_CHOWS}
-    for pair_g, meld_gs in _core_decompositions(list(counts), wilds):  # type: ignore[misc]
-        entry = by_id.get(id(pair_g))
-        if entry is None or entry[0] is not pair_g:
-            entry = _converted(pair_g)
-        pair = entry[1]
-        if entry[2] is not None and pair[1] not in keep:
-            continue
-        melds = []
-        for g in meld_gs:
-            entry = by_id.get(id(g))
-            if entry is None or entry[0] is not g:
-                entry = _converted(g)
-            m = entry[1]
-            if entry[2] is not None and m[1] not in keep_for[entry[2]]:
-                break
-            melds.append(m)
-        else:
-            melds.sort()
-            out.append((pair, tuple(melds)))
-    return out
 
 
 _ALL3 = (True, True, True)
@@ -164,9 +91,11 @@ def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> tuple:
     total = sum(counts) + wilds
     if total % 3 != 2:
         return ()
-    if _core_decompositions is not None:
+    if _core_splits is not None:
         try:
-            return tuple(_from_core(counts, wilds, keep))
+            # the core's groups are ours; it keeps all-wild groups for ``keep`` (pungs and
+            # pairs) and the representative chows only
+            return tuple(_core_splits(list(counts), wilds, keep, _REP_CHOWS))
         except Exception:  # pragma: no cover - an incompatible core: use our own
             pass
     return tuple(_reference_splits(list(counts), wilds, keep))

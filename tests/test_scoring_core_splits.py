@@ -1,0 +1,87 @@
+"""The core's decompositions as the scorer reads them (:func:`nbmj.core.compact_decompositions`):
+both backends agree, and they are :func:`nbmj.core.decompositions` converted and filtered."""
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+import _core_helpers as helpers  # noqa: E402
+
+from nbmj.core import _reference  # noqa: E402
+from nbmj.errors import HandShapeError  # noqa: E402
+
+shape = helpers.compiled()
+needs_compiled = pytest.mark.skipif(shape is None, reason="compiled core not built (pure-Python run)")
+
+kind_sets = st.frozensets(st.integers(0, 33), max_size=12)
+
+
+def _expected(counts, wilds, pungs, chows):
+    """Straight from decompositions: each group as (type, first, mask), filtered, melds sorted."""
+    def group(g):
+        if g.type == "chow":
+            left = list(g.wilds)
+            mask = []
+            for k in g.tiles:
+                mask.append(k in left)
+                if k in left:
+                    left.remove(k)
+            return ("chow", g.tiles[0], tuple(mask))
+        n, w = len(g.tiles), len(g.wilds)
+        return (g.type, g.tiles[0], (True,) * w + (False,) * (n - w))
+
+    out = []
+    for d in _reference.decompositions(counts, wilds):
+        groups = [group(g) for g in d.groups]
+        if any(all(m) and f not in (chows if t == "chow" else pungs) for t, f, m in groups):
+            continue
+        out.append((groups[0], tuple(sorted(groups[1:]))))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=helpers.hands(complete=True, max_wilds=3), pungs=kind_sets, chows=kind_sets)
+def test_reference_is_decompositions_converted(hand, pungs, chows):
+    counts, wilds = hand
+    assert _reference.compact_decompositions(counts, wilds, pungs, chows) == _expected(counts, wilds, pungs, chows)
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(hand=helpers.hands(complete=True, max_wilds=3), pungs=kind_sets, chows=kind_sets)
+def test_backends_agree(hand, pungs, chows):
+    counts, wilds = hand
+    ours = shape.compact_decompositions(counts, wilds, pungs, chows)
+    assert ours == _reference.compact_decompositions(counts, wilds, pungs, chows)
+    assert ours == shape.compact_decompositions(tuple(counts), wilds, sorted(pungs), list(chows))
+
+
+@needs_compiled
+def test_backends_agree_on_four_wilds():
+    counts = [0] * 34
+    counts[0] = counts[1] = counts[2] = 1
+    counts[4] = 1
+    counts[33] = 3  # 123m 5m 777z and four wilds: 11 tiles
+    everything = range(34)
+    for pungs, chows in (((), ()), (everything, everything), ((0, 27, 33), (0, 9))):
+        ours = shape.compact_decompositions(counts, 4, pungs, chows)
+        assert ours == _reference.compact_decompositions(counts, 4, pungs, chows)
+    assert shape.compact_decompositions(counts, 4) == [
+        d for d in shape.compact_decompositions(counts, 4, everything, everything)
+        if all(False in g[2] for g in (d[0],) + d[1])
+    ]
+
+
+@pytest.mark.parametrize("hand, wilds", [([0] * 34, 1), ("123m", 0), ([5] + [0] * 33, 0), ([0] * 33, 2)])
+def test_bad_hands_raise_the_same(hand, wilds):
+    with pytest.raises(HandShapeError) as ref:
+        _reference.compact_decompositions(hand, wilds)
+    if shape is not None:
+        with pytest.raises(HandShapeError) as ours:
+            shape.compact_decompositions(hand, wilds)
+        assert str(ours.value) == str(ref.value)
