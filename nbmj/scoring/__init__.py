@@ -29,8 +29,8 @@ from __future__ import annotations
 from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
-from .features import HandFacts, Reading, SetGroup, build_reading, candidates, facts, holds, readings
-from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for, to_applied
+from .features import HandFacts, Reading, SetGroup, build_reading, candidate_notation, candidates, facts, holds, readings
+from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
@@ -147,10 +147,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
             memo[cand.signature] = scored
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
-    rd = build_reading(hf, best_cand)  # type: ignore[arg-type]
     _k, compact, total_values, reason, rule = best  # type: ignore[misc]
     total = Total(*total_values)
-    applied = [(order, plan.items[order], n, value) for order, n, value in compact]
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
@@ -159,14 +157,14 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         valid=valid,
         reason=reason,
         reason_rule=rule,
-        items=tuple(to_applied(applied)),
+        items=plan.applied(compact),
         tai=total.tai,
         fu=total.fu,
         fan=total.fan,
         points=total.points,
         payments=payments,
-        decomposition=rd.notation(),
-        wait=rd.wait,
+        decomposition=candidate_notation(hf, best_cand),  # type: ignore[arg-type]
+        wait=best_cand.wait,  # type: ignore[union-attr]
         hu=total.hu,
         fan_raw=total.fan_raw,
         minimum_tai=total.minimum_tai,

@@ -447,6 +447,15 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     )
 
 
+def candidate_notation(hf: HandFacts, cand: Candidate) -> str:
+    """``build_reading(hf, cand).notation()``, without building the reading."""
+    pair, melds = cand.split
+    parts = [f"[{g.notation()}]" if g.melded else g.notation() for g in hf.melded]
+    parts += [_group_notation("chow" if typ == "chow" else "pung", first) for typ, first, _mask in melds]
+    parts.append(_pair_notation(pair[1]))
+    return " ".join(parts)
+
+
 @lru_cache(maxsize=256)
 def _pung_codes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple:
     """Per kind, the code of a pung of that kind in a split's signature: its class code

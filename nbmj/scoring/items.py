@@ -106,6 +106,8 @@ class ItemPlan:
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
         self.memo: dict = {}
         self._memo_size = 0
+        #: The applied items of scored entries (see :meth:`applied`).
+        self._applied: dict = {}
 
     @staticmethod
     def _eval(entries, hf, rd, out) -> None:
@@ -161,6 +163,18 @@ class ItemPlan:
         if self.resolve:
             return _resolve_entries(cands)
         return cands
+
+    def applied(self, compact: tuple) -> tuple[Applied, ...]:
+        """Entries ``(order, count, value)`` as :class:`Applied`, in rule-set order; the
+        (immutable) answer is shared between the hands that score the same entries."""
+        out = self._applied.get(compact)
+        if out is None:
+            if len(self._applied) >= _MEMO_APPLIED:
+                self._applied.clear()
+            items = self.items
+            out = tuple([Applied(items[o], n, v) for o, n, v in sorted(compact, key=lambda e: e[0])])
+            self._applied[compact] = out
+        return out
 
     def apply(self, hf: HandFacts, rd: Reading, hand_part: list) -> list[Applied]:
         return to_applied(self.apply_entries(hf, rd, hand_part))
@@ -225,6 +239,8 @@ _PLANS: dict[int, tuple] = {}
 
 # Contexts whose scored readings a plan keeps before its memo starts over.
 _MEMO_CONTEXTS = 4096
+# Distinct applied-item lists a plan keeps before it starts over.
+_MEMO_APPLIED = 4096
 
 
 def plan_for(rules) -> ItemPlan:
@@ -289,3 +305,4 @@ def clear_memos() -> None:
     for entry in _PLANS.values():
         entry[1].memo.clear()
         entry[1]._memo_size = 0
+        entry[1]._applied.clear()
