@@ -85,3 +85,77 @@ def test_bad_hands_raise_the_same(hand, wilds):
         with pytest.raises(HandShapeError) as ours:
             shape.compact_decompositions(hand, wilds)
         assert str(ours.value) == str(ref.value)
+
+
+# --------------------------------------------------------------------------- compact_readings
+
+code_lists = st.lists(st.integers(0, 510), min_size=34, max_size=34)
+# few distinct codes, so that readings often share a key and are left out
+small_code_lists = st.lists(st.integers(0, 3), min_size=34, max_size=34)
+
+
+def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes, pair_codes, exposed_codes):
+    """Straight from the splits: every group holding the winning tile, every wait, first per key."""
+    names = ("single", "pair_pair", "closed", "edge", "two_sided")
+
+    def wait_of(typ, first, pos):
+        if typ != "chow":
+            return "single" if typ == "pair" else "pair_pair"
+        if pos == 1:
+            return "closed"
+        return "edge" if (pos, first % 9) in ((2, 0), (0, 6)) else "two_sided"
+
+    out, seen = [], set()
+    for split in _reference.compact_decompositions(counts, wilds, pungs, chows):
+        pair, melds = split
+        meld_codes = sorted((chow_codes if t == "chow" else pung_codes)[f] for t, f, _m in melds)
+        groups = (pair,) + melds
+        for gi, (typ, first, mask) in enumerate(groups):
+            if gi > 1 and groups[gi - 1] == groups[gi]:
+                continue
+            waits = []
+            for pos, is_wild in enumerate(mask):
+                kind = first + pos if typ == "chow" else first
+                if (is_wild if win < 0 else (not is_wild and kind == win)):
+                    waits.append(wait_of(typ, first, pos))
+            for wait in dict.fromkeys(waits):
+                key = 0
+                for c in meld_codes + [pair_codes[pair[1]]]:
+                    key = key * 512 + c + 1
+                exp = exposed_codes[first] + 1 if exposed_codes is not None and typ == "pung" else 0
+                key = (key * 8 + names.index(wait)) * 512 + exp
+                if key not in seen:
+                    seen.add(key)
+                    out.append((key, split, gi, wait))
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=helpers.hands(complete=True, max_wilds=3), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
+       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | small_code_lists))
+def test_readings_reference_is_splits_with_waits(hand, pungs, chows, win, codes):
+    counts, wilds = hand
+    assert _reference.compact_readings(counts, wilds, pungs, chows, win, *codes) == _expected_readings(
+        counts, wilds, pungs, chows, win, *codes)
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(hand=helpers.hands(complete=True, max_wilds=4), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
+       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | code_lists))
+def test_readings_backends_agree(hand, pungs, chows, win, codes):
+    counts, wilds = hand
+    ours = shape.compact_readings(counts, wilds, pungs, chows, win, *codes)
+    assert ours == _reference.compact_readings(counts, wilds, pungs, chows, win, *codes)
+
+
+@pytest.mark.parametrize("codes", [[0] * 33, [0] * 33 + [511], [-1] + [0] * 33])
+def test_readings_bad_codes_raise_the_same(codes):
+    counts = [0] * 34
+    counts[0] = 2
+    with pytest.raises(ValueError) as ref:
+        _reference.compact_readings(counts, 0, (), (), 0, codes, [0] * 34, [0] * 34)
+    if shape is not None:
+        with pytest.raises(ValueError) as ours:
+            shape.compact_readings(counts, 0, (), (), 0, codes, [0] * 34, [0] * 34)
+        assert str(ours.value) == str(ref.value)

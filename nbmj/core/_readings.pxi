@@ -35,56 +35,193 @@ cdef uint64_t _kind_mask(object kinds):
     return m
 
 
-def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
+cdef int _listed(object hand, object wilds, object wild_pungs, object wild_chows, nb_keys *keys,
+                 uint64_t *pungs, uint64_t *chows) except -1:
+    """Lists the decompositions' keys of a hand into ``keys`` (the caller frees them), sets
+    the kind masks of the groups of wilds only asked for, and returns the number of melds."""
     cdef uint8_t c[34]
-    cdef int w, total, n_melds, j, i, rc, code, pair_code
-    cdef int codes[4]
-    cdef size_t r
-    cdef uint64_t key, pungs = 0, chows = 0
-    cdef uint64_t mask = (1 << NB_CODE_BITS) - 1
-    cdef nb_keys keys
+    cdef int w, total, n_melds, rc
     total = _read(hand, wilds, "compact_decompositions", COMPLETE, c, &w)
     pung_kinds = frozenset(wild_pungs)
     chow_kinds = frozenset(wild_chows)
+    pungs[0] = chows[0] = 0
     if w >= 2:  # fewer wilds make no group of wilds only
-        pungs = _kind_mask(pung_kinds)
-        chows = _kind_mask(chow_kinds)
+        pungs[0] = _kind_mask(pung_kinds)
+        chows[0] = _kind_mask(chow_kinds)
     _tables()
     n_melds = total // 3
     if n_melds > 4:
         raise AssertionError("unreachable: a hand holds at most four melds")
+    with nogil:
+        rc = nb_decompose(c, w, n_melds, keys)
+    if rc != 0:
+        raise MemoryError("out of memory listing decompositions")
+    return n_melds
+
+
+cdef inline int _decoded(uint64_t key, int n_melds, uint64_t pungs, uint64_t chows, int *codes) noexcept:
+    """The pair's group code of a decomposition's key, its melds' codes into ``codes``
+    sorted as tuples; -1 when it holds a group of wilds only not asked for."""
+    cdef uint64_t mask = (1 << NB_CODE_BITS) - 1
+    cdef int j, i, code, pair_code
+    for j in range(n_melds - 1, -1, -1):
+        codes[j] = <int>(key & mask)
+        key >>= NB_CODE_BITS
+    pair_code = <int>key
+    if _C_WILD_ONLY[pair_code] and not (pungs >> _C_FIRST[pair_code]) & 1:
+        return -1
+    for j in range(n_melds):
+        code = codes[j]
+        if _C_WILD_ONLY[code] == 1 and not (chows >> _C_FIRST[code]) & 1:
+            return -1
+        if _C_WILD_ONLY[code] == 2 and not (pungs >> _C_FIRST[code]) & 1:
+            return -1
+    for j in range(1, n_melds):  # sort the melds as tuples
+        code = codes[j]
+        i = j - 1
+        while i >= 0 and _C_RANK[codes[i]] > _C_RANK[code]:
+            codes[i + 1] = codes[i]
+            i -= 1
+        codes[i + 1] = code
+    return pair_code
+
+
+def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
+    cdef int j, n_melds, pair_code
+    cdef int codes[4]
+    cdef size_t r
+    cdef uint64_t pungs, chows
+    cdef nb_keys keys
     keys.keys = NULL
     keys.len = keys.cap = 0
     try:
-        with nogil:
-            rc = nb_decompose(c, w, n_melds, &keys)
-        if rc != 0:
-            raise MemoryError("out of memory listing decompositions")
+        n_melds = _listed(hand, wilds, wild_pungs, wild_chows, &keys, &pungs, &chows)
         out = []
         for r in range(keys.len):
-            key = keys.keys[r]
-            for j in range(n_melds - 1, -1, -1):
-                codes[j] = <int>(key & mask)
-                key >>= NB_CODE_BITS
-            pair_code = <int>key
-            if _C_WILD_ONLY[pair_code] and not (pungs >> _C_FIRST[pair_code]) & 1:
-                continue
-            for j in range(n_melds):
-                code = codes[j]
-                if _C_WILD_ONLY[code] == 1 and not (chows >> _C_FIRST[code]) & 1:
-                    break
-                if _C_WILD_ONLY[code] == 2 and not (pungs >> _C_FIRST[code]) & 1:
-                    break
-            else:
-                for j in range(1, n_melds):  # sort the melds as tuples
-                    code = codes[j]
-                    i = j - 1
-                    while i >= 0 and _C_RANK[codes[i]] > _C_RANK[code]:
-                        codes[i + 1] = codes[i]
-                        i -= 1
-                    codes[i + 1] = code
+            pair_code = _decoded(keys.keys[r], n_melds, pungs, chows, codes)
+            if pair_code >= 0:
                 melds = tuple([_COMPACT[codes[j]] for j in range(n_melds)])
                 out.append((_COMPACT[pair_code], melds))
+        return out
+    finally:
+        nb_keys_free(&keys)
+
+
+# For compact_readings, per group code: its type (0 pair, 1 pung, 2 chow) and its wild slots
+# as bits, so that the slots the winning tile can take are found without Python objects.
+cdef uint8_t _C_TYPE[3 * 272]
+cdef uint8_t _C_WILD_BITS[3 * 272]
+cdef tuple _WAIT_NAMES = tuple(_reference_readings.WAITS)
+
+
+cdef _slot_tables():
+    cdef int code
+    for code, g in enumerate(_COMPACT):
+        if g is not None:
+            _C_TYPE[code] = ("pair", "pung", "chow").index(g[0])
+            _C_WILD_BITS[code] = sum(1 << pos for pos, w in enumerate(g[2]) if w)
+
+
+_slot_tables()
+
+
+cdef inline int _wait_number(int typ, int first, int pos):
+    # as _reference_readings._wait
+    if typ == 0:
+        return 0
+    if typ == 1:
+        return 1
+    if pos == 1:
+        return 2
+    if (pos == 2 and first % 9 == 0) or (pos == 0 and first % 9 == 6):
+        return 3
+    return 4
+
+
+cdef int _codes_table(object codes, int *out) except -1:
+    table = list(codes)
+    if len(table) != 34:
+        raise ValueError("codes must be 34 ints from 0 to 510")
+    for k in range(34):
+        c = table[k]
+        if not 0 <= c <= 510:
+            raise ValueError("codes must be 34 ints from 0 to 510")
+        out[k] = c
+    return 0
+
+
+def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
+                     exposed_codes=None):
+    cdef int chow_c[34]
+    cdef int pung_c[34]
+    cdef int pair_c[34]
+    cdef int exp_c[34]
+    cdef int meld_c[4]
+    cdef int codes[4]
+    cdef int w_kind = win
+    cdef bint use_exp = exposed_codes is not None
+    cdef int n_melds, j, i, c, gi, code, prev, typ, first, pos, wait, waits_seen, bits, pair_code
+    cdef size_t r
+    cdef uint64_t base, key, pungs, chows
+    cdef nb_keys keys
+    _codes_table(chow_codes, chow_c)
+    _codes_table(pung_codes, pung_c)
+    _codes_table(pair_codes, pair_c)
+    if use_exp:
+        _codes_table(exposed_codes, exp_c)
+    keys.keys = NULL
+    keys.len = keys.cap = 0
+    try:
+        n_melds = _listed(hand, wilds, wild_pungs, wild_chows, &keys, &pungs, &chows)
+        out = []
+        seen = set()
+        for r in range(keys.len):
+            pair_code = _decoded(keys.keys[r], n_melds, pungs, chows, codes)
+            if pair_code < 0:
+                continue
+            for j in range(n_melds):  # the melds' key codes, sorted
+                code = codes[j]
+                c = chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
+                i = j - 1
+                while i >= 0 and meld_c[i] > c:
+                    meld_c[i + 1] = meld_c[i]
+                    i -= 1
+                meld_c[i + 1] = c
+            base = 0
+            for j in range(n_melds):
+                base = base * 512 + <uint64_t>(meld_c[j] + 1)
+            base = base * 512 + <uint64_t>(pair_c[_C_FIRST[pair_code]] + 1)
+            split = None  # built when a reading of it is kept
+            prev = -1
+            for gi in range(n_melds + 1):
+                code = pair_code if gi == 0 else codes[gi - 1]
+                if code == prev:  # a meld equal to the one before offers the same slots
+                    continue
+                prev = code
+                typ = _C_TYPE[code]
+                first = _C_FIRST[code]
+                bits = _C_WILD_BITS[code]
+                waits_seen = 0
+                for pos in range(2 if typ == 0 else 3):
+                    if w_kind < 0:
+                        if not (bits >> pos) & 1:
+                            continue
+                    elif (bits >> pos) & 1 or (first + pos if typ == 2 else first) != w_kind:
+                        continue
+                    wait = _wait_number(typ, first, pos)
+                    if (waits_seen >> wait) & 1:
+                        continue
+                    waits_seen |= 1 << wait
+                    key = (base * 8 + <uint64_t>wait) * 512
+                    if use_exp and typ == 1:
+                        key += <uint64_t>(exp_c[first] + 1)
+                    py_key = key
+                    if py_key in seen:
+                        continue
+                    seen.add(py_key)
+                    if split is None:
+                        split = (_COMPACT[pair_code], tuple([_COMPACT[codes[j]] for j in range(n_melds)]))
+                    out.append((py_key, split, gi, _WAIT_NAMES[wait]))
         return out
     finally:
         nb_keys_free(&keys)

@@ -6,7 +6,7 @@ must give the same answers and raise the same errors.
 
 from __future__ import annotations
 
-__all__ = ["compact_decompositions"]
+__all__ = ["compact_decompositions", "compact_readings"]
 
 
 def _compact(group) -> tuple:
@@ -55,4 +55,77 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
         else:
             melds.sort()
             out.append((pair, tuple(melds)))
+    return out
+
+
+#: The waits :func:`compact_readings` names, by their number in its keys.
+WAITS = ("single", "pair_pair", "closed", "edge", "two_sided")
+
+
+def _wait(typ: str, first: int, pos: int) -> int:
+    """The number (in :data:`WAITS`) of the wait a winning tile makes in slot ``pos``."""
+    if typ == "pair":
+        return 0
+    if typ == "pung":
+        return 1
+    if pos == 1:
+        return 2
+    rank = first % 9
+    return 3 if (pos == 2 and rank == 0) or (pos == 0 and rank == 6) else 4
+
+
+def _group_waits(group, win: int) -> list[int]:
+    typ, first, mask = group
+    if win < 0:  # a wild winning tile: any wild slot
+        return list(dict.fromkeys(_wait(typ, first, pos) for pos, w in enumerate(mask) if w))
+    if typ == "chow":
+        pos = win - first
+        return [_wait(typ, first, pos)] if 0 <= pos <= 2 and not mask[pos] else []
+    return [_wait(typ, first, 0)] if first == win and False in mask else []
+
+
+def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
+                     exposed_codes=None):
+    """The readings of a winning hand, one per key: :func:`compact_decompositions`, each with
+    a slot the winning tile took, readings with equal keys after the first left out.
+
+    Each is ``(key, split, group, wait)``: ``split`` is ``(pair, melds)`` as
+    :func:`compact_decompositions` gives it, ``group`` the index of the group holding the
+    winning tile (0 the pair, then the melds), ``wait`` its name (``"single"``,
+    ``"pair_pair"``, ``"closed"``, ``"edge"`` or ``"two_sided"``). They come in the order of
+    the splits, then of their groups (a meld equal to the one before it skipped), then of
+    the slots. ``win`` is the winning tile's kind, or -1 for a wild winning tile (it takes
+    any wild slot). ``chow_codes``, ``pung_codes`` and ``pair_codes`` give per kind (34
+    each) a code from 0 to 510 for a chow from that kind, a pung and a pair of it;
+    ``exposed_codes``, when given, one for the pung holding the winning tile. The key is an
+    int: the melds' codes plus one, sorted, each in nine bits, then the pair's code plus
+    one in nine bits, the wait's number in three and the exposed code plus one (0 when not
+    given or the group is no pung) in nine.
+    """
+    tables = [list(chow_codes), list(pung_codes), list(pair_codes)]
+    if exposed_codes is not None:
+        tables.append(list(exposed_codes))
+    for table in tables:
+        if len(table) != 34 or not all(0 <= c <= 510 for c in table):
+            raise ValueError("codes must be 34 ints from 0 to 510")
+    exposed = tables[3] if exposed_codes is not None else None
+    out = []
+    seen: set = set()
+    for split in compact_decompositions(hand, wilds, wild_pungs, wild_chows):
+        pair, melds = split
+        base = 0
+        for code in sorted((tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds):
+            base = base * 512 + code + 1
+        base = base * 512 + tables[2][pair[1]] + 1
+        previous = None
+        for gi, group in enumerate((pair,) + melds):
+            if group == previous:
+                continue
+            previous = group
+            for wait in _group_waits(group, win):
+                exp = exposed[group[1]] + 1 if exposed is not None and group[0] == "pung" else 0
+                key = (base * 8 + wait) * 512 + exp
+                if key not in seen:
+                    seen.add(key)
+                    out.append((key, split, gi, WAITS[wait]))
     return out

@@ -59,9 +59,31 @@ except Exception:  # ImportError, or the core not built yet
     _core_splits = None
 
 
+try:  # pragma: no cover - depends on what the core provides at run time
+    from ..core import compact_readings as _core_readings  # type: ignore[attr-defined]
+except Exception:
+    _core_readings = None
+
+#: Whether :func:`readings` can be used (else the scorer lists readings from :func:`splits`).
+has_core_readings = _core_readings is not None
+
+
 def clear_caches() -> None:
-    """Forget every split worked out so far (for cold-start timing)."""
+    """Forget every split and reading worked out so far (for cold-start timing)."""
     splits.cache_clear()
+    readings.cache_clear()
+
+
+@lru_cache(maxsize=4096)
+def readings(counts: tuple[int, ...], wilds: int, keep: frozenset[int], win: int, codes) -> tuple:
+    """The core's :func:`~nbmj.core.compact_readings` of ``counts`` plus ``wilds`` wild tiles
+    won on ``win`` (-1 for a wild), keyed by ``codes`` (a
+    :class:`~nbmj.scoring.features.ReadingCodes`). All-wild groups are kept as in
+    :func:`splits`; empty when the tiles do not win."""
+    if (sum(counts) + wilds) % 3 != 2:
+        return ()
+    return tuple(_core_readings(list(counts), wilds, keep, _REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+                                codes.exposed))
 
 
 _ALL3 = (True, True, True)

@@ -463,6 +463,32 @@ def _pung_codes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple:
     return tuple(-1 - code for code in _spec_classes(spec, seat_kind, round_kind))
 
 
+class ReadingCodes:
+    """The per-kind codes :func:`nbmj.core.compact_readings` keys readings by (see
+    :func:`_reading_codes`). Compared by identity: as part of a cache key it costs no hashing
+    of its tables, and :func:`_reading_codes` gives one object per spec and winds."""
+
+    __slots__ = ("chow", "pung", "pair", "exposed")
+
+    def __init__(self, chow: tuple, pung: tuple, pair: tuple, exposed: tuple | None) -> None:
+        self.chow, self.pung, self.pair, self.exposed = chow, pung, pair, exposed
+
+
+@lru_cache(maxsize=256)
+def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposure: bool) -> ReadingCodes:
+    """Codes such that readings with equal keys have equal signatures (see :func:`candidates`):
+    a chow's is its suit; a pung's its class code (:func:`_spec_classes`), apart from every
+    chow's; the pair's its class code, or only its suit; the exposed pung's its class code
+    when ``exposure``. Class codes are renumbered from 0 to fit the core's range."""
+    cls = _spec_classes(spec, seat_kind, round_kind)
+    dense = {code: i for i, code in enumerate(sorted(set(cls)))}
+    chow = tuple(k // 9 if k < 27 else 0 for k in range(N_KINDS))
+    pung = tuple(3 + dense[c] for c in cls)
+    pair = tuple(dense[c] for c in cls) if spec.pair_class else tuple(k // 9 for k in range(N_KINDS))
+    exposed = tuple(dense[c] for c in cls) if exposure else None
+    return ReadingCodes(chow, pung, pair, exposed)
+
+
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
     """The readings of :func:`readings`, in the same order, not yet built."""
     sit = hf.situation
@@ -472,9 +498,22 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
         keep = _keep_for(cls, extra)
     else:
         keep = _NO_KEEP
-    splits = _decomp.splits(hf.shape, hf.wilds, keep)
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
+    track_itself = spec.itself and bool(hf.wild_physical)
+    if not track_itself and _decomp.has_core_readings:
+        # The core lists the readings with their keys: one per signature. A key is an int,
+        # never equal to a signature of the loop below (a tuple), so both share one memo.
+        # The key has no 还搭 count, which differs between splits: hands that count it (and
+        # the core without compact_readings) take the loop below.
+        codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
+        found = _decomp.readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
+        new = tuple.__new__  # a Candidate without NamedTuple's Python-level __new__
+        return [
+            new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
+            for key, split, gi, wait in found
+        ]
+    splits = _decomp.splits(hf.shape, hf.wilds, keep)
     out: list[Candidate] = []
     seen_readings: set = set()
     suit_of = _SUIT_OF  # a chow's code: its suit
