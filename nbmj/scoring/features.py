@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
+import operator
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from ..errors import SituationError
@@ -842,19 +843,26 @@ def compile_expr(expr: Expr):
         special = _specialise(expr.name, args)
         if special is not None:
             return special, expr.name in READING_FEATURES
-        return (lambda hf, rd: impl(args, hf, rd)), expr.name in READING_FEATURES
+        # a partial (written in C) adds no Python frame to each call, as a lambda would
+        return partial(impl, args), expr.name in READING_FEATURES
+    # Below, ``1 if ... else 0`` is int(...) of the same truth value, without the call.
     if isinstance(expr, Compare):
         fn, level = compile_expr(expr.feature)
-        op = _OPS[expr.op]
+        op = _C_OPS[expr.op]
         value = expr.value
-        return (lambda hf, rd: int(op(fn(hf, rd), value))), level
+        return (lambda hf, rd: 1 if op(fn(hf, rd), value) else 0), level
     if isinstance(expr, Not):
         fn, level = compile_expr(expr.operand)
-        return (lambda hf, rd: int(not fn(hf, rd))), level
+        return (lambda hf, rd: 0 if fn(hf, rd) else 1), level
     if isinstance(expr, (AllOf, AnyOf)):
         parts = [compile_expr(o) for o in expr.operands]
         fns = tuple(f for f, _ in parts)
         level = any(lv for _, lv in parts)
+        if len(fns) == 2:  # the common case, without a generator
+            f1, f2 = fns
+            if isinstance(expr, AllOf):
+                return (lambda hf, rd: 1 if f1(hf, rd) and f2(hf, rd) else 0), level
+            return (lambda hf, rd: 1 if f1(hf, rd) or f2(hf, rd) else 0), level
         if isinstance(expr, AllOf):
             return (lambda hf, rd: int(all(f(hf, rd) for f in fns))), level
         return (lambda hf, rd: int(any(f(hf, rd) for f in fns))), level
@@ -874,6 +882,9 @@ def feature_value(feat: Feature, hf: HandFacts, rd: Reading) -> int:
         values[feat] = v
     return v
 
+
+#: The operators of _OPS written in C, for compiled conditions (same answers on ints).
+_C_OPS = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt}
 
 _OPS = {
     ">=": lambda a, b: a >= b,
