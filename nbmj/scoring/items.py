@@ -48,29 +48,7 @@ def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> l
         if n <= 0:
             continue
         candidates.append((order, Applied(it, n, it.value * n)))
-    if not candidates:
-        return []
-    if any(a.item.excludes for _, a in candidates):
-        kept: list[tuple[int, Applied]] = []
-        suppressed: set[str] = set()
-        for order, a in sorted(candidates, key=lambda oa: (-oa[1].value, oa[0])):
-            if a.item.name in suppressed:
-                continue
-            kept.append((order, a))
-            suppressed.update(a.item.excludes)
-        # an item kept early may be excluded by one kept later only if values tie; drop those too
-        candidates = sorted((oa for oa in kept if oa[1].item.name not in suppressed), key=lambda oa: oa[0])
-    if any(a.item.group for _, a in candidates):
-        best: dict[str, tuple[int, Applied]] = {}
-        for order, a in candidates:
-            g = a.item.group
-            if g is None:
-                continue
-            cur = best.get(g)
-            if cur is None or a.value > cur[1].value:
-                best[g] = (order, a)
-        candidates = [(o, a) for o, a in candidates if a.item.group is None or best[a.item.group][0] == o]
-    return [a for _, a in candidates]
+    return _resolve(candidates)
 
 
 class ItemPlan:
@@ -211,6 +189,7 @@ def _resolve_entries(cands: list) -> list:
 
 
 def _resolve(candidates: list) -> list[Applied]:
+    """Drop what ``excludes`` suppresses and all but the best of each ``group``; keep rule-set order."""
     if not candidates:
         return []
     if any(a.item.excludes for _, a in candidates):
@@ -221,6 +200,7 @@ def _resolve(candidates: list) -> list[Applied]:
                 continue
             kept.append((order, a))
             suppressed.update(a.item.excludes)
+        # an item kept early may be excluded by one kept later only if values tie; drop those too
         candidates = sorted((oa for oa in kept if oa[1].item.name not in suppressed), key=lambda oa: oa[0])
     if any(a.item.group for _, a in candidates):
         best: dict = {}
