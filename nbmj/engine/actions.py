@@ -2,19 +2,24 @@
 
 Kinds, and what ``tile`` / ``use`` mean for each:
 
-========  =====================================================  ==================
-kind      meaning                                                 fields
-========  =====================================================  ==================
-discard   throw a tile from the hand                              tile
-hu        win: on one's own draw, on the discard, on a robbed kong
-pass      decline every claim on a discard or an added kong
-chi       chow the discard (上家 only)                            tile, use (2 tiles)
-pon       pung the discard                                        tile
-kan       kong the discard (明杠)                                  tile
-ankan     concealed kong of four in hand (暗杠)                   tile
-kakan     add the fourth tile to one's pon (补杠)                 tile
-flower    lay down a flower and draw its replacement (manual)     tile
-========  =====================================================  ==================
+``discard``
+    throw ``tile`` from the hand.
+``hu``
+    win: on one's own draw, on the discard, or on a robbed kong.
+``pass``
+    decline every claim on a discard or an added kong.
+``chi``
+    chow the discard ``tile`` (上家 only) with the two tiles in ``use``.
+``pon``
+    pung the discard ``tile``.
+``kan``
+    kong the discard ``tile`` (明杠).
+``ankan``
+    concealed kong of four ``tile`` in hand (暗杠).
+``kakan``
+    add the fourth ``tile`` to one's pon (补杠).
+``flower``
+    lay down the flower ``tile`` and draw its replacement (manual replacement only).
 
 The JSON form is the log line for the action: ``{"e": "chi", "seat": "S", "tile": "4m",
 "use": "56m"}``; fields that do not apply are left out.
