@@ -581,16 +581,23 @@ def _wild_as_itself(hf: HandFacts, groups) -> int:
 # --------------------------------------------------------------------------- features
 
 
-def _suits(rd: Reading) -> tuple[set[int], bool]:
-    """The suits of the reading's tiles, and whether it holds honors."""
-    cached = rd._values.get("_suits")
-    if cached is not None:
-        return cached
-    kinds = [g.first for g in rd.sets]  # a chow's tiles share its first tile's suit
-    kinds.append(rd.pair)
-    suits = {k // 9 for k in kinds if k < 27}
-    cached = rd._values["_suits"] = (suits, max(kinds) >= 27)
-    return cached
+#: Per kind, its bit in a reading's suit mask: one bit per suit, and 8 for the honors.
+_SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(N_KINDS))
+#: Suit masks of one suit without honors, and of one suit with honors.
+_ONE_SUIT = frozenset((1, 2, 4))
+_ONE_SUIT_HONORS = frozenset((9, 10, 12))
+
+
+def _suit_mask(rd: Reading) -> int:
+    """The bits (:data:`_SUIT_BIT`) of the suits of the reading's tiles and of its honors."""
+    mask = rd._values.get("_suits")
+    if mask is None:
+        bit = _SUIT_BIT
+        mask = bit[rd.pair] if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
+        for g in rd.sets:  # a chow's tiles share its first tile's suit
+            mask |= bit[g.first]
+        rd._values["_suits"] = mask
+    return mask
 
 
 _CLASSES = set(FEATURES["pungs"].arg_choices[0])
@@ -630,18 +637,15 @@ def _f_chows(args, hf, rd) -> int:
 
 
 def _f_flush(args, hf, rd) -> int:
-    suits, honors = _suits(rd)
-    return int(len(suits) == 1 and not honors)
+    return 1 if _suit_mask(rd) in _ONE_SUIT else 0
 
 
 def _f_half_flush(args, hf, rd) -> int:
-    suits, honors = _suits(rd)
-    return int(len(suits) == 1 and honors)
+    return 1 if _suit_mask(rd) in _ONE_SUIT_HONORS else 0
 
 
 def _f_all_honors(args, hf, rd) -> int:
-    suits, honors = _suits(rd)
-    return int(not suits and honors)
+    return 1 if _suit_mask(rd) == 8 else 0
 
 
 def _f_all_pungs(args, hf, rd) -> int:
