@@ -433,19 +433,11 @@ class Candidate(NamedTuple):
 
 def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     """The :class:`Reading` of a candidate: the melded sets, then the split's melds."""
-    pair, melds = cand.split
-    sets = list(hf.melded)
+    split = cand.split
+    pair, melds = split
     exposed = cand.exposed
-    for gj, (t2, f2, m2) in enumerate(melds, start=1):
-        sets.append(_set_group(t2, f2, gj == exposed, m2))
-    return Reading(
-        sets=tuple(sets),
-        pair=pair[1],
-        pair_wilds=sum(pair[2]),
-        wait=cand.wait,
-        wild_as_itself=cand.wild_as_itself,
-        split=cand.split,
-    )
+    sets = hf.melded + tuple([_set_group(t2, f2, gj == exposed, m2) for gj, (t2, f2, m2) in enumerate(melds, 1)])
+    return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
 
 
 def candidate_notation(hf: HandFacts, cand: Candidate) -> str:
