@@ -2,6 +2,8 @@
 replay (NB-6.x, NB-9.x, NB-11.x, NB-15.x, NH-1.9; fact-sheet vectors T29)."""
 
 import dataclasses
+import sys
+from pathlib import Path
 import json
 
 import pytest
@@ -9,23 +11,12 @@ import pytest
 from nbmj.engine.actions import Action
 from nbmj.engine.bots import GreedyBot, make_bots, play_hand
 from nbmj.engine.game import Game
-from nbmj.engine.script import pass_claims, play_script, scripted_wall
+from nbmj.engine.script import pass_claims, play_script
 from nbmj.errors import IllegalActionError, ReplayError
-from nbmj.rules import load_variant
-from nbmj.tiles import parse_tile
 
-NINGBO = load_variant("ningbo")
-MIN0 = dataclasses.replace(NINGBO, scoring=dataclasses.replace(NINGBO.scoring, minimum=0))
-NINGHAI = load_variant("ninghai")
-
-
-def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6)):
-    w = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=indicator if rules.wilds.enabled else None, dice=dice)
-    return Game(rules, wall=w, dice=dice)
-
-
-def T(text):
-    return parse_tile(text)
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import MIN0, NINGBO, NINGHAI, T, make  # noqa: E402
 
 
 def passive(obs, legal):
@@ -132,14 +123,20 @@ def test_nb_15_1_nb_4_8_t29_ningbo_plays_to_the_143rd_tile():
     pytest.fail("no drawn hand among the seeds")
 
 
-def test_nb_15_2_last_discard_may_only_be_won():
-    """NB-15.2."""
+def _play_to_the_last_tile():
+    """A ningbo hand played passively until the wall's last drawable tile has been drawn."""
     g = Game(NINGBO, 0)
     while not g.is_over and g.wall.remaining > 0:
         seat = g.to_act[0]
         g.step(passive(g.observation(seat), g.legal_actions(seat)))
     if g.is_over:
         pytest.skip("the hand ended early")
+    return g
+
+
+def test_nb_15_2_last_discard_may_only_be_won():
+    """NB-15.2."""
+    g = _play_to_the_last_tile()
     p = g.current
     t = next(a.tile for a in g.legal_actions("ESWN"[p]) if a.kind == "discard" and a.tile not in g.wilds)
     q = (p + 2) % 4
@@ -156,12 +153,7 @@ def test_nb_15_2_last_discard_may_only_be_won():
 
 def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
     """NB-11.6."""
-    g = Game(NINGBO, 0)
-    while not g.is_over and g.wall.remaining > 0:
-        seat = g.to_act[0]
-        g.step(passive(g.observation(seat), g.legal_actions(seat)))
-    if g.is_over:
-        pytest.skip("the hand ended early")
+    g = _play_to_the_last_tile()
     p = g.current
     sit = g._situation(p, g.last_draw, g.draw_kind, None)
     assert sit.last_tile
@@ -332,12 +324,7 @@ def test_nb_9_5_manual_flower_kong():
 
 def test_nb_9_7_no_kong_without_a_tile_to_replace_it():
     """NB-9.7."""
-    g = Game(NINGBO, 0)
-    while not g.is_over and g.wall.remaining > 0:
-        seat = g.to_act[0]
-        g.step(passive(g.observation(seat), g.legal_actions(seat)))
-    if g.is_over:
-        pytest.skip("the hand ended early")
+    g = _play_to_the_last_tile()
     p = g.current
     hand = g.hands[p]
     k = next(k for k in range(27, 34) if k not in g.wilds)

@@ -1,26 +1,16 @@
 """Claim restrictions (NB-8.x), the wild single wait (NB-11.9) and Ninghai's first
 go-around (NH-1.7, NH-1.8); fact-sheet vectors T17-T21."""
 
-import dataclasses
+import sys
+from pathlib import Path
 
 from nbmj.engine.actions import Action
-from nbmj.engine.game import Game
-from nbmj.engine.script import pass_claims, play_script, scripted_wall
-from nbmj.rules import load_variant
-from nbmj.tiles import parse_counts, parse_tile
+from nbmj.engine.script import pass_claims, play_script
+from nbmj.tiles import parse_counts
 
-NINGBO = load_variant("ningbo")
-MIN0 = dataclasses.replace(NINGBO, scoring=dataclasses.replace(NINGBO.scoring, minimum=0))
-NINGHAI = load_variant("ninghai")
-
-
-def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6)):
-    w = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=indicator if rules.wilds.enabled else None, dice=dice)
-    return Game(rules, wall=w, dice=dice)
-
-
-def T(text):
-    return parse_tile(text)
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import NINGBO, NINGHAI, T, make  # noqa: E402
 
 
 def kinds(legal, kind):

@@ -6,13 +6,15 @@ contrast: the same situation under a variant that reads the rule differently.
 """
 
 import dataclasses
+import sys
+from pathlib import Path
 from collections import Counter
 
 import pytest
 
 from nbmj.engine import Game, Match, make_bots, play_hand
 from nbmj.engine.actions import Action
-from nbmj.engine.script import pass_claims, play_script, scripted_wall
+from nbmj.engine.script import pass_claims, play_script
 from nbmj.engine.wall import break_stack
 from nbmj.errors import SituationError
 from nbmj.rules import compile_text, load_variant
@@ -20,26 +22,16 @@ from nbmj.rules.model import SEATS
 from nbmj.scoring import Situation, score
 from nbmj.tiles import N_KINDS, parse_tile, parse_tiles, tile_code
 
-NINGBO = load_variant("ningbo")
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import MIN0, NINGBO, NINGHAI, make  # noqa: E402
+from _engine_helpers import without_minimum as _min0  # noqa: E402
+
 NINGBO_000 = load_variant("ningbo-000")
-NINGHAI = load_variant("ninghai")
-
-
-def _min0(rules):
-    return dataclasses.replace(rules, scoring=dataclasses.replace(rules.scoring, minimum=0))
-
-
-MIN0 = _min0(NINGBO)
 
 
 def _variant(body, base="ningbo"):
     return compile_text(f'variant t extends {base} "t"\n{body}\n', "t.nbv")
-
-
-def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6), dealer="E"):
-    ind = indicator if rules.wilds.enabled else None
-    wall = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=ind, dice=dice, dealer=dealer)
-    return Game(rules, wall=wall, dice=dice, dealer=dealer)
 
 
 def kinds(legal):

@@ -322,16 +322,8 @@ class Game:
         """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
         a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
         is_win instead of a shanten, which costs twice as much."""
-        hand = self.hands[p]
-        if not self._wild_ids:
-            return _is_win(hand[:N_KINDS], 1)
-        counts = hand[:N_KINDS]
-        w = 1
-        for k in self._wild_ids:
-            w += hand[k]
-            if k < N_KINDS:
-                counts[k] = 0
-        return _is_win(counts, w)
+        counts, wilds = self._shape(p)
+        return _is_win(counts, wilds + 1)
 
     def _emit(self, event: dict) -> None:
         self.events.append(event)

@@ -1,0 +1,37 @@
+"""Shared pieces of the engine tests: the variants they use and scripted games.
+
+Test files put tests/ on sys.path (the suite runs with ``--import-mode=importlib``, which
+leaves it off) and import this module by name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from nbmj.engine.game import Game
+from nbmj.engine.script import scripted_wall
+from nbmj.rules import load_variant
+from nbmj.tiles import parse_tile
+
+NINGBO = load_variant("ningbo")
+NINGHAI = load_variant("ninghai")
+
+
+def without_minimum(rules):
+    """``rules`` with a minimum of 0, so scripted hands win whatever they score."""
+    return dataclasses.replace(rules, scoring=dataclasses.replace(rules.scoring, minimum=0))
+
+
+MIN0 = without_minimum(NINGBO)
+
+
+def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6), dealer="E"):
+    """A game on a scripted wall: ``hands`` by seat, then ``draws`` from the front and ``tail``."""
+    ind = indicator if rules.wilds.enabled else None
+    wall = scripted_wall(rules, hands=hands, draws=draws, tail=tail, indicator=ind, dice=dice, dealer=dealer)
+    return Game(rules, wall=wall, dice=dice, dealer=dealer)
+
+
+def T(text):
+    """One tile id from notation."""
+    return parse_tile(text)
