@@ -13,6 +13,7 @@ if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves t
 import _core_helpers as helpers  # noqa: E402
 
 from nbmj.core import _reference  # noqa: E402
+from nbmj.core._reference_readings import MAX_CODE  # noqa: E402
 from nbmj.errors import HandShapeError  # noqa: E402
 
 shape = helpers.compiled()
@@ -89,9 +90,12 @@ def test_bad_hands_raise_the_same(hand, wilds):
 
 # --------------------------------------------------------------------------- compact_readings
 
-code_lists = st.lists(st.integers(0, 510), min_size=34, max_size=34)
+code_lists = st.lists(st.integers(0, MAX_CODE), min_size=34, max_size=34)
+# one-hot fields, as the scorer gives them: keys count the groups of each class
+field_code_lists = st.lists(st.sampled_from([0] + [1 << (3 * f) for f in range(13)]), min_size=34, max_size=34)
 # few distinct codes, so that readings often share a key and are left out
 small_code_lists = st.lists(st.integers(0, 3), min_size=34, max_size=34)
+exposed_code_lists = st.lists(st.integers(0, 510), min_size=34, max_size=34)
 
 
 def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes, pair_codes, exposed_codes):
@@ -119,9 +123,7 @@ def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes,
                 if (is_wild if win < 0 else (not is_wild and kind == win)):
                     waits.append(wait_of(typ, first, pos))
             for wait in dict.fromkeys(waits):
-                key = 0
-                for c in meld_codes + [pair_codes[pair[1]]]:
-                    key = key * 512 + c + 1
+                key = sum(meld_codes) + pair_codes[pair[1]]
                 exp = exposed_codes[first] + 1 if exposed_codes is not None and typ == "pung" else 0
                 key = (key * 8 + names.index(wait)) * 512 + exp
                 if key not in seen:
@@ -132,7 +134,8 @@ def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes,
 
 @settings(max_examples=150, deadline=None)
 @given(hand=helpers.hands(complete=True, max_wilds=3), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
-       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | small_code_lists))
+       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | small_code_lists)
+       | st.tuples(field_code_lists, field_code_lists, field_code_lists, st.none() | exposed_code_lists))
 def test_readings_reference_is_splits_with_waits(hand, pungs, chows, win, codes):
     counts, wilds = hand
     assert _reference.compact_readings(counts, wilds, pungs, chows, win, *codes) == _expected_readings(
@@ -142,20 +145,52 @@ def test_readings_reference_is_splits_with_waits(hand, pungs, chows, win, codes)
 @needs_compiled
 @settings(max_examples=300, deadline=None)
 @given(hand=helpers.hands(complete=True, max_wilds=4), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
-       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | code_lists))
+       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | exposed_code_lists)
+       | st.tuples(field_code_lists, field_code_lists, field_code_lists, st.none() | exposed_code_lists))
 def test_readings_backends_agree(hand, pungs, chows, win, codes):
     counts, wilds = hand
     ours = shape.compact_readings(counts, wilds, pungs, chows, win, *codes)
     assert ours == _reference.compact_readings(counts, wilds, pungs, chows, win, *codes)
 
 
-@pytest.mark.parametrize("codes", [[0] * 33, [0] * 33 + [511], [-1] + [0] * 33])
-def test_readings_bad_codes_raise_the_same(codes):
+_BAD_CODES = [[0] * 33, [0] * 33 + [2**40], [-1] + [0] * 33]
+
+
+@pytest.mark.parametrize("codes", _BAD_CODES)
+@pytest.mark.parametrize("position", [0, 1, 2])
+def test_readings_bad_codes_raise_the_same(codes, position):
     counts = [0] * 34
     counts[0] = 2
-    with pytest.raises(ValueError) as ref:
-        _reference.compact_readings(counts, 0, (), (), 0, codes, [0] * 34, [0] * 34)
+    tables = [[0] * 34, [0] * 34, [0] * 34]
+    tables[position] = codes
+    with pytest.raises(ValueError, match="codes must be 34 ints") as ref:
+        _reference.compact_readings(counts, 0, (), (), 0, *tables)
     if shape is not None:
         with pytest.raises(ValueError) as ours:
-            shape.compact_readings(counts, 0, (), (), 0, codes, [0] * 34, [0] * 34)
+            shape.compact_readings(counts, 0, (), (), 0, *tables)
         assert str(ours.value) == str(ref.value)
+
+
+@pytest.mark.parametrize("codes", [[0] * 33, [0] * 33 + [511], [-1] + [0] * 33])
+def test_readings_bad_exposed_codes_raise_the_same(codes):
+    counts = [0] * 34
+    counts[0] = 2
+    with pytest.raises(ValueError, match="exposed codes") as ref:
+        _reference.compact_readings(counts, 0, (), (), 0, [0] * 34, [0] * 34, [0] * 34, codes)
+    if shape is not None:
+        with pytest.raises(ValueError) as ours:
+            shape.compact_readings(counts, 0, (), (), 0, [0] * 34, [0] * 34, [0] * 34, codes)
+        assert str(ours.value) == str(ref.value)
+
+
+def test_readings_key_counts_groups_by_field():
+    # 123m 123m 555p 99s + 77z: two chows of one field and a pung of another add up
+    counts = [0] * 34
+    for k in (0, 1, 2, 0, 1, 2, 13, 13, 13, 26, 26, 26, 33, 33):
+        counts[k] += 1
+    chow = [1] * 34  # every chow in the field at bit 0
+    pung = [8] * 34  # every pung in the field at bit 3
+    pair = [64] * 34
+    (key, _split, _gi, wait), = [r for r in _reference.compact_readings(counts, 0, (), (), 33, chow, pung, pair)]
+    assert wait == "single"
+    assert key == ((2 * 1 + 2 * 8 + 64) * 8 + 0) * 512

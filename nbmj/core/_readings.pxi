@@ -138,59 +138,59 @@ cdef inline int _wait_number(int typ, int first, int pos):
     return 4
 
 
-cdef int _codes_table(object codes, int *out) except -1:
+cdef enum:
+    _SEEN_MAX = 256
+
+
+cdef int _codes_table(object codes, uint64_t *out, uint64_t top, str message) except -1:
     table = list(codes)
     if len(table) != 34:
-        raise ValueError("codes must be 34 ints from 0 to 510")
+        raise ValueError(message)
     for k in range(34):
         c = table[k]
-        if not 0 <= c <= 510:
-            raise ValueError("codes must be 34 ints from 0 to 510")
+        if not 0 <= c <= top:
+            raise ValueError(message)
         out[k] = c
     return 0
 
 
 def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
                      exposed_codes=None):
-    cdef int chow_c[34]
-    cdef int pung_c[34]
-    cdef int pair_c[34]
-    cdef int exp_c[34]
-    cdef int meld_c[4]
+    cdef uint64_t chow_c[34]
+    cdef uint64_t pung_c[34]
+    cdef uint64_t pair_c[34]
+    cdef uint64_t exp_c[34]
     cdef int codes[4]
     cdef int w_kind = win
     cdef bint use_exp = exposed_codes is not None
-    cdef int n_melds, j, i, c, gi, code, prev, typ, first, pos, wait, waits_seen, bits, pair_code
+    cdef int n_melds, j, gi, code, prev, typ, first, pos, wait, waits_seen, bits, pair_code
     cdef size_t r
     cdef uint64_t base, key, pungs, chows
     cdef nb_keys keys
-    _codes_table(chow_codes, chow_c)
-    _codes_table(pung_codes, pung_c)
-    _codes_table(pair_codes, pair_c)
+    # keys kept so far: few per hand, so a linear search beats hashing Python ints; past
+    # _SEEN_MAX the rest go to a set
+    cdef uint64_t seen_keys[_SEEN_MAX]
+    cdef int n_seen = 0
+    cdef bint fresh
+    _codes_table(chow_codes, chow_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(pung_codes, pung_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(pair_codes, pair_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
     if use_exp:
-        _codes_table(exposed_codes, exp_c)
+        _codes_table(exposed_codes, exp_c, 510, _reference_readings.EXPOSED_MESSAGE)
     keys.keys = NULL
     keys.len = keys.cap = 0
     try:
         n_melds = _listed(hand, wilds, wild_pungs, wild_chows, &keys, &pungs, &chows)
         out = []
-        seen = set()
+        seen = None
         for r in range(keys.len):
             pair_code = _decoded(keys.keys[r], n_melds, pungs, chows, codes)
             if pair_code < 0:
                 continue
-            for j in range(n_melds):  # the melds' key codes, sorted
+            base = pair_c[_C_FIRST[pair_code]]
+            for j in range(n_melds):  # the key adds the codes up: their order does not matter
                 code = codes[j]
-                c = chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
-                i = j - 1
-                while i >= 0 and meld_c[i] > c:
-                    meld_c[i + 1] = meld_c[i]
-                    i -= 1
-                meld_c[i + 1] = c
-            base = 0
-            for j in range(n_melds):
-                base = base * 512 + <uint64_t>(meld_c[j] + 1)
-            base = base * 512 + <uint64_t>(pair_c[_C_FIRST[pair_code]] + 1)
+                base += chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
             split = None  # built when a reading of it is kept
             prev = -1
             for gi in range(n_melds + 1):
@@ -215,10 +215,23 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
                     key = (base * 8 + <uint64_t>wait) * 512
                     if use_exp and typ == 1:
                         key += <uint64_t>(exp_c[first] + 1)
-                    py_key = key
-                    if py_key in seen:
+                    fresh = True
+                    for j in range(n_seen):
+                        if seen_keys[j] == key:
+                            fresh = False
+                            break
+                    if not fresh:
                         continue
-                    seen.add(py_key)
+                    py_key = key
+                    if n_seen < _SEEN_MAX:
+                        seen_keys[n_seen] = key
+                        n_seen += 1
+                    else:
+                        if seen is None:
+                            seen = set()
+                        if py_key in seen:
+                            continue
+                        seen.add(py_key)
                     if split is None:
                         split = (_COMPACT[pair_code], tuple([_COMPACT[codes[j]] for j in range(n_melds)]))
                     out.append((py_key, split, gi, _WAIT_NAMES[wait]))

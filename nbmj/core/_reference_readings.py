@@ -58,6 +58,12 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
     return out
 
 
+#: The largest group code :func:`compact_readings` takes: five codes add up to less than 2**43,
+#: so that a key (the sum, a wait and an exposed code) fits in 64 bits.
+MAX_CODE = 2**40 - 1
+CODES_MESSAGE = f"chow, pung and pair codes must be 34 ints from 0 to {MAX_CODE}"
+EXPOSED_MESSAGE = "exposed codes must be 34 ints from 0 to 510"
+
 #: The waits :func:`compact_readings` names, by their number in its keys.
 WAITS = ("single", "pair_pair", "closed", "edge", "two_sided")
 
@@ -95,28 +101,31 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     ``"pair_pair"``, ``"closed"``, ``"edge"`` or ``"two_sided"``). They come in the order of
     the splits, then of their groups (a meld equal to the one before it skipped), then of
     the slots. ``win`` is the winning tile's kind, or -1 for a wild winning tile (it takes
-    any wild slot). ``chow_codes``, ``pung_codes`` and ``pair_codes`` give per kind (34
-    each) a code from 0 to 510 for a chow from that kind, a pung and a pair of it;
-    ``exposed_codes``, when given, one for the pung holding the winning tile. The key is an
-    int: the melds' codes plus one, sorted, each in nine bits, then the pair's code plus
-    one in nine bits, the wait's number in three and the exposed code plus one (0 when not
-    given or the group is no pung) in nine.
+    any wild slot).
+
+    ``chow_codes``, ``pung_codes`` and ``pair_codes`` give per kind (34 each) a code from 0
+    to ``2**40 - 1`` for a chow from that kind, a pung and a pair of it; ``exposed_codes``,
+    when given, one from 0 to 510 for the pung holding the winning tile. The key is an int:
+    the sum of the melds' codes and the pair's code, then the wait's number in three bits,
+    then the exposed code plus one (0 when not given or the group is no pung) in nine. As
+    the codes are added, a caller that gives each class of group its own bit field (wide
+    enough for four melds) keys readings by how many groups of each class they hold; one
+    that gives several classes the same code does not tell them apart.
     """
     tables = [list(chow_codes), list(pung_codes), list(pair_codes)]
-    if exposed_codes is not None:
-        tables.append(list(exposed_codes))
     for table in tables:
-        if len(table) != 34 or not all(0 <= c <= 510 for c in table):
-            raise ValueError("codes must be 34 ints from 0 to 510")
-    exposed = tables[3] if exposed_codes is not None else None
+        if len(table) != 34 or not all(0 <= c <= MAX_CODE for c in table):
+            raise ValueError(CODES_MESSAGE)
+    exposed = None
+    if exposed_codes is not None:
+        exposed = list(exposed_codes)
+        if len(exposed) != 34 or not all(0 <= c <= 510 for c in exposed):
+            raise ValueError(EXPOSED_MESSAGE)
     out = []
     seen: set = set()
     for split in compact_decompositions(hand, wilds, wild_pungs, wild_chows):
         pair, melds = split
-        base = 0
-        for code in sorted((tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds):
-            base = base * 512 + code + 1
-        base = base * 512 + tables[2][pair[1]] + 1
+        base = tables[2][pair[1]] + sum((tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds)
         previous = None
         for gi, group in enumerate((pair,) + melds):
             if group == previous:

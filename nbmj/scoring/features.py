@@ -350,33 +350,52 @@ _CHOW_WAITS = tuple((_wait_of("chow", first, pos),) for first in range(N_KINDS) 
 class SignatureSpec:
     """What a rule set's reading-level conditions can tell apart (see :func:`readings`):
     the tile classes its ``pungs``/``pairs`` features name, whether any looks at exposure,
-    at the pair's class, or counts 还搭. Readings equal under the spec score the same."""
+    at the pair's class, counts 还搭, counts chows (or pungs of any class), or looks at the
+    suits (the flush features). Readings equal under the spec score the same."""
 
     classes: tuple[str, ...] = tuple(FEATURES["pungs"].arg_choices[0])
     exposure: bool = True
     pair_class: bool = True
     itself: bool = True
+    chows: bool = True
+    suits: bool = True
 
 
 FULL_SPEC = SignatureSpec()
+
+# The reading-level features spec_of knows how to tell apart; any other makes it give FULL_SPEC.
+_SPEC_KNOWN = frozenset({"pungs", "pairs", "chows", "flush", "half_flush", "all_honors", "all_pungs", "all_chows",
+                         "wait", "big_crane", "wild_as_itself"})
+# Features that count chows, or pungs whatever their class (a hand's sets less its chows).
+_SPEC_CHOWS = frozenset({"chows", "all_pungs", "all_chows"})
+_SPEC_SUITS = frozenset({"flush", "half_flush", "all_honors"})
 
 
 def spec_of(exprs) -> SignatureSpec:
     """The signature spec of a collection of conditions and counts."""
     classes: set[str] = set()
-    exposure = pair_class = itself = False
+    exposure = pair_class = itself = chows = suits = False
     stack = [e for e in exprs if e is not None]
     while stack:
         e = stack.pop()
         if isinstance(e, Feature):
+            if e.name in READING_FEATURES and e.name not in _SPEC_KNOWN:
+                return FULL_SPEC
             if e.name == "pungs":
-                classes.update(a for a in e.args if a in _CLASSES)
+                named = [a for a in e.args if a in _CLASSES]
+                classes.update(named)
                 exposure = exposure or any(a in ("exposed", "concealed") for a in e.args)
+                # without a class (or split by exposure) the count needs the number of chows
+                chows = chows or not named or any(a in ("exposed", "concealed") for a in e.args)
             elif e.name == "pairs":
                 pair_class = True
                 classes.update(e.args)
             elif e.name == "wild_as_itself":
                 itself = True
+            elif e.name in _SPEC_CHOWS:
+                chows = True
+            elif e.name in _SPEC_SUITS:
+                suits = True
         elif isinstance(e, Compare):
             stack.append(e.feature)
         elif isinstance(e, Not):
@@ -384,7 +403,7 @@ def spec_of(exprs) -> SignatureSpec:
         elif isinstance(e, (AllOf, AnyOf)):
             stack.extend(e.operands)
     order = FEATURES["pungs"].arg_choices[0]
-    return SignatureSpec(tuple(c for c in order if c in classes), exposure, pair_class, itself)
+    return SignatureSpec(tuple(c for c in order if c in classes), exposure, pair_class, itself, chows, suits)
 
 
 @lru_cache(maxsize=256)
@@ -467,19 +486,51 @@ class ReadingCodes:
         self.chow, self.pung, self.pair, self.exposed = chow, pung, pair, exposed
 
 
+# Each field of a core reading key counts groups (at most five in a hand) in three bits; the
+# core takes codes below 2**40, so a key holds 13 fields.
+_FIELD_BITS = 3
+_MAX_FIELDS = 13
+
+
 @lru_cache(maxsize=256)
-def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposure: bool) -> ReadingCodes:
-    """Codes such that readings with equal keys have equal signatures (see :func:`candidates`):
-    a chow's is its suit; a pung's its class code (:func:`_spec_classes`), apart from every
-    chow's; the pair's its class code, or only its suit; the exposed pung's its class code
-    when ``exposure``. Class codes are renumbered from 0 to fit the core's range."""
-    cls = _spec_classes(spec, seat_kind, round_kind)
-    dense = {code: i for i, code in enumerate(sorted(set(cls)))}
-    chow = tuple(k // 9 if k < 27 else 0 for k in range(N_KINDS))
-    pung = tuple(3 + dense[c] for c in cls)
-    pair = tuple(dense[c] for c in cls) if spec.pair_class else tuple(k // 9 for k in range(N_KINDS))
-    exposed = tuple(dense[c] for c in cls) if exposure else None
-    return ReadingCodes(chow, pung, pair, exposed)
+def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposure: bool) -> ReadingCodes | None:
+    """Codes such that readings with equal keys score the same (see :func:`candidates`).
+
+    The core adds a reading's group codes up, so each thing the spec reads gets a field of
+    its own that counts groups: the chows (when chows are counted), the groups of each
+    suit and of the honours (when the flush features look), the pungs of each class
+    named, and the pair's class. A pung that a discard completed is given by its class code
+    (:func:`_spec_classes`) when ``exposure``. ``None`` when the fields do not fit in a
+    key (the caller then tells readings apart itself).
+    """
+    n_fields = 0
+
+    def field(wanted: bool = True) -> int:
+        nonlocal n_fields
+        if not wanted:
+            return 0
+        n_fields += 1
+        return 1 << (_FIELD_BITS * (n_fields - 1))
+
+    chow_unit = field(spec.chows)
+    suit_units = [field(spec.suits) for _suit in range(4)]
+    class_units = [field() for _cls in spec.classes]
+    pair_units = [field(spec.pair_class) for _cls in spec.classes]
+    if n_fields > _MAX_FIELDS:
+        return None
+    chow, pung, pair = [], [], []
+    for k in range(N_KINDS):
+        suit = suit_units[k // 9 if k < 27 else 3]
+        member = [tile_in_class(k, c, seat_kind, round_kind) for c in spec.classes]
+        chow.append(chow_unit + suit)
+        pung.append(suit + sum(u for u, m in zip(class_units, member) if m))
+        pair.append(suit + sum(u for u, m in zip(pair_units, member) if m))
+    exposed = None
+    if exposure:
+        cls = _spec_classes(spec, seat_kind, round_kind)
+        dense = {code: i for i, code in enumerate(sorted(set(cls)))}
+        exposed = tuple(dense[c] for c in cls)
+    return ReadingCodes(tuple(chow), tuple(pung), tuple(pair), exposed)
 
 
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
@@ -494,12 +545,14 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
     track_itself = spec.itself and bool(hf.wild_physical)
+    codes = None
     if not track_itself and _decomp.has_core_readings:
+        codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
+    if codes is not None:
         # The core lists the readings with their keys: one per signature. A key is an int,
         # never equal to a signature of the loop below (a tuple), so both share one memo.
         # The key has no 还搭 count, which differs between splits: hands that count it (and
-        # the core without compact_readings) take the loop below.
-        codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
+        # the core without compact_readings, and specs too wide for a key) take the loop below.
         found = _decomp.readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
         new = tuple.__new__  # a Candidate without NamedTuple's Python-level __new__
         return [
