@@ -449,6 +449,7 @@ typedef struct {
     int depth;
     nb_keys *out;
     int failed;
+    uint64_t wild_pungs, wild_chows; /* kinds that groups of wilds only may take */
 } dec_t;
 
 static int keys_push(nb_keys *k, uint64_t key) {
@@ -489,6 +490,7 @@ static void all_wild_melds(dec_t *st, uint16_t min_code) {
         int firsts = kind == NB_CHOW ? 27 : NB_KINDS;
         for (int f = 0; f < firsts; f++) {
             if (kind == NB_CHOW && f % 9 > 6) continue;
+            if (!(((kind == NB_CHOW ? st->wild_chows : st->wild_pungs) >> f) & 1)) continue;
             uint16_t code = group_code(kind, f, kind == NB_CHOW ? CHOW_MASK_RANK[7] : 3);
             if (code < min_code) continue;
             st->melds[st->depth++] = code;
@@ -503,6 +505,7 @@ static void all_wild_melds(dec_t *st, uint16_t min_code) {
 static void finish_with_wilds(dec_t *st) {
     if (st->pair_left) {
         for (int k = 0; k < NB_KINDS; k++) {
+            if (!((st->wild_pungs >> k) & 1)) continue;
             st->pair = group_code(NB_PAIR, k, 2);
             all_wild_melds(st, 0);
         }
@@ -512,8 +515,24 @@ static void finish_with_wilds(dec_t *st) {
     }
 }
 
+/* Whether the real tiles left can still be completed with the wilds left: groups are
+ * taken lowest kind first, so a branch that cannot win is cut before it is explored. The
+ * counts of tiles and groups left always agree (3 per meld, 2 for the pair), so enough
+ * wilds is all it takes. */
+static inline int can_finish(const dec_t *st) {
+    int idx[4];
+    hand_indices(st->c, idx);
+    uint8_t e[4] = {win_suit[idx[0]], win_suit[idx[1]], win_suit[idx[2]], win_honor[idx[3]]};
+    int melds = (e[0] & 15) + (e[1] & 15) + (e[2] & 15) + (e[3] & 15);
+    if (!st->pair_left) return melds <= st->wilds;
+    for (int s = 0; s < 4; s++)
+        if (melds - (e[s] & 15) + (e[s] >> 4) <= st->wilds) return 1;
+    return 0;
+}
+
 static void decompose_from(dec_t *st, int from) {
     if (st->failed) return;
+    if (!can_finish(st)) return;
     int i = from;
     while (i < NB_KINDS && !st->c[i]) i++;
     if (i == NB_KINDS) {
@@ -577,7 +596,14 @@ static int cmp_u64(const void *a, const void *b) {
 }
 
 int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) {
+    return nb_decompose_only(counts, wilds, n_melds, ~0ull, ~0ull, out);
+}
+
+int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wild_pungs, uint64_t wild_chows,
+                      nb_keys *out) {
     dec_t st;
+    st.wild_pungs = wild_pungs;
+    st.wild_chows = wild_chows;
     memcpy(st.c, counts, NB_KINDS);
     st.wilds = wilds;
     st.melds_left = st.n_melds = n_melds;
@@ -587,8 +613,8 @@ int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) {
     st.out = out;
     st.failed = 0;
     out->len = 0;
-    /* Quick reject: no decomposition exists when the hand does not win. */
-    if (tables_ready && !nb_is_win(counts, wilds)) return 0;
+    /* The pruning in decompose_from reads the tables (nb_init must have run). */
+    if (!tables_ready) return -1;
     decompose_from(&st, 0);
     if (st.failed) return -1;
     if (out->len > 1) {

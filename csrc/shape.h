@@ -65,6 +65,12 @@ typedef struct {
 
 /* Returns 0, or -1 when memory runs out (out->keys must then still be freed). */
 int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out);
+
+/* As nb_decompose, but a pair or pung of wilds only is listed only for the kinds whose bit
+ * is set in wild_pungs, and a chow of wilds only only for the first kinds set in
+ * wild_chows (bit k = kind k); nb_decompose is this with every bit set. */
+int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wild_pungs, uint64_t wild_chows,
+                      nb_keys *out);
 void nb_keys_free(nb_keys *keys);
 
 #endif

@@ -26,12 +26,23 @@ cdef _compact_tables():
 _compact_tables()
 
 
+# Masks of the kind sets seen so far: a scorer passes the same few frozensets again and again.
+cdef dict _MASKS = {}
+
+
 cdef uint64_t _kind_mask(object kinds):
     cdef uint64_t m = 0
     cdef int k
+    cached = _MASKS.get(kinds) if type(kinds) is frozenset else None
+    if cached is not None:
+        return <uint64_t>cached
     for k in range(34):
         if k in kinds:
             m |= (<uint64_t>1) << k
+    if type(kinds) is frozenset:
+        if len(_MASKS) >= 1024:
+            _MASKS.clear()
+        _MASKS[kinds] = m
     return m
 
 
@@ -42,18 +53,16 @@ cdef int _listed(object hand, object wilds, object wild_pungs, object wild_chows
     cdef uint8_t c[34]
     cdef int w, total, n_melds, rc
     total = _read(hand, wilds, "compact_decompositions", COMPLETE, c, &w)
-    pung_kinds = frozenset(wild_pungs)
-    chow_kinds = frozenset(wild_chows)
     pungs[0] = chows[0] = 0
     if w >= 2:  # fewer wilds make no group of wilds only
-        pungs[0] = _kind_mask(pung_kinds)
-        chows[0] = _kind_mask(chow_kinds)
+        pungs[0] = _kind_mask(wild_pungs if type(wild_pungs) is frozenset else frozenset(wild_pungs))
+        chows[0] = _kind_mask(wild_chows if type(wild_chows) is frozenset else frozenset(wild_chows))
     _tables()
     n_melds = total // 3
     if n_melds > 4:
         raise AssertionError("unreachable: a hand holds at most four melds")
-    with nogil:
-        rc = nb_decompose(c, w, n_melds, keys)
+    with nogil:  # groups of wilds only not asked for are never listed
+        rc = nb_decompose_only(c, w, n_melds, pungs[0], chows[0], keys)
     if rc != 0:
         raise MemoryError("out of memory listing decompositions")
     return n_melds

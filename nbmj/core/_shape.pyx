@@ -36,6 +36,8 @@ cdef extern from "shape.h" nogil:
     ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) noexcept
     ptrdiff_t nb_shanten_batch(const uint8_t *hands, const int64_t *wilds, size_t n, int8_t *out) noexcept
     int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) noexcept
+    int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wild_pungs, uint64_t wild_chows,
+                          nb_keys *out) noexcept
     void nb_keys_free(nb_keys *keys) noexcept
 
 # Which totals a function accepts.
