@@ -176,3 +176,23 @@ def test_a_seat_flower_never_lowers_the_score_NB_12_14_NH_3_2(case):
             assert after.tai >= before.tai
         else:
             assert (after.fu, after.fan) >= (before.fu, before.fan) or after.fan > before.fan
+
+
+@settings(max_examples=300)
+@given(situations(), st.integers(0, 2000), st.sampled_from((None,) + SEATS))
+def test_cached_payments_equal_fresh_ones_at_any_points_NB_14_5_NH_6_5(case, points, liable):
+    # settle() keeps the payments of a 1-point win per payment situation and scales them;
+    # working them out afresh at the actual points must give the same, 三摊 and 包牌 included
+    from dataclasses import replace
+
+    from nbmj.scoring.settlement import payments_for, settle
+
+    rules, sit = case
+    if liable == sit.seat:
+        liable = None
+    sit = replace(sit, liable=liable)
+    settle(sit, rules, 1)  # fills the cache for this payment situation
+    payments, used = settle(sit, rules, points)
+    fresh, fresh_used = payments_for(sit, rules, points)
+    assert payments == dict(fresh)
+    assert used == list(fresh_used)

@@ -58,13 +58,15 @@ _DEFAULT_RULES = {
 
 
 def clear_caches() -> None:
-    """Forget every split and scored reading worked out so far, so that the next
+    """Forget every split, scored reading and payment worked out so far, so that the next
     :func:`score` starts cold (for timing); lookup tables that depend on no hand stay."""
     from . import _decomp
     from .items import clear_memos
+    from .settlement import clear_payment_cache
 
     _decomp.clear_caches()
     clear_memos()
+    clear_payment_cache()
 
 
 def _rule_id(rules: RuleSet, key: str) -> str:

@@ -74,7 +74,7 @@ def clear_caches() -> None:
     readings.cache_clear()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=64)
 def readings(counts: tuple[int, ...], wilds: int, keep: frozenset[int], win: int, codes) -> tuple:
     """The core's :func:`~nbmj.core.compact_readings` of ``counts`` plus ``wilds`` wild tiles
     won on ``win`` (-1 for a wild), keyed by ``codes`` (a
@@ -103,7 +103,7 @@ def _keep_split(split, keep: frozenset[int]) -> bool:
     return True
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> tuple:
     """Every distinct split of ``counts`` plus ``wilds`` wild tiles into melds and one pair.
 

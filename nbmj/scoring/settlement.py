@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from ..rules.model import Liability, LoserSettlement, RuleSet
 from .situation import Situation
 
-__all__ = ["Link", "links", "payment_situation", "liability_situation", "settle", "settle_losers", "relation"]
+__all__ = ["Link", "links", "payment_situation", "liability_situation", "settle", "payments_for", "settle_losers",
+           "relation"]
 
 SEATS = ("E", "S", "W", "N")
 _SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
@@ -131,9 +132,40 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
 
     Returns the payments and the rule IDs applied. An invalid win pays nothing.
     """
-    zero = {s: 0 for s in SEATS}
     if not valid:
-        return zero, []
+        return {s: 0 for s in SEATS}, []
+    # Every share is a multiple of S and liability keeps the larger of two (S >= 0), so the
+    # payments are S times those of a 1-point win, which depend on few fields of the win.
+    per_rules = _UNIT_PAYMENTS.get(id(rules))
+    if per_rules is None or per_rules[0] is not rules:
+        if len(_UNIT_PAYMENTS) > 64:
+            _UNIT_PAYMENTS.clear()
+        per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
+    cache = per_rules[1]
+    key = (sit.seat, sit.win_by, sit.discarder, tuple([(m.kind, m.source) for m in sit.melds]), sit.fed, sit.liable)
+    unit = cache.get(key)
+    if unit is None:
+        if len(cache) >= _UNIT_PAYMENTS_KEPT:
+            cache.clear()
+        unit = cache[key] = payments_for(sit, rules, 1)
+    factors, used = unit
+    return {s: f * points for s, f in factors}, list(used)
+
+
+def clear_payment_cache() -> None:
+    """Forget the 1-point payments worked out so far (see :func:`settle`)."""
+    _UNIT_PAYMENTS.clear()
+
+
+# Rule sets whose 1-point payments are kept: id -> (rule set, payment key -> payments).
+_UNIT_PAYMENTS: dict[int, tuple] = {}
+_UNIT_PAYMENTS_KEPT = 1024
+
+
+def payments_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple, tuple]:
+    """The payments of a valid win worth ``points`` worked out afresh, as ``((seat, amount),
+    ...)`` in seat order, and the rule IDs applied (:func:`settle` scales those of 1 point)."""
+    zero = {s: 0 for s in SEATS}
     owed, rule = baseline(sit, rules, points)
     used = [rule] if rule else []
     if rules.liability is not None:
@@ -175,7 +207,7 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
     for s, n in owed.items():
         payments[s] -= n
         payments[sit.seat] += n
-    return payments, used
+    return tuple(payments.items()), tuple(used)
 
 
 def _row(liability: Liability, situation: str, mutual: bool):
