@@ -93,12 +93,16 @@ def test_bad_hands_raise_the_same(hand, wilds):
 code_lists = st.lists(st.integers(0, MAX_CODE), min_size=34, max_size=34)
 # one-hot fields, as the scorer gives them: keys count the groups of each class
 field_code_lists = st.lists(st.sampled_from([0] + [1 << (3 * f) for f in range(13)]), min_size=34, max_size=34)
+# or-ed bits 0-3 beside counted fields from bit 4, as the scorer gives suits and classes
+OR_BITS = 0b1111
+or_code_lists = st.lists(st.tuples(st.integers(0, OR_BITS), st.sampled_from([0] + [16 << (3 * f) for f in range(12)]))
+                         .map(lambda t: t[0] | t[1]), min_size=34, max_size=34)
 # few distinct codes, so that readings often share a key and are left out
 small_code_lists = st.lists(st.integers(0, 3), min_size=34, max_size=34)
 exposed_code_lists = st.lists(st.integers(0, 510), min_size=34, max_size=34)
 
 
-def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes, pair_codes, exposed_codes):
+def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes, pair_codes, exposed_codes, or_bits=0):
     """Straight from the splits: every group holding the winning tile, every wait, first per key."""
     names = ("single", "pair_pair", "closed", "edge", "two_sided")
 
@@ -123,7 +127,10 @@ def _expected_readings(counts, wilds, pungs, chows, win, chow_codes, pung_codes,
                 if (is_wild if win < 0 else (not is_wild and kind == win)):
                     waits.append(wait_of(typ, first, pos))
             for wait in dict.fromkeys(waits):
-                key = sum(meld_codes) + pair_codes[pair[1]]
+                added = meld_codes + [pair_codes[pair[1]]]
+                key = sum(c & ~or_bits for c in added)
+                for c in added:
+                    key |= c & or_bits
                 exp = exposed_codes[first] + 1 if exposed_codes is not None and typ == "pung" else 0
                 key = (key * 8 + names.index(wait)) * 512 + exp
                 if key not in seen:
@@ -140,6 +147,29 @@ def test_readings_reference_is_splits_with_waits(hand, pungs, chows, win, codes)
     counts, wilds = hand
     assert _reference.compact_readings(counts, wilds, pungs, chows, win, *codes) == _expected_readings(
         counts, wilds, pungs, chows, win, *codes)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hand=helpers.hands(complete=True, max_wilds=4), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
+       codes=st.tuples(or_code_lists, or_code_lists, or_code_lists))
+def test_readings_or_bits_reference_and_backends(hand, pungs, chows, win, codes):
+    counts, wilds = hand
+    ref = _reference.compact_readings(counts, wilds, pungs, chows, win, *codes, or_bits=OR_BITS)
+    assert ref == _expected_readings(counts, wilds, pungs, chows, win, *codes, None, OR_BITS)
+    if shape is not None:
+        assert shape.compact_readings(counts, wilds, pungs, chows, win, *codes, or_bits=OR_BITS) == ref
+
+
+@pytest.mark.parametrize("or_bits", [-1, 2**40])
+def test_readings_bad_or_bits_raise_the_same(or_bits):
+    counts = [0] * 34
+    counts[0] = 2
+    with pytest.raises(ValueError, match="or_bits") as ref:
+        _reference.compact_readings(counts, 0, (), (), 0, [0] * 34, [0] * 34, [0] * 34, or_bits=or_bits)
+    if shape is not None:
+        with pytest.raises(ValueError) as ours:
+            shape.compact_readings(counts, 0, (), (), 0, [0] * 34, [0] * 34, [0] * 34, or_bits=or_bits)
+        assert str(ours.value) == str(ref.value)
 
 
 @needs_compiled

@@ -164,7 +164,8 @@ cdef int _codes_table(object codes, uint64_t *out, uint64_t top, str message) ex
 
 
 def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
-                     exposed_codes=None):
+                     exposed_codes=None, or_bits=0):
+    cdef uint64_t c
     cdef uint64_t chow_c[34]
     cdef uint64_t pung_c[34]
     cdef uint64_t pair_c[34]
@@ -174,7 +175,7 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     cdef bint use_exp = exposed_codes is not None
     cdef int n_melds, j, gi, code, prev, typ, first, pos, wait, waits_seen, bits, pair_code
     cdef size_t r
-    cdef uint64_t base, key, pungs, chows
+    cdef uint64_t base, key, pungs, chows, ored, or_mask
     cdef nb_keys keys
     # keys kept so far: few per hand, so a linear search beats hashing Python ints; past
     # _SEEN_MAX the rest go to a set
@@ -186,6 +187,9 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     _codes_table(pair_codes, pair_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
     if use_exp:
         _codes_table(exposed_codes, exp_c, 510, _reference_readings.EXPOSED_MESSAGE)
+    if not 0 <= or_bits <= _reference_readings.MAX_CODE:
+        raise ValueError(_reference_readings.OR_BITS_MESSAGE.format(or_bits))
+    or_mask = or_bits
     keys.keys = NULL
     keys.len = keys.cap = 0
     try:
@@ -197,9 +201,14 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
             if pair_code < 0:
                 continue
             base = pair_c[_C_FIRST[pair_code]]
-            for j in range(n_melds):  # the key adds the codes up: their order does not matter
+            ored = base & or_mask
+            base &= ~or_mask
+            for j in range(n_melds):  # the key adds (or ors) the codes: their order does not matter
                 code = codes[j]
-                base += chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
+                c = chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
+                ored |= c & or_mask
+                base += c & ~or_mask
+            base |= ored
             split = None  # built when a reading of it is kept
             prev = -1
             for gi in range(n_melds + 1):

@@ -63,6 +63,7 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
 MAX_CODE = 2**40 - 1
 CODES_MESSAGE = f"chow, pung and pair codes must be 34 ints from 0 to {MAX_CODE}"
 EXPOSED_MESSAGE = "exposed codes must be 34 ints from 0 to 510"
+OR_BITS_MESSAGE = "or_bits must be an int from 0 to " + str(MAX_CODE) + ", not {!r}"
 
 #: The waits :func:`compact_readings` names, by their number in its keys.
 WAITS = ("single", "pair_pair", "closed", "edge", "two_sided")
@@ -91,7 +92,7 @@ def _group_waits(group, win: int) -> list[int]:
 
 
 def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
-                     exposed_codes=None):
+                     exposed_codes=None, or_bits=0):
     """The readings of a winning hand, one per key: :func:`compact_decompositions`, each with
     a slot the winning tile took, readings with equal keys after the first left out.
 
@@ -106,16 +107,20 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     ``chow_codes``, ``pung_codes`` and ``pair_codes`` give per kind (34 each) a code from 0
     to ``2**40 - 1`` for a chow from that kind, a pung and a pair of it; ``exposed_codes``,
     when given, one from 0 to 510 for the pung holding the winning tile. The key is an int:
-    the sum of the melds' codes and the pair's code, then the wait's number in three bits,
-    then the exposed code plus one (0 when not given or the group is no pung) in nine. As
-    the codes are added, a caller that gives each class of group its own bit field (wide
-    enough for four melds) keys readings by how many groups of each class they hold; one
-    that gives several classes the same code does not tell them apart.
+    the melds' codes and the pair's code combined, then the wait's number in three bits,
+    then the exposed code plus one (0 when not given or the group is no pung) in nine. The
+    codes' bits set in ``or_bits`` are or-ed together, their other bits added up (the
+    caller keeps the two apart, so that no sum carries into an or-ed bit). A caller that
+    gives each class of group a bit field of its own (wide enough for five groups) thus keys
+    readings by how many groups of each class they hold, or, in or-ed bits, by which
+    classes they hold at all; classes given the same code are not told apart.
     """
     tables = [list(chow_codes), list(pung_codes), list(pair_codes)]
     for table in tables:
         if len(table) != 34 or not all(0 <= c <= MAX_CODE for c in table):
             raise ValueError(CODES_MESSAGE)
+    if not 0 <= or_bits <= MAX_CODE:
+        raise ValueError(OR_BITS_MESSAGE.format(or_bits))
     exposed = None
     if exposed_codes is not None:
         exposed = list(exposed_codes)
@@ -125,7 +130,10 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     seen: set = set()
     for split in compact_decompositions(hand, wilds, wild_pungs, wild_chows):
         pair, melds = split
-        base = tables[2][pair[1]] + sum((tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds)
+        codes = [tables[2][pair[1]]] + [(tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds]
+        base = sum(c & ~or_bits for c in codes)
+        for c in codes:
+            base |= c & or_bits
         previous = None
         for gi, group in enumerate((pair,) + melds):
             if group == previous:

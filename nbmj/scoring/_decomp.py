@@ -83,7 +83,7 @@ def readings(counts: tuple[int, ...], wilds: int, keep: frozenset[int], win: int
     if (sum(counts) + wilds) % 3 != 2:
         return ()
     return tuple(_core_readings(list(counts), wilds, keep, _REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
-                                codes.exposed))
+                                codes.exposed, codes.or_bits))
 
 
 _ALL3 = (True, True, True)

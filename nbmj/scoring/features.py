@@ -480,28 +480,29 @@ class ReadingCodes:
     :func:`_reading_codes`). Compared by identity: as part of a cache key it costs no hashing
     of its tables, and :func:`_reading_codes` gives one object per spec and winds."""
 
-    __slots__ = ("chow", "pung", "pair", "exposed")
+    __slots__ = ("chow", "pung", "pair", "exposed", "or_bits")
 
-    def __init__(self, chow: tuple, pung: tuple, pair: tuple, exposed: tuple | None) -> None:
-        self.chow, self.pung, self.pair, self.exposed = chow, pung, pair, exposed
+    def __init__(self, chow: tuple, pung: tuple, pair: tuple, exposed: tuple | None, or_bits: int = 0) -> None:
+        self.chow, self.pung, self.pair, self.exposed, self.or_bits = chow, pung, pair, exposed, or_bits
 
 
-# Each field of a core reading key counts groups (at most five in a hand) in three bits; the
-# core takes codes below 2**40, so a key holds 13 fields.
+# A core reading key (the codes are below 2**40): four or-ed bits, the suits and honours
+# present, then fields of three bits that count groups (a hand has at most five).
+_SUIT_BITS = 4
 _FIELD_BITS = 3
-_MAX_FIELDS = 13
+_MAX_FIELDS = 12
 
 
 @lru_cache(maxsize=256)
 def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposure: bool) -> ReadingCodes | None:
     """Codes such that readings with equal keys score the same (see :func:`candidates`).
 
-    The core adds a reading's group codes up, so each thing the spec reads gets a field of
-    its own that counts groups: the chows (when chows are counted), the groups of each
-    suit and of the honours (when the flush features look), the pungs of each class
-    named, and the pair's class. A pung that a discard completed is given by its class code
-    (:func:`_spec_classes`) when ``exposure``. ``None`` when the fields do not fit in a
-    key (the caller then tells readings apart itself).
+    The core combines a reading's group codes, so each thing the spec reads has bits of its
+    own: which suits and whether honours are present (or-ed bits, when the flush features
+    look), and fields that count the chows (when chows are counted), the pungs of each
+    class named and the pair's class. A pung that a discard completed is given by its class
+    code (:func:`_spec_classes`) when ``exposure``. ``None`` when the fields do not fit in
+    a key (the caller then tells readings apart itself).
     """
     n_fields = 0
 
@@ -510,27 +511,27 @@ def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposur
         if not wanted:
             return 0
         n_fields += 1
-        return 1 << (_FIELD_BITS * (n_fields - 1))
+        return 1 << (_SUIT_BITS + _FIELD_BITS * (n_fields - 1))
 
+    suit_bits = [1 << s if spec.suits else 0 for s in range(4)]
     chow_unit = field(spec.chows)
-    suit_units = [field(spec.suits) for _suit in range(4)]
     class_units = [field() for _cls in spec.classes]
     pair_units = [field(spec.pair_class) for _cls in spec.classes]
     if n_fields > _MAX_FIELDS:
         return None
     chow, pung, pair = [], [], []
     for k in range(N_KINDS):
-        suit = suit_units[k // 9 if k < 27 else 3]
+        suit = suit_bits[k // 9 if k < 27 else 3]
         member = [tile_in_class(k, c, seat_kind, round_kind) for c in spec.classes]
-        chow.append(chow_unit + suit)
-        pung.append(suit + sum(u for u, m in zip(class_units, member) if m))
-        pair.append(suit + sum(u for u, m in zip(pair_units, member) if m))
+        chow.append(chow_unit | suit)
+        pung.append(suit | sum(u for u, m in zip(class_units, member) if m))
+        pair.append(suit | sum(u for u, m in zip(pair_units, member) if m))
     exposed = None
     if exposure:
         cls = _spec_classes(spec, seat_kind, round_kind)
         dense = {code: i for i, code in enumerate(sorted(set(cls)))}
         exposed = tuple(dense[c] for c in cls)
-    return ReadingCodes(tuple(chow), tuple(pung), tuple(pair), exposed)
+    return ReadingCodes(tuple(chow), tuple(pung), tuple(pair), exposed, (1 << _SUIT_BITS) - 1)
 
 
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
