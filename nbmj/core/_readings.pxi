@@ -151,7 +151,16 @@ cdef enum:
     _SEEN_MAX = 256
 
 
-cdef int _codes_table(object codes, uint64_t *out, uint64_t top, str message) except -1:
+# The last tuple of codes read into each argument's place, and its values: a scorer passes
+# the same few tuples call after call, and a tuple cannot change.
+cdef list _last_codes = [None, None, None, None]
+cdef uint64_t _last_values[4][34]
+
+
+cdef int _codes_table(object codes, int slot, uint64_t *out, uint64_t top, str message) except -1:
+    if codes is _last_codes[slot]:
+        memcpy(out, _last_values[slot], 34 * sizeof(uint64_t))
+        return 0
     table = list(codes)
     if len(table) != 34:
         raise ValueError(message)
@@ -160,6 +169,9 @@ cdef int _codes_table(object codes, uint64_t *out, uint64_t top, str message) ex
         if not 0 <= c <= top:
             raise ValueError(message)
         out[k] = c
+    if type(codes) is tuple:
+        memcpy(_last_values[slot], out, 34 * sizeof(uint64_t))
+        _last_codes[slot] = codes
     return 0
 
 
@@ -182,11 +194,11 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     cdef uint64_t seen_keys[_SEEN_MAX]
     cdef int n_seen = 0
     cdef bint fresh
-    _codes_table(chow_codes, chow_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
-    _codes_table(pung_codes, pung_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
-    _codes_table(pair_codes, pair_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(chow_codes, 0, chow_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(pung_codes, 1, pung_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(pair_codes, 2, pair_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
     if use_exp:
-        _codes_table(exposed_codes, exp_c, 510, _reference_readings.EXPOSED_MESSAGE)
+        _codes_table(exposed_codes, 3, exp_c, 510, _reference_readings.EXPOSED_MESSAGE)
     if not 0 <= or_bits <= _reference_readings.MAX_CODE:
         raise ValueError(_reference_readings.OR_BITS_MESSAGE.format(or_bits))
     or_mask = or_bits

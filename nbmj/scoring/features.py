@@ -76,7 +76,7 @@ def _pair_notation(kind: int) -> str:
 _NO_KEEP: frozenset[int] = frozenset()
 
 
-@dataclass
+@dataclass(slots=True)
 class HandFacts:
     """Facts about the hand and the win that every reading shares."""
 
@@ -97,7 +97,6 @@ class HandFacts:
     flower_sets: int
     concealed_hand: bool
     wild_single_wait: bool | None  # None: not worked out yet (see _f_wild_single_wait)
-    cache: dict = field(default_factory=dict)
 
 
 class Reading:
@@ -224,18 +223,16 @@ def _melded_group(kind: str, first: int) -> SetGroup:
     return SetGroup("kong", first, kind != "ankan", True)
 
 
-def facts(sit: Situation, rules: RuleSet) -> HandFacts:
-    """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
-    wild_kinds = _wilds_of(rules.wilds, sit.indicator)
+def _count_with_flowers(tiles: tuple, wild_kinds: frozenset[int]) -> tuple:
+    """Counts of a hand holding a flower: it must be wild (a flower standing for a wild)."""
     shape = [0] * N_KINDS
-    wilds = 0
-    before_wilds = 0
+    wilds = before_wilds = 0
     wild_physical: dict[int, int] = {}
-    n_concealed = len(sit.concealed)
-    for pos, t in enumerate(sit.concealed + (sit.win_tile,)):
+    last = len(tiles) - 1
+    for pos, t in enumerate(tiles):
         if t in wild_kinds:
             wilds += 1
-            if pos < n_concealed:
+            if pos < last:
                 before_wilds += 1
             if t < N_KINDS:
                 wild_physical[t] = wild_physical.get(t, 0) + 1
@@ -243,10 +240,33 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
         if t >= N_KINDS:
             raise SituationError(f"flower {tile_code(t)!r} in the hand is not wild; flowers go in 'flowers'")
         shape[t] += 1
-    for m in sit.melds:
-        for t in m.tiles:
-            if t in wild_kinds and not rules.claims.wilds_in_melds:
-                raise SituationError(f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
+    return shape, wilds, before_wilds, wild_physical
+
+
+def facts(sit: Situation, rules: RuleSet) -> HandFacts:
+    """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
+    wild_kinds = _wilds_of(rules.wilds, sit.indicator)
+    tiles = sit.concealed + (sit.win_tile,)
+    if max(tiles) >= N_KINDS:
+        shape, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
+    else:
+        shape = [0] * N_KINDS
+        for t in tiles:
+            shape[t] += 1
+        wilds = 0
+        wild_physical: dict[int, int] = {}
+        for w in wild_kinds:
+            if w < N_KINDS and shape[w]:
+                wilds += shape[w]
+                wild_physical[w] = shape[w]
+                shape[w] = 0
+        before_wilds = wilds - (sit.win_tile in wild_kinds)
+    if sit.melds and wild_kinds and not rules.claims.wilds_in_melds:
+        for m in sit.melds:
+            for t in m.tiles:
+                if t in wild_kinds:
+                    raise SituationError(
+                        f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
     melded = [_melded_group(m.kind, min(m.tiles)) for m in sit.melds]
     if sit.flowers:
         seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, wild_kinds)
@@ -270,7 +290,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
         flowers_seat_outside=seat_out,
         flowers_other_outside=other_out,
         flower_sets=n_sets,
-        concealed_hand=not any(m.kind != "ankan" for m in sit.melds),
+        concealed_hand=all([m.kind == "ankan" for m in sit.melds]),
         wild_single_wait=single,
     )
 
