@@ -117,3 +117,22 @@ def test_hand_fu_of_a_loser_NH_5_2():
 def test_no_loser_settlement_in_ningbo_NB_14_3():
     """NB-14.3: in Ningbo the losers settle nothing among themselves."""
     assert settle_losers({"E": 40, "W": 0, "N": 0}, load_variant("ningbo")) == {"E": 0, "W": 0, "N": 0}
+
+
+def test_a_score_result_is_a_whole_dataclass_instance():
+    """score() builds its result without the dataclass __init__: it must still hold every
+    field, equal the result built the ordinary way, and stay frozen."""
+    import dataclasses
+
+    from nbmj.scoring import Situation, score
+    from nbmj.scoring.result import ScoreResult
+
+    sit = Situation.from_dict({"seat": "S", "concealed": "123m 456p 789s 111z 2z", "win_tile": "2z",
+                               "win_by": "self_draw", "indicator": None})
+    result = score(sit, load_variant("ningbo"))
+    names = {f.name for f in dataclasses.fields(ScoreResult)}
+    assert set(vars(result)) == names
+    assert ScoreResult(**vars(result)) == result
+    assert ScoreResult(**vars(result)).to_dict() == result.to_dict()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        result.points = 0  # type: ignore[misc]

@@ -30,7 +30,7 @@ from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
 from .features import HandFacts, Reading, SetGroup, build_reading, candidate_notation, candidates, facts, holds, readings
-from .items import Applied, ItemPlan, apply_items, plan_for, restrictions_for
+from .items import Applied, ItemPlan, apply_items, plan_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
@@ -133,7 +133,7 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
     hand_part = plan.hand_part(hf)
-    restrictions = restrictions_for(rules)
+    restrictions = plan.restrictions
     # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
     # in this hand or an earlier one: each is scored once. The best is the first with the
     # highest key, as if every reading were scored in order.
@@ -155,25 +155,25 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
     payments, payment_rules = settle(sit, rules, total.points, valid)
-    return ScoreResult(
-        valid=valid,
-        reason=reason,
-        reason_rule=rule,
-        items=plan.applied(compact),
-        tai=total.tai,
-        fu=total.fu,
-        fan=total.fan,
-        points=total.points,
-        payments=payments,
-        decomposition=candidate_notation(hf, best_cand),  # type: ignore[arg-type]
-        wait=best_cand.wait,  # type: ignore[union-attr]
-        hu=total.hu,
-        fan_raw=total.fan_raw,
-        minimum_tai=total.minimum_tai,
-        capped=total.capped,
-        payment_rules=tuple(payment_rules),
-        variant=rules.name,
-    )
+    return ScoreResult._from_fields({
+        "valid": valid,
+        "reason": reason,
+        "reason_rule": rule,
+        "items": plan.applied(compact),
+        "tai": total.tai,
+        "fu": total.fu,
+        "fan": total.fan,
+        "points": total.points,
+        "payments": payments,
+        "decomposition": candidate_notation(hf, best_cand),  # type: ignore[arg-type]
+        "wait": best_cand.wait,  # type: ignore[union-attr]
+        "hu": total.hu,
+        "fan_raw": total.fan_raw,
+        "minimum_tai": total.minimum_tai,
+        "capped": total.capped,
+        "payment_rules": tuple(payment_rules),
+        "variant": rules.name,
+    })
 
 
 def _hand_text(sit: Situation) -> str:

@@ -79,6 +79,8 @@ class ItemPlan:
             (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
         self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
         self.spec = None  # set by plan_for, with the win restrictions
+        #: The rule set's win restrictions, compiled (see restrictions_for; set by plan_for).
+        self.restrictions: list = []
         # hand-level features that reading-level conditions read (set by plan_for)
         self.context_features: tuple = ()
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
@@ -235,7 +237,7 @@ def plan_for(rules) -> ItemPlan:
         exprs = [e for it in rules.items if it.value is not None for e in (it.when, it.each)]
         exprs += [wr.when for wr in rules.win_restrictions]
         plan.spec = spec_of(exprs)
-        restrictions = _compile_restrictions(rules)
+        restrictions = plan.restrictions = _compile_restrictions(rules)
         plan.context_features = _context_features(plan, restrictions)
         entry = (rules, plan, restrictions)
         _PLANS[id(rules)] = entry
