@@ -2,6 +2,7 @@
 HandEvaluator, each on its own rules, in one run.
 
     python bench/score.py [--hands N] [--repeats R] [--seed S]
+    python bench/score.py --quick    # 500 hands, 3 passes
 
 One seeded set of closed, self-drawn winning hands (four sets and a pair) is scored by
 each library: the peers with riichi rules (menzen tsumo always gives a yaku), nbmj with the
@@ -147,7 +148,10 @@ def main(argv=None) -> int:
     ap.add_argument("--hands", type=int, default=3000)
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--quick", action="store_true", help="500 hands, 3 passes")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.hands, args.repeats = 500, 3
     hands = make_hands(args.hands, args.seed)
     import nbmj.core
 
