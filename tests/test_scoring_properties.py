@@ -10,116 +10,17 @@
 
 from __future__ import annotations
 
-import random
-from functools import lru_cache
+import sys
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nbmj.rules import load_variant
-from nbmj.rules.wilds import wild_tiles
 from nbmj.scoring import Situation, score
-from nbmj.scoring.situation import Meld
 
-VARIANTS = ("ningbo", "ningbo-000", "ningbo-7wild", "ninghai", "ninghai-yaobanliu", "ninghai-tuidaoba", "ninghai-yaoerliu")
-SEATS = ("E", "S", "W", "N")
-
-
-@lru_cache(maxsize=None)
-def rules_of(name):
-    return load_variant(name)
-
-
-@st.composite
-def situations(draw, variants=VARIANTS, flower_indicator=True):
-    variant = draw(st.sampled_from(variants))
-    rules = rules_of(variant)
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
-    indicator = None
-    if rules.wilds.enabled and draw(st.booleans()):
-        indicator = rng.randrange(42 if flower_indicator else 34)
-    wild = wild_tiles(rules.wilds, indicator)
-    counts = [0] * 34
-    if indicator is not None and indicator < 34:
-        counts[indicator] += 1
-
-    def take(kinds):
-        for k in kinds:
-            counts[k] += 1
-
-    def fits(kinds, allow_wild=True):
-        need = {}
-        for k in kinds:
-            need[k] = need.get(k, 0) + 1
-        if not allow_wild and any(k in wild for k in need):
-            return False
-        return all(counts[k] + n <= 4 for k, n in need.items())
-
-    seat = rng.choice(SEATS)
-    others = [s for s in SEATS if s != seat]
-    n_melds = rng.randint(0, 4)
-    melds = []
-    for _ in range(200):
-        if len(melds) == n_melds:
-            break
-        kind = rng.choice(("chi", "pon", "kan", "ankan", "kakan"))
-        if kind == "chi" and not rules.claims.chi:
-            continue
-        if kind == "chi":
-            s = rng.randrange(3) * 9 + rng.randrange(7)
-            tiles = [s, s + 1, s + 2]
-        else:
-            k = rng.randrange(34)
-            tiles = [k] * (3 if kind == "pon" else 4)
-        if not fits(tiles, allow_wild=False):
-            continue
-        take(tiles)
-        melds.append(Meld(kind, tuple(tiles), None if kind == "ankan" else rng.choice(others)))
-    concealed = []
-    for _ in range(500):
-        if len(concealed) == 3 * (4 - len(melds)):
-            break
-        if rng.random() < 0.5:
-            s = rng.randrange(3) * 9 + rng.randrange(7)
-            group = [s, s + 1, s + 2]
-        else:
-            group = [rng.randrange(34)] * 3
-        if fits(group):
-            take(group)
-            concealed += group
-    else:
-        concealed = None
-    if concealed is None or len(concealed) != 3 * (4 - len(melds)):
-        return draw(situations(variants, flower_indicator))
-    for _ in range(100):
-        k = rng.randrange(34)
-        if fits([k, k]):
-            take([k, k])
-            concealed += [k, k]
-            break
-    else:
-        return draw(situations(variants, flower_indicator))
-    rng.shuffle(concealed)
-    win_tile = concealed.pop()
-    methods = ["discard", "self_draw", "rob_kong", "flower_replacement"]
-    if melds and melds[-1].kind in ("kan", "ankan", "kakan"):
-        methods.append("kong_replacement")
-    win_by = rng.choice(methods)
-    flowers = tuple(f for f in range(34, 42) if f != indicator and rng.random() < 0.3)
-    fed = tuple((s, rng.randint(1, 4)) for s in others if rng.random() < 0.2)
-    return rules, Situation(
-        seat=seat,
-        round_wind=rng.choice(SEATS),
-        concealed=tuple(concealed),
-        win_tile=win_tile,
-        win_by=win_by,
-        discarder=rng.choice(others) if win_by in ("discard", "rob_kong") else None,
-        melds=tuple(melds),
-        flowers=flowers,
-        indicator=indicator,
-        last_tile=rng.random() < 0.1,
-        fed=fed,
-    )
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _scoring_helpers import SEATS, situations  # noqa: E402
 
 
 @settings(max_examples=300)

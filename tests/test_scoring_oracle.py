@@ -1,0 +1,109 @@
+"""score() against a plain oracle that scores every reading of the hand (NB-12.2, NH-3.1).
+
+The scorer lists readings through the core with keys that only tell apart what the rule
+set reads, scores each key once per context (remembered across hands), and lets all-wild
+groups take one representative kind per tile class. The oracle does none of that: every
+decomposition of the reference core (all-wild groups of every kind), every slot the winning
+tile can take, every item through the unoptimised :func:`~nbmj.scoring.items.apply_items`.
+The best key must agree, and the items score() reports must be those of a reading the
+oracle found best.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+
+from nbmj.core import _reference
+from nbmj.core._reference_readings import _compact
+from nbmj.rules.model import FuFanScoring
+from nbmj.scoring import _key, _rule_id, clear_caches, score
+from nbmj.scoring.features import Reading, _set_group, _wait_of, _wild_as_itself, facts, holds
+from nbmj.scoring.items import apply_items
+from nbmj.scoring.totals import fu_fan_total, tai_total
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _scoring_helpers import situations  # noqa: E402
+
+
+def _oracle(sit, rules):
+    """(best key, the item lists of every reading with that key) over every reading."""
+    hf = facts(sit, rules)
+    on_discard = sit.win_by in ("discard", "rob_kong")
+    win = -1 if hf.win_is_wild else sit.win_tile
+    found = []
+    for pair_group, meld_groups in _reference.decompositions(list(hf.shape), hf.wilds):
+        pair = _compact(pair_group)
+        melds = [_compact(g) for g in meld_groups]
+        groups = [pair] + melds
+        for gi, (typ, first, mask) in enumerate(groups):
+            for pos, is_wild in enumerate(mask):
+                kind = first + pos if typ == "chow" else first
+                if not (is_wild if win < 0 else (not is_wild and kind == win)):
+                    continue
+                exposed = on_discard and typ == "pung"
+                sets = hf.melded + tuple(_set_group(t, f, exposed and j == gi, m)
+                                         for j, (t, f, m) in enumerate(melds, 1))
+                rd = Reading(sets, pair[1], pair[2].count(True), _wait_of(typ, first, pos),
+                             _wild_as_itself(hf, groups))
+                applied = apply_items(rules.items, hf, rd)
+                if isinstance(rules.scoring, FuFanScoring):
+                    total = fu_fan_total(rules.scoring, applied)
+                else:
+                    total = tai_total(rules.scoring, applied)
+                reason = None
+                for wr in rules.win_restrictions:
+                    if sit.win_by in wr.forbid and holds(wr.when, hf, rd):
+                        reason = wr.rule
+                        break
+                if reason is None and total.minimum_tai is not None and total.minimum_tai < rules.scoring.minimum:
+                    reason = _rule_id(rules, "minimum")
+                items = sorted((a.item.name, a.value) for a in applied)
+                found.append((_key(total, reason), items))
+    best = max(key for key, _items in found)
+    return best, [items for key, items in found if key == best]
+
+
+@settings(max_examples=400, deadline=None)
+@given(situations())
+def test_score_is_the_best_of_every_reading_NB_12_2_NH_3_1(case):
+    rules, sit = case
+    best, best_items = _oracle(sit, rules)
+    for cold in (True, False):  # the remembered readings of earlier hands must not change it
+        if cold:
+            clear_caches()
+        result = score(sit, rules)
+        claim_barred = result.reason_rule in (_rule_id(rules, "win_on_discard"), _rule_id(rules, "rob_kong")) and (
+            (sit.win_by == "discard" and not rules.claims.win_on_discard)
+            or (sit.win_by == "rob_kong" and not rules.claims.rob_kong))
+        key = (best[0] if claim_barred else result.valid, result.points, result.hu or 0,
+               result.tai if result.tai is not None else 0, result.minimum_tai or 0, result.fan_raw or 0,
+               result.fu or 0)
+        assert key == best
+        assert sorted((a.item.name, a.value) for a in result.items) in best_items
+
+
+def _sit(concealed, win_tile, win_by="discard"):
+    from nbmj.scoring import Situation
+
+    return Situation.from_dict({"seat": "S", "concealed": concealed, "win_tile": win_tile, "win_by": win_by,
+                                "from": "E" if win_by == "discard" else None})
+
+
+def test_remembered_readings_tell_the_exposed_pung_apart_NH_2_6():
+    # The same sets and the same wait, but the discard completes a terminal pung in one hand
+    # and a simple pung in the other: 4 + 4 胡 against 2 + 8 (NH-2.2, NH-2.3, NH-2.6). The
+    # second hand meets the first one's remembered readings.
+    from nbmj.rules import load_variant
+
+    rules = load_variant("ninghai")
+    clear_caches()
+    first, second = _sit("11m 555m 234p 678s 99s", "1m"), _sit("111m 55m 234p 678s 99s", "5m")
+    for sit in (first, second):
+        best, best_items = _oracle(sit, rules)
+        result = score(sit, rules)
+        assert (result.fu, sorted((a.item.name, a.value) for a in result.items)) == (best[-1], best_items[0])
+    assert score(first, rules).fu != score(second, rules).fu
