@@ -38,7 +38,7 @@ class Applied:
 
 def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> list[Applied]:
     """The items that score for this reading, in rule-set order."""
-    candidates: list[tuple[int, Applied]] = []
+    entries: list = []
     for order, it in enumerate(items):
         if it.value is None:
             continue
@@ -47,8 +47,8 @@ def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> l
         n = 1 if it.each is None else feature_value(it.each, hf, rd)
         if n <= 0:
             continue
-        candidates.append((order, Applied(it, n, it.value * n)))
-    return _resolve(candidates)
+        entries.append((order, it, n, it.value * n))
+    return to_applied(_resolve_entries(entries))
 
 
 class ItemPlan:
@@ -166,6 +166,10 @@ def to_applied(entries) -> list[Applied]:
 
 
 def _resolve_entries(cands: list) -> list:
+    """Entries ``(order, item, count, value)`` less those another one ``excludes`` (items
+    are kept from the highest value down, so of two that exclude each other the larger
+    stays, and one kept early goes too if a later one of equal value excludes it) and all
+    but the best of each ``group`` (the first listed on a tie); in no set order."""
     if not cands:
         return cands
     if any(e[1].excludes for e in cands):
@@ -188,33 +192,6 @@ def _resolve_entries(cands: list) -> list:
                 best[g] = e
         cands = [e for e in cands if e[1].group is None or best[e[1].group] is e]
     return cands
-
-
-def _resolve(candidates: list) -> list[Applied]:
-    """Drop what ``excludes`` suppresses and all but the best of each ``group``; keep rule-set order."""
-    if not candidates:
-        return []
-    if any(a.item.excludes for _, a in candidates):
-        kept: list = []
-        suppressed: set[str] = set()
-        for order, a in sorted(candidates, key=lambda oa: (-oa[1].value, oa[0])):
-            if a.item.name in suppressed:
-                continue
-            kept.append((order, a))
-            suppressed.update(a.item.excludes)
-        # an item kept early may be excluded by one kept later only if values tie; drop those too
-        candidates = sorted((oa for oa in kept if oa[1].item.name not in suppressed), key=lambda oa: oa[0])
-    if any(a.item.group for _, a in candidates):
-        best: dict = {}
-        for order, a in candidates:
-            g = a.item.group
-            if g is None:
-                continue
-            cur = best.get(g)
-            if cur is None or a.value > cur[1].value:
-                best[g] = (order, a)
-        candidates = [(o, a) for o, a in candidates if a.item.group is None or best[a.item.group][0] == o]
-    return [a for _, a in candidates]
 
 
 _PLANS: dict[int, tuple] = {}
