@@ -1,0 +1,151 @@
+"""Reference tables for writers of variant files, generated from the installed package.
+
+``nbmj-features`` lists the condition vocabulary, ``nbmj-grammar`` shows the grammar
+file and ``nbmj-diagnostics`` shows each known-bad variant text with the message the
+compiler prints for it; none of them can drift from the code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from .markup import inline_literal, paragraph, table, titled_section
+
+
+class FeaturesDirective(SphinxDirective):
+    """``.. nbmj-features::``: the condition vocabulary, with each feature's arguments."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """A table with a row per feature of :data:`~nbmj.rules.model.FEATURES`."""
+        from ..rules.model import FEATURES
+
+        rows = []
+        for spec in FEATURES.values():
+            args = " · ".join("[" + " | ".join(choices) + "]" for choices in spec.arg_choices)
+            rows.append(
+                (
+                    [
+                        inline_literal(spec.name + ("(…)" if spec.arg_choices else "")),
+                        inline_literal(args) if args else "",
+                        "0 or 1" if spec.boolean else "a count",
+                        spec.description,
+                    ],
+                    {"ids": [f"feature-{spec.name}"], "classes": ["nbmj-feature"]},
+                )
+            )
+        return [
+            table(
+                ["feature", "arguments (each slot optional)", "value", "meaning"],
+                rows,
+                classes=["nbmj-features"],
+                widths=[2, 4, 1, 6],
+            )
+        ]
+
+
+class GrammarDirective(SphinxDirective):
+    """``.. nbmj-grammar::``: the Lark grammar of variant files, as installed."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        """The grammar file as a captioned literal block; a missing file is an error."""
+        import nbmj.rules
+
+        path = Path(nbmj.rules.__file__).resolve().parent / "grammar.lark"
+        if not path.is_file():
+            raise self.error(f"the grammar file is not installed: {path}")
+        self.env.note_dependency(str(path))
+        text = path.read_text(encoding="utf-8")
+        block = nodes.literal_block(text, text, classes=["nbmj-grammar"])
+        block["language"] = "text"
+        block["linenos"] = False
+        caption = nodes.caption("nbmj/rules/grammar.lark", "nbmj/rules/grammar.lark")
+        wrapper = nodes.container("", caption, block, classes=["literal-block-wrapper"], literal_block=True)
+        self.set_source_info(wrapper)
+        return [wrapper]
+
+
+class DiagnosticsDirective(SphinxDirective):
+    """``.. nbmj-diagnostics::``: the known-bad variant texts and the message each produces.
+
+    The body is a definition list of advice by kind (``unknown name``, ``syntax`` ...);
+    every kind in the table gets a section, advice or not.
+    """
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        """A section per kind of diagnostic, then one for problems across files."""
+        diagnostics = importlib.import_module("nbmj.rules.diagnostics")
+        self.env.note_dependency(str(Path(diagnostics.__file__).resolve()))
+        advice: dict[str, list[nodes.Node]] = {}
+        if self.content:
+            holder = nodes.container()
+            self.state.nested_parse(self.content, self.content_offset, holder)
+            for dl in holder.findall(nodes.definition_list):
+                for item in dl.children:
+                    term = item.next_node(nodes.term).astext().strip()
+                    advice[term] = list(item.next_node(nodes.definition).children)
+
+        by_kind: dict[str, list] = {}
+        for example in diagnostics.BAD_EXAMPLES:
+            by_kind.setdefault(example.kind, []).append(example)
+
+        out: list[nodes.Node] = []
+        for kind, examples in by_kind.items():
+            sec = titled_section(self.state.document, _kind_title(kind), f"diagnostics {kind}")
+            sec += advice.get(kind, [paragraph("Read the message: it names the word and the place.")])
+            seen: set[str] = set()
+            for example in examples:
+                if example.label in seen:
+                    continue
+                seen.add(example.label)
+                sec += paragraph(nodes.strong(example.label, example.label), classes=["nbmj-diagnostic-label"])
+                rendered = _render_bad_example(diagnostics, example)
+                block = nodes.literal_block(rendered, rendered, classes=["nbmj-diagnostic"])
+                block["language"] = "text"
+                sec += block
+            out.append(sec)
+        extends = getattr(diagnostics, "EXTENDS_EXAMPLES", {})
+        if extends:
+            sec = titled_section(self.state.document, "Problems across files", "diagnostics across files")
+            sec += advice.get("across files", [])
+            rows = [[inline_literal(name), value[-1]] for name, value in extends.items()]
+            sec += table(["problem", "message"], rows, classes=["nbmj-diagnostics-extends"], widths=[2, 6])
+            out.append(sec)
+        return out
+
+
+def _kind_title(kind: str) -> str:
+    """The section title of a kind of diagnostic (``unknown name`` -> ``Unknown name``)."""
+    return {"syntax": "Syntax errors"}.get(kind, kind[:1].upper() + kind[1:])
+
+
+def _render_bad_example(diagnostics, example) -> str:
+    """The first diagnostic the compiler gives for the example, as it prints it.
+
+    Falls back to the table's own label and position if the compiler is not available or
+    (a bug the test suite reports) accepts the text.
+    """
+    try:
+        from ..errors import RuleSetError
+        from ..rules import compile_text
+
+        try:
+            compile_text(example.text, "mine.nbv")
+        except RuleSetError as exc:
+            if exc.diagnostics:
+                return str(exc.diagnostics[0])
+    except ImportError:
+        pass
+    lines = example.text.splitlines()
+    source_line = lines[example.line - 1] if 0 < example.line <= len(lines) else None
+    diagnostic = diagnostics.Diagnostic("mine.nbv", example.line, example.column, example.label, 1, source_line)
+    return str(diagnostic)

@@ -1,0 +1,154 @@
+"""The rulebook's directives: numbered rules and the sources they cite.
+
+``.. rule::`` renders one rule with its anchor, permalink, sources and the variant
+parameters that change it; ``.. nbmj-source::`` (or, on the sources page, each term of
+a definition list) is an anchor that source tags link to. Once every page is read,
+:func:`check_rulebook_rendered` warns about rules of the rulebook that no page shows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx import addnodes
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from .domain import RULE_ID, nbmj_domain, source_ref
+from .markup import comma_list, current_docname
+
+logger = logging.getLogger(__name__)
+
+
+class RuleDirective(SphinxDirective):
+    """``.. rule:: NB-4.2`` with ``:title:``, ``:sources:``, ``:variant:`` and a body."""
+
+    required_arguments = 1
+    has_content = True
+    option_spec = {
+        "title": directives.unchanged_required,
+        "sources": directives.unchanged,
+        "variant": directives.unchanged,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        """An index entry and the rule's block: head with permalink, body, then the
+        sources and variant parameters; a malformed rule ID is an error."""
+        rule_id = self.arguments[0].strip()
+        if not RULE_ID.match(rule_id):
+            raise self.error(f"malformed rule ID {rule_id!r}: expected NB-<section>.<number> or NH-<section>.<number>")
+        title = self.options.get("title", "").strip()
+        container = nodes.container(classes=["nbmj-rule"], ids=[rule_id])
+        self.set_source_info(container)
+        self.state.document.set_id(container)
+
+        head = nodes.paragraph(classes=["nbmj-rule-head"])
+        head += nodes.strong(rule_id, rule_id, classes=["nbmj-rule-id"])
+        if title:
+            head += nodes.Text(" ")
+            title_nodes, messages = self.state.inline_text(title, self.lineno)
+            title_node = nodes.inline("", "", *title_nodes, classes=["nbmj-rule-title"])
+            head += title_node
+            head += messages
+        head += nodes.reference(
+            "", "¶", refid=rule_id, classes=["headerlink"], reftitle=f"Link to rule {rule_id}"
+        )
+        container += head
+
+        body = nodes.container(classes=["nbmj-rule-body"])
+        self.state.nested_parse(self.content, self.content_offset, body)
+        container += body
+
+        sources = comma_list(self.options.get("sources"))
+        params = comma_list(self.options.get("variant"))
+        if sources or params:
+            meta = nodes.paragraph(classes=["nbmj-rule-meta"])
+            if sources:
+                meta += nodes.inline("Sources: ", "Sources: ", classes=["nbmj-label"])
+                for i, tag in enumerate(sources):
+                    if i:
+                        meta += nodes.Text(", ")
+                    meta += source_ref(self.env, tag)
+            if params:
+                if sources:
+                    meta += nodes.Text(" · ")
+                label = "Variant parameter: " if len(params) == 1 else "Variant parameters: "
+                meta += nodes.inline(label, label, classes=["nbmj-label"])
+                for i, param in enumerate(params):
+                    if i:
+                        meta += nodes.Text(", ")
+                    ref = addnodes.pending_xref(
+                        "", refdomain="nbmj", reftype="param", reftarget=param, refexplicit=False,
+                        refwarn=False, refdoc=current_docname(self.env), nbmj_rule=rule_id,
+                    )
+                    ref += nodes.literal(param, param, classes=["nbmj-param"])
+                    meta += ref
+            container += meta
+
+        nbmj_domain(self.env).note_rule(rule_id, title, current_docname(self.env), container)
+        index = addnodes.index(entries=[("single", f"{rule_id}; {title or 'rule'}", rule_id, "", None)])
+        return [index, container]
+
+
+class SourceDirective(SphinxDirective):
+    """``.. nbmj-source:: S001``: the target that rule source tags link to."""
+
+    required_arguments = 1
+    final_argument_whitespace = False
+    has_content = True
+    option_spec = {"title": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        """The source's anchored block: its tag, optional title, permalink and description."""
+        tag = self.arguments[0].strip()
+        container = nodes.container(classes=["nbmj-source"], ids=[f"source-{tag}"])
+        self.set_source_info(container)
+        self.state.document.set_id(container)
+        head = nodes.paragraph(classes=["nbmj-source-head"])
+        head += nodes.strong(tag, tag)
+        if self.options.get("title"):
+            head += nodes.Text(" ")
+            inline, messages = self.state.inline_text(self.options["title"], self.lineno)
+            head += inline
+            head += messages
+        head += nodes.reference("", "¶", refid=f"source-{tag}", classes=["headerlink"])
+        container += head
+        self.state.nested_parse(self.content, self.content_offset, container)
+        nbmj_domain(self.env).note_source(tag, current_docname(self.env))
+        return [container]
+
+
+_SOURCE_TAG = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
+
+
+def anchor_source_tags(app, doctree) -> None:
+    """On the sources page, each tag of its definition list becomes a ``source-TAG`` anchor."""
+    docname = current_docname(app.env)
+    if docname != app.config.nbmj_sources_doc:
+        return
+    for item in doctree.findall(nodes.definition_list_item):
+        term = item.next_node(nodes.term)
+        if term is None:
+            continue
+        tag = term.astext().strip()
+        if _SOURCE_TAG.match(tag) and f"source-{tag}" not in doctree.ids:
+            term["ids"].append(f"source-{tag}")
+            doctree.ids[f"source-{tag}"] = term
+            term += nodes.reference("", "¶", refid=f"source-{tag}", classes=["headerlink"])
+            nbmj_domain(app.env).note_source(tag, docname)
+
+
+def check_rulebook_rendered(app, env) -> None:
+    """Warn when a rulebook rule never made it into the documents."""
+    if not app.config.nbmj_check_rulebook:
+        return
+    try:
+        from ..rules.rulebook import load_rules
+    except ImportError:
+        return
+    defined = nbmj_domain(env).rules
+    missing = [r.id for r in load_rules() if r.id not in defined]
+    if missing and defined:
+        logger.warning("rulebook rules not rendered in the docs: %s", ", ".join(missing))
