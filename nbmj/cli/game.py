@@ -212,7 +212,7 @@ def play(variant: str, seat: str, seed: int) -> None:
     """Play one seat of a hand in the terminal against three greedy bots."""
     from rich.console import Console
 
-    from ..engine import Action, Game, make_bots
+    from ..engine import Game, make_bots
 
     console = Console(highlight=False)
     game = Game(variant, seed)
@@ -474,7 +474,17 @@ def replay(log: str, as_json: bool) -> None:
 @click.command("claims")
 @click.argument("file", type=click.Path(allow_dash=True))
 def claims(file: str) -> None:
-    """Legal claims on one discard and who takes it (JSON in FILE, - for standard input)."""
+    """Legal claims on one discard and who takes it (JSON in FILE, - for standard input).
+
+    The input names the variant, the discarder, the tile, the indicator (when the variant
+    has wilds) and each other seat's concealed tiles and melds. Three optional fields state
+    the history that one position cannot show: in a seat's object, passed_pon (the kinds it
+    passed a pong of since its own last turn or claim: it may not pong them, NB-8.6) and
+    passed_win (true when it passed a discard win and has not drawn or claimed since: it
+    may not win on this discard, NB-8.7); at the top, last_discard (true when the discard
+    follows the last drawable tile: only a win may claim it, NB-15.2). A variant without
+    the restriction of NB-8.6 or NB-8.7 checks that field and ignores it.
+    """
     from ..engine.claim_query import claims_for
 
     try:

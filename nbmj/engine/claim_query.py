@@ -9,8 +9,26 @@ Input::
 Seats are seat winds (``"E"`` the dealer). Optional: ``"round"`` (round wind, default
 ``"E"``) and ``"first_go_around"`` (true while NH-1.8 bars claims). The answer lists each
 other seat's legal claims with the hand tiles they use, and the claim that takes the tile
-when every seat declares its best claim (NB-7.5 to NB-7.7). Restrictions that depend on
-the hand's history (NB-8.6, NB-8.7) cannot be known from one position and are not applied.
+when every seat declares its best claim (NB-7.5 to NB-7.7).
+
+One position does not show the hand's history, so the three restrictions that depend on
+it are applied only when the input states the facts, in optional fields:
+
+* ``"passed_pon"`` in a seat's object: the kinds (tile notation, ``"5m 7z"`` or a list)
+  that seat was offered a pong of and passed since its own last turn or claim. It may not
+  pong a discard of those kinds (NB-8.6); only the pong is barred.
+* ``"passed_win"`` in a seat's object, ``true`` or ``false``: the seat passed a discard
+  win and has neither drawn nor claimed since. It may not win on this discard (NB-8.7).
+* ``"last_discard"`` at the top, ``true`` or ``false``: the discard follows the last
+  drawable tile (the wall is used up, NB-15.1 or NH-1.9), so it may be claimed only to
+  win: no chi, pong or kong (NB-15.2).
+
+NB-8.6 and NB-8.7 are switched by the variant (restrictions ``pon_after_pass`` and
+``win_after_pass``): for a variant without the restriction the field is still checked
+but changes nothing, and a restriction limited to the first go-around applies only when
+``first_go_around`` is true. NB-15.2 holds in every variant. Absent, the fields mean
+``""`` and ``false``, and the answer is the one for a position with no such history.
+Given the facts, the fields bar exactly the claims the game engine bars in that situation.
 """
 
 from __future__ import annotations
@@ -27,7 +45,7 @@ from .settle import score_win
 
 __all__ = ["claims_for"]
 
-_KNOWN = {"variant", "discarder", "tile", "indicator", "round", "first_go_around", *SEATS}
+_KNOWN = {"variant", "discarder", "tile", "indicator", "round", "first_go_around", "last_discard", *SEATS}
 
 
 def _tiles(value, what: str) -> list[int]:
@@ -44,6 +62,23 @@ def _one_tile(value, what: str) -> int:
         raise SituationError(f"{what!r} must be one tile in notation, not {value!r} ({exc})") from None
 
 
+def _flag(value, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise SituationError(f"{what!r} must be true or false, not {value!r}")
+    return value
+
+
+def _kinds(value, what: str) -> frozenset[int]:
+    """The tile kinds of a ``passed_pon`` field: notation in a string or a list of strings."""
+    if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
+        raise SituationError(f"{what!r} must be tiles in notation (a string or a list of strings), not {value!r}")
+    kinds = _tiles(value, what)
+    for t in kinds:
+        if is_flower(t):
+            raise SituationError(f"{what!r} names a flower ({tile_code(t)!r}), which is never discarded")
+    return frozenset(kinds)
+
+
 def _melds(raw, seat: str, what: str) -> list[Meld]:
     from ..scoring.situation import _meld  # the same meld reading as `nbmj score`
 
@@ -53,7 +88,15 @@ def _melds(raw, seat: str, what: str) -> list[Meld]:
 
 
 def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
-    """The legal claims of each seat on the discard described by ``data``, and the winner."""
+    """The legal claims of each seat on the discard described by ``data``, and the winner.
+
+    ``data`` is the JSON object of the module docstring; ``rules`` overrides the variant it
+    names. The optional history fields bar claims as the engine does: a seat's
+    ``passed_pon`` kinds may not be ponged (NB-8.6) and a seat with ``passed_win`` may not
+    win on the discard (NB-8.7), each only when the variant has the restriction (and its
+    window is open); ``last_discard`` leaves only wins (NB-15.2). A bad value of any field
+    raises :class:`~nbmj.errors.SituationError`.
+    """
     if not isinstance(data, dict):
         raise SituationError(f"the claims input is a JSON object, not {type(data).__name__!r}")
     unknown = sorted(set(data) - _KNOWN)
@@ -81,6 +124,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
         raise SituationError(f"variant {rules.name!r} has no wilds, but 'indicator' is given")
     wilds = wild_tiles(rules.wilds, indicator)
     first_go_around = bool(data.get("first_go_around", False))
+    last_discard = _flag(data.get("last_discard", False), "last_discard")
     d = SEATS.index(discarder)
     counts42 = [0] * 42
     counts42[tile] += 1
@@ -94,6 +138,8 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
             raise SituationError(f"seat {seat!r} needs an object with 'concealed' and 'melds'")
         concealed = _tiles(raw.get("concealed", ""), f"{seat}.concealed")
         melds = _melds(raw.get("melds") or [], seat, f"{seat}.melds")
+        passed_pon = _kinds(raw.get("passed_pon", ""), f"{seat}.passed_pon")
+        passed_win = _flag(raw.get("passed_win", False), f"{seat}.passed_win")
         if any(is_flower(t) and t not in wilds for t in concealed):
             raise SituationError(f"seat {seat!r} holds a flower among its concealed tiles; flowers are laid aside")
         if len(concealed) + 3 * len(melds) != 13:
@@ -103,7 +149,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
             )
         for t in concealed + [t for m in melds for t in m.tiles]:
             counts42[t] += 1
-        seats[seat] = (concealed, melds)
+        seats[seat] = (concealed, melds, passed_pon, passed_win)
     for t, n in enumerate(counts42):
         if n > (1 if is_flower(t) else 4):
             raise SituationError(f"{n} copies of {tile_code(t)!r} (counting the discard and the indicator)")
@@ -112,6 +158,14 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
     for r in rules.restrictions:
         if r.kind == "no_claims" and (r.window == "always" or first_go_around):
             banned.update(r.claims)
+    if last_discard:
+        banned.update(("chi", "pon", "kan"))  # NB-15.2: the last discard may be claimed only to win
+
+    def on(r) -> bool:  # a restriction of the variant that applies now (its window), as Game._on
+        return r is not None and (r.window == "always" or first_go_around)
+
+    no_pon_after_pass = on(rules.restriction("pon_after_pass"))
+    no_win_after_pass = on(rules.restriction("win_after_pass"))
     c = rules.claims
     wild_kinds = [k for k in wilds if k < N_KINDS]
     dead = tile in wilds and not c.claim_discarded_wild
@@ -119,10 +173,10 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
     out: dict[str, list[dict]] = {}
     declared = []
     tier = {k: i for i, t in enumerate(c.priority) for k in t}
-    for seat, (concealed, melds) in seats.items():
+    for seat, (concealed, melds, passed_pon, passed_win) in seats.items():
         q = SEATS.index(seat)
         options: list[dict] = []
-        if c.win_on_discard and "hu" not in banned and not dead:
+        if c.win_on_discard and "hu" not in banned and not dead and not (passed_win and no_win_after_pass):  # NB-8.7
             counts = [0] * N_KINDS
             w = 0
             for t in concealed + [tile]:
@@ -154,7 +208,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
                 hand,
                 tile,
                 may_chi=c.chi and "chi" not in banned and (q - d) % 4 == 1,
-                may_pon=c.pon and "pon" not in banned,
+                may_pon=c.pon and "pon" not in banned and not (tile in passed_pon and no_pon_after_pass),  # NB-8.6
                 may_kan=c.kan and "kan" not in banned,
                 wild=wild_kinds,
                 claim_discarded_wild=c.claim_discarded_wild,
