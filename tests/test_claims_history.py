@@ -59,6 +59,7 @@ def position(g, p, t):
             ],
             "passed_pon": to_notation(sorted(g.passed_pon[q])),
             "passed_win": g.passed_win[q],
+            "flowers": to_notation(g.flowers[q]),
         }
     return data
 
@@ -371,12 +372,17 @@ def _passing_bot(obs, legal):
     return next((a for a in legal if a.kind == "pass"), None) or _greedy(obs, legal)
 
 
-@pytest.mark.parametrize("variant, hands", [("ningbo", 12), ("ninghai", 4)])
-def test_the_engine_agrees_at_every_discard_NB_8_6_NB_8_7_NB_15_2(variant, hands):
+@pytest.mark.parametrize("variant, hands, must_change", [
+    ("ningbo", 12, ("last_discard",)),  # the real 4-tai minimum: flowers are part of the input
+    ("ningbo-min0", 12, ("passed_win", "last_discard")),  # every complete hand may win: wins are passed
+    ("ninghai", 4, ("last_discard",)),  # no pass restrictions; the last discard still counts
+])
+def test_the_engine_agrees_at_every_discard_NB_8_6_NB_8_7_NB_15_2(variant, hands, must_change):
     """At every discard of played hands, ``claims_for`` on the engine's state (history
-    fields included) gives exactly the claims the engine offers; and the history fields
-    changed the answer at some of them (so the check covers the restrictions)."""
-    rules = MIN0 if variant == "ningbo" else load_variant(variant)
+    fields and flowers included) gives exactly the claims the engine offers; and the
+    history fields changed the answer at some of them (so the check covers the
+    restrictions)."""
+    rules = MIN0 if variant == "ningbo-min0" else load_variant(variant)
     changed = {"passed_win": 0, "last_discard": 0}
     compared = 0
     for seed in range(hands):
@@ -403,7 +409,6 @@ def test_the_engine_agrees_at_every_discard_NB_8_6_NB_8_7_NB_15_2(variant, hands
                 if any(isinstance(v, dict) and v["passed_win"] for v in data.values()):
                     changed["passed_win"] += 1
     assert compared > 100
-    if variant == "ningbo":
-        assert changed["passed_win"] and changed["last_discard"], changed
-    else:  # Ninghai records no passes (no such restriction); the last discard still counts
-        assert changed["last_discard"] and not changed["passed_win"], changed
+    assert all(changed[k] for k in must_change), changed
+    if variant == "ninghai":  # Ninghai records no passes
+        assert not changed["passed_win"], changed

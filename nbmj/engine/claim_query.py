@@ -23,6 +23,10 @@ it are applied only when the input states the facts, in optional fields:
   drawable tile (the wall is used up, NB-15.1 or NH-1.9), so it may be claimed only to
   win: no chi, pong or kong (NB-15.2).
 
+A seat's object may also give ``"flowers"`` (tile notation, e.g. ``"15f"``): the flowers
+it has laid aside. They count toward a discard win's points and minimum (NB-12.14 to
+NB-12.17, NH-3.2) exactly as in ``nbmj score``; absent, the seat has none.
+
 NB-8.6 and NB-8.7 are switched by the variant (restrictions ``pon_after_pass`` and
 ``win_after_pass``): for a variant without the restriction the field is still checked
 but changes nothing, and a restriction limited to the first go-around applies only when
@@ -77,6 +81,17 @@ def _kinds(value, what: str) -> frozenset[int]:
         if is_flower(t):
             raise SituationError(f"{what!r} names a flower ({tile_code(t)!r}), which is never discarded")
     return frozenset(kinds)
+
+
+def _flowers(value, what: str) -> tuple[int, ...]:
+    """The flowers of a seat's ``flowers`` field: notation in a string or a list of strings."""
+    if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
+        raise SituationError(f"{what!r} must be flowers in notation (a string or a list of strings), not {value!r}")
+    tiles = _tiles(value, what)
+    for t in tiles:
+        if not is_flower(t):
+            raise SituationError(f"{what!r} holds {tile_code(t)!r}, which is no flower")
+    return tuple(tiles)
 
 
 def _melds(raw, seat: str, what: str) -> list[Meld]:
@@ -140,6 +155,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
         melds = _melds(raw.get("melds") or [], seat, f"{seat}.melds")
         passed_pon = _kinds(raw.get("passed_pon", ""), f"{seat}.passed_pon")
         passed_win = _flag(raw.get("passed_win", False), f"{seat}.passed_win")
+        flowers = _flowers(raw.get("flowers", ""), f"{seat}.flowers")
         if any(is_flower(t) and t not in wilds for t in concealed):
             raise SituationError(f"seat {seat!r} holds a flower among its concealed tiles; flowers are laid aside")
         if len(concealed) + 3 * len(melds) != 13:
@@ -147,12 +163,13 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
                 f"seat {seat!r} has {len(concealed)} concealed tiles and {len(melds)} melds: "
                 f"{len(concealed) + 3 * len(melds)} tiles counting each meld as three, not 13"
             )
-        for t in concealed + [t for m in melds for t in m.tiles]:
+        for t in concealed + [t for m in melds for t in m.tiles] + list(flowers):
             counts42[t] += 1
-        seats[seat] = (concealed, melds, passed_pon, passed_win)
+        seats[seat] = (concealed, melds, passed_pon, passed_win, flowers)
     for t, n in enumerate(counts42):
         if n > (1 if is_flower(t) else 4):
-            raise SituationError(f"{n} copies of {tile_code(t)!r} (counting the discard and the indicator)")
+            raise SituationError(
+                f"{n} copies of {tile_code(t)!r} (counting the discard, the indicator and the flowers laid aside)")
 
     banned = set()
     for r in rules.restrictions:
@@ -173,7 +190,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
     out: dict[str, list[dict]] = {}
     declared = []
     tier = {k: i for i, t in enumerate(c.priority) for k in t}
-    for seat, (concealed, melds, passed_pon, passed_win) in seats.items():
+    for seat, (concealed, melds, passed_pon, passed_win, flowers) in seats.items():
         q = SEATS.index(seat)
         options: list[dict] = []
         if c.win_on_discard and "hu" not in banned and not dead and not (passed_win and no_win_after_pass):  # NB-8.7
@@ -193,6 +210,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
                     win_by="discard",
                     discarder=discarder,
                     melds=tuple(melds),
+                    flowers=flowers,
                     indicator=indicator,
                     variant=rules.name,
                 )
