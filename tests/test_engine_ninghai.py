@@ -125,3 +125,30 @@ def test_nh_1_5_no_wilds_all_144_tiles_drawable():
     g = Game(NINGHAI, 0)
     assert g.indicator is None and not g.wilds
     assert g.wall.remaining + g.wall.drawn == 144
+
+
+def test_nh_5_1_several_winners_of_one_discard_take_no_part_in_the_losers_settlement():
+    """NH-5.1 with NB-7.7's other reading (C9, ``multiple_winners all``): S and N both win
+    on E's 9m; only E and W, the losers, settle their 胡 between them."""
+    from nbmj.rules import compile_text
+    from nbmj.scoring import hand_fu, settle_losers
+
+    rules = compile_text('variant nh-all extends ninghai "Ninghai, several winners per discard"\n'
+                         "claims { multiple_winners all }\n")
+    hands = {"E": "9m1p3p5p7p9p2s4s6s8s3z4z6z7z", "S": "1m2m3m4p5p6p7s8s9s1z1z1z9m",
+             "W": "1m1m1m2m2m2m3m3m3m4m4m5m6m", "N": "7m8m2p3p4p5s6s7s2z2z2z5z5z"}
+    g = Game(rules, wall=scripted_wall(rules, hands=hands, dice=(3, 4)), dice=(3, 4))
+    g.step(Action.parse("E discard 9m"))
+    g.step(Action("S", "hu"))
+    g.step(Action("N", "hu"))
+    res = g.result
+    assert [w["seat"] for w in res.winners] == ["S", "N"]
+    left = {"E": "1p3p5p7p9p2s4s6s8s3z4z6z7z", "W": hands["W"]}  # E's hand after the discard
+    fu = {s: hand_fu(left[s], [], [], rules, s) for s in ("E", "W")}
+    losers = settle_losers(fu, rules)
+    assert losers["W"] > 0  # W's three concealed pungs outscore E's nothing
+    won = {s: 0 for s in "ESWN"}
+    for score in res.scores:
+        for s, amount in score.payments.items():
+            won[s] += amount
+    assert res.deltas == {s: won[s] + losers.get(s, 0) for s in "ESWN"}

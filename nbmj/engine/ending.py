@@ -49,7 +49,10 @@ def finish_win(game: Game, wins: list[tuple]) -> None:
             winner["liable"] = SEATS[liable]
         winners.append(winner)
         scores.append(score)
-    losers = game._losers_settlement(wins[0][0]) if game.rules.loser_settlement is not None else None
+    if game.rules.loser_settlement is not None:  # NH-5: among the seats that did not win
+        losers = game._losers_settlement([w[0] for w in wins])
+    else:
+        losers = None
     if losers is not None:
         for i in range(4):
             deltas[i] += losers[i]
@@ -59,20 +62,23 @@ def finish_win(game: Game, wins: list[tuple]) -> None:
     game._end("win", winners, deltas, scores, situations)
 
 
-def losers_settlement(game: Game, winner: int) -> list[int]:
-    """NH-5: the three losers settle among themselves by the 胡 of their hands."""
+def losers_settlement(game: Game, winners) -> list[int]:
+    """NH-5: the losers settle among themselves by the 胡 of their hands. ``winners`` is
+    the winning seat's index, or the indices of every winner of one discard (a variant
+    with ``multiple_winners all``): a winner takes no part."""
     from ..scoring import hand_fu, settle_losers
 
+    winners = {winners} if isinstance(winners, int) else set(winners)
     fu = {}
     for i in range(4):
-        if i == winner:
+        if i in winners:
             continue
         hand = game.hands[i]
         concealed = [t for t in range(N_KINDS) for _ in range(hand[t])]
         melds = [Meld(m[0], m[1], None if m[2] is None else game.seat_wind(m[2])) for m in game.melds[i]]
         fu[game.seat_wind(i)] = hand_fu(concealed, melds, game.flowers[i], game.rules, game.seat_wind(i), game.round_wind)
     net = settle_losers(fu, game.rules)
-    return [0 if i == winner else net[game.seat_wind(i)] for i in range(4)]
+    return [0 if i in winners else net[game.seat_wind(i)] for i in range(4)]
 
 
 def finish_draw(game: Game) -> None:
