@@ -29,12 +29,12 @@ from __future__ import annotations
 from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet
 from ..tiles import N_KINDS, to_notation
-from .features import HandFacts, Reading, SetGroup, build_reading, candidate_notation, candidates, facts, holds, readings
+from .features import HandFacts, Reading, SetGroup, build_reading, candidate_notation, candidates, facts, features_in
 from .items import Applied, ItemPlan, apply_items, plan_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
-from .totals import Total, ceil_to, fu_fan_from_entries, fu_fan_total, tai_from_entries, tai_total
+from .totals import Total, ceil_to, fu_fan_from_entries, tai_from_entries
 
 __all__ = [
     "score",
@@ -186,25 +186,6 @@ def _hand_text(sit: Situation) -> str:
 _HAND_FU_FEATURES = frozenset({"pungs", "flowers", "flower_sets"})
 
 
-def _features_of(expr) -> set[str]:
-    from ..rules.model import AllOf, AnyOf, Compare, Feature, Not
-
-    if expr is None:
-        return set()
-    if isinstance(expr, Feature):
-        return {expr.name}
-    if isinstance(expr, Compare):
-        return {expr.feature.name}
-    if isinstance(expr, Not):
-        return _features_of(expr.operand)
-    if isinstance(expr, (AllOf, AnyOf)):
-        out: set[str] = set()
-        for o in expr.operands:
-            out |= _features_of(o)
-        return out
-    return set()
-
-
 def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: str = "E") -> int:
     """The 胡 of a losing hand for 胡头 (NH-5.2): the 胡 items over its melds, its concealed
     triplets (three or four of a kind in hand) and its flowers only; no base, no 番;
@@ -251,7 +232,7 @@ def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: st
     rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)
     items = tuple(
         it for it in rules.items
-        if it.unit == "fu" and (_features_of(it.when) | _features_of(it.each)) <= _HAND_FU_FEATURES
+        if it.unit == "fu" and {f.name for f in features_in((it.when, it.each))} <= _HAND_FU_FEATURES
         and (it.when is not None or it.each is not None)
     )
     total = sum(a.value for a in apply_items(items, hf, rd))

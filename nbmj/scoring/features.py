@@ -9,16 +9,15 @@ the winning tile took. :func:`feature_value` evaluates one feature over a readin
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 import operator
 from functools import lru_cache, partial
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from ..errors import SituationError
 from ..rules.model import FEATURES, AllOf, AnyOf, Compare, Expr, Feature, Not, RuleSet
 from ..rules.wilds import wild_tiles
-from ..tiles import N_KINDS, PLANTS, SEASONS, is_flower, tile_code, to_notation
+from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
 from . import _decomp
 from .situation import Situation
 
@@ -32,6 +31,7 @@ __all__ = [
     "holds",
     "tile_in_class",
     "IMPLEMENTED",
+    "features_in",
 ]
 
 SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
@@ -391,37 +391,44 @@ _SPEC_CHOWS = frozenset({"chows", "all_pungs", "all_chows"})
 _SPEC_SUITS = frozenset({"flush", "half_flush", "all_honors"})
 
 
-def spec_of(exprs) -> SignatureSpec:
-    """The signature spec of a collection of conditions and counts."""
-    classes: set[str] = set()
-    exposure = pair_class = itself = chows = suits = False
+def features_in(exprs) -> Iterator[Feature]:
+    """Every :class:`~nbmj.rules.model.Feature` read by the conditions and counts in
+    ``exprs`` (``None`` entries are skipped), however deeply combined."""
     stack = [e for e in exprs if e is not None]
     while stack:
         e = stack.pop()
         if isinstance(e, Feature):
-            if e.name in READING_FEATURES and e.name not in _SPEC_KNOWN:
-                return FULL_SPEC
-            if e.name == "pungs":
-                named = [a for a in e.args if a in _CLASSES]
-                classes.update(named)
-                exposure = exposure or any(a in ("exposed", "concealed") for a in e.args)
-                # without a class (or split by exposure) the count needs the number of chows
-                chows = chows or not named or any(a in ("exposed", "concealed") for a in e.args)
-            elif e.name == "pairs":
-                pair_class = True
-                classes.update(e.args)
-            elif e.name == "wild_as_itself":
-                itself = True
-            elif e.name in _SPEC_CHOWS:
-                chows = True
-            elif e.name in _SPEC_SUITS:
-                suits = True
+            yield e
         elif isinstance(e, Compare):
             stack.append(e.feature)
         elif isinstance(e, Not):
             stack.append(e.operand)
         elif isinstance(e, (AllOf, AnyOf)):
             stack.extend(e.operands)
+
+
+def spec_of(exprs) -> SignatureSpec:
+    """The signature spec of a collection of conditions and counts."""
+    classes: set[str] = set()
+    exposure = pair_class = itself = chows = suits = False
+    for e in features_in(exprs):
+        if e.name in READING_FEATURES and e.name not in _SPEC_KNOWN:
+            return FULL_SPEC
+        if e.name == "pungs":
+            named = [a for a in e.args if a in _CLASSES]
+            classes.update(named)
+            exposure = exposure or any(a in ("exposed", "concealed") for a in e.args)
+            # without a class (or split by exposure) the count needs the number of chows
+            chows = chows or not named or any(a in ("exposed", "concealed") for a in e.args)
+        elif e.name == "pairs":
+            pair_class = True
+            classes.update(e.args)
+        elif e.name == "wild_as_itself":
+            itself = True
+        elif e.name in _SPEC_CHOWS:
+            chows = True
+        elif e.name in _SPEC_SUITS:
+            suits = True
     order = FEATURES["pungs"].arg_choices[0]
     return SignatureSpec(tuple(c for c in order if c in classes), exposure, pair_class, itself, chows, suits)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.model import AllOf, AnyOf, Compare, Feature, Not, ScoringItem
+from ..rules.model import Feature, ScoringItem
 from .features import HandFacts, Reading, feature_value, holds
 
 __all__ = ["Applied", "apply_items"]
@@ -239,23 +239,11 @@ def _compile_restrictions(rules) -> list:
 
 def _context_features(plan: ItemPlan, restrictions) -> tuple:
     """Compiled hand-level features read by the reading-level items and restrictions."""
-    from .features import READING_FEATURES, compile_expr
+    from .features import READING_FEATURES, compile_expr, features_in
 
     exprs = [e for _o, it, _w, _e in plan.reading_level for e in (it.when, it.each)]
     exprs += [wr.when for wr, _fn, per_reading in restrictions if per_reading]
-    found: dict = {}
-    stack = [e for e in exprs if e is not None]
-    while stack:
-        e = stack.pop()
-        if isinstance(e, Feature):
-            if e.name not in READING_FEATURES:
-                found.setdefault(e, None)
-        elif isinstance(e, Compare):
-            stack.append(e.feature)
-        elif isinstance(e, Not):
-            stack.append(e.operand)
-        elif isinstance(e, (AllOf, AnyOf)):
-            stack.extend(e.operands)
+    found = dict.fromkeys(f for f in features_in(exprs) if f.name not in READING_FEATURES)
     return tuple(compile_expr(f)[0] for f in sorted(found, key=repr))
 
 
