@@ -35,3 +35,21 @@ def make(hands, rules=MIN0, draws="", tail="", indicator="9s", dice=(6, 6), deal
 def T(text):
     """One tile id from notation."""
     return parse_tile(text)
+
+
+def to_added_kong(north_hand):
+    """W pons E's 5s, the others pass their 8s around, and W adds the fourth 5s (加杠): the
+    game at the moment the added kong may be robbed, N holding ``north_hand``."""
+    from nbmj.engine.actions import Action
+    from nbmj.engine.script import pass_claims, play_script
+
+    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m",
+             "N": north_hand}
+    g = make(hands, draws="8s8s8s5s")
+    play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
+    pass_claims(g)
+    for move in ("N discard 8s", "E discard 8s", "S discard 8s"):
+        play_script(g, [move])
+        pass_claims(g)
+    g.step(Action.parse("W kakan 5s"))
+    return g

@@ -16,7 +16,7 @@ from nbmj.errors import IllegalActionError, ReplayError
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import MIN0, NINGBO, NINGHAI, T, make  # noqa: E402
+from _engine_helpers import MIN0, NINGBO, NINGHAI, T, make, to_added_kong  # noqa: E402
 
 
 def passive(obs, legal):
@@ -72,14 +72,7 @@ def test_nb_9_1_nb_11_4_discard_kong_bloom_is_paid_by_the_discarder():
 
 def test_nb_9_2_nb_11_5_robbing_an_added_kong():
     """NB-9.2, NB-11.5, NB-9.8."""
-    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}
-    g = make(hands, draws="8s8s8s5s")
-    play_script(g, ["E discard 5s", "W pon 5s", "W discard 8p"])
-    pass_claims(g)
-    for move in ("N discard 8s", "E discard 8s", "S discard 8s"):
-        play_script(g, [move])
-        pass_claims(g)
-    g.step(Action.parse("W kakan 5s"))
+    g = to_added_kong("123m456m789p1p1p4s6s")
     assert g.phase == "rob" and g.to_act == ["N"]
     assert g.legal_actions("N") == [Action("N", "hu"), Action("N", "pass")]
     g.step(Action("N", "hu"))
