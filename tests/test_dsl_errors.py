@@ -344,3 +344,48 @@ def test_bom_crlf_and_tabs_are_accepted():
     bad = text.replace("minimum 4", "minimum x")
     d = _errors(bad)[0]
     assert (d.line, d.message) == (22, "scoring.minimum must be a whole number, not 'x'")
+
+
+# --------------------------------------------------------------------------- several syntax errors
+
+_THREE_TYPOS = MINIMAL_VARIANT + (
+    "items {\n"
+    '  item x1 "a" 1 tai when wait(edge [NB-12.5]\n'
+    '  item x2 "b" 1 tai when wait(closed) [NB-12.6]\n'
+    '  item x3 "c" 1 tai when wait(single) and [NB-12.7]\n'
+    '  item x4 "d" 1 tai when flush excludes half_flush [NB-12.11\n'
+    "}\n"
+)
+
+
+def _line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def test_syntax_errors_on_later_lines_are_reported_too():
+    """Each broken line gets its diagnostic, in order, with the caret where it breaks; the
+    good line between them gets none."""
+    errors = _errors(_THREE_TYPOS)
+    lines = [d.line for d in errors]
+    assert lines == [_line_of(_THREE_TYPOS, "item x1"), _line_of(_THREE_TYPOS, "item x3"),
+                     _line_of(_THREE_TYPOS, "item x4")]
+    # the caret lines show the author's text, not the blanked text the later parses read
+    assert [d.source_line for d in errors] == [_THREE_TYPOS.splitlines()[n - 1] for n in lines]
+    assert errors[0].column == _THREE_TYPOS.splitlines()[lines[0] - 1].index("[NB-12.5]") + 1
+    assert "'[NB-12.7]'" in errors[1].message
+
+
+def test_a_broken_block_line_stops_the_search():
+    """A mistake on a line with a brace is reported alone: reading on past an unbalanced
+    block would report errors that are not there."""
+    text = MINIMAL_VARIANT + "items {{\n" + '  item x1 "a" 1 tai when wait(edge [NB-12.5]\n}\n'
+    errors = _errors(text)
+    assert [d.line for d in errors] == [_line_of(text, "items {{")]
+
+
+def test_syntax_errors_are_capped():
+    from nbmj.rules.parsing import MAX_SYNTAX_ERRORS
+
+    text = MINIMAL_VARIANT + "items {\n" + "".join(
+        f'  item x{i} "a" 1 tai when wait(edge [NB-12.5]\n' for i in range(MAX_SYNTAX_ERRORS + 5)) + "}\n"
+    assert len(_errors(text)) == MAX_SYNTAX_ERRORS

@@ -2,9 +2,11 @@
 
 Compilation has three steps:
 
-1. **Parse** with the Lark grammar ``grammar.lark`` (LALR, with positions). A syntax error
-   becomes one :class:`~nbmj.rules.diagnostics.Diagnostic`, labelled from the table of
-   known-bad examples when it fails the way one of them does.
+1. **Parse** with the Lark grammar ``grammar.lark`` (LALR, with positions). Each syntax
+   error becomes a :class:`~nbmj.rules.diagnostics.Diagnostic`, labelled from the table
+   of known-bad examples when it fails the way one of them does; errors on later lines are
+   found by parsing again past the line of the one before (see
+   :func:`~nbmj.rules.parsing.parse`).
 2. **Read** the tree into per-file settings: every section, setting and table row is
    checked on its own (names, types, ranges), and every problem is collected.
 3. **Merge** along ``extends`` (the parent's settings first, then the child's: a section in

@@ -1,8 +1,8 @@
 """Parsing variant text with the Lark grammar, and turning syntax errors into diagnostics.
 
 :func:`parse` gives the :class:`~nbmj.rules.syntax.FileAst` of a text, or ``None`` after
-recording one diagnostic for the syntax error (labelled from the table of known-bad
-examples when it fails the way one of them does). :func:`parse_header` reads only a
+recording a diagnostic for each syntax error it finds (labelled from the table of
+known-bad examples when it fails the way one of them does). :func:`parse_header` reads only a
 file's header and aliases, for the variant registry.
 """
 
@@ -64,17 +64,44 @@ def _syntax_examples() -> dict[str, list[str]]:
     return table
 
 
+# Syntax errors reported from one file at the most.
+MAX_SYNTAX_ERRORS = 10
+
+
 def parse(src: Source) -> FileAst | None:
+    """The syntax tree of ``src``, or ``None`` after recording its syntax errors.
+
+    The LALR parser stops at the first error. To report the later ones as well, the line
+    of an error is blanked (same length, so every other position stays put) and the text
+    parsed again, as long as each new error lies on a later line. A line that opens or
+    closes a block is not blanked: the parse after it would stumble over the unbalanced
+    braces and report errors the author did not make.
+    """
     parser = _parser()
-    try:
-        tree = parser.parse(src.text)
-    except UnexpectedInput as exc:
-        _syntax_error(src, exc)
-        return None
-    try:
-        return ToAst(src).transform(tree)
-    except VisitError as exc:  # pragma: no cover - a bug in the transformer, not in the file
-        raise exc.orig_exc from None
+    text = src.text
+    last_line = 0
+    for _ in range(MAX_SYNTAX_ERRORS):
+        try:
+            tree = parser.parse(text)
+        except UnexpectedInput as exc:
+            line = exc.line if isinstance(exc.line, int) else -1
+            if last_line and line <= last_line:
+                return None  # no progress: what follows is an echo of the error before
+            _syntax_error(src, exc)
+            lines = text.split("\n")
+            if not 1 <= line <= len(lines) or "{" in lines[line - 1] or "}" in lines[line - 1]:
+                return None
+            lines[line - 1] = " " * len(lines[line - 1])
+            text = "\n".join(lines)
+            last_line = line
+            continue
+        if last_line:
+            return None  # the rest parses: every error is reported
+        try:
+            return ToAst(src).transform(tree)
+        except VisitError as exc:  # pragma: no cover - a bug in the transformer, not in the file
+            raise exc.orig_exc from None
+    return None
 
 
 def _syntax_error(src: Source, exc: UnexpectedInput) -> None:

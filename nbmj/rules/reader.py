@@ -196,7 +196,7 @@ class FileReader(TableReader):
 
 
 def read_file(text: str, filename: str, diags: list[Diagnostic]) -> FileSpec | None:
-    """The spec of one file, or None after recording its syntax error."""
+    """The spec of one file, or None after recording its syntax errors."""
     src = Source(filename, text.removeprefix("\ufeff"), diags)
     ast = parse(src)
     if ast is None:
