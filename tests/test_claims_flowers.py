@@ -65,3 +65,14 @@ def test_a_flower_laid_aside_twice_is_refused():
     data["W"]["flowers"] = "2f"
     with pytest.raises(SituationError, match="2 copies of '2f'"):
         claims_for(data)
+
+
+@pytest.mark.parametrize("field", ["passed_pong", "flower", "conceal"])
+def test_a_misspelt_seat_field_is_refused(field):
+    """A misspelt optional field would otherwise pass for an absent one (NB-8.6 unapplied)."""
+    data = copy.deepcopy(TABLE)
+    data["S"][field] = "5m"
+    with pytest.raises(SituationError, match=f"unknown field 'S.{field}'"):
+        claims_for(data)
+    r = CliRunner().invoke(main, ["claims", "-"], input=json.dumps(data))
+    assert r.exit_code == 2 and f"S.{field}" in r.output

@@ -25,7 +25,8 @@ it are applied only when the input states the facts, in optional fields:
 
 A seat's object may also give ``"flowers"`` (tile notation, e.g. ``"15f"``): the flowers
 it has laid aside. They count toward a discard win's points and minimum (NB-12.14 to
-NB-12.17, NH-3.2) exactly as in ``nbmj score``; absent, the seat has none.
+NB-12.17, NH-3.2) exactly as in ``nbmj score``; absent, the seat has none. A field not
+named here, at the top or in a seat's object, is an error.
 
 NB-8.6 and NB-8.7 are switched by the variant (restrictions ``pon_after_pass`` and
 ``win_after_pass``): for a variant without the restriction the field is still checked
@@ -50,6 +51,7 @@ from .settle import score_win
 __all__ = ["claims_for"]
 
 _KNOWN = {"variant", "discarder", "tile", "indicator", "round", "first_go_around", "last_discard", *SEATS}
+_KNOWN_SEAT = {"concealed", "melds", "flowers", "passed_pon", "passed_win"}
 
 
 def _tiles(value, what: str) -> list[int]:
@@ -151,6 +153,9 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
         raw = data.get(seat)
         if not isinstance(raw, dict):
             raise SituationError(f"seat {seat!r} needs an object with 'concealed' and 'melds'")
+        unknown_seat = sorted(set(raw) - _KNOWN_SEAT)
+        if unknown_seat:  # a misspelt history field must not pass for an absent one
+            raise SituationError(f"unknown field {seat + '.' + unknown_seat[0]!r}")
         concealed = _tiles(raw.get("concealed", ""), f"{seat}.concealed")
         melds = _melds(raw.get("melds") or [], seat, f"{seat}.melds")
         passed_pon = _kinds(raw.get("passed_pon", ""), f"{seat}.passed_pon")
