@@ -76,3 +76,10 @@ def test_a_misspelt_seat_field_is_refused(field):
         claims_for(data)
     r = CliRunner().invoke(main, ["claims", "-"], input=json.dumps(data))
     assert r.exit_code == 2 and f"S.{field}" in r.output
+
+
+@pytest.mark.parametrize("value", [1, "yes", None])
+def test_first_go_around_must_be_true_or_false(value):
+    data = {**copy.deepcopy(TABLE), "first_go_around": value}
+    with pytest.raises(SituationError, match="'first_go_around' must be true or false"):
+        claims_for(data)

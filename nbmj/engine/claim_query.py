@@ -140,7 +140,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
     elif data.get("indicator") is not None:
         raise SituationError(f"variant {rules.name!r} has no wilds, but 'indicator' is given")
     wilds = wild_tiles(rules.wilds, indicator)
-    first_go_around = bool(data.get("first_go_around", False))
+    first_go_around = _flag(data.get("first_go_around", False), "first_go_around")
     last_discard = _flag(data.get("last_discard", False), "last_discard")
     d = SEATS.index(discarder)
     counts42 = [0] * 42
