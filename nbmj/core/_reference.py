@@ -319,25 +319,32 @@ _ALL_WILD_MELDS = _all_wild_melds()
 _ALL_WILD_PAIRS = [_make_group("pair", k, (0, 1)) for k in range(N_KINDS)]
 
 
-def _decompose(counts: tuple, wilds: int, melds: int, pair, groups: list, out: set) -> None:
+def _decompose(counts: tuple, wilds: int, melds: int, pair, groups: list, out: set,
+               wild_pairs: list = _ALL_WILD_PAIRS, wild_melds: list = _ALL_WILD_MELDS) -> None:
+    """Adds to ``out`` every decomposition of ``counts`` plus ``wilds`` into ``melds`` more
+    melds and a pair (``pair`` when already made) beside ``groups``; groups of wilds only
+    are taken from ``wild_pairs`` and ``wild_melds``."""
     i = next((k for k in range(N_KINDS) if counts[k]), None)
     if i is None:
         # Only wilds are left: any all-wild melds, and an all-wild pair if none was made.
-        pairs = [pair] if pair is not None else _ALL_WILD_PAIRS
+        pairs = [pair] if pair is not None else wild_pairs
         for p in pairs:
-            for extra in combinations_with_replacement(_ALL_WILD_MELDS, melds):
+            for extra in combinations_with_replacement(wild_melds, melds):
                 out.add(Decomposition(p, tuple(sorted(groups + list(extra)))))
         return
     for type_, first, wild_slots, left in _groups_through(counts, i):
         used = len(wild_slots)
         if used > wilds:
             continue
-        group = _make_group(type_, first, wild_slots)
+        # a branch whose remaining tiles cannot be completed is cut before it is explored
+        # (the answer is the same; without it, hands with wilds try every dead end)
         if type_ == "pair":
-            if pair is None:
-                _decompose(left, wilds - used, melds, group, groups, out)
-        elif melds:
-            _decompose(left, wilds - used, melds - 1, pair, groups + [group], out)
+            if pair is None and _completes(left, wilds - used, melds, 0):
+                _decompose(left, wilds - used, melds, _make_group(type_, first, wild_slots), groups, out,
+                           wild_pairs, wild_melds)
+        elif melds and _completes(left, wilds - used, melds - 1, 1 if pair is None else 0):
+            _decompose(left, wilds - used, melds - 1, pair, groups + [_make_group(type_, first, wild_slots)], out,
+                       wild_pairs, wild_melds)
 
 
 # ---------------------------------------------------------------- public API
@@ -408,6 +415,17 @@ def decompositions(hand, wilds=0):
     counts, w, n = _validated(hand, wilds, "decompositions", True)
     found: set = set()
     _decompose(tuple(counts), w, n, None, [], found)
+    return sorted(found)
+
+
+def _decompositions_only(counts: list, w: int, pung_kinds: frozenset, chow_firsts: frozenset) -> list:
+    """:func:`decompositions` of validated ``counts`` and ``w`` wilds, leaving out those with
+    a pair or pung of wilds only whose kind is not in ``pung_kinds`` or a chow of wilds only
+    whose first kind is not in ``chow_firsts`` (without listing them first)."""
+    pairs = [g for g in _ALL_WILD_PAIRS if g.tiles[0] in pung_kinds]
+    melds = [g for g in _ALL_WILD_MELDS if g.tiles[0] in (chow_firsts if g.type == "chow" else pung_kinds)]
+    found: set = set()
+    _decompose(tuple(counts), w, (sum(counts) + w) // 3, None, [], found, pairs, melds)
     return sorted(found)
 
 

@@ -42,7 +42,7 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
     pungs = frozenset(wild_pungs)
     chows = frozenset(wild_chows)
     out = []
-    for pair_group, meld_groups in _reference.decompositions(counts, w):
+    for pair_group, meld_groups in _reference._decompositions_only(counts, w, pungs, chows):
         pair = _compact(pair_group)
         if False not in pair[2] and pair[1] not in pungs:
             continue
