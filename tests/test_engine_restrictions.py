@@ -10,7 +10,7 @@ from nbmj.tiles import parse_counts
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import NINGBO, NINGHAI, T, make, to_added_kong  # noqa: E402
+from _engine_helpers import NINGBO, NINGHAI, T, make, play_passing, to_added_kong  # noqa: E402
 
 
 def kinds(legal, kind):
@@ -37,14 +37,8 @@ def test_t17_nb_8_1_nb_8_2_chi_bans_claimed_tile_and_far_end():
 def test_t17_nb_8_3_chi_ban_lasts_one_discard():
     """NB-8.3."""
     g = make(CHI_HANDS, draws="8s8s8s5m")
-    play_script(g, ["E discard 4m", "S chi 4m 56m", "S discard 1p"])
-    pass_claims(g)
-    play_script(g, ["W discard 1m"])
-    pass_claims(g)
-    play_script(g, ["N discard 9m"])
-    pass_claims(g)
-    play_script(g, ["E discard 1z"])
-    pass_claims(g)
+    play_script(g, ["E discard 4m", "S chi 4m 56m"])
+    play_passing(g, ["S discard 1p", "W discard 1m", "N discard 9m", "E discard 1z"])
     assert g.to_act == ["S"]
     assert T("7m") in {a.tile for a in kinds(g.legal_actions("S"), "discard")}
 
@@ -111,14 +105,7 @@ def test_t20_nb_8_8_no_kong_in_the_turn_of_a_pon():
     play_script(g, ["W pon 5s"])
     legal = g.legal_actions("W")
     assert not kinds(legal, "kakan") and not kinds(legal, "ankan")
-    play_script(g, ["W discard 8p"])
-    pass_claims(g)
-    play_script(g, ["N discard 9p"])
-    pass_claims(g)
-    play_script(g, ["E discard 1p"])
-    pass_claims(g)
-    play_script(g, ["S discard 9m"])
-    pass_claims(g)
+    play_passing(g, ["W discard 8p", "N discard 9p", "E discard 1p", "S discard 9m"])
     legal = g.legal_actions("W")  # W's next turn: both kongs allowed
     assert Action.parse("W kakan 5s") in legal and Action.parse("W ankan 1z") in legal
 
@@ -139,10 +126,7 @@ def test_t21_nb_11_9_wild_single_wait_wins_only_by_self_draw():
     g.step(Action.parse("E discard 5z"))
     assert "N" not in g.to_act  # the shape wins, the wild single wait may not win on a discard
     pass_claims(g)
-    play_script(g, ["S discard 1z"])
-    pass_claims(g)
-    play_script(g, ["W discard 6z"])
-    pass_claims(g)
+    play_passing(g, ["S discard 1z", "W discard 6z"])
     assert Action("N", "hu") in g.legal_actions("N")
     g.step(Action("N", "hu"))
     assert g.result.win_by == "self_draw"
