@@ -12,9 +12,11 @@ oracle found best.
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nbmj.core import _reference
 from nbmj.core._reference_readings import _compact
@@ -107,3 +109,69 @@ def test_remembered_readings_tell_the_exposed_pung_apart_NH_2_6():
         result = score(sit, rules)
         assert (result.fu, sorted((a.item.name, a.value) for a in result.items)) == (best[-1], best_items[0])
     assert score(first, rules).fu != score(second, rules).fu
+
+
+# Rule sets that take the scorer's other paths: 还搭 counted (readings keyed in Python, as
+# the core's keys have no 还搭 count); the pair's class and pungs by exposure (more key
+# fields); and so many classes that the fields do not fit in a core key at all.
+_CUSTOM = {
+    "itself": 'item wild_as_itself "还搭" 1 tai each wild_as_itself [NB-12.34]\n',
+    "pairs": ('item dragon_pair "箭对" 1 tai when pairs(dragon) [NB-12.19]\n'
+              'item wind_pair "风对" 2 tai when pairs(wind) [NB-12.20]\n'
+              'item open_terminal "幺九碰" 1 tai each pungs(terminal, exposed) [NB-12.21]\n'),
+    "wide": "".join(f'item many_{c} "x" {i + 1} tai each pungs({c}) [NB-12.21]\n'
+                    f'item pair_{c} "y" {i + 2} tai when pairs({c}) [NB-12.21]\n'
+                    for i, c in enumerate(("dragon", "wind", "seat_wind", "round_wind", "honor", "terminal", "simple",
+                                           "terminal_or_honor", "suited"))),
+}
+
+
+@lru_cache(maxsize=None)
+def _custom_rules(key):
+    """One rule set per key for the whole run, so that its scored readings are remembered
+    from one example to the next, as in a long game."""
+    from nbmj.rules import compile_text
+
+    return compile_text(f'variant custom-{key} extends ningbo "oracle test"\nitems {{\n{_CUSTOM[key]}}}\n')
+
+
+def test_the_custom_rule_sets_take_the_other_paths():
+    from nbmj.scoring import plan_for
+    from nbmj.scoring.features import _reading_codes
+
+    specs = {k: plan_for(_custom_rules(k)).spec for k in _CUSTOM}
+    assert specs["itself"].itself
+    assert specs["pairs"].pair_class and specs["pairs"].exposure
+    assert _reading_codes(specs["pairs"], 28, 27, True) is not None
+    assert _reading_codes(specs["wide"], 28, 27, False) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(situations(variants=("ningbo",)), st.sampled_from(sorted(_CUSTOM)))
+def test_custom_rule_sets_score_the_best_of_every_reading_NB_12_2(case, custom):
+    _rules, sit = case
+    rules = _custom_rules(custom)
+    best, best_items = _oracle(sit, rules)
+    for cold in (True, False):
+        if cold:
+            clear_caches()
+        result = score(sit, rules)
+        key = (result.valid, result.points, result.hu or 0, result.tai if result.tai is not None else 0,
+               result.minimum_tai or 0, result.fan_raw or 0, result.fu or 0)
+        assert key == best
+        assert sorted((a.item.name, a.value) for a in result.items) in best_items
+
+
+def test_remembered_readings_tell_the_pair_class_apart():
+    """Two hands alike but for the pair's class (1m, a terminal; 5m, a simple), scored one
+    after the other under a rule set that prices pairs by class and is too wide for core
+    keys: the second must not take the first one's remembered reading."""
+    rules = _custom_rules("wide")
+    clear_caches()
+    first = _sit("123m 456p 789s 234s 1m", "1m", "self_draw")
+    second = _sit("123m 456p 789s 234s 5m", "5m", "self_draw")
+    for sit in (first, second):
+        best, best_items = _oracle(sit, rules)
+        result = score(sit, rules)
+        assert (result.tai, sorted((a.item.name, a.value) for a in result.items)) == (best[3], best_items[0])
+    assert score(first, rules).tai != score(second, rules).tai
