@@ -330,3 +330,24 @@ def test_nb_9_7_no_kong_without_a_tile_to_replace_it():
     g._legal.clear()
     assert not g._can_kong()
     assert not any(a.kind in ("ankan", "kakan") for a in g.legal_actions("ESWN"[p]))
+
+
+def test_nh_1_9_nb_5_7_a_replacement_may_take_the_odd_tile_but_no_kept_one():
+    """NH-1.9, NB-5.7: with the kept 18 tiles and one odd tile left, no head draw is
+    allowed, but a flower's replacement takes the odd tile; with only the kept tiles left,
+    a flower gets no replacement and the hand is drawn."""
+    flower = 34  # 1f: any flower laid aside by the seat on turn
+    g = Game(NINGHAI, 0)
+    p = g.current
+    g.hands[p][flower] += 1
+    g.wall.remaining = 19
+    assert not g._can_draw()
+    assert g._replace_flower(p, flower) is not None
+    assert g.wall.remaining == 18 and g.result is None
+
+    g = Game(NINGHAI, 0)
+    p = g.current
+    g.hands[p][flower] += 1
+    g.wall.remaining = 18
+    assert g._replace_flower(p, flower) is None
+    assert g.result is not None and g.result.outcome == "draw"
