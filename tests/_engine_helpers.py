@@ -60,3 +60,15 @@ def play_passing(g, moves):
     for move in moves:
         play_script(g, [move])
         pass_claims(g)
+
+
+#: A valid ``nbmj claims`` input: E discards 7s; S may chi, W may pon (Ningbo).
+CLAIMS_TABLE = {
+    "variant": "ningbo",
+    "discarder": "E",
+    "tile": "7s",
+    "indicator": "9p",
+    "S": {"concealed": "56s1234p1234z567p", "melds": []},
+    "W": {"concealed": "77s23456m6789p12z", "melds": []},
+    "N": {"concealed": "1122334455667z", "melds": []},
+}

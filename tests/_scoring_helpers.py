@@ -137,3 +137,19 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
         last_tile=rng.random() < 0.1,
         fed=fed,
     )
+
+
+#: A valid ``nbmj score`` situation with every field given (Ningbo, wilds and flowers).
+GOOD_SITUATION = {
+    "variant": "ningbo",
+    "seat": "S",
+    "round": "E",
+    "concealed": "13s 66m 888m",
+    "win_tile": "2s",
+    "win_by": "self_draw",
+    "melds": [{"kind": "kan", "tiles": "9999m", "from": "E"}, {"kind": "pon", "tiles": "555m", "from": "W"}],
+    "flowers": "15f",
+    "indicator": "1z",
+    "last_tile": False,
+    "first_turn": False,
+}

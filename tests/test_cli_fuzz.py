@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
+from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -17,29 +19,10 @@ from hypothesis import strategies as st
 
 from nbmj.cli import main
 
-SITUATION = {
-    "variant": "ningbo",
-    "seat": "S",
-    "round": "E",
-    "concealed": "13s 66m 888m",
-    "win_tile": "2s",
-    "win_by": "self_draw",
-    "melds": [{"kind": "kan", "tiles": "9999m", "from": "E"}, {"kind": "pon", "tiles": "555m", "from": "W"}],
-    "flowers": "15f",
-    "indicator": "1z",
-    "last_tile": False,
-    "first_turn": False,
-}
-
-CLAIMS = {
-    "variant": "ningbo",
-    "discarder": "E",
-    "tile": "7s",
-    "indicator": "9p",
-    "S": {"concealed": "56s1234p1234z567p", "melds": []},
-    "W": {"concealed": "77s23456m6789p12z", "melds": []},
-    "N": {"concealed": "1122334455667z", "melds": []},
-}
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import CLAIMS_TABLE as CLAIMS  # noqa: E402
+from _scoring_helpers import GOOD_SITUATION as SITUATION  # noqa: E402
 
 # values of every JSON type, and near misses of valid ones
 json_values = st.recursive(

@@ -1,12 +1,18 @@
 """The engine's commands: demo, play, simulate, replay and the ``claims`` contract."""
 
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from nbmj.cli import main
 from nbmj.engine import Game, make_bots, play_hand
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import CLAIMS_TABLE as CLAIMS  # noqa: E402
 
 
 def run(*args, input=None):
@@ -73,17 +79,6 @@ def test_replay_of_an_edited_log_is_a_one_line_error(tmp_path):
     r = run("replay", str(path))
     assert r.exit_code == 2
     assert f"line {i}" in r.output
-
-
-CLAIMS = {
-    "variant": "ningbo",
-    "discarder": "E",
-    "tile": "7s",
-    "indicator": "9p",
-    "S": {"concealed": "56s1234p1234z567p", "melds": []},
-    "W": {"concealed": "77s23456m6789p12z", "melds": []},
-    "N": {"concealed": "1122334455667z", "melds": []},
-}
 
 
 def test_claims_contract_pon_beats_chi(tmp_path):

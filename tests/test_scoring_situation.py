@@ -1,5 +1,8 @@
 """Reading and checking the JSON situation of ``nbmj score`` (Situation.from_dict)."""
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from nbmj.errors import SituationError
@@ -7,19 +10,10 @@ from nbmj.scoring import Situation
 from nbmj.scoring.situation import Meld
 from nbmj.tiles import parse_tile, parse_tiles
 
-GOOD = {
-    "variant": "ningbo",
-    "seat": "S",
-    "round": "E",
-    "concealed": "13s 66m 888m",
-    "win_tile": "2s",
-    "win_by": "self_draw",
-    "melds": [{"kind": "kan", "tiles": "9999m", "from": "E"}, {"kind": "pon", "tiles": "555m", "from": "W"}],
-    "flowers": "15f",
-    "indicator": "1z",
-    "last_tile": False,
-    "first_turn": False,
-}
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _scoring_helpers import GOOD_SITUATION as GOOD  # noqa: E402
+
 
 
 def test_reads_every_field():
