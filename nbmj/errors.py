@@ -18,6 +18,7 @@ __all__ = [
     "SituationError",
     "IllegalActionError",
     "ReplayError",
+    "InputError",
 ]
 
 
@@ -84,3 +85,8 @@ class ReplayError(NbmjError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+class InputError(NbmjError, ValueError):
+    """Input given to a command that cannot be read: text that is not UTF-8, or JSON that is
+    not JSON or is nested too deeply to be any nbmj input."""

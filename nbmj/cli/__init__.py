@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any
 
 import click
 
 from ..errors import NbmjError
+from ._output import tolerate_narrow_consoles
 
 # name -> "module:attribute" of a click command. Add a line here when adding a subcommand.
 COMMANDS: dict[str, str] = {
@@ -25,11 +27,15 @@ COMMANDS: dict[str, str] = {
     "play": "nbmj.cli.game:play",
     "simulate": "nbmj.cli.game:simulate",
     "replay": "nbmj.cli.game:replay",
-    "claims": "nbmj.cli.game:claims",
+    "claims": "nbmj.cli.claims:claims",
 }
 
 
 class _LazyGroup(click.Group):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        tolerate_narrow_consoles()
+        return super().main(*args, **kwargs)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -38,9 +44,10 @@ class _LazyGroup(click.Group):
         if target is None:
             return None
         module_name, attr = target.split(":")
-        return getattr(importlib.import_module(module_name), attr)
+        command: click.Command = getattr(importlib.import_module(module_name), attr)
+        return command
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except NbmjError as exc:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..errors import NbmjError, ReplayError, SituationError
+from ..errors import NbmjError, ReplayError
 from ._output import emit_json, read_text_arg
 
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -468,37 +468,7 @@ def replay(log: str, as_json: bool) -> None:
         click.echo(f"{i:4d}  {describe(ev)}")
 
 
-# ---------------------------------------------------------------- claims
-
-
-@click.command("claims")
-@click.argument("file", type=click.Path(allow_dash=True))
-def claims(file: str) -> None:
-    """Legal claims on one discard and who takes it (JSON in FILE, - for standard input).
-
-    The input names the variant, the discarder, the tile, the indicator (when the variant
-    has wilds) and each other seat's concealed tiles and melds. Three optional fields state
-    the history that one position cannot show: in a seat's object, passed_pon (the kinds it
-    passed a pong of since its own last turn or claim: it may not pong them, NB-8.6) and
-    passed_win (true when it passed a discard win and has not drawn or claimed since: it
-    may not win on this discard, NB-8.7); at the top, last_discard (true when the discard
-    follows the last drawable tile: only a win may claim it, NB-15.2). A variant without
-    the restriction of NB-8.6 or NB-8.7 checks that field and ignores it.
-    """
-    from ..engine.claim_query import claims_for
-
-    try:
-        text = read_text_arg(file)
-    except OSError as exc:
-        raise SituationError(f"cannot read {file!r}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SituationError(f"the claims input is not valid JSON: {exc}") from None
-    emit_json(claims_for(data))
-
-
-__all__ = ["demo", "play", "simulate", "replay", "claims", "describe", "statistics", "simulate_games", "game_seed"]
+__all__ = ["demo", "play", "simulate", "replay", "describe", "statistics", "simulate_games", "game_seed"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(demo())

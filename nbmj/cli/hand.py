@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any, BinaryIO
 
 import click
 
 from ..errors import HandShapeError, NbmjError
 from ..tiles import COPIES, N_KINDS, counts_from_tiles, is_flower, parse_tiles, tile_code, to_notation
+from ._input import byte_lines, decode_text, parse_json, where
 from ._output import emit_json
 
 MAX_TILES = 14
 
 
-def analyse(hand: str, wild: str | None = None) -> dict:
+def analyse(hand: str, wild: str | None = None) -> dict[str, Any]:
     """The JSON object printed for one hand (see the ``hand`` command's help).
 
     Raises :class:`~nbmj.errors.NbmjError` for unreadable or impossible input.
@@ -39,7 +40,7 @@ def analyse(hand: str, wild: str | None = None) -> dict:
         raise HandShapeError(f"{exc} (in {hand!r})") from None
     counts = [0 if k in wild_kinds else n for k, n in enumerate(held)]
     wilds = len(tiles) - sum(counts)
-    out = {"hand": to_notation(tiles), "tiles": len(tiles), "wilds": wilds, "shanten": core.shanten(counts, wilds)}
+    out: dict[str, Any] = {"hand": to_notation(tiles), "tiles": len(tiles), "wilds": wilds, "shanten": core.shanten(counts, wilds)}
     if len(tiles) % 3 == 2:
         out["win"] = core.is_win(counts, wilds)
     else:
@@ -51,11 +52,13 @@ def analyse(hand: str, wild: str | None = None) -> dict:
     return out
 
 
-def _batch_line(line: str) -> dict:
+def _batch_line(number: int, raw: bytes) -> dict[str, Any]:
+    """The answer to one line of ``--batch``: a bad line gives ``{"error": ...}``, never an exception."""
     try:
-        item = json.loads(line)
-    except ValueError as exc:
-        return {"error": f"not a JSON object: {exc}"}
+        line = decode_text(raw, f"line {number}", one_line=True)
+        item = parse_json(line, f"line {number}")
+    except NbmjError as exc:
+        return {"error": str(exc)}
     if not isinstance(item, dict) or "hand" not in item:
         return {"error": f'each line must be a JSON object with a "hand" key, got {line.strip()!r}'}
     try:
@@ -69,12 +72,12 @@ def _batch_line(line: str) -> dict:
 @click.option("--wild", "wild", metavar="TILES", help="Kinds that are wild, e.g. 5m or 234f; every such tile in HAND is a wild.")
 @click.option(
     "--batch",
-    type=click.File("r", encoding="utf-8"),
+    type=click.File("rb"),
     metavar="FILE",
     help='JSON lines {"hand": ..., "wild": ...} from FILE ("-" for stdin); one JSON line out per line in '
     '(blank lines are skipped; a bad line gives {"error": ...}).',
 )
-def hand(hand: str | None, wild: str | None, batch) -> None:
+def hand(hand: str | None, wild: str | None, batch: BinaryIO | None) -> None:
     """Shanten, win and waits of HAND, as one JSON object.
 
     Keys: hand (normalised notation), tiles (wilds included), wilds, shanten, and win for
@@ -85,9 +88,11 @@ def hand(hand: str | None, wild: str | None, batch) -> None:
     if batch is not None:
         if hand is not None or wild is not None:
             raise click.UsageError("--batch reads hands and wilds from FILE; give no HAND or --wild with it")
-        for line in batch:
-            if line.strip():
-                emit_json(_batch_line(line))
+        name = getattr(batch, "name", "-")
+        source = where("-" if not isinstance(name, str) or name == "<stdin>" else name)
+        for number, raw in byte_lines(batch, source):
+            if raw.strip():
+                emit_json(_batch_line(number, raw))
         return
     if hand is None:
         raise click.UsageError("give a HAND (tile notation) or --batch FILE")

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
-import json
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import SituationError
-from ._output import emit_json, read_text_arg
+from ._input import parse_json, read_input_text
+from ._output import emit_json
+
+if TYPE_CHECKING:
+    from ..rules import RuleSet
+    from ..scoring import ScoreResult
+    from ..scoring.situation import Situation
 
 
-def load_situation_text(text: str):
+def load_situation_text(text: str) -> Situation:
     """Parse JSON text into a Situation; bad JSON is a SituationError."""
     from ..scoring.situation import Situation
 
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SituationError(f"the situation is not valid JSON: {exc}") from None
+    data = parse_json(text, "the situation", SituationError)
     return Situation.from_dict(data)
 
 
-def score_text(text: str, variant: str | None = None):
+def score_text(text: str, variant: str | None = None) -> tuple[Situation, RuleSet, ScoreResult]:
     """Score the JSON situation ``text``; returns (situation, rules, result)."""
     from ..rules import load_variant
     from ..scoring import score as score_fn
@@ -41,7 +44,7 @@ def score_text(text: str, variant: str | None = None):
 def score(file: str, variant: str | None, explain: bool) -> None:
     """Score the winning situation in FILE (JSON; - for standard input)."""
     try:
-        text = read_text_arg(file)
+        text = read_input_text(file)
     except OSError as exc:
         raise SituationError(f"cannot read {file!r}: {exc.strerror}") from None
     sit, rules, result = score_text(text, variant)
@@ -51,7 +54,7 @@ def score(file: str, variant: str | None, explain: bool) -> None:
         emit_json(result.to_dict())
 
 
-def _explain(sit, rules, result) -> None:
+def _explain(sit: Situation, rules: RuleSet, result: ScoreResult) -> None:
     from rich.console import Console
     from rich.table import Table
 
