@@ -8,7 +8,8 @@ import sys
 import click
 
 from ..errors import NbmjError, ReplayError
-from ._output import emit_json, read_text_arg
+from ._input import read_json_lines
+from ._output import emit_json
 
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -453,7 +454,7 @@ def replay(log: str, as_json: bool) -> None:
     from ..engine.log import parse_log
 
     try:
-        text = read_text_arg(log)
+        text = read_json_lines(log)
     except OSError as exc:
         raise ReplayError(f"cannot read {log!r}: {exc.strerror}", 0) from None
     states = list(Game.replay(text))  # checks the whole log first: an error names its line
