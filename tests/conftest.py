@@ -1,4 +1,9 @@
-"""Shared fixtures and settings for the nbmj test suite."""
+"""Shared fixtures and settings for the nbmj test suite.
+
+``pytest --update-goldens`` rewrites every golden file from the code (core hands, score
+cases, variant tables, perft counts); the invariants each test checks still hold while it
+does, so a regenerated file never records a broken answer. Review the diff.
+"""
 
 import os
 import sys
@@ -10,7 +15,21 @@ from hypothesis import HealthCheck, settings
 # files import their helper modules (_core_helpers, oracle, ...) by name from here.
 sys.path.insert(0, str(Path(__file__).parent))
 
+import _goldens  # noqa: E402
+
 settings.register_profile("ci", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", deadline=None, max_examples=50)
 settings.load_profile(os.environ.get("NBMJ_HYPOTHESIS_PROFILE", "ci"))
 
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="rewrite every golden file (core, score, variants, perft) from the code, still checking invariants",
+    )
+
+
+def pytest_configure(config):
+    _goldens.configure(config.getoption("--update-goldens"))

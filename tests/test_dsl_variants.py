@@ -1,17 +1,18 @@
 """The shipped variants: each compiles, matches its golden file, and says what its rules say.
 
-Golden files are ``tests/golden/variants/<name>.json`` (``RuleSet.to_dict()``). Set
-``NBMJ_UPDATE_GOLDENS=1`` to rewrite them; the comparison still runs on every other run,
+Golden files are ``tests/golden/variants/<name>.json`` (``RuleSet.to_dict()``). Run
+``pytest --update-goldens`` to rewrite them; the comparison still runs on every other run,
 and the rule checks below hold either way.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+
+from _goldens import updating
 
 from nbmj._paths import spec_root
 from nbmj.errors import NbmjError, UnknownVariantError
@@ -20,7 +21,7 @@ from nbmj.rules.model import FuFanScoring, Share, TaiScoring
 from nbmj.tiles import parse_tiles
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "variants"
-UPDATE = os.environ.get("NBMJ_UPDATE_GOLDENS", "") not in ("", "0")
+UPDATE = updating()
 SHIPPED = [
     "ningbo",
     "ningbo-000",
@@ -45,7 +46,7 @@ def test_variant_compiles_and_matches_golden(name):
     path = GOLDEN / f"{name}.json"
     if UPDATE or not path.exists():
         if not UPDATE:
-            pytest.fail(f"no golden file {path.name}; run with NBMJ_UPDATE_GOLDENS=1 to write it")
+            pytest.fail(f"no golden file {path.name}; run pytest --update-goldens to write it")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(got, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     want = json.loads(path.read_text(encoding="utf-8"))

@@ -2,16 +2,17 @@
 winners and settlement, and a digest of its log (``tests/perft/<variant>.json``).
 
 Any engine change that moves these numbers must say why in its commit. Regenerate with
-``NBMJ_UPDATE_GOLDENS=1 pytest tests/test_engine_perft.py``; regeneration still checks that
+``pytest tests/test_engine_perft.py --update-goldens``; regeneration still checks that
 every log replays.
 """
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import pytest
+
+from _goldens import updating
 
 from nbmj.engine import Game, make_bots, play_hand
 from nbmj.rules import list_variants, load_variant
@@ -19,7 +20,7 @@ from nbmj.rules import list_variants, load_variant
 PERFT = Path(__file__).parent / "perft"
 SEEDS = range(8)
 BOTS = ("greedy", "random")
-UPDATE = os.environ.get("NBMJ_UPDATE_GOLDENS", "") not in ("", "0")
+UPDATE = updating()
 
 
 def perft(variant: str) -> dict:
@@ -51,7 +52,7 @@ def test_perft_counts(variant):
     got = perft(variant)
     if UPDATE or not path.exists():
         if not UPDATE:
-            pytest.skip(f"{path.name} is missing; run with NBMJ_UPDATE_GOLDENS=1 to write it")
+            pytest.fail(f"{path.name} is missing; run pytest --update-goldens to write it")
         path.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         return
     expected = json.loads(path.read_text(encoding="utf-8"))

@@ -3,24 +3,28 @@
 Each file holds one case: ``situation`` (the JSON input of ``nbmj score``), ``rules`` (the
 rule IDs it checks), ``pinned`` (numbers taken from the sources: the fact sheet's test
 vectors, checked by hand; never rewritten) and ``expected`` (the engine's full answer,
-reviewed when written). ``NBMJ_UPDATE_GOLDENS=1`` rewrites ``expected`` from the engine;
+reviewed when written). ``pytest --update-goldens`` first writes each case of
+golden/score/make_goldens.py (situation, rules, pinned), then ``expected`` from the engine;
 ``pinned`` must still hold.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
+
+from _goldens import updating, write_score_cases
 
 from nbmj.rules import load_variant
 from nbmj.scoring import Situation, score
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "score"
+UPDATE = updating()
+if UPDATE:
+    write_score_cases()
 FILES = sorted(GOLDEN.glob("*.json"))
-UPDATE = os.environ.get("NBMJ_UPDATE_GOLDENS", "") not in ("", "0")
 
 
 def comparable(result) -> dict:

@@ -1,17 +1,14 @@
-"""Write the golden scoring cases (situation, rules, pinned numbers) as JSON files.
+"""The golden scoring cases (situation, rules, pinned numbers), written as JSON files.
 
-    python tests/golden/score/make_goldens.py          # write missing files
-    python tests/golden/score/make_goldens.py --force  # rewrite situation/pinned of all
-
-Then ``NBMJ_UPDATE_GOLDENS=1 pytest tests/test_scoring_golden.py`` fills in ``expected``
-from the engine; review the diff. ``pinned`` holds the numbers the sources give (the fact
-sheet's test vectors T1-T27), worked out by hand here, never by the engine.
+``pytest tests/test_scoring_golden.py --update-goldens`` writes every case here (keeping
+each file's ``expected``), then fills in ``expected`` from the engine; review the diff.
+``pinned`` holds the numbers the sources give (the fact sheet's test vectors T1-T27),
+worked out by hand here, never by the engine.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -411,6 +408,3 @@ def main(argv: list[str]) -> int:
     print(f"{written} of {len(CASES)} cases written")
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
