@@ -9,6 +9,12 @@ Messages are lowercase and quote the offending input with ``!r``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules.diagnostics import Diagnostic
+
 __all__ = [
     "NbmjError",
     "TileNotationError",
@@ -50,7 +56,7 @@ class RuleSetError(NbmjError, ValueError):
     so an author sees all of them at once. ``str()`` renders them with caret context.
     """
 
-    def __init__(self, diagnostics: list) -> None:
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
@@ -70,7 +76,7 @@ class IllegalActionError(NbmjError, ValueError):
     The game state is unchanged when this is raised.
     """
 
-    def __init__(self, message: str, action: object = None, legal: tuple = ()) -> None:
+    def __init__(self, message: str, action: object = None, legal: Iterable[object] = ()) -> None:
         super().__init__(message)
         self.action = action
         self.legal = tuple(legal)

@@ -68,7 +68,9 @@ def test_claim_names_are_part_of_the_core_api():
                 assert ours is ref
             else:
                 assert ours.__doc__ == ref.__doc__
-                assert str(inspect.signature(ours)) == str(inspect.signature(ref))
+                # annotations live in the reference and the stub (test_core_stub.py)
+                assert [(p.name, p.kind, p.default) for p in inspect.signature(ours).parameters.values()] == [
+                    (p.name, p.kind, p.default) for p in inspect.signature(ref).parameters.values()]
 
 
 def test_option_bits_for_hu_kan_pon_equal_their_flags():

@@ -58,7 +58,8 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from ..tiles import glyphs, to_notation
+    from ..rules.model import FuFanScoring
+    from ..tiles import glyphs
 
     console = Console()
     hand = glyphs(list(sit.concealed))
@@ -75,7 +76,7 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult) -> None:
     table.add_column("value", justify="right")
     table.add_column("unit")
     table.add_column("rule")
-    if result.fu is not None:
+    if result.fu is not None and isinstance(rules.scoring, FuFanScoring):
         table.add_row("底 base", str(rules.scoring.base), "fu", "")
     for a in result.items:
         name = f"{a.item.label} {a.item.name}".strip()
@@ -98,4 +99,3 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult) -> None:
     console.print(pay)
     if result.payment_rules:
         console.print("payment rules: " + ", ".join(result.payment_rules))
-    _ = to_notation

@@ -21,12 +21,15 @@ from __future__ import annotations
 import operator
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import Any, NamedTuple, SupportsIndex
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import HandShapeError
 from ..tiles import N_KINDS, parse_counts, tile_code
+from ._types import HandArray, HandLike, WildsLike
 
 __all__ = [
     "Group",
@@ -42,10 +45,8 @@ from ._reference_claims import *  # noqa: E402,F403  claims on a discard (NB-7)
 from ._reference_claims import __all__ as _claims_all  # noqa: E402
 
 __all__ += _claims_all
-from ._reference_readings import *  # noqa: E402,F403  decompositions as a scorer reads them
-from ._reference_readings import __all__ as _readings_all  # noqa: E402
-
-__all__ += _readings_all
+# Scorer support, as in the compiled module: present, but no part of __all__ (see _scorer.py).
+from ._reference_readings import compact_decompositions, compact_readings  # noqa: E402,F401
 
 MAX_TILES = 14
 HONOURS_START = 27
@@ -60,8 +61,8 @@ class Group(NamedTuple):
     """
 
     type: str
-    tiles: tuple
-    wilds: tuple
+    tiles: tuple[int, ...]
+    wilds: tuple[int, ...]
 
     def __repr__(self) -> str:
         wild_left = list(self.wilds)
@@ -85,15 +86,15 @@ class Decomposition(NamedTuple):
     """
 
     pair: Group
-    melds: tuple
+    melds: tuple[Group, ...]
 
     @property
-    def groups(self) -> tuple:
+    def groups(self) -> tuple[Group, ...]:
         """The pair followed by the melds."""
         return (self.pair, *self.melds)
 
     @property
-    def wild_kinds(self) -> tuple:
+    def wild_kinds(self) -> tuple[int, ...]:
         """Every kind a wild stands for in this decomposition, ascending."""
         return tuple(sorted(k for g in self.groups for k in g.wilds))
 
@@ -101,7 +102,7 @@ class Decomposition(NamedTuple):
         return f"Decomposition(pair={self.pair!r}, melds=({', '.join(map(repr, self.melds))}))"
 
 
-def _make_group(type_: str, first: int, wild_slots: tuple) -> Group:
+def _make_group(type_: str, first: int, wild_slots: tuple[int, ...]) -> Group:
     size = 3 if type_ != "pair" else 2
     tiles = tuple(first + j for j in range(size)) if type_ == "chow" else (first,) * size
     return Group(type_, tiles, tuple(sorted(tiles[j] for j in wild_slots)))
@@ -111,7 +112,7 @@ def _make_group(type_: str, first: int, wild_slots: tuple) -> Group:
 # Shared with the compiled backend so both raise the same errors with the same messages.
 
 
-def _read_hand(hand) -> list:
+def _read_hand(hand: Any) -> list[int]:
     """A validated list of 34 counts from notation, a sequence or a buffer."""
     if isinstance(hand, str):
         return parse_counts(hand)
@@ -135,7 +136,7 @@ def _read_hand(hand) -> list:
     return counts
 
 
-def _read_wilds(wilds) -> int:
+def _read_wilds(wilds: Any) -> int:
     if isinstance(wilds, bool):
         raise HandShapeError(f"wilds must be a whole number, not {wilds!r}")
     try:
@@ -147,11 +148,11 @@ def _read_wilds(wilds) -> int:
     return w
 
 
-def _size_error(function: str, hand, wilds: int, total: int, allowed: str) -> HandShapeError:
+def _size_error(function: str, hand: object, wilds: int, total: int, allowed: str) -> HandShapeError:
     return HandShapeError(f"{function} needs a {allowed} hand, got {total} tiles ({wilds} wilds) in {hand!r}")
 
 
-def _validated(hand, wilds, function: str, complete: bool | None) -> tuple:
+def _validated(hand: Any, wilds: Any, function: str, complete: bool | None) -> tuple[list[int], int, int]:
     """(counts, wilds, number of melds) after every check; ``complete`` None allows both sizes."""
     counts = _read_hand(hand)
     w = _read_wilds(wilds)
@@ -168,7 +169,7 @@ def _validated(hand, wilds, function: str, complete: bool | None) -> tuple:
     return counts, w, total // 3
 
 
-def _batch_arrays(hands, wilds, function: str) -> tuple:
+def _batch_arrays(hands: Any, wilds: Any, function: str) -> tuple[HandArray, Any]:
     """The (N, 34) uint8 hands and an int64 N-vector of wilds, checked."""
     if not isinstance(hands, np.ndarray):
         raise HandShapeError(f"{function} needs an (N, 34) numpy uint8 array, not {type(hands).__name__} {hands!r}")
@@ -198,7 +199,7 @@ def _batch_row_error(row: int, exc: HandShapeError) -> HandShapeError:
 # take it or be a wild; slots below that kind can only be wilds. Exhaustive, memoised.
 
 
-def _chow_firsts_through(i: int) -> tuple:
+def _chow_firsts_through(i: int) -> tuple[int, ...]:
     """First kinds of the chows that contain kind i (none for honours)."""
     if i >= HONOURS_START:
         return ()
@@ -208,7 +209,9 @@ def _chow_firsts_through(i: int) -> tuple:
 _CHOWS_THROUGH = [_chow_firsts_through(i) for i in range(N_KINDS)]
 
 
-def _groups_through(counts: tuple, i: int, every_choice: bool = True):
+def _groups_through(
+    counts: tuple[int, ...], i: int, every_choice: bool = True
+) -> Iterator[tuple[str, int, tuple[int, ...], tuple[int, ...]]]:
     """(type, first kind, wild slot positions, counts left) for each group taking a real i.
 
     With ``every_choice`` False only the groups that take a real tile wherever one is at hand
@@ -239,7 +242,7 @@ def _groups_through(counts: tuple, i: int, every_choice: bool = True):
 
 
 @lru_cache(maxsize=1 << 16)
-def _completes(counts: tuple, wilds: int, melds: int, pairs: int) -> bool:
+def _completes(counts: tuple[int, ...], wilds: int, melds: int, pairs: int) -> bool:
     """Whether the real tiles plus exactly ``wilds`` wilds make ``melds`` melds and ``pairs`` pairs."""
     i = next((k for k in range(N_KINDS) if counts[k]), None)
     if i is None:
@@ -260,7 +263,7 @@ MAX_MELDS = 4
 
 
 @lru_cache(maxsize=1 << 16)
-def _missing(counts: tuple) -> tuple:
+def _missing(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Fewest tiles to add so the real tiles fit inside m melds and p pairs, for every m and p.
 
     Returned as ``result[m][p]`` for m = 0..4 melds and p = 0..1 pairs. A real tile may also
@@ -288,7 +291,7 @@ def _missing(counts: tuple) -> tuple:
 _SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-def _missing_by_suit(counts: list, melds: int) -> int:
+def _missing_by_suit(counts: list[int], melds: int) -> int:
     """Fewest tiles missing for ``melds`` melds and a pair, combining :func:`_missing` by suit.
 
     No group spans two suits, so the best target splits into per-suit targets; each suit is
@@ -297,7 +300,7 @@ def _missing_by_suit(counts: list, melds: int) -> int:
     best = {(0, 0): 0}  # (melds, pairs) placed so far -> fewest tiles missing
     for lo, hi in _SUITS:
         suit = tuple(counts[k] if lo <= k < hi else 0 for k in range(N_KINDS))
-        nxt: dict = {}
+        nxt: dict[tuple[int, int], int] = {}
         for (m, p), cost in best.items():
             for dm in range(melds - m + 1):
                 for dp in range(2 - p):
@@ -309,7 +312,7 @@ def _missing_by_suit(counts: list, melds: int) -> int:
     return best[(melds, 1)]
 
 
-def _all_wild_melds():
+def _all_wild_melds() -> list[Group]:
     chows = [_make_group("chow", f, (0, 1, 2)) for f in range(HONOURS_START) if f % 9 <= 6]
     pungs = [_make_group("pung", k, (0, 1, 2)) for k in range(N_KINDS)]
     return sorted(chows + pungs)
@@ -319,8 +322,9 @@ _ALL_WILD_MELDS = _all_wild_melds()
 _ALL_WILD_PAIRS = [_make_group("pair", k, (0, 1)) for k in range(N_KINDS)]
 
 
-def _decompose(counts: tuple, wilds: int, melds: int, pair, groups: list, out: set,
-               wild_pairs: list = _ALL_WILD_PAIRS, wild_melds: list = _ALL_WILD_MELDS) -> None:
+def _decompose(counts: tuple[int, ...], wilds: int, melds: int, pair: Group | None, groups: list[Group],
+               out: set[Decomposition], wild_pairs: list[Group] = _ALL_WILD_PAIRS,
+               wild_melds: list[Group] = _ALL_WILD_MELDS) -> None:
     """Adds to ``out`` every decomposition of ``counts`` plus ``wilds`` into ``melds`` more
     melds and a pair (``pair`` when already made) beside ``groups``; groups of wilds only
     are taken from ``wild_pairs`` and ``wild_melds``."""
@@ -350,7 +354,7 @@ def _decompose(counts: tuple, wilds: int, melds: int, pair, groups: list, out: s
 # ---------------------------------------------------------------- public API
 
 
-def is_win(hand, wilds=0):
+def is_win(hand: HandLike, wilds: SupportsIndex = 0) -> bool:
     """Whether a complete-size hand is a winning shape: n melds and one pair.
 
     ``hand`` is a 34-count vector (list, tuple, numpy array, bytes or any sequence of
@@ -364,7 +368,7 @@ def is_win(hand, wilds=0):
     return _completes(tuple(counts), w, n, 1)
 
 
-def shanten(hand, wilds=0):
+def shanten(hand: HandLike, wilds: SupportsIndex = 0) -> int:
     """How far a hand is from winning: tiles still missing minus one.
 
     -1 means complete, 0 waiting (tenpai). The hand may be 3n+1 (waiting size) or 3n+2
@@ -377,7 +381,7 @@ def shanten(hand, wilds=0):
     return max(-1, _missing_by_suit(counts, n) - w - 1)
 
 
-def waits(hand, wilds=0):
+def waits(hand: HandLike, wilds: SupportsIndex = 0) -> list[int]:
     """The kinds (ints 0-33, ascending) whose draw completes a 3n+1 hand.
 
     A kind of which the hand holds all four real copies is never listed: no fifth real copy
@@ -400,7 +404,7 @@ def waits(hand, wilds=0):
     return found
 
 
-def decompositions(hand, wilds=0):
+def decompositions(hand: HandLike, wilds: SupportsIndex = 0) -> list[Decomposition]:
     """Every distinct way to split a complete 3n+2 hand into melds and a pair.
 
     Returns a sorted list of :class:`Decomposition` (empty when the hand does not win);
@@ -413,23 +417,23 @@ def decompositions(hand, wilds=0):
     ``wilds`` are as for :func:`is_win`.
     """
     counts, w, n = _validated(hand, wilds, "decompositions", True)
-    found: set = set()
+    found: set[Decomposition] = set()
     _decompose(tuple(counts), w, n, None, [], found)
     return sorted(found)
 
 
-def _decompositions_only(counts: list, w: int, pung_kinds: frozenset, chow_firsts: frozenset) -> list:
+def _decompositions_only(counts: list[int], w: int, pung_kinds: frozenset[int], chow_firsts: frozenset[int]) -> list[Decomposition]:
     """:func:`decompositions` of validated ``counts`` and ``w`` wilds, leaving out those with
     a pair or pung of wilds only whose kind is not in ``pung_kinds`` or a chow of wilds only
     whose first kind is not in ``chow_firsts`` (without listing them first)."""
     pairs = [g for g in _ALL_WILD_PAIRS if g.tiles[0] in pung_kinds]
     melds = [g for g in _ALL_WILD_MELDS if g.tiles[0] in (chow_firsts if g.type == "chow" else pung_kinds)]
-    found: set = set()
+    found: set[Decomposition] = set()
     _decompose(tuple(counts), w, (sum(counts) + w) // 3, None, [], found, pairs, melds)
     return sorted(found)
 
 
-def is_win_batch(hands, wilds):
+def is_win_batch(hands: HandArray, wilds: WildsLike) -> npt.NDArray[np.bool_]:
     """:func:`is_win` over many hands at once; returns a numpy bool array of length N.
 
     ``hands`` is a C-contiguous ``(N, 34)`` numpy uint8 array of counts; ``wilds`` a whole
@@ -446,7 +450,7 @@ def is_win_batch(hands, wilds):
     return out
 
 
-def shanten_batch(hands, wilds):
+def shanten_batch(hands: HandArray, wilds: WildsLike) -> npt.NDArray[np.int8]:
     """:func:`shanten` over many hands at once; returns a numpy int8 array of length N.
 
     Arguments as for :func:`is_win_batch`; each hand may be 3n+1 or 3n+2 tiles.

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import operator
 from enum import IntEnum, IntFlag
+from typing import Any, SupportsIndex
 
 from ..errors import HandShapeError
+from ._types import Counts
 
 __all__ = ["Claim", "ClaimFlag", "ClaimOption", "claim_options", "resolve_claims"]
 
@@ -66,7 +68,7 @@ class ClaimOption(IntFlag):
     CHI_LOW = 32
 
 
-def _whole(value, what: str) -> int:
+def _whole(value: Any, what: str) -> int:
     if isinstance(value, bool):
         raise HandShapeError(f"{what} must be a whole number, not {value!r}")
     try:
@@ -75,7 +77,7 @@ def _whole(value, what: str) -> int:
         raise HandShapeError(f"{what} must be a whole number, not {value!r}") from None
 
 
-def _ints(values, n: int, lo: int, hi: int, what: str) -> list:
+def _ints(values: Any, n: int, lo: int, hi: int, what: str) -> list[int]:
     try:
         items = list(values)
     except TypeError:
@@ -91,7 +93,9 @@ def _ints(values, n: int, lo: int, hi: int, what: str) -> list:
     return out
 
 
-def _claim_validated(counts, wilds, wild_mask, tile, relation, flags) -> tuple:
+def _claim_validated(
+    counts: Any, wilds: Any, wild_mask: Any, tile: Any, relation: Any, flags: Any
+) -> tuple[list[int], int, int, int, int, int]:
     """The checked arguments of :func:`claim_options` (shared with the compiled backend)."""
     c = _ints(counts, N_KINDS, 0, 4, "counts")
     w = _whole(wilds, "wilds")
@@ -114,13 +118,16 @@ def _claim_validated(counts, wilds, wild_mask, tile, relation, flags) -> tuple:
     return c, w, m, t, r, f
 
 
-def _wins(counts: list, wilds: int) -> bool:
+def _wins(counts: list[int], wilds: int) -> bool:
     from ._reference import is_win
 
     return is_win(counts, wilds)
 
 
-def claim_options(counts, wilds, wild_mask, tile, relation, flags):
+def claim_options(
+    counts: Counts, wilds: SupportsIndex, wild_mask: SupportsIndex, tile: SupportsIndex, relation: SupportsIndex,
+    flags: SupportsIndex,
+) -> int:
     """The claims a seat may make on a discarded tile, as :class:`ClaimOption` bits (an int).
 
     ``counts``: the seat's concealed tiles as 34 counts (0-4), wild kinds counted as
@@ -173,7 +180,9 @@ def claim_options(counts, wilds, wild_mask, tile, relation, flags):
     return int(out)
 
 
-def _resolve_validated(declared, discarder, tiers, seat_order) -> tuple:
+def _resolve_validated(
+    declared: Any, discarder: Any, tiers: Any, seat_order: Any
+) -> tuple[list[int], int, list[int], list[int]]:
     """The checked arguments of :func:`resolve_claims` (shared with the compiled backend)."""
     d = _ints(declared, 4, 0, 4, "declared")
     p = _whole(discarder, "discarder")
@@ -188,7 +197,9 @@ def _resolve_validated(declared, discarder, tiers, seat_order) -> tuple:
     return d, p, tier, order
 
 
-def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
+def resolve_claims(
+    declared: Counts, discarder: SupportsIndex, tiers: Counts, seat_order: Counts, all_winners: bool
+) -> tuple[int, ...]:
     """Whose claims take the tile: a tuple of seats, nearest the discarder first; empty
     when nobody claimed.
 

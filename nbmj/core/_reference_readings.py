@@ -6,10 +6,23 @@ must give the same answers and raise the same errors.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, SupportsIndex, TypeAlias
+
+from ._types import HandLike
+
+if TYPE_CHECKING:
+    from ._reference import Group
+
 __all__ = ["compact_decompositions", "compact_readings"]
 
+#: A group as ``(type, first kind, mask)``, the mask true where a wild fills the slot.
+CompactGroup: TypeAlias = tuple[str, int, tuple[bool, ...]]
+#: A decomposition as ``(pair, melds)`` of compact groups, the melds sorted.
+CompactSplit: TypeAlias = tuple[CompactGroup, tuple[CompactGroup, ...]]
 
-def _compact(group) -> tuple:
+
+def _compact(group: Group) -> CompactGroup:
     """A :class:`~nbmj.core.Group` as ``(type, first, mask)``."""
     typ, tiles, wild_kinds = group
     first = tiles[0]
@@ -25,7 +38,9 @@ def _compact(group) -> tuple:
     return (typ, first, (True,) * w + (False,) * (len(tiles) - w))
 
 
-def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
+def compact_decompositions(
+    hand: HandLike, wilds: SupportsIndex = 0, wild_pungs: Iterable[int] = (), wild_chows: Iterable[int] = ()
+) -> list[CompactSplit]:
     """The decompositions of :func:`decompositions`, in its order, as plain tuples, with
     groups of wilds only left out unless they stand where asked.
 
@@ -81,7 +96,7 @@ def _wait(typ: str, first: int, pos: int) -> int:
     return 3 if (pos == 2 and rank == 0) or (pos == 0 and rank == 6) else 4
 
 
-def _group_waits(group, win: int) -> list[int]:
+def _group_waits(group: CompactGroup, win: int) -> list[int]:
     typ, first, mask = group
     if win < 0:  # a wild winning tile: any wild slot
         return list(dict.fromkeys(_wait(typ, first, pos) for pos, w in enumerate(mask) if w))
@@ -91,8 +106,11 @@ def _group_waits(group, win: int) -> list[int]:
     return [_wait(typ, first, 0)] if first == win and False in mask else []
 
 
-def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
-                     exposed_codes=None, or_bits=0):
+def compact_readings(
+    hand: HandLike, wilds: SupportsIndex, wild_pungs: Iterable[int], wild_chows: Iterable[int], win: int,
+    chow_codes: Sequence[int], pung_codes: Sequence[int], pair_codes: Sequence[int],
+    exposed_codes: Sequence[int] | None = None, or_bits: int = 0,
+) -> list[tuple[int, CompactSplit, int, str]]:
     """The readings of a winning hand, one per key: :func:`compact_decompositions`, each with
     a slot the winning tile took, readings with equal keys after the first left out.
 
@@ -127,7 +145,7 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
         if len(exposed) != 34 or not all(0 <= c <= 510 for c in exposed):
             raise ValueError(EXPOSED_MESSAGE)
     out = []
-    seen: set = set()
+    seen: set[int] = set()
     for split in compact_decompositions(hand, wilds, wild_pungs, wild_chows):
         pair, melds = split
         codes = [tables[2][pair[1]]] + [(tables[0] if typ == "chow" else tables[1])[first] for typ, first, _mask in melds]

@@ -273,8 +273,8 @@ def shanten_batch(hands, wilds):
 include "_claims.pxi"
 include "_readings.pxi"
 
-for _name in __all__:
+for _name in __all__ + _reference_readings.__all__:
     _own = globals()[_name]
     if not isinstance(_own, type):
-        _own.__doc__ = getattr(_reference, _name).__doc__
+        _own.__doc__ = getattr(_reference if _name in __all__ else _reference_readings, _name).__doc__
 del _name, _own

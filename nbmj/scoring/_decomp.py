@@ -54,13 +54,13 @@ def _rep_chows() -> frozenset[int]:
 
 
 try:  # pragma: no cover - depends on what the core provides at run time
-    from ..core import compact_decompositions as _core_splits  # type: ignore[attr-defined]
+    from ..core._scorer import compact_decompositions as _core_splits
 except Exception:  # ImportError, or the core not built yet
     _core_splits = None
 
 
 try:  # pragma: no cover - depends on what the core provides at run time
-    from ..core import compact_readings as _core_readings  # type: ignore[attr-defined]
+    from ..core._scorer import compact_readings as _core_readings
 except Exception:
     _core_readings = None
 
