@@ -8,15 +8,12 @@ extensions = [
         "nbmj.core._shape",
         sources=["nbmj/core/_shape.pyx", "csrc/shape.c", "csrc/claims.c"],
         include_dirs=["csrc"],
-        depends=["csrc/shape.h", "csrc/claims.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
+        depends=["csrc/shape.h", "csrc/claims.h", "csrc/pyread.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
         extra_compile_args=["-O3"],
     ),
 ]
 
 setup(
-    ext_modules=cythonize(
-        extensions,
-        language_level=3,
-        compiler_directives={"embedsignature": True, "boundscheck": False, "wraparound": False},
-    ),
+    # The compiler directives are in the header of nbmj/core/_shape.pyx, in one place.
+    ext_modules=cythonize(extensions),
 )

@@ -112,3 +112,37 @@ def test_every_input_type_gives_the_same_answer(impl):
         assert impl.shanten(form, 2) == 0 and impl.waits(form, 2) == impl.waits(counts, 2)
     assert impl.is_win_batch(np.array([counts], dtype=np.uint8), 3).tolist() == [True]
     assert impl.shanten_batch(np.array([counts], dtype=np.uint8), np.array([2], dtype=np.uint8)).tolist() == [0]
+
+
+# Items the compiled list reader must either read exactly as the reference does or send to
+# the reference: ints in and out of range, bools (an int subclass), numpy integers, floats,
+# ints too big for a C long, and None.
+odd_items = st.one_of(
+    st.integers(-2, 6),
+    st.booleans(),
+    st.integers(0, 4).map(np.int64),
+    st.integers(0, 4).map(np.uint8),
+    st.sampled_from([2**63, -(2**63) - 1, 2**100, 1.0, None]),
+)
+
+
+@needs_compiled
+@settings(max_examples=300)
+@given(
+    items=st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2]), min_size=34, max_size=34),  # near 13 or 14 tiles
+    odd=st.lists(st.tuples(st.integers(0, 33), odd_items), max_size=3),
+    as_tuple=st.booleans(),
+)
+def test_the_list_reader_agrees_with_the_reference_on_odd_items(items, odd, as_tuple):
+    hand = list(items)
+    for place, value in odd:
+        hand[place] = value
+    arg = tuple(hand) if as_tuple else hand
+    for function in ("shanten", "is_win", "waits"):
+        def answer(module):
+            try:
+                return getattr(module, function)(arg, 0)
+            except Exception as exc:  # the same error, message and all
+                return type(exc), str(exc)
+
+        assert answer(shape) == answer(_reference), (function, hand)

@@ -11,26 +11,6 @@ cdef extern from "claims.h" nogil:
     int nb_resolve_claims(const uint8_t *declared, int discarder, const uint8_t *tiers, const uint8_t *seat_order,
                           int all_winners, uint8_t *out) noexcept
 
-cdef extern from *:
-    """
-    /* n exact ints 0..hi from a list or tuple into out; 1 when all were read, else 0
-     * (no Python error is set). */
-    static int nb_read_small(PyObject *seq, Py_ssize_t n, long hi, uint8_t *out) {
-        if (PySequence_Fast_GET_SIZE(seq) != n) return 0;
-        PyObject **items = PySequence_Fast_ITEMS(seq);
-        for (Py_ssize_t k = 0; k < n; k++) {
-            int overflow = 0;
-            if (!PyLong_CheckExact(items[k])) return 0;
-            long v = PyLong_AsLongAndOverflow(items[k], &overflow);
-            if (overflow || v < 0 || v > hi) { PyErr_Clear(); return 0; }
-            out[k] = (uint8_t)v;
-        }
-        return 1;
-    }
-    """
-    int nb_read_small(object seq, Py_ssize_t n, long hi, uint8_t *out)
-
-
 cdef inline bint _is_seq(object o):
     return type(o) is list or type(o) is tuple
 
@@ -39,7 +19,7 @@ def claim_options(counts, wilds, wild_mask, tile, relation, flags):
     cdef uint8_t c[34]
     cdef long w = 0, m = 0, t = 0, r = 0, f = 0
     cdef int k, total = 0, out
-    cdef bint fast = (_is_seq(counts) and nb_read_sequence(counts, c) and nb_read_wilds(wilds, &w)
+    cdef bint fast = (_is_seq(counts) and nb_read_sequence(counts, c) >= 0 and nb_read_wilds(wilds, &w)
                       and nb_read_wilds(wild_mask, &m) and nb_read_wilds(tile, &t)
                       and nb_read_wilds(relation, &r) and nb_read_wilds(flags, &f))
     if fast:
@@ -66,9 +46,9 @@ def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
     cdef long p = 0
     cdef int n, k
     cdef bint every = all_winners
-    cdef bint fast = (_is_seq(declared) and nb_read_small(declared, 4, 4, d) and nb_read_wilds(discarder, &p)
-                      and 0 <= p <= 3 and _is_seq(tiers) and nb_read_small(tiers, 4, 127, tier)
-                      and _is_seq(seat_order) and nb_read_small(seat_order, 3, 3, order))
+    cdef bint fast = (_is_seq(declared) and nb_read_small(declared, 4, 4, d) >= 0 and nb_read_wilds(discarder, &p)
+                      and 0 <= p <= 3 and _is_seq(tiers) and nb_read_small(tiers, 4, 127, tier) >= 0
+                      and _is_seq(seat_order) and nb_read_small(seat_order, 3, 3, order) >= 0)
     if fast:
         fast = (d[p] == 0 and order[0] != 0 and order[1] != 0 and order[2] != 0 and order[0] != order[1]
                 and order[1] != order[2] and order[0] != order[2])

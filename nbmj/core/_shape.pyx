@@ -1,4 +1,6 @@
-# cython: language_level=3, embedsignature=False, boundscheck=False, wraparound=False
+# cython: language_level=3, boundscheck=False, wraparound=False
+# (the compiler directives live here only; embedsignature stays off: the docstrings are the
+# reference's, copied in at import, and inspect.signature reads the functions directly)
 """Compiled hand-shape core: the same API as :mod:`nbmj.core._reference`, over C tables.
 
 Arguments are read on fast paths (a list or tuple of ints, bytes, a 1-byte buffer such as a
@@ -53,51 +55,9 @@ cdef inline int _tables() except -1:
     return 0
 
 
-cdef extern from *:
-    """
-    /* Counts 0-4 in a list or tuple are almost always CPython's cached small ints, so a
-     * pointer comparison reads them; anything else takes PyLong_AsLongAndOverflow. Returns
-     * 1 when all 34 counts were read and lie in 0-4, else 0 (no Python error is set). */
-    static PyObject *nb_small_ints[5];
-
-    static int nb_read_sequence(PyObject *seq, uint8_t *out) {
-        if (PySequence_Fast_GET_SIZE(seq) != 34) return 0;
-        PyObject **items = PySequence_Fast_ITEMS(seq);
-        if (!nb_small_ints[0]) {
-            for (long v = 0; v < 5; v++) {
-                PyObject *o = PyLong_FromLong(v);
-                if (!o) { PyErr_Clear(); return 0; }
-                nb_small_ints[v] = o; /* kept for the life of the process */
-            }
-        }
-        for (int k = 0; k < 34; k++) {
-            PyObject *o = items[k];
-            if (o == nb_small_ints[0]) out[k] = 0;
-            else if (o == nb_small_ints[1]) out[k] = 1;
-            else if (o == nb_small_ints[2]) out[k] = 2;
-            else if (o == nb_small_ints[3]) out[k] = 3;
-            else if (o == nb_small_ints[4]) out[k] = 4;
-            else {
-                int overflow = 0;
-                if (!PyLong_CheckExact(o)) return 0;
-                long v = PyLong_AsLongAndOverflow(o, &overflow);
-                if (overflow || v < 0 || v > 4) { PyErr_Clear(); return 0; }
-                out[k] = (uint8_t)v;
-            }
-        }
-        return 1;
-    }
-
-    /* wilds as a C long when it is an exact int; 0 when the slow path must judge it. */
-    static int nb_read_wilds(PyObject *o, long *out) {
-        int overflow = 0;
-        if (!PyLong_CheckExact(o)) return 0;
-        *out = PyLong_AsLongAndOverflow(o, &overflow);
-        if (overflow) { PyErr_Clear(); return 0; }
-        return 1;
-    }
-    """
-    int nb_read_sequence(object seq, uint8_t *out)
+cdef extern from "pyread.h":
+    long nb_read_sequence(object seq, uint8_t *out)
+    long nb_read_small(object seq, Py_ssize_t n, long hi, uint8_t *out)
     int nb_read_wilds(object o, long *out)
 
 
@@ -132,7 +92,7 @@ cdef int _read(object hand, object wilds, str function, Size size, uint8_t *out,
     cdef int total
     cdef Py_ssize_t k
     if type(hand) is list or type(hand) is tuple:
-        fast = nb_read_sequence(hand, out)
+        fast = nb_read_sequence(hand, out) >= 0
     elif type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34:
         memcpy(out, PyBytes_AS_STRING(hand), 34)
         fast = 1
