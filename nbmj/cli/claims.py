@@ -26,10 +26,12 @@ def claims(file: str) -> None:
     the restriction of NB-8.6 or NB-8.7 checks that field and ignores it.
     """
     from ..engine.claim_query import claims_for
+    from ..schemas import validate
 
     try:
         text = read_input_text(file)
     except OSError as exc:
         raise SituationError(f"cannot read {file!r}: {exc.strerror}") from None
     data = parse_json(text, "the claims input", SituationError)
+    validate(data, "claims-input", "the claims input")  # fields and types; claims_for checks the rest
     emit_json(claims_for(data))

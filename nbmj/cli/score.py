@@ -17,10 +17,13 @@ if TYPE_CHECKING:
 
 
 def load_situation_text(text: str) -> Situation:
-    """Parse JSON text into a Situation; bad JSON is a SituationError."""
+    """Parse JSON text into a Situation; bad JSON, or JSON that does not fit the schema
+    ``nbmj/schemas/score-input.json``, is a SituationError."""
+    from ..schemas import validate
     from ..scoring.situation import Situation
 
     data = parse_json(text, "the situation", SituationError)
+    validate(data, "score-input", "the situation")
     return Situation.from_dict(data)
 
 
@@ -42,7 +45,10 @@ def score_text(text: str, variant: str | None = None) -> tuple[Situation, RuleSe
 @click.option("--variant", default=None, help="Variant name or path; overrides the situation's 'variant'.")
 @click.option("--explain", is_flag=True, help="Print a readable table instead of JSON.")
 def score(file: str, variant: str | None, explain: bool) -> None:
-    """Score the winning situation in FILE (JSON; - for standard input)."""
+    """Score the winning situation in FILE (JSON; - for standard input).
+
+    The situation is checked against the JSON Schema nbmj/schemas/score-input.json.
+    """
     try:
         text = read_input_text(file)
     except OSError as exc:
