@@ -147,6 +147,22 @@ def median_rate(fn, items, repeats: int) -> float:
     return len(items) / statistics.median(times)
 
 
+def interleaved_rates(entries: list, repeats: int) -> dict:
+    """Median calls per second of each (name, fn, items), the contestants taking turns.
+
+    On a machine shared with other work the load drifts during a run; timing the
+    contestants one after another in every repeat (each repeat in a rotated order) lets
+    the drift reach all of them alike, so their ratio holds even when the rates move.
+    """
+    times: dict = {name: [] for name, _, _ in entries}
+    for r in range(repeats):
+        for name, fn, items in entries[r % len(entries):] + entries[: r % len(entries)]:
+            start = time.process_time()
+            fn(items)
+            times[name].append(time.process_time() - start)
+    return {name: len(items) / statistics.median(times[name]) for name, _, items in entries}
+
+
 def loop(f):
     def run(items):
         for item in items:
@@ -230,24 +246,29 @@ def main(argv=None) -> int:
             label += f", {wilds} wild" + ("s" if wilds != 1 else "")
             fn = shape.is_win if size == 14 else shape.shanten
             ref_fn = pure.is_win if size == 14 else pure.shanten
-            t.add(label, "nbmj compiled", median_rate(loop2(fn), items, repeats), "per call, list of 34")
+            # Per call: nbmj and the peers take turns in every repeat (see interleaved_rates).
+            per_call = [("nbmj compiled", loop2(fn), items, "per call, list of 34, interleaved")]
+            if not wilds and riichienv:
+                ids136 = [ids_136(x) for x in tiles]
+                per_call.append(("peer riichienv", loop(riichienv.calculate_shanten), ids136,
+                                 "shanten (-1 = win), 136-ids, interleaved"))
+            if not wilds and xiangting:
+                four = xiangting.PlayerCount.FOUR
+                per_call.append(("peer xiangting", loop(lambda v: xiangting.calculate_replacement_number(v, four)), vecs,
+                                 "replacement number, interleaved"))
+            if not wilds and size == 14 and mahjong_agari:
+                per_call.append(("peer mahjong", loop(mahjong_agari.Agari.is_agari), vecs, "Agari.is_agari, interleaved"))
+            if not wilds and size == 13 and mahjong_shanten:
+                per_call.append(("peer mahjong", loop(mahjong_shanten.Shanten.calculate_shanten_for_regular_hand), vecs,
+                                 "regular hand, interleaved"))
+            rates = interleaved_rates([(who, run, its) for who, run, its, _ in per_call], 3 * repeats)
+            for who, _, _, note in per_call:
+                t.add(label, who, rates[who], note)
             t.add(label, "nbmj pure python", median_rate(loop2(ref_fn), items[:n_pure], max(1, repeats - 2)), "per call")
             arr = np.array([v for v in vecs] * (n_batch // n_hands), dtype=np.uint8)
             w = np.full(len(arr), wilds, dtype=np.int64)
             batch = shape.is_win_batch if size == 14 else shape.shanten_batch
             t.add(label, "nbmj compiled batch", median_rate(lambda a: batch(a, w), arr, repeats), f"{len(arr):,} hands")
-            if wilds:
-                continue
-            if riichienv:
-                ids136 = [ids_136(x) for x in tiles]
-                t.add(label, "peer riichienv", median_rate(loop(riichienv.calculate_shanten), ids136, repeats), "shanten (-1 = win), 136-ids")
-            if xiangting:
-                four = xiangting.PlayerCount.FOUR
-                t.add(label, "peer xiangting", median_rate(loop(lambda v: xiangting.calculate_replacement_number(v, four)), vecs, repeats), "replacement number")
-            if size == 14 and mahjong_agari:
-                t.add(label, "peer mahjong", median_rate(loop(mahjong_agari.Agari.is_agari), vecs, repeats), "Agari.is_agari")
-            if size == 13 and mahjong_shanten:
-                t.add(label, "peer mahjong", median_rate(loop(mahjong_shanten.Shanten.calculate_shanten_for_regular_hand), vecs, repeats), "regular hand")
 
     for wilds in range(4):
         label = f"decompositions 14-tile, {wilds} wild" + ("s" if wilds != 1 else "")

@@ -88,11 +88,17 @@ cdef int _read_buffer(object hand, uint8_t *out) except -1:
 cdef int _read(object hand, object wilds, str function, Size size, uint8_t *out, int *n_wilds) except -1:
     """Reads and validates a hand; returns its total. Raises the reference's error otherwise."""
     cdef int fast = 0
-    cdef long w = 0
+    cdef long w = 0, real
     cdef int total
     cdef Py_ssize_t k
     if type(hand) is list or type(hand) is tuple:
-        fast = nb_read_sequence(hand, out) >= 0
+        # the reader has checked each count and summed them: only the size is left to check
+        real = nb_read_sequence(hand, out)
+        if real >= 0 and nb_read_wilds(wilds, &w) and 0 <= w and real + w <= 14:
+            total = <int>(real + w)
+            if (total % 3 == 2) if size == COMPLETE else (total % 3 == 1 or (size == ANY_SIZE and total % 3 == 2)):
+                n_wilds[0] = <int>w
+                return total
     elif type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34:
         memcpy(out, PyBytes_AS_STRING(hand), 34)
         fast = 1
