@@ -1,7 +1,7 @@
 """Shared pieces of the core tests: the backends under test and hand strategies.
 
-Test files put tests/ on sys.path (the suite runs with ``--import-mode=importlib``, which
-leaves it off) and import this module and ``oracle`` by name.
+tests/conftest.py puts tests/ on sys.path (the suite runs with ``--import-mode=importlib``,
+which leaves it off), so test files import this module and ``oracle`` by name.
 """
 
 from __future__ import annotations

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import sys
-from pathlib import Path
 
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -19,10 +17,8 @@ from hypothesis import strategies as st
 
 from nbmj.cli import main
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import CLAIMS_TABLE as CLAIMS  # noqa: E402
-from _scoring_helpers import GOOD_SITUATION as SITUATION  # noqa: E402
+from _engine_helpers import CLAIMS_TABLE as CLAIMS
+from _scoring_helpers import GOOD_SITUATION as SITUATION
 
 # values of every JSON type, and near misses of valid ones
 json_values = st.recursive(

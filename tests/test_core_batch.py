@@ -5,17 +5,13 @@ the honours at their own offsets), so these tests put tiles and bad counts at ev
 """
 
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-import _core_helpers as helpers  # noqa: E402
+import _core_helpers as helpers
 
-from nbmj.errors import HandShapeError  # noqa: E402
+from nbmj.errors import HandShapeError
 
 IMPLS = helpers.backends()
 

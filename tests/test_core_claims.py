@@ -6,21 +6,17 @@ against a plain oracle written here.
 """
 
 import inspect
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-import _core_helpers as helpers  # noqa: E402
+import _core_helpers as helpers
 
-from nbmj.core import _reference  # noqa: E402
-from nbmj.core._reference_claims import Claim, ClaimFlag, ClaimOption  # noqa: E402
-from nbmj.errors import HandShapeError  # noqa: E402
-from nbmj.tiles import parse_counts, parse_tile  # noqa: E402
+from nbmj.core import _reference
+from nbmj.core._reference_claims import Claim, ClaimFlag, ClaimOption
+from nbmj.errors import HandShapeError
+from nbmj.tiles import parse_counts, parse_tile
 
 IMPLS = helpers.backends()
 SHAPE = helpers.compiled()

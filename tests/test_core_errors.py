@@ -1,16 +1,12 @@
 """Bad input raises HandShapeError / TileNotationError with a lowercase message quoting it."""
 
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-import _core_helpers as helpers  # noqa: E402
+import _core_helpers as helpers
 
-from nbmj.errors import HandShapeError, NbmjError, TileNotationError  # noqa: E402
+from nbmj.errors import HandShapeError, NbmjError, TileNotationError
 
 IMPLS = helpers.backends()
 

@@ -1,17 +1,13 @@
 """Both backends against the brute-force oracle on random hands holding 0-4 wilds."""
 
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-import _core_helpers as helpers  # noqa: E402
-import oracle  # noqa: E402
+import _core_helpers as helpers
+import oracle
 
-from nbmj.core import _reference  # noqa: E402
+from nbmj.core import _reference
 
 BACKENDS = helpers.backends()
 IMPLS = [BACKENDS[name] for name in ("reference", "compiled") if name in BACKENDS]

@@ -2,20 +2,16 @@
 
 import inspect
 import os
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-import _core_helpers as helpers  # noqa: E402
+import _core_helpers as helpers
 
-import nbmj.core  # noqa: E402
-from nbmj.core import _reference  # noqa: E402
+import nbmj.core
+from nbmj.core import _reference
 
 shape = helpers.compiled()
 needs_compiled = pytest.mark.skipif(shape is None, reason="compiled core not built (pure-Python run)")
