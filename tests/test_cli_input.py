@@ -49,6 +49,8 @@ def bad_inputs(good: bytes) -> dict[str, bytes]:
     return {
         "gbk": gbk,
         "utf-16": (good.decode("utf-8") + CHINESE).encode("utf-16"),
+        "utf-16-no-bom": (good.decode("utf-8") + CHINESE).encode("utf-16-le"),
+        "binary": b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)),
         "stray-byte": good[:10] + b"\xff" + good[10:],
         "deep-json": DEEP,
         "deep-json-line": good.rstrip(b"\n") + b"\n" + DEEP + b"\n",
@@ -76,7 +78,7 @@ def test_bad_bytes_are_a_one_line_error(command, kind, tmp_path):
     data = bad_inputs(INPUTS[command])[kind]
     path = tmp_path / "input.json"
     path.write_bytes(data)
-    expected = {"gbk": "not UTF-8", "utf-16": "UTF-16", "stray-byte": "byte 0xff at line 1, column 11",
+    expected = {"gbk": "not UTF-8", "utf-16": "UTF-16", "utf-16-no-bom": "NUL bytes", "binary": "NUL bytes", "stray-byte": "byte 0xff at line 1, column 11",
                 "deep-json": f"more than {MAX_DEPTH} levels", "deep-json-line": f"more than {MAX_DEPTH} levels"}
     assert_one_line_error(invoke([command, str(path)]), expected[kind])
     assert_one_line_error(invoke([command, "-"], data), expected[kind])

@@ -54,6 +54,8 @@ def decode_text(data: bytes, source: str, one_line: bool = False) -> str:
         raise InputError(f"{source} is UTF-16 text; save it as UTF-8")
     if data.startswith(_UTF8_BOM):
         data = data[len(_UTF8_BOM):]
+    if b"\x00" in data:  # valid UTF-8, but no text file holds it: UTF-16 without a BOM, or binary
+        raise InputError(f"{source} holds NUL bytes (UTF-16 or binary data, not text); save it as UTF-8")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
