@@ -2,10 +2,9 @@
  *
  * Public C API only (PySequence_Fast_ITEMS, PyLong_CheckExact, PyLong_AsLongAndOverflow, the
  * nb_bool slot of int's number methods): no assumption about how CPython stores or caches
- * its integers. Each reader returns a "could
- * not read" answer instead of raising, leaving no Python error set, so that the caller can
- * send the argument down the slow path, where the pure-Python reference validates it and
- * raises its own error with its own message.
+ * its integers. Each reader answers "could not read" instead of raising, leaving no Python
+ * error set, so that the caller can send the argument down the slow path, where the
+ * pure-Python reference validates it and raises its own error with its own message.
  */
 #ifndef NBMJ_PYREAD_H
 #define NBMJ_PYREAD_H
