@@ -10,8 +10,10 @@ import pytest
 
 from nbmj.engine.actions import Action
 from nbmj.engine.bots import GreedyBot, make_bots, play_hand
+from nbmj.engine.draws import replace_flower
 from nbmj.engine.game import Game
 from nbmj.engine.script import pass_claims, play_script
+from nbmj.engine.wins import situation
 from nbmj.errors import IllegalActionError, ReplayError
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
@@ -99,7 +101,7 @@ def _draw_out(rules, seed):
     last_claim_options = None
     while not g.is_over:
         seat = g.to_act[0]
-        if g.phase == "claims" and not g._can_draw():
+        if g.phase == "claims" and not g.can_draw():
             last_claim_options = {s: g.legal_actions(s) for s in g.to_act}
         g.step(passive(g.observation(seat), g.legal_actions(seat)))
     return g, last_claim_options
@@ -139,7 +141,7 @@ def test_nb_15_2_last_discard_may_only_be_won():
         k = next(k for k in range(34) if hand[k] and k != t)
         hand[k] -= 1
         hand[t] += 1
-    g._scores.clear()
+    g.invalidate()
     g.step(Action("ESWN"[p], "discard", t))
     assert "ESWN"[q] not in g.to_act or not any(a.kind in ("pon", "kan", "chi") for a in g.legal_actions("ESWN"[q]))
 
@@ -148,9 +150,9 @@ def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
     """NB-11.6."""
     g = _play_to_the_last_tile()
     p = g.current
-    sit = g._situation(p, g.last_draw, g.draw_kind, None)
+    sit = situation(g.table, p, g.last_draw, g.draw_kind, None)
     assert sit.last_tile
-    assert not g._situation((p + 1) % 4, g.last_draw, "discard", p).last_tile  # NB-11.6: not on the discard
+    assert not situation(g.table, (p + 1) % 4, g.last_draw, "discard", p).last_tile  # NB-11.6: not on the discard
 
 
 def test_nh_1_9_t8_ninghai_draws_with_nine_stacks_left():
@@ -327,8 +329,8 @@ def test_nb_9_7_no_kong_without_a_tile_to_replace_it():
             hand[t] -= 1
             moved -= 1
     hand[k] = 4
-    g._legal.clear()
-    assert not g._can_kong()
+    g.invalidate()
+    assert not g.can_kong()
     assert not any(a.kind in ("ankan", "kakan") for a in g.legal_actions("ESWN"[p]))
 
 
@@ -341,13 +343,13 @@ def test_nh_1_9_nb_5_7_a_replacement_may_take_the_odd_tile_but_no_kept_one():
     p = g.current
     g.hands[p][flower] += 1
     g.wall.remaining = 19
-    assert not g._can_draw()
-    assert g._replace_flower(p, flower) is not None
+    assert not g.can_draw()
+    assert replace_flower(g.table, p, flower) is not None
     assert g.wall.remaining == 18 and g.result is None
 
     g = Game(NINGHAI, 0)
     p = g.current
     g.hands[p][flower] += 1
     g.wall.remaining = 18
-    assert g._replace_flower(p, flower) is None
-    assert g.result is not None and g.result.outcome == "draw"
+    assert replace_flower(g.table, p, flower) is None  # the caller then ends the hand drawn
+    assert g.events[-1] == {"e": "bu", "seat": "ESWN"[p], "tile": "1f", "draw": None}

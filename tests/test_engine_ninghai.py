@@ -5,8 +5,10 @@ import pytest
 
 from nbmj.engine import Game, make_bots, play_hand
 from nbmj.engine.actions import Action
+from nbmj.engine.ending import losers_settlement
 from nbmj.engine.liability import forbidden_tiles, suit_warnings, terminal_warning
 from nbmj.engine.script import scripted_wall
+from nbmj.engine.state import TableMeld
 from nbmj.rules import load_variant
 from nbmj.scoring import hand_fu, settle_losers
 from nbmj.scoring.situation import Meld
@@ -63,11 +65,14 @@ def warned_game(east_hand=None):
         hands["E"] = east_hand
     g = Game(NINGHAI, wall=scripted_wall(NINGHAI, hands=hands, dice=(3, 4)), dice=(3, 4))
     # W has three melds of characters on the table and waits on 6m/9m (a test-only set-up)
-    g.melds[2] = [["pon", (T("1m"),) * 3, 1], ["chi", tuple(parse_tiles("234m")), 1], ["pon", (T("5m"),) * 3, 3]]
-    g.hands[2] = parse_counts("78m9p9p") + [0] * 8
-    g.discards_made = 8  # past the first go-around (NH-1.8)
-    g.claims_made = True
-    g._legal.clear()
+    t = g.table
+    t.seats[2].melds = [
+        TableMeld("pon", (T("1m"),) * 3, 1), TableMeld("chi", tuple(parse_tiles("234m")), 1), TableMeld("pon", (T("5m"),) * 3, 3)
+    ]
+    t.seats[2].hand = parse_counts("78m9p9p") + [0] * 8
+    t.discards_made = 8  # past the first go-around (NH-1.8)
+    t.claims_made = True
+    g.invalidate()
     return g
 
 
@@ -79,7 +84,7 @@ def test_nh_6_2_nh_6_5_not_ready_discard_into_a_warning_pays_for_the_table():
     g.step(Action("W", "hu"))
     res = g.result
     assert res.winners[0]["liable"] == "E"
-    losers = g._losers_settlement(2)
+    losers = losers_settlement(g.table, 2)
     to_winner = {s: res.deltas[s] - losers[i] for i, s in enumerate("ESWN")}
     assert to_winner["S"] == to_winner["N"] == 0
     assert to_winner["E"] == -to_winner["W"] == -res.score.payments[g.seat_wind(2)]
