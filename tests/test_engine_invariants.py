@@ -28,9 +28,14 @@ def accounted(g: Game) -> int:
 
 
 def check_sizes(g: Game) -> None:
-    """NB-6.6, NB-10.2: concealed tiles plus three per meld make 13, or 14 for the player in turn."""
+    """NB-6.6, NB-10.2: concealed tiles plus three per meld make 13, or 14 for the player in
+    turn; a flower held in hand (flowers laid down by hand, NB-5.4) counts until it is laid down,
+    and with flowers replaced at once none is ever held."""
     for p in range(4):
-        size = sum(g.hands[p][t] for t in range(42) if not g.is_flower(t)) + 3 * len(g.melds[p])
+        held_flowers = sum(g.hands[p][t] for t in range(42) if g.is_flower(t))
+        if g.rules.flowers.in_play == "auto":
+            assert held_flowers == 0, (p, g.hands[p])
+        size = sum(g.hands[p]) + 3 * len(g.melds[p])
         in_turn = g.phase == "turn" and p == g.current
         assert size == (14 if in_turn else 13), (p, size, g.phase)
 

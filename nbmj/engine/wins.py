@@ -36,9 +36,10 @@ def shape(t: TableState, p: int) -> tuple[list[int], int]:
 def is_ready(t: TableState, p: int) -> bool:
     """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
     a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
-    is_win instead of a shanten, which costs twice as much."""
+    is_win instead of a shanten, which costs twice as much. A hand that holds a flower it
+    has not laid down (flowers laid down by hand, NB-5.4) is a tile short: never ready."""
     counts, wilds = shape(t, p)
-    return bool(_is_win(counts, wilds + 1))
+    return (sum(counts) + wilds) % 3 == 1 and bool(_is_win(counts, wilds + 1))
 
 
 def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> WinScore | None:
@@ -69,7 +70,7 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
             w += 1
         else:
             counts[tile] += 1
-        shape_wins = bool(_is_win(counts, w))
+        shape_wins = (sum(counts) + w) % 3 == 2 and bool(_is_win(counts, w))
     res = None
     if shape_wins:
         score = score_win(situation(t, q, tile, win_by, d), t.rules)
