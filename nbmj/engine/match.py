@@ -14,7 +14,7 @@ from ..rules.model import SEATS, RuleSet
 from .bots import Bot, play_hand
 from .game import Game, HandResult, resolve_rules
 
-__all__ = ["Match", "MatchResult", "next_dealer"]
+__all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 
 
 @dataclass
@@ -26,6 +26,12 @@ class MatchResult:
 
     def to_json(self) -> dict:
         return {"hands": self.hands, "scores": dict(self.scores)}
+
+
+def dealer_by_roll(total: int) -> int:
+    """NH-1.2: the position reached counting ``total`` players counter-clockwise from the
+    first seat (position 0), which counts as 1."""
+    return (total - 1) % 4
 
 
 def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
@@ -60,9 +66,12 @@ class Match:
         self.round_limit = rounds if rounds is not None else (None if hands is not None else 4)
         self.max_hands = max_hands
         rng = random.Random(f"match:{seed}")
-        roll = rng.randint(1, 6) + rng.randint(1, 6)
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
+        self.first_roll: tuple[int, int] | None = None
         if self.rules.dealer.first_dealer == "two_rolls":
-            self.first_dealer = (roll - 1) % 4  # NH-1.2: count the total from the first seat as 1
+            self.first_roll = roll
+            self.first_dealer = dealer_by_roll(roll[0] + roll[1])  # NH-1.2: count the total from the first seat as 1
         else:
             self.first_dealer = rng.randrange(4)  # NB-2.3
         self.dealer = self.first_dealer
