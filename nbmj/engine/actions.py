@@ -56,7 +56,8 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The compact JSON form (also the action's line in the event log); a new dict each call."""
         try:
-            return self.__dict__["_json"].copy()  # built once per action (they are immutable)
+            cached: dict[str, Any] = self.__dict__["_json"]  # built once per action (they are immutable)
+            return cached.copy()
         except KeyError:
             pass
         out: dict[str, Any] = {"e": self.kind, "seat": self.seat}

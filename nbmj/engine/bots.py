@@ -36,7 +36,7 @@ class RandomBot:
         # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
         # without two layers of calls. Any other random implementation goes through choice.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
-        same = fast is not None and type(self.rng)._randbelow is fast
+        same = fast is not None and getattr(type(self.rng), "_randbelow", None) is fast
         self._bits = self.rng.getrandbits if same else None
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:

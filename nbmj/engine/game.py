@@ -119,10 +119,10 @@ def _check_seed(seed: object) -> int:
     kept; anything else is refused, since a log must deal the same hand again."""
     if seed is None:
         return random.SystemRandom().getrandbits(32)
-    if isinstance(seed, bool) or isinstance(seed, float):
+    if isinstance(seed, bool):
         raise GameSetupError(f"the seed is an integer, not {seed!r}")
     try:
-        return operator.index(seed)  # type: ignore[call-overload, no-any-return]
+        return operator.index(seed)  # type: ignore[arg-type]
     except TypeError:
         raise GameSetupError(f"the seed is an integer, not {seed!r}") from None
 
@@ -130,12 +130,13 @@ def _check_seed(seed: object) -> int:
 def _check_dice(dice: object) -> tuple[int, int]:
     """Two dice, each 1 to 6."""
     try:
-        values = tuple(dice)  # type: ignore[call-overload]
+        values: tuple[object, ...] = tuple(dice)  # type: ignore[arg-type]
     except TypeError:
         raise GameSetupError(f"the dice are two numbers from 1 to 6, not {dice!r}") from None
-    if len(values) != 2 or not all(type(v) is int and 1 <= v <= 6 for v in values):
+    a, b = values if len(values) == 2 else (None, None)
+    if not (type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6):
         raise GameSetupError(f"the dice are two numbers from 1 to 6, not {dice!r}")
-    return values[0], values[1]
+    return a, b
 
 
 def _check_wall(wall: Sequence[int] | str, tile_set: list[int]) -> list[int]:
@@ -474,7 +475,7 @@ class Game:
         """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
         if type(action) is not Action:
             raise IllegalActionError(f"not an action: {action!r}", action, ())
-        p = SEAT_INDEX.get(action.seat)  # type: ignore[call-overload]
+        p = SEAT_INDEX.get(action.seat)
         if p is None:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {action!r}; the seats are {', '.join(SEATS)}", action, ())
         legal = self._legal.get(p)
@@ -585,7 +586,7 @@ class Game:
             rules if rules is not None else header["variant"],
             seed,
             wall=header.get("wall"),
-            dice=tuple(dice) if dice is not None else None,  # type: ignore[arg-type]
+            dice=tuple(dice) if dice is not None else None,
             dealer=header.get("dealer", "E"),
             round_wind=header.get("round_wind", "E"),
         )

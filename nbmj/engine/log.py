@@ -49,7 +49,7 @@ def _numbered(log: str | Iterable[str | dict[str, Any]]) -> tuple[list[dict[str,
         try:
             obj = json.loads(line) if isinstance(line, str) else line
         except json.JSONDecodeError as exc:
-            raise ReplayError(f"line {number} is not JSON: {exc.msg} in {line[:60]!r}", len(out)) from None
+            raise ReplayError(f"line {number} is not JSON: {exc.msg} in {str(line)[:60]!r}", len(out)) from None
         except RecursionError:
             raise ReplayError(f"line {number} is nested too deeply to read", len(out)) from None
         if not isinstance(obj, dict):

@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
 from .bots import Bot, play_hand
@@ -21,10 +24,11 @@ __all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 class MatchResult:
     """The hands of a match in order, each with its dealer and round wind, and the totals."""
 
-    hands: list[dict] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The hands and the totals as plain JSON values."""
         return {"hands": self.hands, "scores": dict(self.scores)}
 
 
@@ -105,6 +109,8 @@ class Match:
     def record(self, game: Game) -> None:
         """Book a finished hand: scores, its log, then the next dealer and round wind (NB-16.4)."""
         res = game.result
+        if res is None:
+            raise GameSetupError("only a finished hand can be recorded")
         for s, v in res.deltas.items():
             self.result.scores[s] += v
         self.result.hands.append(

@@ -84,9 +84,9 @@ def _restrictions(g: Game, p: int) -> dict[str, Any]:
 
 
 PUBLIC_FIELDS: dict[str, Field] = {
-    "variant": lambda g, p: g.variant,
-    "dealer": lambda g, p: SEATS[g.dealer],
-    "round_wind": lambda g, p: g.round_wind,
+    "variant": lambda g, p: g.table.rules.name,
+    "dealer": lambda g, p: SEATS[g.table.dealer],
+    "round_wind": lambda g, p: g.table.round_wind,
     "seat_winds": lambda g, p: {SEATS[i]: g.seat_wind(i) for i in range(4)},
     "phase": lambda g, p: g.phase,
     "to_act": lambda g, p: g.to_act,

@@ -10,7 +10,7 @@ restriction applies now.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from ..rules.model import SEATS, Restriction, RuleSet
 from .rules_view import EngineRules, WildTables
@@ -20,14 +20,19 @@ if TYPE_CHECKING:
     from .phases import Phase
     from .settle import WinScore
 
-__all__ = ["TableMeld", "RiverTile", "Offence", "SeatState", "TableState"]
+__all__ = ["MeldKind", "WinBy", "TableMeld", "RiverTile", "Offence", "SeatState", "TableState"]
+
+#: The kinds of meld on the table.
+MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
+#: How a win came: the scorer's ``Situation.win_by``.
+WinBy = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
 
 
 class TableMeld(NamedTuple):
     """A meld on the table: ``kind`` (chi, pon, kan, ankan, kakan), its ``tiles`` and the
     position it was claimed from (None for a concealed kong)."""
 
-    kind: str
+    kind: MeldKind
     tiles: tuple[int, ...]
     source: int | None
 

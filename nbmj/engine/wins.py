@@ -12,9 +12,11 @@ from __future__ import annotations
 from .. import core
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
+from typing import cast
+
 from ..tiles import N_KINDS
 from .settle import WinScore, score_win
-from .state import TableState
+from .state import TableState, WinBy
 
 __all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
 
@@ -97,7 +99,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         round_wind=t.round_wind,
         concealed=tuple(concealed),
         win_tile=tile,
-        win_by=win_by,
+        win_by=cast(WinBy, win_by),
         discarder=None if discarder is None else wind(discarder),
         melds=tuple(ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in seat.melds),
         flowers=tuple(seat.flowers),
