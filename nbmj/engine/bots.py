@@ -55,8 +55,9 @@ class RandomBot:
         return legal[r]
 
 
-def _counts(tiles: list[int], wilds: set[int]) -> tuple[list[int], int]:
-    counts = [0] * N_KINDS
+def _counts(tiles: list[int], wilds: set[int]) -> tuple[bytearray, int]:
+    # a bytearray: the core reads a buffer several times faster than a list
+    counts = bytearray(N_KINDS)
     w = 0
     for t in tiles:
         if t in wilds:
@@ -66,7 +67,7 @@ def _counts(tiles: list[int], wilds: set[int]) -> tuple[list[int], int]:
     return counts, w
 
 
-def _isolation(counts: list[int], t: int) -> int:
+def _isolation(counts: bytearray, t: int) -> int:
     """How connected a tile is: fewer neighbours means a better discard."""
     near = counts[t] - 1
     if t < 27:
@@ -94,7 +95,7 @@ class GreedyBot:
             return self._turn(counts, w, wilds, by_kind)
         return self._claim(counts, w, wilds, by_kind)
 
-    def _turn(self, counts: list[int], w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
+    def _turn(self, counts: bytearray, w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         if "flower" in by_kind:
             return by_kind["flower"][0]
         best: tuple[tuple[int, bool, int, int], Action] | None = None
@@ -104,7 +105,7 @@ class GreedyBot:
             if t in wilds:
                 c, ww = counts, w - 1
             else:
-                c = list(counts)
+                c = bytearray(counts)
                 c[t] -= 1
                 ww = w
             key = (core.shanten(c, ww), t in wilds, _isolation(counts, t) if t not in wilds else 0, -t)
@@ -119,7 +120,7 @@ class GreedyBot:
                 return a
         return best[1]
 
-    def _claim(self, counts: list[int], w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
+    def _claim(self, counts: bytearray, w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         now = core.shanten(counts, w)
         for kind in ("kan", "pon", "chi"):
             for a in by_kind.get(kind, []):
@@ -131,11 +132,11 @@ class GreedyBot:
         return by_kind["pass"][0]
 
 
-def _without(counts: list[int], w: int, wilds: set[int], tiles: Sequence[int]) -> tuple[list[int], int]:
+def _without(counts: bytearray, w: int, wilds: set[int], tiles: Sequence[int]) -> tuple[bytearray, int]:
     """The shape left after ``tiles`` leave the hand. A wild is counted apart (in ``w``),
     so a wild kind taken, or a kind the hand lacks (a wild stands in for it when
     ``wilds_in_melds`` allows), comes out of the wilds."""
-    c = list(counts)
+    c = bytearray(counts)
     for u in tiles:
         if u not in wilds and c[u] > 0:
             c[u] -= 1

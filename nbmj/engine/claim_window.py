@@ -79,7 +79,8 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     w = 0
     for k in wt.wild_flower_ids:
         w += hand[k]
-    options = core.claim_options(hand[:N_KINDS], w, wt.wild_mask, tile, (q - d) % 4, flags)
+    # a list: the compiled claim_options reads lists fast (a buffer goes the checked, slow way)
+    options = core.claim_options(list(hand[:N_KINDS]), w, wt.wild_mask, tile, (q - d) % 4, flags)
     if not options:
         return []
     seat = SEATS[q]

@@ -267,8 +267,8 @@ class Game:
         return ph.result if isinstance(ph, Over) else None
 
     @property
-    def hands(self) -> list[list[int]]:
-        """Each position's counts of the 42 tile ids (the referee's view)."""
+    def hands(self) -> list[bytearray]:
+        """Each position's counts of the 42 tile ids (the referee's view), as bytearrays."""
         return [s.hand for s in self._t.seats]
 
     @property

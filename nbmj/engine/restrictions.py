@@ -25,7 +25,7 @@ __all__ = ["discardable", "chi_leaves_discard", "note_passes", "check_offence", 
 _SUIT_LETTER = "mps"
 
 
-def discardable(t: TableState, p: int, hand: list[int], bans: Sequence[int], at_claim: bool = False) -> list[int]:
+def discardable(t: TableState, p: int, hand: bytearray | list[int], bans: Sequence[int], at_claim: bool = False) -> list[int]:
     """Tile ids ``p`` may discard from ``hand`` with ``bans`` (NB-8.1 to NB-8.4, NH first go-around)."""
     er = t.er
     tiles = list(compress(t.wt.playable, t.wt.playable_counts(hand)))
@@ -53,7 +53,7 @@ def chi_leaves_discard(t: TableState, q: int, tile: int, use: tuple[int, ...]) -
     """NB-8.5: a chi is offered only if some tile may be discarded after it."""
     if not t.in_force(t.er.chi_ban, at_claim=True):
         return True
-    hand = list(t.seats[q].hand)
+    hand = bytearray(t.seats[q].hand)
     for u in use:
         hand[u] -= 1
     return bool(discardable(t, q, hand, chi_discard_bans(tile, use), at_claim=True))

@@ -127,7 +127,7 @@ class WildTables:
     flower_flag: tuple[bool, ...]
     playable: tuple[int, ...]
     #: hand -> counts of the playable ids, at C speed
-    playable_counts: Callable[[list[int]], Any]
+    playable_counts: Callable[[Any], Any]
     playable_discards: tuple[tuple[Action, ...], ...]
 
 
