@@ -23,7 +23,7 @@ __all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
 _is_win = core.is_win
 
 
-def shape(t: TableState, p: int) -> tuple[list[int], int]:
+def shape(t: TableState, p: int) -> tuple[bytearray, int]:
     """The 34-count vector without wilds, and the number of wilds (wild flowers included)."""
     hand = t.seats[p].hand
     counts = hand[:N_KINDS]
