@@ -16,8 +16,8 @@ of each contestant, then the next round), so that a machine busy with other work
 every contestant alike. Each figure is the median of the repeats, by the wall clock and by
 the process's CPU time (steadier on a shared machine; every contestant runs on one
 thread); ratios divide by riichienv's rate. nbmj also runs ``simulate`` with 1 and 2 worker
-processes to show how it scales, and times its hands with the cyclic garbage collector on
-and off to show the collector's share.
+processes to show how it scales, and times the cyclic garbage collector's collections
+during its hands to show the collector's share.
 """
 
 from __future__ import annotations
@@ -82,21 +82,30 @@ def rlcard_runner():
 
 
 def gc_share(bot: str, hands: int, repeats: int) -> float:
-    """The cyclic garbage collector's share of nbmj's CPU time: the same hands timed with
-    the collector on and off, interleaved; the median of (on - off) / on."""
+    """The cyclic garbage collector's share of nbmj's time: the time spent inside its
+    collections (timed by ``gc.callbacks``) over the run's time; the median of the repeats.
+    Timing the collections themselves is steadier on a busy machine than comparing runs with
+    the collector on and off."""
     import gc
 
     run = nbmj_runner(bot)
     shares = []
     for rep in range(repeats):
-        times = {}
-        for enabled in (True, False):
-            (gc.enable if enabled else gc.disable)()
-            c0 = time.process_time()
+        spent = [0.0, 0.0]  # time in collections, start of the current one
+
+        def timer(phase: str, info: dict) -> None:
+            if phase == "start":
+                spent[1] = time.perf_counter()
+            else:
+                spent[0] += time.perf_counter() - spent[1]
+
+        gc.callbacks.append(timer)
+        t0 = time.perf_counter()
+        try:
             run(hands, 500 + rep)
-            times[enabled] = time.process_time() - c0
-        gc.enable()
-        shares.append((times[True] - times[False]) / times[True])
+        finally:
+            gc.callbacks.remove(timer)
+        shares.append(spent[0] / (time.perf_counter() - t0))
     return statistics.median(shares)
 
 
@@ -170,7 +179,7 @@ def main(argv=None) -> int:
         print(f"  {r['name']:<42} {cells[0]:>24}   {cells[1]:>24}")
     print("  (×: the ratio to riichienv)")
     print(f"  simulate --bot random, {sim_games} hands: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s (×{two / one:.2f})")
-    print("  the cyclic GC's share of nbmj's CPU time: " + ", ".join(f"{b} bots {v:.1%}" for b, v in gc_shares.items()))
+    print("  the cyclic GC's share of nbmj's time: " + ", ".join(f"{b} bots {v:.1%}" for b, v in gc_shares.items()))
     return 0
 
 
