@@ -16,7 +16,8 @@ of each contestant, then the next round), so that a machine busy with other work
 every contestant alike. Each figure is the median of the repeats, by the wall clock and by
 the process's CPU time (steadier on a shared machine; every contestant runs on one
 thread); ratios divide by riichienv's rate. nbmj also runs ``simulate`` with 1 and 2 worker
-processes to show how it scales.
+processes to show how it scales, and times the cyclic garbage collector's collections
+during its hands to show the collector's share.
 """
 
 from __future__ import annotations
@@ -80,6 +81,34 @@ def rlcard_runner():
     return run
 
 
+def gc_share(bot: str, hands: int, repeats: int) -> float:
+    """The cyclic garbage collector's share of nbmj's time: the time spent inside its
+    collections (timed by ``gc.callbacks``) over the run's time; the median of the repeats.
+    Timing the collections themselves is steadier on a busy machine than comparing runs with
+    the collector on and off."""
+    import gc
+
+    run = nbmj_runner(bot)
+    shares = []
+    for rep in range(repeats):
+        spent = [0.0, 0.0]  # time in collections, start of the current one
+
+        def timer(phase: str, info: dict) -> None:
+            if phase == "start":
+                spent[1] = time.perf_counter()
+            else:
+                spent[0] += time.perf_counter() - spent[1]
+
+        gc.callbacks.append(timer)
+        t0 = time.perf_counter()
+        try:
+            run(hands, 500 + rep)
+        finally:
+            gc.callbacks.remove(timer)
+        shares.append(spent[0] / (time.perf_counter() - t0))
+    return statistics.median(shares)
+
+
 def simulate_rate(workers: int, games: int) -> float:
     from nbmj.cli.game import simulate_games
 
@@ -132,7 +161,9 @@ def main(argv=None) -> int:
     sim_games = 100 if args.quick else 1000  # enough hands that starting the pool does not dominate
     one, two = simulate_rate(1, sim_games), simulate_rate(2, sim_games)
     scaling = {"games": sim_games, "workers_1": round(one, 1), "workers_2": round(two, 1), "speedup": round(two / one, 2)}
-    out = {"nbmj_core_backend": BACKEND, "python": sys.version.split()[0], "contestants": rows, "simulate": scaling}
+    gc_shares = {bot: round(gc_share(bot, hands // 2, repeats), 3) for bot in ("random", "greedy")}
+    out = {"nbmj_core_backend": BACKEND, "python": sys.version.split()[0], "contestants": rows, "simulate": scaling,
+           "gc_share": gc_shares}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
@@ -148,6 +179,7 @@ def main(argv=None) -> int:
         print(f"  {r['name']:<42} {cells[0]:>24}   {cells[1]:>24}")
     print("  (×: the ratio to riichienv)")
     print(f"  simulate --bot random, {sim_games} hands: 1 worker {one:.1f}/s, 2 workers {two:.1f}/s (×{two / one:.2f})")
+    print("  the cyclic GC's share of nbmj's time: " + ", ".join(f"{b} bots {v:.1%}" for b, v in gc_shares.items()))
     return 0
 
 
