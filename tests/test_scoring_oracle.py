@@ -22,7 +22,9 @@ from nbmj.core import _reference
 from nbmj.core._reference_readings import _compact
 from nbmj.rules.model import FuFanScoring
 from nbmj.scoring import _key, _rule_id, clear_caches, score
-from nbmj.scoring.features import Reading, _set_group, _wait_of, _wild_as_itself, facts, holds
+from nbmj.scoring.expressions import holds
+from nbmj.scoring.facts import facts
+from nbmj.scoring.readings import Reading, set_group as _set_group, wait_of as _wait_of, wild_as_itself as _wild_as_itself
 from nbmj.scoring.items import apply_items
 from nbmj.scoring.totals import fu_fan_total, tai_total
 
@@ -137,7 +139,7 @@ def _custom_rules(key):
 
 def test_the_custom_rule_sets_take_the_other_paths():
     from nbmj.scoring import plan_for
-    from nbmj.scoring.features import _reading_codes
+    from nbmj.scoring.readings import _reading_codes
 
     specs = {k: plan_for(_custom_rules(k)).spec for k in _CUSTOM}
     assert specs["itself"].itself

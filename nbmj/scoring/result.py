@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .items import Applied
 
@@ -40,7 +41,7 @@ class ScoreResult:
     variant: str | None = field(default=None, compare=False)
 
     @classmethod
-    def _from_fields(cls, fields: dict) -> "ScoreResult":
+    def _from_fields(cls, fields: dict[str, Any]) -> "ScoreResult":
         """The result holding ``fields`` (every field, by name), built without the frozen
         dataclass's ``object.__setattr__`` per field: :func:`~nbmj.scoring.score` makes one
         per call, and that was a tenth of its time."""
@@ -57,7 +58,7 @@ class ScoreResult:
                 out.append(r)
         return tuple(out)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON form printed by ``nbmj score``."""
         return {
             "variant": self.variant,

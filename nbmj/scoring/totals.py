@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from ..rules.model import FuFanScoring, TaiScoring
-from .items import Applied
+from .items import Applied, Entry
 
 __all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier"]
 
@@ -63,7 +63,7 @@ def silver(hu: int, mode: str) -> int:
 def fan_multiplier(fan: int, mode: str) -> int:
     """The multiplier for ``fan`` 番: ``power_of_two`` (×2^番) or ``fan_plus_one``."""
     if mode == "power_of_two":
-        return 2**fan
+        return int(2**fan)
     if mode == "fan_plus_one":
         return fan + 1
     raise ValueError(f"unknown fan multiplier {mode!r}")
@@ -79,7 +79,7 @@ def fu_fan_total(scoring: FuFanScoring, applied: list[Applied]) -> Total:
     return fu_fan_from_entries(scoring, [(0, a.item, a.count, a.value) for a in applied])
 
 
-def tai_from_entries(scoring: TaiScoring, entries) -> Total:
+def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
     """:func:`tai_total` over ``(order, item, count, value)`` entries."""
     tai = 0
     minimum_tai = 0
@@ -103,7 +103,7 @@ def tai_from_entries(scoring: TaiScoring, entries) -> Total:
     return Total(tai, minimum_tai, None, None, None, None, points, capped)
 
 
-def fu_fan_from_entries(scoring: FuFanScoring, entries) -> Total:
+def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Total:
     """:func:`fu_fan_total` over ``(order, item, count, value)`` entries."""
     fu = scoring.base
     fan_raw = 0
