@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..errors import SituationError
-from ..rules.model import FuFanScoring, RuleSet
+from ..rules.model import FuFanScoring, RuleSet, TaiScoring
 from ..tiles import N_KINDS, to_notation
 from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, wind_kind
 from .features import features_in
@@ -38,7 +38,7 @@ from .items import Applied, CompiledRestriction, Entry, ItemPlan, apply_items, p
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
-from .totals import Total, ceil_to, fu_fan_from_entries, tai_from_entries
+from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
 
 __all__ = [
     "score",
@@ -97,12 +97,23 @@ def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_p
             reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
             rule = wr.rule
             break
-    if reason is None and total.minimum_tai is not None:
-        minimum = scoring.minimum  # type: ignore[union-attr]
-        if total.minimum_tai < minimum:
-            reason = f"{total.minimum_tai} tai counting toward the minimum; {minimum} are needed to win"
-            rule = _rule_id(rules, "minimum")
+    if reason is None and isinstance(scoring, TaiScoring) and not meets_minimum(scoring, total):
+        reason = _short_of_minimum(scoring, total)
+        rule = _rule_id(rules, "minimum")
     return entries, total, reason, rule
+
+
+def _short_of_minimum(scoring: TaiScoring, total: Total) -> str:
+    """Why a reading misses the minimum, in words."""
+    counted, minimum = total.minimum_tai, scoring.minimum
+    if scoring.minimum_of == "value":
+        text = f"a hand value of {counted} tai × {total.multiplier}; {minimum} is needed to win"
+    else:
+        text = f"{counted} tai counting toward the minimum; {minimum} are needed to win"
+    if scoring.minimum_alternatives:
+        alts = " or ".join(f"{t} tai with ×{m}" for t, m in scoring.minimum_alternatives)
+        text += f" (or {alts}; the multipliers make ×{total.multiplier})"
+    return text
 
 
 def _key(total: Total, reason: str | None) -> tuple[bool, int, int, int, int, int, int]:
@@ -176,6 +187,9 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         "hu": total.hu,
         "fan_raw": total.fan_raw,
         "minimum_tai": total.minimum_tai,
+        "multiplier": total.multiplier,
+        "minimum": rules.scoring.minimum if isinstance(rules.scoring, TaiScoring) else None,
+        "minimum_alternatives": (rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ()),
         "capped": total.capped,
         "payment_rules": tuple(payment_rules),
         "variant": rules.name,

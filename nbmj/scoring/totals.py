@@ -8,7 +8,7 @@ from typing import Iterable, NamedTuple
 from ..rules.model import FuFanScoring, TaiScoring
 from .items import Applied, Entry
 
-__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier"]
+__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier", "meets_minimum"]
 
 
 class Total(NamedTuple):
@@ -17,7 +17,8 @@ class Total(NamedTuple):
     ``tai``: capped 台 (None for 胡 × 番 variants); ``minimum_tai``: 台 that count for the
     minimum; ``fu``: raw 胡 with the base (底), before multiplying; ``fan``: 番 after the cap;
     ``fan_raw`` before it; ``hu``: the hand's 胡 after multiplying, rounding and capping;
-    ``points``: the total S that payments use (银 for Ninghai).
+    ``points``: the total S that payments use (银 for Ninghai), after the multipliers;
+    ``multiplier``: the product of the multiplier items (None for 胡 × 番 variants).
     """
 
     tai: int | None
@@ -28,6 +29,7 @@ class Total(NamedTuple):
     hu: int | None
     points: int
     capped: bool
+    multiplier: int | None = None
 
 
 def ceil_to(value: int, step: int) -> int:
@@ -83,7 +85,11 @@ def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
     """:func:`tai_total` over ``(order, item, count, value)`` entries."""
     tai = 0
     minimum_tai = 0
+    multiplier = 1
     for _o, item, _n, value in entries:
+        if item.unit == "x":
+            multiplier *= value
+            continue
         if item.unit != "tai":
             continue
         tai += value
@@ -96,11 +102,24 @@ def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
         points = scoring.base_points + scoring.points_per_tai * tai
     else:
         points = scoring.base_points * 2**tai
-    points_cap = getattr(scoring, "points_cap", None)
+    points *= multiplier  # NB-13.5: the hand value is the tai's points × the multipliers
+    points_cap = scoring.points_cap
     if points_cap is not None and points > points_cap:
         points = points_cap
         capped = True
-    return Total(tai, minimum_tai, None, None, None, None, points, capped)
+    return Total(tai, minimum_tai, None, None, None, None, points, capped, multiplier)
+
+
+def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
+    """Whether a reading's totals reach the minimum (NB-13.1, NB-13.6): the 台 that count
+    (times the multipliers when the minimum is over the hand value), or an alternative
+    (at least so many 台 with a product of multipliers at least so much)."""
+    counted = total.minimum_tai or 0
+    multiplier = total.multiplier or 1
+    reached = counted * multiplier if scoring.minimum_of == "value" else counted
+    if reached >= scoring.minimum:
+        return True
+    return any(counted >= tai and multiplier >= mult for tai, mult in scoring.minimum_alternatives)
 
 
 def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Total:
