@@ -47,6 +47,10 @@ from ._reference_claims import __all__ as _claims_all  # noqa: E402
 __all__ += _claims_all
 # Scorer support, as in the compiled module: present, but no part of __all__ (see _scorer.py).
 from ._reference_readings import compact_decompositions, compact_readings  # noqa: E402,F401
+from ._reference_shapes import *  # noqa: E402,F403  seven pairs, honours in any arrangement
+from ._reference_shapes import __all__ as _shapes_all  # noqa: E402
+
+__all__ += _shapes_all
 
 MAX_TILES = 14
 HONOURS_START = 27

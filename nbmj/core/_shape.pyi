@@ -13,6 +13,8 @@ from ._reference_claims import ClaimFlag as ClaimFlag
 from ._reference_claims import ClaimOption as ClaimOption
 from ._reference_claims import claim_options as claim_options
 from ._reference_claims import resolve_claims as resolve_claims
+from ._reference_shapes import is_all_honors as is_all_honors
+from ._reference_shapes import is_seven_pairs as is_seven_pairs
 from ._reference_readings import compact_decompositions as compact_decompositions
 from ._reference_readings import compact_readings as compact_readings
 
