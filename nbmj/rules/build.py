@@ -123,6 +123,7 @@ class Builder(VariantChecks):
             immediate=immediate,
             draw=draw,
             dealer=dealer,
+            local_rules=tuple(e.value for e in self.m.tables["local_rules"].values()),
         )
         self.check(rs)
         if len(self.leaf.src.diags) > diags_before:

@@ -57,6 +57,7 @@ __all__ = [
     "ImmediatePayments",
     "DrawRules",
     "DealerRules",
+    "LocalRule",
     "RuleSet",
 ]
 
@@ -502,6 +503,19 @@ class DealerRules:
 
 
 @dataclass(frozen=True)
+class LocalRule:
+    """A house rule a variant declares for its own lines to cite (``local_rules``).
+
+    ``id`` is its ID without brackets (``"HOUSE-1"``); a line cites it as ``[HOUSE-1]``,
+    the way it cites the rulebook's ``[NB-12.1]``.
+    """
+
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """A complete, compiled rule variant. Build it with :func:`nbmj.rules.load_variant`."""
 
@@ -526,6 +540,7 @@ class RuleSet:
     immediate: ImmediatePayments
     draw: DrawRules
     dealer: DealerRules
+    local_rules: tuple[LocalRule, ...] = ()
 
     def item(self, name: str) -> ScoringItem:
         """The scoring item called ``name``."""

@@ -20,6 +20,9 @@ from .syntax import Atom
 _YES = {"yes": True, "no": False}
 INT_RE = re.compile(r"-?[0-9]+\Z")
 RULE_RE = re.compile(r"\[(NB|NH)-[0-9]+(\.[0-9]+)*\]\Z")
+# A house rule's own ID, declared in `local_rules`: a prefix of capitals and digits other
+# than the rulebook's NB and NH, then numbers (HOUSE-1, THU-2.1).
+LOCAL_RULE_RE = re.compile(r"(?!(NB|NH)-)[A-Z][A-Z0-9]*-[0-9]+(\.[0-9]+)*\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -235,7 +238,16 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None}
 
-TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments")
+TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
+# What one entry of each keyed table is called in messages.
+TABLE_ENTRY_NAMES = {
+    "items": "item",
+    "restrictions": "restriction",
+    "win_restrictions": "win restriction",
+    "payments": "payment row",
+    "liability_rows": "liability row",
+    "local_rules": "local rule",
+}
 OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
 ALL_SECTIONS = tuple(SECTION_SCHEMA) + ("scoring",) + TABLE_SECTIONS
 

@@ -7,7 +7,7 @@ reader to check. Conditions are ``EFeature``/``ECompare``/``ENot``/``EBool`` tre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, Transformer
@@ -73,6 +73,7 @@ class ItemAst:
     not_for_minimum: bool
     rule: Atom | None
     loc: Loc
+    new: bool = False  # written `new item ...`: a child adds this item on purpose
 
 
 @dataclass
@@ -103,6 +104,7 @@ class FileAst:
     header: Header
     aliases: list[Atom]
     sections: list[SectionAst]
+    shadows: list[Atom] = field(default_factory=list)
 
 
 class ToAst(Transformer):
@@ -121,13 +123,16 @@ class ToAst(Transformer):
     def start(self, children):
         header = children[0]
         aliases: list[Atom] = []
+        shadows: list[Atom] = []
         sections: list[SectionAst] = []
         for ch in children[1:]:
             if isinstance(ch, tuple) and ch[0] == "alias":
                 aliases.extend(ch[1])
+            elif isinstance(ch, tuple) and ch[0] == "shadows":
+                shadows.extend(ch[1])
             elif isinstance(ch, SectionAst):
                 sections.append(ch)
-        return FileAst(header, aliases, sections)
+        return FileAst(header, aliases, sections, shadows)
 
     def header(self, children):
         name = self._atom(children[0])
@@ -141,6 +146,9 @@ class ToAst(Transformer):
 
     def alias(self, children):
         return ("alias", [self._atom(t) for t in children if t.type == "WORD"])
+
+    def shadows(self, children):
+        return ("shadows", [self._atom(t) for t in children if t.type == "WORD"])
 
     def section(self, children):
         name = self._atom(children[0])
@@ -163,7 +171,8 @@ class ToAst(Transformer):
         return LineAst(atoms, rule, atoms[0].loc)
 
     def item(self, children):
-        toks = [c for c in children if isinstance(c, Token)]
+        new = any(isinstance(c, Token) and c.type == "NEW" for c in children)
+        toks = [c for c in children if isinstance(c, Token) and c.type != "NEW"]
         clauses = [c for c in children if isinstance(c, tuple)]
         name = self._atom(toks[0])
         rest = toks[1:]
@@ -173,7 +182,7 @@ class ToAst(Transformer):
             rest = rest[1:]
         value, unit = self._atom(rest[0]), self._atom(rest[1])
         rule = self._atom(rest[2]) if len(rest) > 2 else None
-        it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc)
+        it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc, new)
         for kind, payload in clauses:
             if kind == "each":
                 it.each = payload

@@ -47,7 +47,7 @@ class TableReader:
         for entry in self.table_entries(sec, "items", ItemAst, "`item ...` and `drop NAME` lines", "is neither"):
             item = self.read_item(entry)
             if item is not None:
-                self.spec.tables["items"].append(Entry(item.name, item, entry.loc, entry))
+                self.add_entry("items", Entry(item.name, item, entry.loc, entry))
 
     def read_item(self, it: ItemAst) -> M.ScoringItem | None:
         ok = True
@@ -107,7 +107,7 @@ class TableReader:
         for entry in self.table_entries(sec, "restrictions", LineAst, "`KIND ... [RULE]` and `drop KIND` lines", "is neither"):
             r = self.read_restriction(entry)
             if r is not None:
-                self.spec.tables["restrictions"].append(Entry(r.kind, r, entry.loc, entry))
+                self.add_entry("restrictions", Entry(r.kind, r, entry.loc, entry))
 
     def read_restriction(self, entry: LineAst) -> M.Restriction | None:
         atoms = list_words(entry.atoms)
@@ -190,7 +190,7 @@ class TableReader:
             rule = self.check_rule(entry.rule, "this win restriction", entry.loc)
             if ok and when is not None and rule:
                 wr = M.WinRestriction(when=when, forbid=tuple(methods), rule=rule)
-                self.spec.tables["win_restrictions"].append(Entry(str(when), wr, entry.loc, entry))
+                self.add_entry("win_restrictions", Entry(str(when), wr, entry.loc, entry))
 
     def read_shares(self, atoms: list[Atom], roles: tuple[str, ...], owner: Loc) -> tuple[M.Share, ...] | None:
         words = [a for a in atoms if not (a.kind == "PUNCT" and a.text in (",", "+"))]
@@ -235,7 +235,7 @@ class TableReader:
             shares = self.read_shares(rest, roles, sit.loc)
             rule = self.check_rule(entry.rule, f"payment row {sit.text!r}", entry.loc)
             if shares is not None and rule:
-                self.spec.tables["payments"].append(Entry(sit.text, M.PaymentRule(sit.text, shares, rule), entry.loc, entry))
+                self.add_entry("payments", Entry(sit.text, M.PaymentRule(sit.text, shares, rule), entry.loc, entry))
 
     def read_liability_row(self, entry: LineAst) -> None:
         link = entry.atoms[0]
@@ -252,4 +252,4 @@ class TableReader:
         rule = self.check_rule(entry.rule, f"liability row {link.text} {sit.text!r}", entry.loc)
         if shares is not None and rule:
             row = M.LiabilityRow(sit.text, link.text, shares, rule)
-            self.spec.tables["liability_rows"].append(Entry((link.text, sit.text), row, entry.loc, entry))
+            self.add_entry("liability_rows", Entry((link.text, sit.text), row, entry.loc, entry))
