@@ -107,21 +107,24 @@ def is_shipped_file(filename: str) -> bool:
 def search_dirs(from_dir: Path | None = None) -> list[Path]:
     """The user directories searched for a variant name, in order (the shipped variants
     come after them): ``from_dir``, the current directory, then ``NBMJ_VARIANT_PATH``."""
-    dirs = [] if from_dir is None else [from_dir]
-    dirs.append(Path.cwd())
-    dirs.extend(Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p)
+    return list(_search_dirs(None if from_dir is None else str(from_dir), os.getcwd(), os.environ.get(ENV_VAR, "")))
+
+
+@functools.lru_cache(maxsize=64)
+def _search_dirs(from_dir: str | None, cwd: str, env: str) -> tuple[Path, ...]:
+    dirs = [] if from_dir is None else [Path(from_dir)]
+    dirs.append(Path(cwd))
+    dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     shipped = _variants_dir().resolve()
     out: list[Path] = []
-    seen: set[Path] = set()
     for d in dirs:
         try:
             r = d.resolve()
         except OSError:
             continue
-        if r not in seen and r != shipped and r.is_dir():
-            seen.add(r)
+        if r not in out and r != shipped and r.is_dir():
             out.append(r)
-    return out
+    return tuple(out)
 
 
 def _header_info(path: Path, user: bool) -> VariantInfo:
@@ -138,12 +141,23 @@ def _file_info(path: str, mtime_ns: int) -> VariantInfo:
     return _header_info(Path(path), True)
 
 
+@functools.lru_cache(maxsize=64)
+def _listing(directory: Path, mtime_ns: int) -> tuple[str, ...]:
+    """The ``.nbv`` files of a directory (cached until a file is added, removed or renamed)."""
+    return tuple(str(p) for p in sorted(directory.glob("*.nbv")) if p.is_file())
+
+
 def _user_infos(directory: Path) -> list[VariantInfo]:
-    """The variants in one user directory, by file name."""
+    """The variants in one user directory, by file name (a header is read again when its
+    file changes)."""
+    try:
+        files = _listing(directory, directory.stat().st_mtime_ns)
+    except OSError:
+        return []
     out = []
-    for path in sorted(directory.glob("*.nbv")):
+    for path in files:
         try:
-            out.append(_file_info(str(path), path.stat().st_mtime_ns))
+            out.append(_file_info(path, os.stat(path).st_mtime_ns))
         except OSError:
             continue
     return out
@@ -152,19 +166,23 @@ def _user_infos(directory: Path) -> list[VariantInfo]:
 def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[str] = ()) -> VariantInfo | None:
     """The variant ``name`` names along the search path, or None.
 
-    ``skip`` holds resolved paths not to take (the files already in an ``extends`` chain,
-    so that ``variant ningbo extends ningbo`` with ``shadows ningbo`` finds the shipped one).
+    In each directory ``NAME.nbv`` comes first, then a file whose header gives the name or
+    an alias. ``skip`` holds resolved paths not to take (the files already in an
+    ``extends`` chain, so that ``variant ningbo extends ningbo`` with ``shadows ningbo``
+    finds the shipped one).
     """
     for d in search_dirs(from_dir):
-        candidate = d / f"{name}.nbv"
-        if candidate.is_file() and str(candidate.resolve()) not in skip:
-            return _file_info(str(candidate.resolve()), candidate.stat().st_mtime_ns)
-        for info in _user_infos(d):
-            if (name == info.name or name in info.aliases) and str(Path(info.path).resolve()) not in skip:
+        infos = _user_infos(d)
+        exact = str(d / f"{name}.nbv")
+        for info in infos:
+            if info.path == exact and info.path not in skip:
                 return info
-    infos, aliases = _index()
-    real = infos.get(name) or infos.get(aliases.get(name, ""))
-    if real is not None and str(Path(real.path).resolve()) not in skip:
+        for info in infos:
+            if (name == info.name or name in info.aliases) and info.path not in skip:
+                return info
+    shipped, aliases = _index()
+    real = shipped.get(name) or shipped.get(aliases.get(name, ""))
+    if real is not None and not (skip and str(Path(real.path).resolve()) in skip):
         return real
     return None
 
@@ -291,3 +309,5 @@ def clear_cache() -> None:
     _load_shipped.cache_clear()
     _load_path.cache_clear()
     _file_info.cache_clear()
+    _listing.cache_clear()
+    _search_dirs.cache_clear()
