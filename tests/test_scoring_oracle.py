@@ -20,11 +20,13 @@ from hypothesis import strategies as st
 
 from nbmj.core import _reference
 from nbmj.core._reference_readings import _compact
-from nbmj.rules.model import FuFanScoring
+from nbmj.rules.model import FuFanScoring, TaiScoring
 from nbmj.scoring import _key, _rule_id, clear_caches, score
-from nbmj.scoring.features import Reading, _set_group, _wait_of, _wild_as_itself, facts, holds
+from nbmj.scoring.expressions import holds
+from nbmj.scoring.facts import facts
+from nbmj.scoring.readings import Reading, set_group as _set_group, wait_of as _wait_of, wild_as_itself as _wild_as_itself
 from nbmj.scoring.items import apply_items
-from nbmj.scoring.totals import fu_fan_total, tai_total
+from nbmj.scoring.totals import fu_fan_total, meets_minimum, tai_total
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
@@ -61,7 +63,7 @@ def _oracle(sit, rules):
                     if sit.win_by in wr.forbid and holds(wr.when, hf, rd):
                         reason = wr.rule
                         break
-                if reason is None and total.minimum_tai is not None and total.minimum_tai < rules.scoring.minimum:
+                if reason is None and isinstance(rules.scoring, TaiScoring) and not meets_minimum(rules.scoring, total):
                     reason = _rule_id(rules, "minimum")
                 items = sorted((a.item.name, a.value) for a in applied)
                 found.append((_key(total, reason), items))
@@ -123,7 +125,13 @@ _CUSTOM = {
                     f'item pair_{c} "y" {i + 2} tai when pairs({c}) [NB-12.21]\n'
                     for i, c in enumerate(("dragon", "wind", "seat_wind", "round_wind", "honor", "terminal", "simple",
                                            "terminal_or_honor", "suited"))),
+    # multipliers that depend on the reading, and a minimum they can meet (NB-13.5, NB-13.6)
+    "mult": ('item flush_x "清一色翻" x 3 when flush [NB-13.5]\n'
+             'item pungs_x "碰碰翻" x 2 when all_pungs [NB-13.5]\n'
+             'item closed_x "嵌张翻" x 4 when wait(closed) [NB-13.5]\n'),
 }
+# Settings a custom rule set adds besides its items.
+_CUSTOM_SETTINGS = {"mult": "scoring tai { minimum_alternatives 2 x 2, 1 x 4 }\n"}
 
 
 @lru_cache(maxsize=None)
@@ -132,12 +140,13 @@ def _custom_rules(key):
     from one example to the next, as in a long game."""
     from nbmj.rules import compile_text
 
-    return compile_text(f'variant custom-{key} extends ningbo "oracle test"\nitems {{\n{_CUSTOM[key]}}}\n')
+    return compile_text(f'variant custom-{key} extends ningbo "oracle test"\n{_CUSTOM_SETTINGS.get(key, "")}'
+                        f'items {{\n{_CUSTOM[key]}}}\n')
 
 
 def test_the_custom_rule_sets_take_the_other_paths():
     from nbmj.scoring import plan_for
-    from nbmj.scoring.features import _reading_codes
+    from nbmj.scoring.readings import _reading_codes
 
     specs = {k: plan_for(_custom_rules(k)).spec for k in _CUSTOM}
     assert specs["itself"].itself

@@ -5,7 +5,9 @@ import pytest
 from nbmj.rules import load_variant
 from nbmj.rules.model import Feature
 from nbmj.scoring import Situation, score
-from nbmj.scoring.features import facts, feature_value, readings
+from nbmj.scoring.expressions import feature_value
+from nbmj.scoring.facts import facts
+from nbmj.scoring.readings import readings
 
 NINGBO = load_variant("ningbo")
 

@@ -74,7 +74,7 @@ class VariantChecks:
         self.check_vocabulary(rs)
         # items
         names = set(m.tables["items"])
-        units_ok = ("tai",) if isinstance(rs.scoring, M.TaiScoring) else ("fu", "fan")
+        units_ok = ("tai", "x") if isinstance(rs.scoring, M.TaiScoring) else ("fu", "fan")
         kind_loc = m.scoring_kind.loc if m.scoring_kind else None
         groups: dict[str, str] = {}
         for key, e in m.tables["items"].items():

@@ -8,7 +8,6 @@ removes one; ``SECTION none`` removes a whole optional section.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
@@ -20,15 +19,36 @@ from .schema import TABLE_ENTRY_NAMES, TABLE_SECTIONS
 from .source import Loc
 from .syntax import ItemAst
 
-__all__ = ["Resolver", "default_resolver", "extends_chain", "Merged", "NEAR_MISS_CUTOFF"]
+__all__ = ["Resolver", "default_resolver", "extends_chain", "Merged", "is_near_miss"]
 
 # resolve(name, from_dir, skip) -> (text, filename, display source) or None; ``skip`` holds
 # the resolved paths of the files already in the chain, which a parent may not be
 Resolver = Callable[[str, "Path | None", Collection[str]], "tuple[str, str, str] | None"]
 
-# How alike (difflib ratio) a new item's name must be to an inherited one to count as a
-# misspelling of it: no_wlid / no_wild is 0.86, dragons / dragon_pung 0.67.
-NEAR_MISS_CUTOFF = 0.8
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap two neighbours) that turn ``a`` into ``b``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def is_near_miss(new: str, inherited: str) -> bool:
+    """Whether ``new`` looks like a misspelling of ``inherited``: one slip of the keyboard
+    (two in a longer name), but not a name built on the other (``flush_x`` on ``flush``).
+
+    >>> is_near_miss("no_wlid", "no_wild"), is_near_miss("nowild", "no_wild"), is_near_miss("flush_x", "flush")
+    (True, True, False)
+    """
+    if new == inherited or new in inherited or inherited in new:
+        return False
+    return edit_distance(new, inherited) <= (1 if len(inherited) <= 5 else 2)
 
 
 def default_resolver(name: str, from_dir: Path | None, skip: Collection[str] = ()) -> tuple[str, str, str] | None:
@@ -151,8 +171,13 @@ class Merged:
             return True
         if ast.new:
             return True
-        close = difflib.get_close_matches(e.key, list(inherited), n=1, cutoff=NEAR_MISS_CUTOFF)
-        same_label = [k for k, other in inherited.items() if ast.label is not None and other.value.label == ast.label.text]
+        close = [k for k in inherited if is_near_miss(e.key, k) and inherited[k].value.unit == ast.unit.text][:1]
+        # the same label in the same unit: a second 无百搭 in tai. A multiplier may share its
+        # label with a tai item (riichi_advanced's After a Kong is 1 tai and x 2).
+        same_label = [
+            k for k, other in inherited.items()
+            if ast.label is not None and other.value.label == ast.label.text and other.value.unit == ast.unit.text
+        ]
         if close:
             hint = f"did you mean {close[0]!r}?"
         elif same_label:

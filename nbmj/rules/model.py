@@ -349,14 +349,15 @@ class ScoringItem:
     (always, when absent). ``value`` None means defined but switched off. An item that
     applies suppresses the items it ``excludes``; of the items sharing a ``group`` only the
     one scoring most applies. Items with ``counts_for_minimum`` false are left out of the
-    minimum check (C15).
+    minimum check (C15). An item in unit ``"x"`` is a multiplier: it multiplies the hand's
+    value by ``value`` instead of adding to it (riichi_advanced's After a Kong ×2).
     """
 
     name: str
     label: str
     rule: str
     value: int | None
-    unit: Literal["tai", "fu", "fan"]
+    unit: Literal["tai", "fu", "fan", "x"]
     when: Expr | None = None
     each: Feature | None = None
     excludes: tuple[str, ...] = ()
@@ -370,7 +371,13 @@ class TaiScoring:
 
     Points S = ``base_points + points_per_tai × tai`` (``conversion="linear"``) or
     ``base_points × 2**tai`` (``"doubling"``), after capping tai at ``cap``; then S is
-    capped at ``points_cap`` when set (C16: a cap on points rather than on tai).
+    capped at ``points_cap`` when set (C16: a cap on points rather than on tai). Multiplier
+    items (unit ``"x"``) multiply S: the hand value is S × the product of the multipliers.
+
+    The win needs ``minimum`` 台 that count toward the minimum (``minimum_of="tai"``), or a
+    hand value of ``minimum`` (``"value"``: those 台 × the multipliers); or it meets one of
+    ``minimum_alternatives``, pairs (台, multiplier) read "at least this many 台 with a
+    product of multipliers at least this" (NB-13.6).
     """
 
     minimum: int
@@ -380,6 +387,8 @@ class TaiScoring:
     base_points: int
     kind: Literal["tai"] = "tai"
     points_cap: int | None = None
+    minimum_of: Literal["tai", "value"] = "tai"
+    minimum_alternatives: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

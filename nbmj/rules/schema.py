@@ -151,6 +151,27 @@ def r_seat_order(key, atoms, owner):
     return order
 
 
+def r_minimum_alternatives(key, atoms, owner):
+    """``2 x 2, 1 x 4`` (or ``none``) → ((2, 2), (1, 4)): at least so many 台 with a product of
+    multipliers at least so much (NB-13.6)."""
+    words = list_words(atoms)
+    if len(words) == 1 and words[0].text == "none":
+        return ()
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(words):
+        group = words[i : i + 3]
+        if len(group) < 3 or group[1].text not in ("x", "×"):
+            at = group[1] if len(group) > 1 else group[0]
+            raise Bad(f"{key} lists 'TAI x MULTIPLIER' pairs separated by commas, e.g. '2 x 2, 1 x 4'; "
+                      f"unexpected {at.text!r}", at.loc)
+        out.append((_as_int(key, group[0], 0), _as_int(key, group[2], 1)))
+        i += 3
+    if not out:
+        raise Bad(f"{key} needs 'TAI x MULTIPLIER' pairs or 'none'", owner)
+    return tuple(out)
+
+
 _DICE = ("sum", "large", "small")
 
 # section -> setting -> reader. `flowers.seat`, the liability rows and the scoring kinds
@@ -223,6 +244,8 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
         "points_per_tai": r_int(0),
         "base_points": r_int(0),
         "points_cap": r_opt_int(1),
+        "minimum_of": r_enum("tai", "value"),
+        "minimum_alternatives": r_minimum_alternatives,
     },
     "fu_fan": {
         "base": r_int(0),
@@ -236,7 +259,8 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
     },
 }
 # Settings a root may leave out, with the value they take.
-OPTIONAL_SETTINGS = {("scoring", "points_cap"): None}
+OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
+                     ("scoring", "minimum_alternatives"): ()}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
 # What one entry of each keyed table is called in messages.
@@ -255,4 +279,4 @@ WILD_FEATURES = ("wilds_held", "wild_as_itself", "wild_single_wait", "discarded_
 FLOWER_FEATURES = ("flowers", "flower_sets")
 WINDOWS = ("always", "first_go_around", "dealer_first_turn")
 SUIT_WORDS = ("m", "p", "s", "z", "f")
-UNITS = ("tai", "fu", "fan")
+UNITS = ("tai", "fu", "fan", "x")

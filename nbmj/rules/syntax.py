@@ -181,6 +181,9 @@ class ToAst(Transformer):
             label = self._atom(rest[0])
             rest = rest[1:]
         value, unit = self._atom(rest[0]), self._atom(rest[1])
+        if rest[0].type == "TIMES" or (value.text == "x" and unit.text not in ("tai", "fu", "fan")):
+            # a multiplier, `x 2` or `× 2`: its value follows the unit
+            value, unit = unit, Atom("x", "WORD", value.loc)
         rule = self._atom(rest[2]) if len(rest) > 2 else None
         it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc, new)
         for kind, payload in clauses:

@@ -70,6 +70,10 @@ class TableReader:
         if unit not in UNITS:
             self.bad(f"unknown unit {unit!r}{did_you_mean(unit, UNITS)}", it.unit.loc)
             ok = False
+        if unit == "x" and value is not None and (value < 1 or it.each is not None):
+            self.bad(f"multiplier item {name!r} multiplies by a whole number of at least 1, once: "
+                     f"not {value}{' with each' if it.each is not None else ''}", it.value.loc)
+            ok = False
         when = compile_expr(it.when, self) if it.when is not None else None
         if it.when is not None and when is None:
             ok = False

@@ -26,15 +26,19 @@ Losing hands settle among themselves by their 胡 (NH-5), which :func:`hand_fu` 
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from ..errors import SituationError
-from ..rules.model import FuFanScoring, RuleSet
+from ..rules.model import FuFanScoring, RuleSet, TaiScoring
 from ..tiles import N_KINDS, to_notation
-from .features import HandFacts, Reading, SetGroup, build_reading, candidate_notation, candidates, facts, features_in
-from .items import Applied, ItemPlan, apply_items, plan_for
+from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, wind_kind
+from .features import features_in
+from .readings import Reading, build_reading, candidate_notation, candidates
+from .items import Applied, CompiledRestriction, Entry, ItemPlan, apply_items, plan_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
 from .situation import Meld, Situation
-from .totals import Total, ceil_to, fu_fan_from_entries, tai_from_entries
+from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
 
 __all__ = [
     "score",
@@ -77,29 +81,42 @@ def _rule_id(rules: RuleSet, key: str) -> str:
     return rid or _DEFAULT_RULES[key]
 
 
-def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list, restrictions):
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list[Entry],
+              restrictions: list[CompiledRestriction]) -> tuple[list[Entry], Total, str | None, str | None]:
     entries = plan.apply_entries(hf, rd, hand_part)
     scoring = rules.scoring
     if isinstance(scoring, FuFanScoring):
         total = fu_fan_from_entries(scoring, entries)
     else:
         total = tai_from_entries(scoring, entries)
-    reason = rule = None
+    reason: str | None = None
+    rule: str | None = None
     sit = hf.situation
     for wr, fn, _level in restrictions:
         if sit.win_by in wr.forbid and fn(hf, rd):
             reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
             rule = wr.rule
             break
-    if reason is None and total.minimum_tai is not None:
-        minimum = scoring.minimum  # type: ignore[union-attr]
-        if total.minimum_tai < minimum:
-            reason = f"{total.minimum_tai} tai counting toward the minimum; {minimum} are needed to win"
-            rule = _rule_id(rules, "minimum")
+    if reason is None and isinstance(scoring, TaiScoring) and not meets_minimum(scoring, total):
+        reason = _short_of_minimum(scoring, total)
+        rule = _rule_id(rules, "minimum")
     return entries, total, reason, rule
 
 
-def _key(total: Total, reason) -> tuple:
+def _short_of_minimum(scoring: TaiScoring, total: Total) -> str:
+    """Why a reading misses the minimum, in words."""
+    counted, minimum = total.minimum_tai, scoring.minimum
+    if scoring.minimum_of == "value":
+        text = f"a hand value of {counted} tai × {total.multiplier}; {minimum} is needed to win"
+    else:
+        text = f"{counted} tai counting toward the minimum; {minimum} are needed to win"
+    if scoring.minimum_alternatives:
+        alts = " or ".join(f"{t} tai with ×{m}" for t, m in scoring.minimum_alternatives)
+        text += f" (or {alts}; the multipliers make ×{total.multiplier})"
+    return text
+
+
+def _key(total: Total, reason: str | None) -> tuple[bool, int, int, int, int, int, int]:
     return (
         reason is None,
         total.points,
@@ -170,6 +187,9 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         "hu": total.hu,
         "fan_raw": total.fan_raw,
         "minimum_tai": total.minimum_tai,
+        "multiplier": total.multiplier,
+        "minimum": rules.scoring.minimum if isinstance(rules.scoring, TaiScoring) else None,
+        "minimum_alternatives": (rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ()),
         "capped": total.capped,
         "payment_rules": tuple(payment_rules),
         "variant": rules.name,
@@ -186,7 +206,8 @@ def _hand_text(sit: Situation) -> str:
 _HAND_FU_FEATURES = frozenset({"pungs", "flowers", "flower_sets"})
 
 
-def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: str = "E") -> int:
+def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any]], flowers: str | Sequence[int],
+            rules: RuleSet, seat: str, round_wind: str = "E") -> int:
     """The 胡 of a losing hand for 胡头 (NH-5.2): the 胡 items over its melds, its concealed
     triplets (three or four of a kind in hand) and its flowers only; no base, no 番;
     rounded up to the scheme's ``round_to``.
@@ -195,38 +216,27 @@ def hand_fu(concealed, melds, flowers, rules: RuleSet, seat: str, round_wind: st
     values or dicts as in the JSON situation.
     """
     from ..tiles import parse_tiles
-    from .features import _flower_counts, _SEATS
     from .situation import _meld
 
     if isinstance(concealed, str):
         concealed = parse_tiles(concealed)
     if isinstance(flowers, str):
         flowers = parse_tiles(flowers)
-    melds = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
+    laid = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
     counts = [0] * N_KINDS
     for t in concealed:
         if t < N_KINDS:
             counts[t] += 1
-    sets = []
-    for m in melds:
-        first = min(m.tiles)
-        if m.kind == "chi":
-            sets.append(SetGroup("chow", first, True, True))
-        elif m.kind == "pon":
-            sets.append(SetGroup("pung", first, True, True))
-        else:
-            sets.append(SetGroup("kong", first, m.kind != "ankan", True))
+    sets = [melded_group(m.kind, min(m.tiles)) for m in laid]
     for k, n in enumerate(counts):
         if n >= 3:
             sets.append(SetGroup("pung", k, False))
     sit = Situation(seat=seat, round_wind=round_wind, concealed=tuple(concealed), win_tile=0, win_by="self_draw",
-                    melds=melds, flowers=tuple(flowers))
-    seat_n, other_n, seat_out, other_out, n_sets = _flower_counts(sit, rules, frozenset())
+                    melds=laid, flowers=tuple(flowers))
     hf = HandFacts(
         situation=sit, rules=rules, wild_kinds=frozenset(), shape=tuple(counts), wilds=0, win_is_wild=False,
-        wild_physical={}, melded=tuple(sets), seat_kind=27 + _SEATS.index(seat),
-        round_kind=27 + _SEATS.index(round_wind), flowers_seat=seat_n, flowers_other=other_n,
-        flowers_seat_outside=seat_out, flowers_other_outside=other_out, flower_sets=n_sets,
+        wild_physical={}, melded=tuple(sets), seat_kind=wind_kind(seat),
+        round_kind=wind_kind(round_wind), flowers=flower_counts(sit, rules, frozenset()),
         concealed_hand=True, wild_single_wait=False,
     )
     rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)

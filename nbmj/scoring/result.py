@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .items import Applied
 
@@ -19,6 +20,11 @@ class ScoreResult:
     ``tai`` (Ningbo) or ``fu``/``fan`` (Ninghai) are None where the variant does not use
     them. ``points`` is the hand total S that payments are based on (银 for Ninghai);
     ``hu`` is Ninghai's 胡 after multiplying, rounding and capping.
+
+    With multiplier items (unit ``"x"``, NB-13.5) ``tai`` stays the sum of the 台 items,
+    ``multiplier`` is the product of the multipliers and ``points`` the hand value after
+    them. ``minimum_tai`` holds the 台 that count toward the minimum; ``minimum`` is the
+    minimum itself and ``minimum_alternatives`` its (台, multiplier) alternatives (NB-13.6).
     """
 
     valid: bool
@@ -37,10 +43,13 @@ class ScoreResult:
     minimum_tai: int | None = None
     capped: bool = False
     payment_rules: tuple[str, ...] = ()
+    multiplier: int | None = None
+    minimum: int | None = None
+    minimum_alternatives: tuple[tuple[int, int], ...] = ()
     variant: str | None = field(default=None, compare=False)
 
     @classmethod
-    def _from_fields(cls, fields: dict) -> "ScoreResult":
+    def _from_fields(cls, fields: dict[str, Any]) -> "ScoreResult":
         """The result holding ``fields`` (every field, by name), built without the frozen
         dataclass's ``object.__setattr__`` per field: :func:`~nbmj.scoring.score` makes one
         per call, and that was a tenth of its time."""
@@ -57,7 +66,7 @@ class ScoreResult:
                 out.append(r)
         return tuple(out)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON form printed by ``nbmj score``."""
         return {
             "variant": self.variant,
@@ -67,6 +76,9 @@ class ScoreResult:
             "items": [a.to_dict() for a in self.items],
             "tai": self.tai,
             "minimum_tai": self.minimum_tai,
+            "minimum": self.minimum,
+            "minimum_alternatives": [list(alt) for alt in self.minimum_alternatives],
+            "multiplier": self.multiplier,
             "fu": self.fu,
             "fan": self.fan,
             "fan_raw": self.fan_raw,

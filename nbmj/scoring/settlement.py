@@ -8,15 +8,18 @@ always sum to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..rules.model import Liability, LoserSettlement, RuleSet
+from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
+from ..rules.model import SEATS as _SEATS
 from .situation import Situation
 
 __all__ = ["Link", "links", "payment_situation", "liability_situation", "settle", "payments_for", "settle_losers",
            "relation"]
 
-SEATS = ("E", "S", "W", "N")
-_SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
+SEATS = _SEATS
+#: Payments of a win: ((seat, amount), ...) in seat order, and the rule IDs applied.
+UnitPayments = tuple[tuple[tuple[str, int], ...], tuple[str, ...]]
 
 
 def relation(a: str, b: str) -> str:
@@ -158,11 +161,11 @@ def clear_payment_cache() -> None:
 
 
 # Rule sets whose 1-point payments are kept: id -> (rule set, payment key -> payments).
-_UNIT_PAYMENTS: dict[int, tuple] = {}
+_UNIT_PAYMENTS: dict[int, tuple[RuleSet, dict[Any, UnitPayments]]] = {}
 _UNIT_PAYMENTS_KEPT = 1024
 
 
-def payments_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple, tuple]:
+def payments_for(sit: Situation, rules: RuleSet, points: int) -> UnitPayments:
     """The payments of a valid win worth ``points`` worked out afresh, as ``((seat, amount),
     ...)`` in seat order, and the rule IDs applied (:func:`settle` scales those of 1 point)."""
     zero = {s: 0 for s in SEATS}
@@ -210,7 +213,7 @@ def payments_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple, tu
     return tuple(payments.items()), tuple(used)
 
 
-def _row(liability: Liability, situation: str, mutual: bool):
+def _row(liability: Liability, situation: str, mutual: bool) -> LiabilityRow | None:
     wanted = ("mutual", "one_way") if mutual else ("one_way",)
     for link in wanted:
         for row in liability.rows:

@@ -107,7 +107,7 @@ class Situation:
         return out
 
 
-def _notation_in_order(tiles) -> str:
+def _notation_in_order(tiles: tuple[int, ...]) -> str:
     return " ".join(tile_code(t) for t in tiles)
 
 
@@ -131,10 +131,10 @@ def _tiles(value: Any, what: str) -> list[int]:
 def _seat(value: Any, what: str) -> str:
     if value not in _SEATS:
         raise SituationError(f"{what!r} must be one of E, S, W, N, not {value!r}")
-    return value
+    return str(value)
 
 
-def _flag(data: dict, key: str) -> bool:
+def _flag(data: dict[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if value is None:
         return False

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 from ..rules.model import FuFanScoring, TaiScoring
-from .items import Applied
+from .items import Applied, Entry
 
-__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier"]
+__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier", "meets_minimum"]
 
 
 class Total(NamedTuple):
@@ -17,7 +17,8 @@ class Total(NamedTuple):
     ``tai``: capped 台 (None for 胡 × 番 variants); ``minimum_tai``: 台 that count for the
     minimum; ``fu``: raw 胡 with the base (底), before multiplying; ``fan``: 番 after the cap;
     ``fan_raw`` before it; ``hu``: the hand's 胡 after multiplying, rounding and capping;
-    ``points``: the total S that payments use (银 for Ninghai).
+    ``points``: the total S that payments use (银 for Ninghai), after the multipliers;
+    ``multiplier``: the product of the multiplier items (None for 胡 × 番 variants).
     """
 
     tai: int | None
@@ -28,6 +29,7 @@ class Total(NamedTuple):
     hu: int | None
     points: int
     capped: bool
+    multiplier: int | None = None
 
 
 def ceil_to(value: int, step: int) -> int:
@@ -63,7 +65,7 @@ def silver(hu: int, mode: str) -> int:
 def fan_multiplier(fan: int, mode: str) -> int:
     """The multiplier for ``fan`` 番: ``power_of_two`` (×2^番) or ``fan_plus_one``."""
     if mode == "power_of_two":
-        return 2**fan
+        return int(2**fan)
     if mode == "fan_plus_one":
         return fan + 1
     raise ValueError(f"unknown fan multiplier {mode!r}")
@@ -79,11 +81,15 @@ def fu_fan_total(scoring: FuFanScoring, applied: list[Applied]) -> Total:
     return fu_fan_from_entries(scoring, [(0, a.item, a.count, a.value) for a in applied])
 
 
-def tai_from_entries(scoring: TaiScoring, entries) -> Total:
+def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
     """:func:`tai_total` over ``(order, item, count, value)`` entries."""
     tai = 0
     minimum_tai = 0
+    multiplier = 1
     for _o, item, _n, value in entries:
+        if item.unit == "x":
+            multiplier *= value
+            continue
         if item.unit != "tai":
             continue
         tai += value
@@ -96,14 +102,27 @@ def tai_from_entries(scoring: TaiScoring, entries) -> Total:
         points = scoring.base_points + scoring.points_per_tai * tai
     else:
         points = scoring.base_points * 2**tai
-    points_cap = getattr(scoring, "points_cap", None)
+    points *= multiplier  # NB-13.5: the hand value is the tai's points × the multipliers
+    points_cap = scoring.points_cap
     if points_cap is not None and points > points_cap:
         points = points_cap
         capped = True
-    return Total(tai, minimum_tai, None, None, None, None, points, capped)
+    return Total(tai, minimum_tai, None, None, None, None, points, capped, multiplier)
 
 
-def fu_fan_from_entries(scoring: FuFanScoring, entries) -> Total:
+def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
+    """Whether a reading's totals reach the minimum (NB-13.1, NB-13.6): the 台 that count
+    (times the multipliers when the minimum is over the hand value), or an alternative
+    (at least so many 台 with a product of multipliers at least so much)."""
+    counted = total.minimum_tai or 0
+    multiplier = total.multiplier or 1
+    reached = counted * multiplier if scoring.minimum_of == "value" else counted
+    if reached >= scoring.minimum:
+        return True
+    return any(counted >= tai and multiplier >= mult for tai, mult in scoring.minimum_alternatives)
+
+
+def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Total:
     """:func:`fu_fan_total` over ``(order, item, count, value)`` entries."""
     fu = scoring.base
     fan_raw = 0

@@ -1,0 +1,259 @@
+"""What a winning hand is, before it is read: :class:`HandFacts` and the sets it is made of.
+
+:func:`facts` works out everything that does not depend on how the concealed tiles are
+split (the wilds held, the flowers, the melds on the table, the win method ...); the
+readings (:mod:`nbmj.scoring.readings`) add a split, and the features
+(:mod:`nbmj.scoring.features`) are evaluated over both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import SituationError
+from ..rules.model import SEATS, RuleSet, WildRules
+from ..rules.wilds import wild_tiles
+from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
+from .situation import Situation
+
+__all__ = ["SELF_DRAWN", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flower_counts", "tile_in_class",
+           "sets_only", "wind_kind"]
+
+#: Win methods that are self-draws in the wide sense (自摸, NB-11.6).
+SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
+
+
+def wind_kind(seat: str) -> int:
+    """The tile kind of a seat's wind (``"E"`` is 东)."""
+    return 27 + SEATS.index(seat)
+
+
+@dataclass(frozen=True)
+class SetGroup:
+    """One set of a reading: ``size`` ``"chow"``, ``"pung"`` or ``"kong"``; ``first`` the
+    lowest kind; ``exposed`` as the 胡 table and ``pungs(exposed)`` see it; ``melded`` for
+    groups laid on the table; ``wild_mask`` per slot (concealed groups only)."""
+
+    size: str
+    first: int
+    exposed: bool
+    melded: bool = False
+    wild_mask: tuple[bool, ...] = ()
+
+    def kinds(self) -> tuple[int, ...]:
+        """The kinds of the set's tiles."""
+        if self.size == "chow":
+            return (self.first, self.first + 1, self.first + 2)
+        return (self.first,) * (4 if self.size == "kong" else 3)
+
+    def notation(self) -> str:
+        """The set in tile notation."""
+        return group_notation(self.size, self.first)
+
+
+@lru_cache(maxsize=1024)
+def group_notation(size: str, first: int) -> str:
+    """A set in tile notation: ``size`` ``"chow"``, ``"pung"`` or ``"kong"`` from ``first``."""
+    if size == "chow":
+        kinds: tuple[int, ...] = (first, first + 1, first + 2)
+    else:
+        kinds = (first,) * (4 if size == "kong" else 3)
+    return to_notation(kinds)
+
+
+@dataclass(frozen=True)
+class FlowerCounts:
+    """The flowers held that count (wild flowers left out unless they stay flowers): the
+    seat's own and the others, in all and outside complete groups of four, and the groups."""
+
+    seat: int = 0
+    other: int = 0
+    seat_outside: int = 0
+    other_outside: int = 0
+    sets: int = 0
+
+
+_NO_FLOWERS = FlowerCounts()
+
+
+@dataclass(slots=True)
+class HandFacts:
+    """Facts about the hand and the win that every reading shares."""
+
+    situation: Situation
+    rules: RuleSet
+    wild_kinds: frozenset[int]
+    shape: tuple[int, ...]  # 34 counts of the concealed non-wild tiles, winning tile included
+    wilds: int  # wild tiles among concealed + winning tile
+    win_is_wild: bool
+    wild_physical: dict[int, int]  # kind -> wild copies of that kind held
+    melded: tuple[SetGroup, ...]
+    seat_kind: int
+    round_kind: int
+    flowers: FlowerCounts
+    concealed_hand: bool
+    wild_single_wait: bool | None  # None: not worked out yet (see features.wild_single_wait)
+
+
+def tile_in_class(kind: int, cls: str, seat_kind: int, round_kind: int) -> bool:
+    """Whether ``kind`` belongs to the tile class ``cls`` (see ``pungs`` in FEATURES)."""
+    if cls == "dragon":
+        return 31 <= kind <= 33
+    if cls == "wind":
+        return 27 <= kind <= 30
+    if cls == "seat_wind":
+        return kind == seat_kind
+    if cls == "round_wind":
+        return kind == round_kind
+    if cls == "honor":
+        return kind >= 27
+    if cls == "terminal":
+        return kind < 27 and kind % 9 in (0, 8)
+    if cls == "simple":
+        return kind < 27 and kind % 9 not in (0, 8)
+    if cls == "terminal_or_honor":
+        return kind >= 27 or kind % 9 in (0, 8)
+    if cls == "suited":
+        return kind < 27
+    raise ValueError(f"unknown tile class {cls!r}")
+
+
+def flower_counts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> FlowerCounts:
+    """The flowers of ``sit`` that count under ``rules`` (see :class:`FlowerCounts`)."""
+    if rules.wilds.wild_flower_is_flower:
+        held = set(sit.flowers)
+    else:
+        held = {f for f in sit.flowers if f not in wild_kinds}
+    own = set(rules.flowers.of_seat(sit.seat))
+    in_sets: set[int] = set()
+    n_sets = 0
+    for group in (SEASONS, PLANTS):
+        if all(f in held for f in group):
+            n_sets += 1
+            in_sets.update(group)
+    seat_n = sum(1 for f in held if f in own)
+    seat_out = sum(1 for f in held if f in own and f not in in_sets)
+    other_out = sum(1 for f in held if f not in own and f not in in_sets)
+    return FlowerCounts(seat_n, len(held) - seat_n, seat_out, other_out, n_sets)
+
+
+def sets_only(counts: list[int], wilds: int) -> bool:
+    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair)."""
+    i = 0
+    while i < N_KINDS and not counts[i]:
+        i += 1
+    if i == N_KINDS:
+        return wilds % 3 == 0
+    c = counts[i]
+    for r in range(1, min(3, c) + 1):
+        if 3 - r <= wilds:
+            counts[i] -= r
+            ok = sets_only(counts, wilds - (3 - r))
+            counts[i] += r
+            if ok:
+                return True
+    if i < 27:
+        for s in (i - 2, i - 1, i):
+            if s < 0 or s // 9 != i // 9 or s % 9 > 6:
+                continue
+            used = 0
+            take = []
+            for k in (s, s + 1, s + 2):
+                if k >= i and counts[k]:
+                    take.append(k)
+                else:
+                    used += 1
+            if used > wilds:
+                continue
+            for k in take:
+                counts[k] -= 1
+            ok = sets_only(counts, wilds - used)
+            for k in take:
+                counts[k] += 1
+            if ok:
+                return True
+    return False
+
+
+@lru_cache(maxsize=512)
+def _wilds_of(rules_wilds: WildRules, indicator: int | None) -> frozenset[int]:
+    return wild_tiles(rules_wilds, indicator)
+
+
+@lru_cache(maxsize=1024)
+def melded_group(kind: str, first: int) -> SetGroup:
+    """The set a meld of ``kind`` (``chi``, ``pon``, ``kan`` ...) from ``first`` is."""
+    if kind == "chi":
+        return SetGroup("chow", first, True, True)
+    if kind == "pon":
+        return SetGroup("pung", first, True, True)
+    return SetGroup("kong", first, kind != "ankan", True)
+
+
+def _count_with_flowers(
+    tiles: tuple[int, ...], wild_kinds: frozenset[int]
+) -> tuple[list[int], int, int, dict[int, int]]:
+    """Counts of a hand holding a flower: it must be wild (a flower standing for a wild)."""
+    shape = [0] * N_KINDS
+    wilds = before_wilds = 0
+    wild_physical: dict[int, int] = {}
+    last = len(tiles) - 1
+    for pos, t in enumerate(tiles):
+        if t in wild_kinds:
+            wilds += 1
+            if pos < last:
+                before_wilds += 1
+            if t < N_KINDS:
+                wild_physical[t] = wild_physical.get(t, 0) + 1
+            continue
+        if t >= N_KINDS:
+            raise SituationError(f"flower {tile_code(t)!r} in the hand is not wild; flowers go in 'flowers'")
+        shape[t] += 1
+    return shape, wilds, before_wilds, wild_physical
+
+
+def facts(sit: Situation, rules: RuleSet) -> HandFacts:
+    """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
+    wild_kinds = _wilds_of(rules.wilds, sit.indicator)
+    tiles = sit.concealed + (sit.win_tile,)
+    wild_physical: dict[int, int]
+    if max(tiles) >= N_KINDS:
+        shape, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
+    else:
+        shape = [0] * N_KINDS
+        for t in tiles:
+            shape[t] += 1
+        wilds = 0
+        wild_physical = {}
+        for w in wild_kinds:
+            if w < N_KINDS and shape[w]:
+                wilds += shape[w]
+                wild_physical[w] = shape[w]
+                shape[w] = 0
+        before_wilds = wilds - (sit.win_tile in wild_kinds)
+    if sit.melds and wild_kinds and not rules.claims.wilds_in_melds:
+        for m in sit.melds:
+            for t in m.tiles:
+                if t in wild_kinds:
+                    raise SituationError(
+                        f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
+    melded = [melded_group(m.kind, min(m.tiles)) for m in sit.melds]
+    flowers = flower_counts(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
+    # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
+    single = False if before_wilds == 0 else None
+    return HandFacts(
+        situation=sit,
+        rules=rules,
+        wild_kinds=wild_kinds,
+        shape=tuple(shape),
+        wilds=wilds,
+        win_is_wild=sit.win_tile in wild_kinds,
+        wild_physical=wild_physical,
+        melded=tuple(melded),
+        seat_kind=wind_kind(sit.seat),
+        round_kind=wind_kind(sit.round_wind),
+        flowers=flowers,
+        concealed_hand=all([m.kind == "ankan" for m in sit.melds]),
+        wild_single_wait=single,
+    )

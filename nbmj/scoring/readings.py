@@ -1,0 +1,381 @@
+"""The readings of a winning hand: every way to split it into sets and a pair, and the slot
+the winning tile took.
+
+A :class:`Reading` is one split of the concealed tiles into sets and a pair, with the
+exposed melds as fixed sets, and the wait the winning tile made. :func:`candidates` lists
+them cheaply, once per :class:`SignatureSpec` signature: readings that the rule set's
+conditions cannot tell apart are given once. This is where the scorer's speed comes from;
+what a signature must tell apart is declared per feature in :mod:`nbmj.scoring.features`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from ..tiles import N_KINDS, to_notation
+from . import _decomp
+from .facts import HandFacts, SetGroup, group_notation, tile_in_class
+
+__all__ = [
+    "Reading",
+    "SignatureSpec",
+    "FULL_SPEC",
+    "NO_NEEDS",
+    "TILE_CLASSES",
+    "Candidate",
+    "candidates",
+    "readings",
+    "build_reading",
+    "candidate_notation",
+    "set_group",
+    "wait_of",
+    "wild_as_itself",
+]
+
+#: The tile classes of ``pungs``/``pairs`` (the order of :data:`nbmj.rules.model.FEATURES`).
+TILE_CLASSES: tuple[str, ...] = ("dragon", "wind", "seat_wind", "round_wind", "honor", "terminal", "simple",
+                                 "terminal_or_honor", "suited")
+
+Group = tuple[str, int, tuple[bool, ...]]  # (type, first kind, wild mask): a group of a split
+Split = tuple[Group, tuple[Group, ...]]  # (pair, melds)
+
+
+class Reading:
+    """One reading of the hand: all sets (melded first), the pair kind, the wait."""
+
+    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "_values")
+
+    def __init__(self, sets: tuple[SetGroup, ...], pair: int, pair_wilds: int, wait: str, wild_as_itself: int,
+                 split: Split | tuple[()] = ()) -> None:
+        self.sets: tuple[SetGroup, ...] = sets
+        #: the sets that are pungs or kongs, and how many are chows (read by most features)
+        self.pungs: tuple[SetGroup, ...] = tuple([g for g in sets if g.size != "chow"])
+        self.chows: int = len(sets) - len(self.pungs)
+        self.pair: int = pair
+        self.pair_wilds: int = pair_wilds
+        self.wait: str = wait  # edge closed single pair_pair two_sided
+        self.wild_as_itself: int = wild_as_itself
+        self.split: Split | tuple[()] = split
+        self._values: dict[Any, int] = {}
+
+    def notation(self) -> str:
+        """The reading in notation: melded sets in brackets, then concealed sets, then the pair."""
+        parts = []
+        for g in self.sets:
+            text = g.notation()
+            parts.append(f"[{text}]" if g.melded else text)
+        parts.append(_pair_notation(self.pair))
+        return " ".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _pair_notation(kind: int) -> str:
+    return to_notation((kind, kind))
+
+
+_NO_KEEP: frozenset[int] = frozenset()
+_SUIT_OF = tuple(300 + k // 9 for k in range(N_KINDS))
+
+
+@lru_cache(maxsize=8192)
+def set_group(typ: str, first: int, exposed: bool, mask: tuple[bool, ...]) -> SetGroup:
+    """The :class:`SetGroup` of a split's group (a concealed set)."""
+    return SetGroup("chow" if typ == "chow" else "pung", first, exposed, False, mask)
+
+
+def wait_of(typ: str, first: int, pos: int) -> str:
+    """The wait the winning tile makes at slot ``pos`` of a group (``typ`` ``"pair"``,
+    ``"pung"`` or ``"chow"`` from ``first``)."""
+    if typ == "pair":
+        return "single"
+    if typ == "pung":
+        return "pair_pair"
+    if pos == 1:
+        return "closed"
+    rank = first % 9
+    if (pos == 2 and rank == 0) or (pos == 0 and rank == 6):
+        return "edge"
+    return "two_sided"
+
+
+@lru_cache(maxsize=16384)
+def _slots(group: Group, win: int) -> tuple[tuple[int, str], ...]:
+    """The slots of ``group`` the winning tile can take, with the wait each makes:
+    ``win`` is the winning tile's kind, or -1 for a wild winning tile (any wild slot)."""
+    typ, first, mask = group
+    out = []
+    for pos, is_wild in enumerate(mask):
+        if win < 0:
+            if not is_wild:
+                continue
+        elif is_wild or (first + pos if typ == "chow" else first) != win:
+            continue
+        out.append((pos, wait_of(typ, first, pos)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _wild_waits(group: Group) -> tuple[str, ...]:
+    """The waits a wild winning tile can make in ``group``: one per wild slot, repeats left out."""
+    return tuple(dict.fromkeys(wait for _pos, wait in _slots(group, -1)))
+
+
+_SINGLE = ("single",)
+_PAIR_PAIR = ("pair_pair",)
+
+#: The wait of a winning tile at slot ``pos`` of the chow from ``first``, at ``first * 3 + pos``
+#: (a one-tuple, as the waits of a group are listed).
+_CHOW_WAITS = tuple((wait_of("chow", first, pos),) for first in range(N_KINDS) for pos in range(3))
+
+
+@dataclass(frozen=True)
+class SignatureSpec:
+    """What a rule set's reading-level conditions can tell apart (see :func:`candidates`):
+    the tile classes its ``pungs``/``pairs`` features name, whether any looks at exposure,
+    at the pair's class, counts 还搭, counts chows (or pungs of any class), or looks at the
+    suits (the flush features). Readings equal under the spec score the same."""
+
+    classes: tuple[str, ...] = TILE_CLASSES
+    exposure: bool = True
+    pair_class: bool = True
+    itself: bool = True
+    chows: bool = True
+    suits: bool = True
+
+    def union(self, other: "SignatureSpec") -> "SignatureSpec":
+        """What either spec tells apart."""
+        classes = set(self.classes) | set(other.classes)
+        return SignatureSpec(
+            tuple(c for c in TILE_CLASSES if c in classes),
+            self.exposure or other.exposure,
+            self.pair_class or other.pair_class,
+            self.itself or other.itself,
+            self.chows or other.chows,
+            self.suits or other.suits,
+        )
+
+
+#: Tells everything apart that a feature can read.
+FULL_SPEC = SignatureSpec()
+#: Tells nothing apart beyond the wait (which every signature holds).
+NO_NEEDS = SignatureSpec((), False, False, False, False, False)
+
+
+@lru_cache(maxsize=256)
+def _spec_classes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple[int, ...]:
+    """Per kind, an int that is equal for kinds alike under ``spec`` (suit group included,
+    for the flush features)."""
+    out = []
+    for k in range(N_KINDS):
+        code = 3 if k >= 27 else k // 9
+        for c in spec.classes:
+            code = code * 2 + tile_in_class(k, c, seat_kind, round_kind)
+        out.append(code)
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _keep_for(cls: tuple[int, ...], extra: frozenset[int]) -> frozenset[int]:
+    """Kinds an all-wild pung or pair may take: one per class code (the first), plus ``extra``
+    (the wild kinds, when 还搭 counts). Kinds with equal codes score alike."""
+    seen: dict[int, int] = {}
+    for k, code in enumerate(cls):
+        seen.setdefault(code, k)
+    return frozenset(seen.values()) | extra
+
+
+class Candidate(NamedTuple):
+    """A reading before it is built: its ``signature`` (equal signatures score the same,
+    given the same hand facts), the split, which of its groups (pair first) a discard
+    made exposed (-1 for none), the wait and the 还搭 count."""
+
+    signature: Any
+    split: Split
+    exposed: int
+    wait: str
+    wild_as_itself: int
+
+
+def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
+    """Every reading of the hand; empty when the hand does not win.
+
+    Readings that ``spec`` cannot tell apart (same set types and tile classes, pair class,
+    wait, exposure and 还搭 count, as far as the rule set looks at them) are given once.
+    """
+    return [build_reading(hf, cand) for cand in candidates(hf, spec)]
+
+
+def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
+    """The :class:`Reading` of a candidate: the melded sets, then the split's melds."""
+    split = cand.split
+    pair, melds = split
+    exposed = cand.exposed
+    sets = hf.melded + tuple([set_group(t2, f2, gj == exposed, m2) for gj, (t2, f2, m2) in enumerate(melds, 1)])
+    return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
+
+
+def candidate_notation(hf: HandFacts, cand: Candidate) -> str:
+    """``build_reading(hf, cand).notation()``, without building the reading."""
+    pair, melds = cand.split
+    parts = [f"[{g.notation()}]" if g.melded else g.notation() for g in hf.melded]
+    parts += [group_notation("chow" if typ == "chow" else "pung", first) for typ, first, _mask in melds]
+    parts.append(_pair_notation(pair[1]))
+    return " ".join(parts)
+
+
+@lru_cache(maxsize=256)
+def _pung_codes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple[int, ...]:
+    """Per kind, the code of a pung of that kind in a split's signature: its class code
+    (:func:`_spec_classes`), made unequal to every chow code (:data:`_SUIT_OF`)."""
+    return tuple(-1 - code for code in _spec_classes(spec, seat_kind, round_kind))
+
+
+class ReadingCodes:
+    """The per-kind codes :func:`nbmj.core.compact_readings` keys readings by (see
+    :func:`_reading_codes`). Compared by identity: as part of a cache key it costs no hashing
+    of its tables, and :func:`_reading_codes` gives one object per spec and winds."""
+
+    __slots__ = ("chow", "pung", "pair", "exposed", "or_bits")
+
+    def __init__(self, chow: tuple[int, ...], pung: tuple[int, ...], pair: tuple[int, ...],
+                 exposed: tuple[int, ...] | None, or_bits: int = 0) -> None:
+        self.chow, self.pung, self.pair, self.exposed, self.or_bits = chow, pung, pair, exposed, or_bits
+
+
+# A core reading key (the codes are below 2**40): four or-ed bits, the suits and honours
+# present, then fields of three bits that count groups (a hand has at most five).
+_SUIT_BITS = 4
+_FIELD_BITS = 3
+_MAX_FIELDS = 12
+
+
+@lru_cache(maxsize=256)
+def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposure: bool) -> ReadingCodes | None:
+    """Codes such that readings with equal keys score the same (see :func:`candidates`).
+
+    The core combines a reading's group codes, so each thing the spec reads has bits of its
+    own: which suits and whether honours are present (or-ed bits, when the flush features
+    look), and fields that count the chows (when chows are counted), the pungs of each
+    class named and the pair's class. A pung that a discard completed is given by its class
+    code (:func:`_spec_classes`) when ``exposure``. ``None`` when the fields do not fit in
+    a key (the caller then tells readings apart itself).
+    """
+    n_fields = 0
+
+    def field(wanted: bool = True) -> int:
+        nonlocal n_fields
+        if not wanted:
+            return 0
+        n_fields += 1
+        return 1 << (_SUIT_BITS + _FIELD_BITS * (n_fields - 1))
+
+    suit_bits = [1 << s if spec.suits else 0 for s in range(4)]
+    chow_unit = field(spec.chows)
+    class_units = [field() for _cls in spec.classes]
+    pair_units = [field(spec.pair_class) for _cls in spec.classes]
+    if n_fields > _MAX_FIELDS:
+        return None
+    chow, pung, pair = [], [], []
+    for k in range(N_KINDS):
+        suit = suit_bits[k // 9 if k < 27 else 3]
+        member = [tile_in_class(k, c, seat_kind, round_kind) for c in spec.classes]
+        chow.append(chow_unit | suit)
+        pung.append(suit | sum(u for u, m in zip(class_units, member) if m))
+        pair.append(suit | sum(u for u, m in zip(pair_units, member) if m))
+    exposed = None
+    if exposure:
+        cls = _spec_classes(spec, seat_kind, round_kind)
+        dense = {code: i for i, code in enumerate(sorted(set(cls)))}
+        exposed = tuple(dense[c] for c in cls)
+    return ReadingCodes(tuple(chow), tuple(pung), tuple(pair), exposed, (1 << _SUIT_BITS) - 1)
+
+
+def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
+    """The readings of :func:`readings`, in the same order, not yet built."""
+    sit = hf.situation
+    cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
+    if hf.wilds:
+        extra = frozenset(k for k in hf.wild_kinds if k < N_KINDS) if spec.itself else _NO_KEEP
+        keep = _keep_for(cls, extra)
+    else:
+        keep = _NO_KEEP
+    win = sit.win_tile
+    on_discard = sit.win_by in ("discard", "rob_kong")
+    track_itself = spec.itself and bool(hf.wild_physical)
+    if not track_itself:
+        codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
+        if codes is not None:
+            # The core lists the readings with their keys: one per signature. A key is an int,
+            # never equal to a signature of the loop below (a tuple), so both share one memo.
+            # The key has no 还搭 count, which differs between splits: hands that count it (and
+            # specs too wide for a key) take the loop below.
+            found = _decomp.readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
+            new = tuple.__new__  # a Candidate without NamedTuple's Python-level __new__
+            return [
+                new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
+                for key, split, gi, wait in found
+            ]
+    splits = _decomp.splits(hf.shape, hf.wilds, keep)
+    out: list[Candidate] = []
+    seen_readings: set[Any] = set()
+    suit_of = _SUIT_OF  # a chow's code: its suit
+    pung_code = _pung_codes(spec, hf.seat_kind, hf.round_kind)  # a pung's code: its class, apart from every chow code
+    use_pair = spec.pair_class
+    use_exposure = spec.exposure
+    win_key = -1 if hf.win_is_wild else win
+    for split in splits:
+        pair, melds = split
+        groups = (pair,) + melds
+        split_sig = None
+        previous = None
+        for gi, group in enumerate(groups):
+            typ, first, mask = group
+            if group == previous:  # melds are sorted: a repeated meld offers the same waits
+                continue
+            previous = group
+            if win_key < 0:
+                waits = _wild_waits(group)
+            elif typ == "chow":
+                pos = win_key - first
+                if not 0 <= pos <= 2 or mask[pos]:
+                    continue  # the winning tile is not a tile of this chow
+                waits = _CHOW_WAITS[first * 3 + pos]
+            elif first != win_key or False not in mask:
+                continue  # nor of this pung or pair
+            else:
+                waits = _SINGLE if typ == "pair" else _PAIR_PAIR
+            for wait in waits:
+                if split_sig is None:
+                    itself = wild_as_itself(hf, groups) if track_itself else 0
+                    codes_of = tuple(sorted([suit_of[f2] if t2 == "chow" else pung_code[f2] for t2, f2, _m in melds]))
+                    split_sig = (codes_of, cls[pair[1]] if use_pair else suit_of[pair[1]], itself)
+                # Readings whose sets agree in type, tile class, suit and exposure, with the
+                # same pair class, wait and 还搭 count, have the same value for every feature
+                # the spec reads: score only the first.
+                exposed_gi = gi if (on_discard and typ == "pung") else -1
+                signature = (split_sig, wait, cls[first] if exposed_gi >= 0 and use_exposure else -1)
+                if signature in seen_readings:
+                    continue
+                seen_readings.add(signature)
+                out.append(Candidate(signature, split, exposed_gi, wait, split_sig[2]))
+    return out
+
+
+def wild_as_itself(hf: HandFacts, groups: tuple[Group, ...]) -> int:
+    """还搭: how many of the hand's wilds the groups assign to their own face value."""
+    if not hf.wild_physical:
+        return 0
+    phys = hf.wild_physical
+    assigned: dict[int, int] = {}
+    for typ, first, mask in groups:
+        if True in mask:
+            for pos, w in enumerate(mask):
+                if w:
+                    k = first + pos if typ == "chow" else first
+                    if k in phys:
+                        assigned[k] = assigned.get(k, 0) + 1
+    if not assigned:
+        return 0
+    return sum(min(n, phys[k]) for k, n in assigned.items())
