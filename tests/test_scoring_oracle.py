@@ -129,6 +129,11 @@ _CUSTOM = {
     "mult": ('item flush_x "清一色翻" x 3 when flush [NB-13.5]\n'
              'item pungs_x "碰碰翻" x 2 when all_pungs [NB-13.5]\n'
              'item closed_x "嵌张翻" x 4 when wait(closed) [NB-13.5]\n'),
+    # the winning tile as a wild, and the wilds of the pair it completed (NB-12.36, NB-12.37)
+    "wildwin": ('item win_on_wild "Win On Baida" 2 tai when win_tile_wild [NB-12.36]\n'
+                'item wild_pair "Baida Pair Win" 3 tai when wild_pair_win [NB-12.37]\n'),
+    # chow ranks (断幺九, NB-12.41): all-wild chows must be able to stand for 234 as well as 123
+    "simples": 'item all_simples "断幺九" 3 tai when all_simples [NB-12.41]\n',
 }
 # Settings a custom rule set adds besides its items.
 _CUSTOM_SETTINGS = {"mult": "scoring tai { minimum_alternatives 2 x 2, 1 x 4 }\n"}

@@ -183,6 +183,7 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("all_honors", "字一色: honours only"),
         FeatureSpec("all_pungs", "碰碰胡/对对胡: no chow"),
         FeatureSpec("all_chows", "every meld is a chow"),
+        FeatureSpec("all_simples", "断幺九: every tile a simple (2-8 of a suit), no terminal or honour"),
         FeatureSpec(
             "wait",
             "how the winning tile completed the scored decomposition: edge 边张 (12+3, 89+7), "
@@ -194,6 +195,11 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("concealed_hand", "门清: no meld claimed from a discard (concealed kongs allowed)"),
         FeatureSpec("wilds_held", "wild tiles in the winning hand, the winning tile included", (), boolean=False),
         FeatureSpec("wild_as_itself", "还搭: wilds assigned to their own face value", (), boolean=False),
+        FeatureSpec("win_tile_wild", "Win On Baida: the winning tile is a wild"),
+        FeatureSpec(
+            "wild_pair_win",
+            "Baida Pair Win: the winning tile is a wild that completes a pair of two wilds",
+        ),
         FeatureSpec("wild_single_wait", "财神单吊: before the win the hand was complete but for a lone wild"),
         FeatureSpec("discarded_wild", "抛搭: the winner discarded a wild during the hand"),
         FeatureSpec(

@@ -275,7 +275,7 @@ TABLE_ENTRY_NAMES = {
 OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
 ALL_SECTIONS = tuple(SECTION_SCHEMA) + ("scoring",) + TABLE_SECTIONS
 
-WILD_FEATURES = ("wilds_held", "wild_as_itself", "wild_single_wait", "discarded_wild")
+WILD_FEATURES = ("wilds_held", "wild_as_itself", "wild_single_wait", "discarded_wild", "win_tile_wild", "wild_pair_win")
 FLOWER_FEATURES = ("flowers", "flower_sets")
 WINDOWS = ("always", "first_go_around", "dealer_first_turn")
 SUIT_WORDS = ("m", "p", "s", "z", "f")

@@ -34,7 +34,10 @@ __all__ = ["splits", "readings", "clear_caches"]
 # Representative chow of a suit (first kind, relative): 123 has a two-sided, a closed and
 # an edge slot (for a wild winning tile), and no feature tells chows of a suit apart otherwise.
 _CHOW_REPS = (0,)
-_REP_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
+REP_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
+#: With chow ranks told apart (断幺九): 123 holds a terminal, 234 none; no feature tells
+#: the other chows of a suit apart from one of these two.
+RANKED_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in (0, 1))
 
 
 def clear_caches() -> None:
@@ -51,17 +54,19 @@ def readings(counts: tuple[int, ...], wilds: int, keep: frozenset[int], win: int
     :func:`splits`; empty when the tiles do not win."""
     if (sum(counts) + wilds) % 3 != 2:
         return ()
-    return tuple(_core_readings(list(counts), wilds, keep, _REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+    return tuple(_core_readings(list(counts), wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
                                 codes.exposed, codes.or_bits))
 
 
 @lru_cache(maxsize=256)
-def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int]) -> tuple[Any, ...]:
+def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int],
+           chows: frozenset[int] = REP_CHOWS) -> tuple[Any, ...]:
     """Every distinct split of ``counts`` plus ``wilds`` wild tiles into melds and one pair.
 
-    ``keep`` holds the kinds all-wild pungs and pairs may take (see the module docstring).
+    ``keep`` holds the kinds all-wild pungs and pairs may take, ``chows`` the first kinds of
+    the all-wild chows (see the module docstring).
     An empty tuple means the tiles do not win.
     """
     if (sum(counts) + wilds) % 3 != 2:
         return ()
-    return tuple(_core_splits(list(counts), wilds, keep, _REP_CHOWS))
+    return tuple(_core_splits(list(counts), wilds, keep, chows))

@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Iterator
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, HandFacts, sets_only, tile_in_class
-from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec
+from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec, needs
 
 __all__ = ["FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in", "spec_of",
            "implementation", "parse_pungs_args"]
@@ -126,7 +126,7 @@ def parse_pungs_args(args: tuple[str, ...]) -> tuple[str | None, bool | None, st
 def _pungs_needs(args: tuple[str, ...]) -> SignatureSpec:
     cls, exp, _size = parse_pungs_args(args)
     # without a class (or split by exposure) the count needs the number of chows
-    return SignatureSpec((cls,) if cls else (), exp is not None, False, False, cls is None or exp is not None, False)
+    return needs((cls,) if cls else (), exposure=exp is not None, chows=cls is None or exp is not None)
 
 
 @feature("pungs", reading=True, needs=_pungs_needs)
@@ -144,15 +144,15 @@ def pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return n
 
 
-@feature("pairs", reading=True, needs=lambda args: SignatureSpec(tuple(args), False, True, False, False, False))
+@feature("pairs", reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
 def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
     return int(tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind))
 
 
-_NEEDS_CHOWS = SignatureSpec((), False, False, False, True, False)
-_NEEDS_SUITS = SignatureSpec((), False, False, False, False, True)
+_NEEDS_CHOWS = needs(chows=True)
+_NEEDS_SUITS = needs(suits=True)
 
 
 @feature("chows", reading=True, needs=_NEEDS_CHOWS)
@@ -217,12 +217,35 @@ def big_crane(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(len(hf.situation.melds) == 4 and rd.wait == "single")
 
 
-@feature("wild_as_itself", reading=True, needs=SignatureSpec((), False, False, True, False, False))
+@feature("wild_as_itself", reading=True, needs=needs(itself=True))
 def wild_as_itself(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return rd.wild_as_itself
 
 
+_SIMPLE_CHOW = tuple(k < 27 and 1 <= k % 9 <= 5 for k in range(N_KINDS))  # by the chow's first kind
+_SIMPLE = tuple(k < 27 and 1 <= k % 9 <= 7 for k in range(N_KINDS))
+
+
+@feature("all_simples", reading=True, needs=needs(("simple",), pair_class=True, chow_ranks=True))
+def all_simples(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    if rd.pair < 0 or not _SIMPLE[rd.pair]:
+        return 0
+    return int(all(_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first] for g in rd.sets))
+
+
+# the pair's wilds tell this reading apart only when the winning tile is wild (the
+# signature then holds them, see readings.candidates)
+@feature("wild_pair_win", reading=True, needs=needs(pair_wilds=True))
+def wild_pair_win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    return int(hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2)
+
+
 # --------------------------------------------------------------------------- hand level
+
+
+@feature("win_tile_wild")
+def win_tile_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    return int(hf.win_is_wild)
 
 
 @feature("concealed_hand")

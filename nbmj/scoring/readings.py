@@ -10,6 +10,7 @@ what a signature must tell apart is declared per feature in :mod:`nbmj.scoring.f
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -77,6 +78,8 @@ def _pair_notation(kind: int) -> str:
 
 _NO_KEEP: frozenset[int] = frozenset()
 _SUIT_OF = tuple(300 + k // 9 for k in range(N_KINDS))
+#: A chow's code when chow ranks are told apart: its suit, and whether it holds a terminal.
+_RANKED_SUIT_OF = tuple(300 + 2 * (k // 9) + (k % 9 in (0, 6)) for k in range(N_KINDS))
 
 
 @lru_cache(maxsize=8192)
@@ -134,8 +137,9 @@ _CHOW_WAITS = tuple((wait_of("chow", first, pos),) for first in range(N_KINDS) f
 class SignatureSpec:
     """What a rule set's reading-level conditions can tell apart (see :func:`candidates`):
     the tile classes its ``pungs``/``pairs`` features name, whether any looks at exposure,
-    at the pair's class, counts 还搭, counts chows (or pungs of any class), or looks at the
-    suits (the flush features). Readings equal under the spec score the same."""
+    at the pair's class, counts 还搭, counts chows (or pungs of any class), looks at the
+    suits (the flush features), or at the wilds in the pair a wild winning tile completed.
+    Readings equal under the spec score the same."""
 
     classes: tuple[str, ...] = TILE_CLASSES
     exposure: bool = True
@@ -143,6 +147,8 @@ class SignatureSpec:
     itself: bool = True
     chows: bool = True
     suits: bool = True
+    pair_wilds: bool = True
+    chow_ranks: bool = True
 
     def union(self, other: "SignatureSpec") -> "SignatureSpec":
         """What either spec tells apart."""
@@ -154,13 +160,20 @@ class SignatureSpec:
             self.itself or other.itself,
             self.chows or other.chows,
             self.suits or other.suits,
+            self.pair_wilds or other.pair_wilds,
+            self.chow_ranks or other.chow_ranks,
         )
 
 
 #: Tells everything apart that a feature can read.
 FULL_SPEC = SignatureSpec()
 #: Tells nothing apart beyond the wait (which every signature holds).
-NO_NEEDS = SignatureSpec((), False, False, False, False, False)
+NO_NEEDS = SignatureSpec((), False, False, False, False, False, False, False)
+
+
+def needs(classes: tuple[str, ...] = (), **flags: bool) -> SignatureSpec:
+    """A spec that tells apart only the given classes and flags (:data:`NO_NEEDS` else)."""
+    return dataclasses.replace(NO_NEEDS, classes=classes, **flags)
 
 
 @lru_cache(maxsize=256)
@@ -304,7 +317,10 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
     track_itself = spec.itself and bool(hf.wild_physical)
-    if not track_itself:
+    # the core's keys tell apart neither 还搭 counts nor the wilds of the pair a wild completed
+    track_pair_wilds = spec.pair_wilds and hf.win_is_wild
+    # nor chow ranks (断幺九), and the core keeps all-wild chows as 123 only
+    if not (track_itself or track_pair_wilds or spec.chow_ranks):
         codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
         if codes is not None:
             # The core lists the readings with their keys: one per signature. A key is an int,
@@ -317,10 +333,10 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
                 new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
                 for key, split, gi, wait in found
             ]
-    splits = _decomp.splits(hf.shape, hf.wilds, keep)
+    splits = _decomp.splits(hf.shape, hf.wilds, keep, _decomp.RANKED_CHOWS if spec.chow_ranks else _decomp.REP_CHOWS)
     out: list[Candidate] = []
     seen_readings: set[Any] = set()
-    suit_of = _SUIT_OF  # a chow's code: its suit
+    suit_of = _RANKED_SUIT_OF if spec.chow_ranks else _SUIT_OF  # a chow's code: its suit (and whether a terminal)
     pung_code = _pung_codes(spec, hf.seat_kind, hf.round_kind)  # a pung's code: its class, apart from every chow code
     use_pair = spec.pair_class
     use_exposure = spec.exposure
@@ -350,7 +366,10 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
                 if split_sig is None:
                     itself = wild_as_itself(hf, groups) if track_itself else 0
                     codes_of = tuple(sorted([suit_of[f2] if t2 == "chow" else pung_code[f2] for t2, f2, _m in melds]))
-                    split_sig = (codes_of, cls[pair[1]] if use_pair else suit_of[pair[1]], itself)
+                    pair_code = cls[pair[1]] if use_pair else suit_of[pair[1]]
+                    if track_pair_wilds:
+                        pair_code = (pair_code, pair[2].count(True))
+                    split_sig = (codes_of, pair_code, itself)
                 # Readings whose sets agree in type, tile class, suit and exposure, with the
                 # same pair class, wait and 还搭 count, have the same value for every feature
                 # the spec reads: score only the first.
