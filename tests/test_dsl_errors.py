@@ -31,6 +31,7 @@ KINDS = {
     "full-width punctuation",
     "misspelt keyword",
     "editor",
+    "cannot play",
 }
 
 
@@ -169,7 +170,7 @@ def _edit(old: str, new: str) -> str:
         ("forbid discard, rob_kong", "forbid discard, rob_kongg", "unknown win method 'rob_kongg'; did you mean 'rob_kong'?"),
         ("when flush excludes", "when pungs(dragon, wind) excludes", "'dragon' and 'wind' are both given"),
         ("when flush excludes", "when flush(x) excludes", "feature 'flush' takes no arguments"),
-        ("excludes hunyise", "excludes hunyise group g not_for_minimum", None),
+        ("when half_flush [NB-12.11]", "when half_flush group g not_for_minimum [NB-12.11]", None),
         ("self_draw: each_other 1", "self_draw: partner 1", "unknown payer 'partner'"),
         ("self_draw: each_other 1", "self_draw: each_other", "needs a multiplier"),
         ("self_draw: each_other 1", "selfdraw: each_other 1", "unknown payment situation 'selfdraw'; did you mean 'self_draw'?"),

@@ -15,7 +15,13 @@ from .schema import FLOWER_FEATURES, WILD_FEATURES
 from .source import Loc
 from .syntax import ItemAst, expr_features
 
-__all__ = ["VariantChecks"]
+__all__ = ["VariantChecks", "MAX_POINTS"]
+
+# The largest number of points a settlement may reach: integers above 2**53 are not exact
+# in JSON readers that use doubles (JavaScript, many others).
+MAX_POINTS = 2**53
+# The most tiles a hand may hold, the drawn one included (nbmj.core reads no more).
+MAX_HAND = 14
 
 
 class VariantChecks:
@@ -72,6 +78,7 @@ class VariantChecks:
                 )
         # conditions that need wilds / flowers
         self.check_vocabulary(rs)
+        self.check_playable(rs)
         # items
         names = set(m.tables["items"])
         units_ok = ("tai", "x") if isinstance(rs.scoring, M.TaiScoring) else ("fu", "fan")
@@ -142,6 +149,73 @@ class VariantChecks:
                         self.loc_of("claims", key), self.setting_loc("wilds", "enabled"),
                         f"claims.{key} is yes, but this variant has no wilds (wilds.enabled no)",
                     )
+
+    def check_playable(self, rs: M.RuleSet) -> None:
+        """What compiles must also play: hands the shapes can complete, a deal the wall
+        holds, a minimum some hand can reach, and points that stay exact numbers."""
+        d = rs.dealing
+        if d.other_tiles % 3 != 1:
+            self.loc_of("dealing", "other_tiles").error(
+                f"dealing.other_tiles must be one more than a multiple of 3 (4, 7, 10, 13, ...), so that a "
+                f"winning tile makes sets and a pair; {d.other_tiles} is not"
+            )
+        elif d.other_tiles > MAX_HAND - 1:
+            self.loc_of("dealing", "other_tiles").error(
+                f"dealing.other_tiles is at most {MAX_HAND - 1}: the hand-shape core reads hands of up to "
+                f"{MAX_HAND} tiles, the one drawn included; {d.other_tiles} is too many"
+            )
+        elif d.dealer_tiles != d.other_tiles + 1:
+            self.conflict(
+                self.loc_of("dealing", "dealer_tiles"), self.setting_loc("dealing", "other_tiles"),
+                f"dealing.dealer_tiles must be dealing.other_tiles + 1 = {d.other_tiles + 1}: the dealer starts "
+                f"with the tile the others will draw, not {d.dealer_tiles}",
+            )
+        dealt = d.dealer_tiles + 3 * d.other_tiles
+        kept = 2 * rs.draw.kept_stacks + (1 if rs.wilds.enabled else 0)
+        if d.other_tiles % 3 == 1 and dealt + kept >= rs.tiles.total:
+            self.loc_of("dealing", "other_tiles").error(
+                f"the deal takes {dealt} tiles and {kept} stay in the wall, which leaves nothing to draw "
+                f"from {rs.tiles.total}"
+            )
+        s = rs.scoring
+        if not isinstance(s, M.TaiScoring):
+            return
+        counted = [i for i in rs.items if i.value is not None and i.unit == "tai" and i.counts_for_minimum]
+        # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
+        most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
+        if s.cap is not None:
+            most = min(most, s.cap)
+        multipliers = [i.value for i in rs.items if i.unit == "x" and i.value is not None]
+        needs = [s.minimum] + [t for t, _ in getattr(s, "minimum_alternatives", ())]
+        if min(needs) > most and not (multipliers and getattr(s, "minimum_of", "tai") == "value"):
+            self.loc_of("scoring", "minimum").error(
+                f"scoring.minimum is {s.minimum}, but the items that count toward it add up to {most} at most: "
+                "no hand could win"
+            )
+        top = s.cap if s.cap is not None else sum(i.value * (8 if i.each is not None else 1) for i in rs.items
+                                                    if i.value is not None and i.unit == "tai")
+        if s.conversion == "doubling":
+            if s.cap is None:
+                self.conflict(
+                    self.loc_of("scoring", "conversion"), self.setting_loc("scoring", "cap"),
+                    "scoring.conversion doubling needs a cap on tai (scoring.cap N): a hand's points double with each tai",
+                )
+                return
+            value = s.base_points * 2 ** min(top, 64)
+        else:
+            value = s.base_points + s.points_per_tai * top
+        if s.points_cap is not None:
+            value = min(value, s.points_cap)
+        for x in multipliers:
+            value *= x
+        share = max([sh.multiplier for row in rs.payments for sh in row.shares]
+                    + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
+        if value * share * 3 > MAX_POINTS:
+            where = self.loc_of("scoring", "cap") if s.cap is not None or s.conversion == "doubling" else self.loc_of("scoring", "points_per_tai")
+            where.error(
+                f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
+                "(2**53), where points stop being exact; lower the values or set scoring.cap or scoring.points_cap"
+            )
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
         rules = []
