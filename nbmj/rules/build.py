@@ -3,7 +3,7 @@
 :class:`Builder` converts the merged settings and tables into the model dataclasses,
 reporting settings and sections that a root leaves unset (with ``wilds.enabled no`` the
 other wild settings, and with ``tiles.flowers no`` the flower settings, take defaults),
-then runs the whole-variant checks of :class:`~nbmj.rules.checks.VariantChecks`.
+then runs the whole-variant checks of the :class:`~nbmj.rules.checks.VariantChecks` it holds.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .source import Loc
 __all__ = ["Builder"]
 
 
-class Builder(VariantChecks):
+class Builder:
     """Builds the :class:`~nbmj.rules.model.RuleSet` of ``leaf`` from its merged chain."""
 
     def __init__(self, merged: Merged, leaf: FileSpec) -> None:
@@ -29,6 +29,7 @@ class Builder(VariantChecks):
         self.leaf = leaf
         self.header_loc = Loc(leaf.src, leaf.name.loc.line, 1, len("variant"))
         self._reported_sections: set[str] = set()
+        self.checks = VariantChecks(self)
 
     def missing_loc(self, section: str) -> Loc:
         return self.m.section_locs.get(section, self.header_loc)
@@ -125,7 +126,7 @@ class Builder(VariantChecks):
             dealer=dealer,
             local_rules=tuple(e.value for e in self.m.tables["local_rules"].values()),
         )
-        self.check(rs)
+        self.checks.check(rs)
         if len(self.leaf.src.diags) > diags_before:
             return None
         return rs

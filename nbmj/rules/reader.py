@@ -4,7 +4,7 @@ Every section, setting and table row is checked on its own (names, types, ranges
 every problem is recorded; lines with errors are left out of the spec, and the settings
 they were meant to set are marked ``failed`` so they are not reported again as missing.
 The table sections (items, restrictions, win restrictions, payments, liability rows) are
-read by :class:`~nbmj.rules.tables.TableReader`, which :class:`FileReader` extends.
+read by a :class:`~nbmj.rules.tables.TableReader` that :class:`FileReader` holds.
 Nothing here looks at the parent: merging along ``extends`` is :mod:`nbmj.rules.merge`.
 """
 
@@ -38,7 +38,7 @@ from .tables import TableReader
 __all__ = ["FileReader", "read_file"]
 
 
-class FileReader(TableReader):
+class FileReader:
     """Reads one file's syntax tree into a :class:`FileSpec`, recording every problem."""
 
     def __init__(self, src: Source, ast: FileAst) -> None:
@@ -46,6 +46,14 @@ class FileReader(TableReader):
         self.ast = ast
         h = ast.header
         self.spec = FileSpec(src, h.name, h.parent, h.summary.text if h.summary else None, ast.aliases, list(ast.shadows))
+        self.tables = TableReader(self)
+        self._section_readers: dict[str, Callable[[SectionAst], None]] = {
+            "items": self.tables.read_items,
+            "restrictions": self.tables.read_restrictions,
+            "win_restrictions": self.tables.read_win_restrictions,
+            "payments": self.tables.read_payments,
+            "local_rules": self.read_local_rules,
+        }
         # (table, key) -> where this file first names it: a second entry is an error
         self._named: dict[tuple[str, object, bool], Loc] = {}
 
@@ -82,7 +90,7 @@ class FileReader(TableReader):
             if sec.qualifier is not None:
                 self.bad(f"section {name!r} takes no qualifier; remove {sec.qualifier.text!r}", sec.qualifier.loc)
             if name in TABLE_SECTIONS:
-                getattr(self, f"read_{name}")(sec)
+                self._section_readers[name](sec)
             else:
                 self.read_settings(sec, name, SECTION_SCHEMA[name])
         return self.spec
@@ -109,7 +117,7 @@ class FileReader(TableReader):
                 self.read_seat(entry)
                 continue
             if name == "liability" and key in ("one_way", "mutual"):
-                self.read_liability_row(entry)
+                self.tables.read_liability_row(entry)
                 continue
             if entry.rule is not None and name != "liability":
                 self.check_rule(entry.rule)
