@@ -59,7 +59,7 @@ def check(files: tuple[str, ...], as_json: bool) -> None:
                 path = Path(found.path)
         try:
             compile_file(path, source=name)
-            diags: list = []
+            diags: list[Diagnostic] = []
         except RuleSetError as exc:
             diags = exc.diagnostics
         except Exception as exc:  # noqa: BLE001 - `check` reports, it never crashes

@@ -15,7 +15,7 @@ from . import model as M
 from .diagnostics import did_you_mean
 from .schema import FLOWER_FEATURES, WILD_FEATURES
 from .source import Loc
-from .syntax import ItemAst, expr_features
+from .syntax import ExprAst, ItemAst, expr_features
 
 if TYPE_CHECKING:
     from .build import Builder
@@ -56,7 +56,9 @@ class VariantChecks:
     def check(self, rs: M.RuleSet) -> None:
         m = self.b.m
         c = rs.claims
-        claims_loc = lambda key: self.setting_loc("claims", key)  # noqa: E731
+        def claims_loc(key: str) -> Loc | None:
+            return self.setting_loc("claims", key)
+
         # tile set vs walls
         if rs.dealing.stacks_per_wall * 8 != rs.tiles.total:
             self.conflict(
@@ -103,7 +105,7 @@ class VariantChecks:
                 kind = "tai" if isinstance(rs.scoring, M.TaiScoring) else "fu and fan"
                 self.conflict(ast.unit.loc, kind_loc, f"item {it.name!r} is in {it.unit}, but this variant scores in {kind}")
             if it.group is not None:
-                if it.group in groups and groups[it.group] != it.unit:
+                if it.group in groups and groups[it.group] != it.unit and ast.group is not None:
                     ast.group.loc.error(f"group {it.group!r} mixes units: {groups[it.group]} and {it.unit}")
                 groups.setdefault(it.group, it.unit)
         # payments
@@ -224,7 +226,7 @@ class VariantChecks:
             )
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
-        rules = []
+        rules: list[ExprAst] = []
         for e in self.b.m.tables["items"].values():
             if e.value.value is not None:
                 rules.extend(x for x in (e.extra.when, e.extra.each) if x is not None)

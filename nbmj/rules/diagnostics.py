@@ -61,7 +61,8 @@ class Diagnostic:
     def __str__(self) -> str:
         return self.render()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form ``nbmj check --json`` prints."""
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
 
@@ -146,7 +147,7 @@ def _edit(old: str, new: str) -> str:
     return _ROOT.replace(old, new, 1)
 
 
-def _semantic(kind: str, old: str, new: str, label: str, at, also: tuple[str, str] | None = None) -> BadExample:
+def _semantic(kind: str, old: str, new: str, label: str, at: str | tuple[str, int], also: tuple[str, str] | None = None) -> BadExample:
     """An example made by replacing ``old`` by ``new`` in the minimal variant; the
     diagnostic points at the first occurrence of ``at`` within ``new``."""
     text = _edit(old, new)

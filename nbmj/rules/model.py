@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 __all__ = [
     "SEATS",
@@ -71,6 +71,10 @@ SHAPES = {
 }
 
 DiceQuantity = Literal["sum", "large", "small"]
+Unit = Literal["tai", "fu", "fan", "x"]
+Window = Literal["always", "first_go_around", "dealer_first_turn"]
+Link = Literal["one_way", "mutual"]
+ComparisonOp = Literal[">=", "<=", "==", "!=", ">", "<"]
 WinMethod = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
 
 
@@ -571,12 +575,13 @@ class RuleSet:
                 return r
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; conditions appear in their DSL spelling."""
-        return _to_jsonable(self)
+        out: dict[str, Any] = _to_jsonable(self)
+        return out
 
 
-def _to_jsonable(value):
+def _to_jsonable(value: Any) -> Any:
     if isinstance(value, (Feature, Compare, Not, AllOf, AnyOf)):
         return str(value)
     if dataclasses.is_dataclass(value):

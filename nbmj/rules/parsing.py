@@ -138,7 +138,8 @@ def parse(src: Source) -> FileAst | None:
         if last_line:
             return None  # the rest parses: every error is reported
         try:
-            return ToAst(src).transform(tree)
+            ast: FileAst = ToAst(src).transform(tree)
+            return ast
         except VisitError as exc:  # pragma: no cover - a bug in the transformer, not in the file
             raise exc.orig_exc from None
     return None
@@ -154,7 +155,8 @@ def _syntax_error(src: Source, exc: UnexpectedInput) -> None:
     line, column = exc.line, exc.column
     length = 1
     if isinstance(exc, UnexpectedCharacters):
-        ch = src.text[exc.pos_in_stream] if exc.pos_in_stream < len(src.text) else ""
+        pos = exc.pos_in_stream or 0
+        ch = src.text[pos] if pos < len(src.text) else ""
         hint = _character_hint(src, exc, ch)
         if hint is not None:
             message, column = hint
@@ -238,7 +240,7 @@ def _character_hint(src: Source, exc: UnexpectedCharacters, ch: str) -> tuple[st
     if ascii_ch is not None:
         return _full_width_message(ch, ascii_ch), exc.column
     if ch in "\"[":
-        rest = src.text[exc.pos_in_stream + 1 :].split("\n", 1)[0]
+        rest = src.text[(exc.pos_in_stream or 0) + 1 :].split("\n", 1)[0]
         closing = '"' if ch == '"' else "]"
         for offset, c in enumerate(rest, 1):
             if c == closing:

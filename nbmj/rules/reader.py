@@ -29,6 +29,7 @@ from .schema import (
     SECTION_SCHEMA,
     TABLE_ENTRY_NAMES,
     TABLE_SECTIONS,
+    Reader,
     list_words,
 )
 from .source import Bad, Loc, Source, normalize_text
@@ -95,8 +96,8 @@ class FileReader:
                 self.read_settings(sec, name, SECTION_SCHEMA[name])
         return self.spec
 
-    def read_settings(self, sec: SectionAst, name: str, schema: dict[str, Callable]) -> None:
-        for entry in sec.entries:
+    def read_settings(self, sec: SectionAst, name: str, schema: dict[str, Reader]) -> None:
+        for entry in sec.entries or []:
             if name == "liability" and isinstance(entry, DropAst):
                 self.read_drop(entry, "liability_rows", 2)
                 continue

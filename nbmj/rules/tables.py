@@ -9,7 +9,7 @@ so that a child's row with the same key replaces its parent's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from . import model as M
 from .conditions import compile_expr
@@ -21,6 +21,8 @@ from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entr
 
 if TYPE_CHECKING:
     from .reader import FileReader
+
+_E = TypeVar("_E", ItemAst, ForbidAst, LineAst)
 
 __all__ = ["TableReader"]
 
@@ -38,12 +40,12 @@ class TableReader:
     def __init__(self, host: FileReader) -> None:
         self.host = host
 
-    def table_entries(self, sec: SectionAst, table: str, kind: type, lines: str, verdict: str):
+    def table_entries(self, sec: SectionAst, table: str, kind: type[_E], lines: str, verdict: str) -> Iterator[_E]:
         """The entries of a table section that are ``kind`` lines.
 
         ``drop`` lines are read as they come; anything else is reported as not belonging.
         """
-        for entry in sec.entries:
+        for entry in sec.entries or []:
             if isinstance(entry, DropAst):
                 self.host.read_drop(entry, table, 1)
             elif not isinstance(entry, kind):
@@ -85,9 +87,10 @@ class TableReader:
         when = compile_expr(it.when, self.host) if it.when is not None else None
         if it.when is not None and when is None:
             ok = False
-        each = compile_expr(it.each, self.host) if it.each is not None else None
-        if it.each is not None and each is None:
+        each_expr = compile_expr(it.each, self.host) if it.each is not None else None
+        if it.each is not None and each_expr is None:
             ok = False
+        each = each_expr if isinstance(each_expr, M.Feature) else None  # `each` takes a feature (the grammar)
         excludes = []
         for a in it.excludes:
             if a.text in excludes:
@@ -107,7 +110,7 @@ class TableReader:
             label=it.label.text if it.label else name,
             rule=rule,
             value=value,
-            unit=unit,
+            unit=cast(M.Unit, unit),
             when=when,
             each=each,
             excludes=tuple(excludes),
@@ -183,7 +186,7 @@ class TableReader:
             ok = False
         if not ok:
             return None
-        return M.Restriction(kind=kind, rule=rule, window=window, unless=tuple(unless), suits=suits, claims=claims)
+        return M.Restriction(kind=kind, rule=rule, window=cast(M.Window, window), unless=tuple(unless), suits=suits, claims=claims)
 
     def read_win_restrictions(self, sec: SectionAst) -> None:
         lines = "`forbid METHOD, ... when CONDITION [RULE]` lines"
@@ -263,5 +266,5 @@ class TableReader:
         shares = self.read_shares(rest, M.PAYER_ROLES, sit.loc)
         rule = self.host.check_rule(entry.rule, f"liability row {link.text} {sit.text!r}", entry.loc)
         if shares is not None and rule:
-            row = M.LiabilityRow(sit.text, link.text, shares, rule)
+            row = M.LiabilityRow(sit.text, cast(M.Link, link.text), shares, rule)
             self.host.add_entry("liability_rows", Entry((link.text, sit.text), row, entry.loc, entry))
