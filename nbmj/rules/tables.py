@@ -9,7 +9,7 @@ so that a child's row with the same key replaces its parent's.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from . import model as M
 from .conditions import compile_expr
