@@ -31,7 +31,8 @@ def check_sizes(g: Game) -> None:
     """NB-6.6, NB-10.2: concealed tiles plus three per meld make 13, or 14 for the player in turn."""
     for p in range(4):
         size = sum(g.hands[p][t] for t in range(42) if not g._is_flower(t)) + 3 * len(g.melds[p])
-        in_turn = g.phase == "turn" and p == g.current
+        # while an added kong may be robbed, its tile is still the konger's (NB-9.2)
+        in_turn = g.phase in ("turn", "rob") and p == g.current
         assert size == (14 if in_turn else 13), (p, size, g.phase)
 
 
