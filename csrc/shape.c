@@ -305,6 +305,22 @@ int nb_min_wilds(const uint8_t *counts) {
 
 int nb_is_win(const uint8_t *counts, int wilds) { return nb_min_wilds(counts) <= wilds; }
 
+int nb_is_seven_pairs(const uint8_t *counts, int wilds) {
+    int total = wilds, odd = 0;
+    for (int k = 0; k < NB_KINDS; k++) {
+        total += counts[k];
+        odd += counts[k] & 1;
+    }
+    return total == NB_MAX_TILES && odd <= wilds;
+}
+
+int nb_is_all_honors(const uint8_t *counts) {
+    for (int k = 0; k < 27; k++)
+        if (counts[k])
+            return 0;
+    return 1;
+}
+
 static inline int needed_idx(const int idx[4], int n_melds) {
     int n = n_melds < NB_MAX_MELDS ? n_melds : NB_MAX_MELDS;
     int ss = pair_ss[cls_suit[idx[0]] * MAX_SUIT_CLASSES + cls_suit[idx[1]]];

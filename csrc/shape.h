@@ -39,6 +39,12 @@ int nb_min_wilds(const uint8_t *counts);
 int nb_needed(const uint8_t *counts, int n_melds);
 
 int nb_is_win(const uint8_t *counts, int wilds);
+
+/* The other winning shapes, for a valid 3n+2 hand: seven pairs (14 tiles, every kind an
+ * even count once the wilds pair the odd ones; four of a kind are two pairs) and every real
+ * tile an honour (乱风, any arrangement). Neither needs the tables. */
+int nb_is_seven_pairs(const uint8_t *counts, int wilds);
+int nb_is_all_honors(const uint8_t *counts);
 int nb_shanten(const uint8_t *counts, int wilds, int n_melds);
 
 /* Writes the kinds that complete a 3n+1 hand into out (kind order); returns how many.

@@ -31,7 +31,7 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
     rules = rules_of(variant)
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     indicator = None
-    if rules.wilds.enabled and draw(st.booleans()):
+    if rules.wilds.enabled:  # a wild variant's situation names its indicator (as nbmj claims needs)
         indicator = rng.randrange(42 if flower_indicator else 34)
     wild = wild_tiles(rules.wilds, indicator)
     counts = [0] * 34
@@ -122,7 +122,9 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
     if melds and melds[-1].kind in ("kan", "ankan", "kakan"):
         methods.append("kong_replacement")
     win_by = rng.choice(methods)
-    flowers = tuple(f for f in range(34, 42) if f != indicator and rng.random() < 0.3)
+    # a wild flower stays in the hand: it is never laid aside (NB-4.4)
+    laid = range(34, 42) if rules.wilds.wild_flower_is_flower else [f for f in range(34, 42) if f not in wild]
+    flowers = tuple(f for f in laid if f != indicator and rng.random() < 0.3)
     fed = tuple((s, rng.randint(1, 4)) for s in others if rng.random() < 0.2)
     return rules, Situation(
         seat=seat,

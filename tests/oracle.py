@@ -182,3 +182,26 @@ def waits(counts, wilds) -> list:
             if win(full, wilds):
                 out.append(k)
     return out
+
+
+def seven_pairs(counts, wilds) -> bool:
+    """Does some assignment of the wilds make 14 tiles of seven pairs (four of a kind count
+    as two)? A wild that pairs another wild may play any kind, so the kinds tried are those
+    held and one that is not."""
+    if sum(counts) + wilds != 14:
+        return False
+    spare = next(k for k in range(N_KINDS) if not counts[k]) if any(c == 0 for c in counts) else 0
+    kinds = sorted({k for k in range(N_KINDS) if counts[k]} | {spare})
+    for assignment in combinations_with_replacement(kinds, wilds):
+        full = list(counts)
+        for k in assignment:
+            full[k] += 1
+        if all(c % 2 == 0 for c in full):
+            return True
+    return False
+
+
+def all_honors(counts, wilds) -> bool:
+    """Does some assignment of the wilds leave only honours (kinds 27-33)? The wilds may
+    all play 7z, so only the real tiles decide."""
+    return all(counts[k] == 0 for k in range(27))

@@ -322,7 +322,7 @@ def test_nb_14_5_liability_table(nb):
 
 
 def test_nb_14_13_s000_payments():
-    """NB-14.13: ningbo-000 pays one share; linked 5S / 2S / S each, the others still pay."""
+    """NB-14.13: ningbo-000 pays one share; linked 5S / 2S / S each; the unlinked pay nothing (as S001)."""
     r = load_variant("ningbo-000")
     assert {p.situation: p.shares for p in r.payments}["discard"] == (Share("discarder", 1),)
     assert "kong_bloom_on_discard_kong" not in {p.situation for p in r.payments}
@@ -332,7 +332,7 @@ def test_nb_14_13_s000_payments():
         ("one_way", "discard_by_partner"): (Share("partner", 2),),
         ("one_way", "discard_by_other"): (Share("partner", 1), Share("discarder", 1)),
     }
-    assert r.liability.others_pay
+    assert not r.liability.others_pay
 
 
 def test_nb_14_14_no_immediate_payments(nb):

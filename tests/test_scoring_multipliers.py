@@ -22,10 +22,10 @@ items {
 '''
 
 # 2 tai (无百搭, 杠上开花) in ningbo, won on a concealed kong's replacement
-KONG_BLOOM = {"seat": "S", "concealed": "123m 456p 78s 11s", "win_tile": "9s", "win_by": "kong_replacement",
+KONG_BLOOM = {"seat": "S", "indicator": "7z", "concealed": "123m 456p 78s 11s", "win_tile": "9s", "win_by": "kong_replacement",
               "melds": [{"kind": "ankan", "tiles": "2222p"}]}
 # 1 tai (无百搭) in ningbo, won by robbing E's added kong
-ROB = {"seat": "S", "concealed": "123m 456p 78s 11s 222p", "win_tile": "9s", "win_by": "rob_kong", "from": "E"}
+ROB = {"seat": "S", "indicator": "7z", "concealed": "123m 456p 78s 11s 222p", "win_tile": "9s", "win_by": "rob_kong", "from": "E"}
 
 
 def _rules(text: str = MULT):

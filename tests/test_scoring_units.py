@@ -128,7 +128,7 @@ def test_a_score_result_is_a_whole_dataclass_instance():
     from nbmj.scoring.result import ScoreResult
 
     sit = Situation.from_dict({"seat": "S", "concealed": "123m 456p 789s 111z 2z", "win_tile": "2z",
-                               "win_by": "self_draw", "indicator": None})
+                               "win_by": "self_draw", "indicator": "7p"})
     result = score(sit, load_variant("ningbo"))
     names = {f.name for f in dataclasses.fields(ScoreResult)}
     assert set(vars(result)) == names

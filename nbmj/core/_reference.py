@@ -46,6 +46,10 @@ from ._reference_readings import *  # noqa: E402,F403  decompositions as a score
 from ._reference_readings import __all__ as _readings_all  # noqa: E402
 
 __all__ += _readings_all
+from ._reference_shapes import *  # noqa: E402,F403  seven pairs, honours in any arrangement
+from ._reference_shapes import __all__ as _shapes_all  # noqa: E402
+
+__all__ += _shapes_all
 
 MAX_TILES = 14
 HONOURS_START = 27

@@ -30,6 +30,8 @@ cdef extern from "shape.h" nogil:
     int nb_init()
     int nb_ready()
     int nb_is_win(const uint8_t *counts, int wilds) noexcept
+    int nb_is_seven_pairs(const uint8_t *counts, int wilds) noexcept
+    int nb_is_all_honors(const uint8_t *counts) noexcept
     int nb_shanten(const uint8_t *counts, int wilds, int n_melds) noexcept
     int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) noexcept
     int nb_check(const uint8_t *counts, long wilds, int need_complete) noexcept
@@ -158,6 +160,20 @@ def is_win(hand, wilds=0):
     _read(hand, wilds, "is_win", COMPLETE, c, &w)
     _tables()
     return nb_is_win(c, w) != 0
+
+
+def is_seven_pairs(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef int w
+    _read(hand, wilds, "is_seven_pairs", COMPLETE, c, &w)
+    return nb_is_seven_pairs(c, w) != 0
+
+
+def is_all_honors(hand, wilds=0):
+    cdef uint8_t c[34]
+    cdef int w
+    _read(hand, wilds, "is_all_honors", COMPLETE, c, &w)
+    return nb_is_all_honors(c) != 0
 
 
 def shanten(hand, wilds=0):

@@ -58,6 +58,7 @@ _DEFAULT_RULES = {
     "minimum": "NB-13.1",
     "win_on_discard": "NB-7.9",
     "rob_kong": "NB-11.5",
+    "claim_discarded_wild": "NB-4.12",
 }
 
 
@@ -135,6 +136,9 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     (given the wilds) or hold something no hand can.
     """
     sit = situation
+    if rules.wilds.enabled and sit.indicator is None:
+        # as `nbmj claims`: without the indicator nobody knows which tiles are wild
+        raise SituationError(f"variant {rules.name!r} has wilds: the situation needs 'indicator', the tile turned up")
     hf = facts(sit, rules)
     plan = plan_for(rules)
     cands = candidates(hf, plan.spec)
@@ -146,6 +150,9 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     claim_reason = claim_rule = None
     if sit.win_by == "discard" and not rules.claims.win_on_discard:
         claim_reason, claim_rule = "this variant allows no win on a discard", _rule_id(rules, "win_on_discard")
+    elif sit.win_by == "discard" and hf.win_is_wild and not rules.claims.claim_discarded_wild:
+        claim_reason = "a discarded wild is dead: no one may win on it"
+        claim_rule = _rule_id(rules, "claim_discarded_wild")
     elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 

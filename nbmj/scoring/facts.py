@@ -238,6 +238,13 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                 if t in wild_kinds:
                     raise SituationError(
                         f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
+    if wild_kinds and not rules.wilds.wild_flower_is_flower:
+        for f in sit.flowers:
+            if f in wild_kinds:
+                # a wild flower is no flower (NB-4.4): it is never laid aside, it stays in the hand
+                raise SituationError(f"the flower {tile_code(f)!r} is wild here (indicator "
+                                     f"{tile_code(sit.indicator) if sit.indicator is not None else '?'!r}): "
+                                     "a wild flower is never laid aside; it can only be in the hand")
     melded = [melded_group(m.kind, min(m.tiles)) for m in sit.melds]
     flowers = flower_counts(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)

@@ -82,8 +82,8 @@ case("nb-T23-all-eight", NB, ["NB-12.16"],
      {**BASE3, "seat": "S", "win_by": "discard", "from": "E", "flowers": "12345678f"},
      {"item_values": {"all_flowers": 8}, "absent_items": ["seat_flower", "flower_set"], "tai": 11})
 case("nb-T23-wild-flower", NB, ["NB-12.18", "NB-4.4"],
-     "T23: with 春 as indicator 夏秋冬 are wild; the 夏 held scores nothing, 兰 scores 1.",
-     {**BASE3, "seat": "S", "win_by": "discard", "from": "E", "flowers": "26f", "indicator": "1f"},
+     "T23: with 春 as indicator 夏秋冬 are wild; a wild 夏 is never laid aside (it stays in the hand), and 兰 scores 1.",
+     {**BASE3, "seat": "S", "win_by": "discard", "from": "E", "flowers": "6f", "indicator": "1f"},
      {"item_values": {"seat_flower": 1}, "tai": 4})
 case("nb-T24-paihu", NB, ["NB-12.3", "NB-12.10", "NB-12.11"],
      "T24: 123万 456万 777万 88万 + 23万 winning on 4万: 排糊, 0 tai for the pattern (清一色 4, 无百搭 1).",
@@ -246,9 +246,9 @@ case("nb000-discard-one-share", N0, ["NB-14.13"],
      "S000: the discarder pays one share (S).",
      {**BASE3, "seat": "S", "win_by": "discard", "from": "N", "flowers": "2f"},
      {"points": 4, "payments": {"S": 4, "N": -4}})
-case("nb000-linked-self-draw-others-pay", N0, ["NB-14.13"],
-     "S000: a linked self-draw costs the partner 5S and the others still pay S.",
-     {**LINK, "win_by": "self_draw"}, {"payments": {"S": 28, "E": -20, "W": -4, "N": -4}})
+case("nb000-linked-self-draw-partner-only", N0, ["NB-14.13"],
+     "S000: a linked self-draw costs the partner 5S; S000 is silent on the others, who pay nothing as in S001 (NB-14.13).",
+     {**LINK, "win_by": "self_draw"}, {"payments": {"S": 20, "E": -20}})
 case("nb000-linked-partner-discards", N0, ["NB-14.13"],
      "S000: on the partner's discard, the partner pays the discard amount ×2.",
      {**LINK, "win_by": "discard", "from": "E"}, {"payments": {"S": 8, "E": -8}})
