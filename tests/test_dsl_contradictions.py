@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from nbmj.errors import RuleSetError
 from nbmj.rules import compile_text, load_variant
 from nbmj.rules.model import Share
 
@@ -78,8 +79,10 @@ CASES = [
     # C23 (NH-1.7): the dealer's first turn only
     pytest.param("ninghai", "restrictions { discard_suits m p during dealer_first_turn [NH-1.7] }",
                  lambda r: r.restriction("discard_suits").window == "dealer_first_turn", id="C23-window"),
-    # C24 (NH-1.4): "每人抓14张"
-    pytest.param("ningbo", "dealing { other_tiles 14 }", lambda r: r.dealing.other_tiles == 14, id="C24-fourteen"),
+    # C24 (NH-1.4): "每人抓14张" read literally does not play (test_fourteen_each_is_refused);
+    # the reading that plays gives the dealer the 14
+    pytest.param("ninghai", "dealing { dealer_tiles 14; other_tiles 13 }",
+                 lambda r: (r.dealing.dealer_tiles, r.dealing.other_tiles) == (14, 13), id="C24-fourteen-is-the-dealers"),
     # C25 (NB-10.1)
     pytest.param("ningbo", "winning { shapes standard }", lambda r: r.shapes == ("standard",), id="C25-shapes"),
     # C26 (NB-8.4): the chi ban without the big-crane exception
@@ -119,3 +122,10 @@ def test_shipped_defaults_differ_from_the_cases():
     """The cases pick the options the default does not (spot checks)."""
     nb = load_variant("ningbo")
     assert nb.dealer.on_nondealer_win == "next_seat" and nb.claims.multiple_winners == "nearest"
+
+
+def test_fourteen_each_is_refused():
+    """C24 (NH-1.4): S004's "每人抓14张" read literally is a hand no winning tile completes;
+    the variant says so instead of compiling into one the engine cannot play."""
+    with pytest.raises(RuleSetError, match="dealing.other_tiles must be one more than a multiple of 3"):
+        kid("dealing { other_tiles 14; dealer_tiles 15 }")

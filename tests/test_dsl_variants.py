@@ -26,6 +26,7 @@ SHIPPED = [
     "ningbo",
     "ningbo-000",
     "ningbo-7wild",
+    "ningbo-riichi-advanced",
     "ninghai-tuidaoba",
     "ninghai-yaobanliu",
     "ninghai-yaobansan",

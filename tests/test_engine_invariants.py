@@ -36,7 +36,8 @@ def check_sizes(g: Game) -> None:
         if g.rules.flowers.in_play == "auto":
             assert held_flowers == 0, (p, g.hands[p])
         size = sum(g.hands[p]) + 3 * len(g.melds[p])
-        in_turn = g.phase == "turn" and p == g.current
+        # while an added kong may be robbed, its tile is still the konger's (NB-9.2)
+        in_turn = g.phase in ("turn", "rob") and p == g.current
         assert size == (14 if in_turn else 13), (p, size, g.phase)
 
 

@@ -358,7 +358,7 @@ def test_NB_12_35_self_draw_adds_no_tai():
     assert by_draw.tai == by_discard.tai
     assert [a.item.name for a in by_draw.items] == [a.item.name for a in by_discard.items]
     assert by_draw.payments != by_discard.payments
-    zimo = _variant('scoring tai { minimum 0 }\nitems { item zimo "自摸" 1 tai when self_draw [NB-12.35] }')
+    zimo = _variant('scoring tai { minimum 0 }\nitems { item self_draw "自摸" 1 tai when self_draw [NB-12.35] }')
     assert score(sit(hand, "1z", win_by="self_draw"), zimo).tai == by_draw.tai + 1
 
 

@@ -15,10 +15,15 @@ from ._output import emit_json
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: {\"variants\": [...]}.")
 def variants(as_json: bool) -> None:
-    """List the shipped rule variants with their parent, aliases and summary."""
-    from ..rules import variant_infos
+    """List the rule variants with their parent, aliases and summary.
 
-    infos = variant_infos()
+    The shipped variants come first; then the user variants found on the variant search
+    path (the current directory, then the NBMJ_VARIANT_PATH directories), each marked
+    ``[user PATH]``. A user variant that shadows a shipped one is used in its place.
+    """
+    from ..rules.registry import user_variant_infos, variant_infos
+
+    infos = variant_infos() + user_variant_infos()
     if as_json:
         emit_json({"variants": [i.to_dict() for i in infos]})
         return
@@ -26,7 +31,8 @@ def variants(as_json: bool) -> None:
     pwidth = max(len(i.parent or "-") for i in infos)
     for i in infos:
         aliases = f"  (alias {', '.join(i.aliases)})" if i.aliases else ""
-        click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {i.summary}{aliases}")
+        mark = f"  [user {i.path}{'; shadows ' + ', '.join(i.shadows) if i.shadows else ''}]" if i.user else ""
+        click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {i.summary}{aliases}{mark}")
 
 
 @click.command()
@@ -37,16 +43,23 @@ def check(files: tuple[str, ...], as_json: bool) -> None:
 
     Prints ``FILE: ok`` for a clean file; otherwise each problem as
     ``FILE:LINE:COL: message`` with the source line and a caret. Exit status 1 when any
-    file has a problem.
+    file has a problem. A name that is not a file is looked up along the variant search
+    path (``nbmj check thursday`` checks the ``thursday`` variant's file).
     """
     from ..rules import compile_file
     from ..rules.diagnostics import Diagnostic
+    from ..rules.registry import find_variant
 
     failed = False
     for name in files:
+        path = Path(name)
+        if not path.exists() and path.suffix != ".nbv" and "/" not in name:
+            found = find_variant(name)
+            if found is not None:
+                path = Path(found.path)
         try:
-            compile_file(Path(name), source=name)
-            diags: list = []
+            compile_file(path, source=name)
+            diags: list[Diagnostic] = []
         except RuleSetError as exc:
             diags = exc.diagnostics
         except Exception as exc:  # noqa: BLE001 - `check` reports, it never crashes

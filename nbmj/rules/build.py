@@ -3,7 +3,7 @@
 :class:`Builder` converts the merged settings and tables into the model dataclasses,
 reporting settings and sections that a root leaves unset (with ``wilds.enabled no`` the
 other wild settings, and with ``tiles.flowers no`` the flower settings, take defaults),
-then runs the whole-variant checks of :class:`~nbmj.rules.checks.VariantChecks`.
+then runs the whole-variant checks of the :class:`~nbmj.rules.checks.VariantChecks` it holds.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .source import Loc
 __all__ = ["Builder"]
 
 
-class Builder(VariantChecks):
+class Builder:
     """Builds the :class:`~nbmj.rules.model.RuleSet` of ``leaf`` from its merged chain."""
 
     def __init__(self, merged: Merged, leaf: FileSpec) -> None:
@@ -29,11 +29,12 @@ class Builder(VariantChecks):
         self.leaf = leaf
         self.header_loc = Loc(leaf.src, leaf.name.loc.line, 1, len("variant"))
         self._reported_sections: set[str] = set()
+        self.checks = VariantChecks(self)
 
     def missing_loc(self, section: str) -> Loc:
         return self.m.section_locs.get(section, self.header_loc)
 
-    def get(self, section: str, key: str, default: Any = ...):
+    def get(self, section: str, key: str, default: Any = ...) -> Any:
         """A merged setting's value; else ``default``, or None after reporting it missing."""
         s = self.m.settings.get((section, key))
         if s is not None:
@@ -99,7 +100,7 @@ class Builder(VariantChecks):
         immediate = M.ImmediatePayments(**self.section_values("immediate"))
         draw = M.DrawRules(**self.section_values("draw"))
         dealer = M.DealerRules(**self.section_values("dealer"))
-        if partial or len(self.leaf.src.diags) > diags_before:
+        if partial or scoring is None or len(self.leaf.src.diags) > diags_before:
             return None
         rs = M.RuleSet(
             name=name,
@@ -123,13 +124,14 @@ class Builder(VariantChecks):
             immediate=immediate,
             draw=draw,
             dealer=dealer,
+            local_rules=tuple(e.value for e in self.m.tables["local_rules"].values()),
         )
-        self.check(rs)
+        self.checks.check(rs)
         if len(self.leaf.src.diags) > diags_before:
             return None
         return rs
 
-    def seat_table(self, flowers_on: bool | None) -> tuple:
+    def seat_table(self, flowers_on: bool | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
         table = self.m.seat_flowers
         if not flowers_on or ("flowers", "seat") in self.m.failed:
             return ()  # no flowers; tiles.flowers missing; or a seat line is wrong (all reported)
@@ -151,7 +153,7 @@ class Builder(VariantChecks):
                 owner[tile] = seat
         return tuple((seat, tuple(t for t, _ in table[seat].value)) for seat in M.SEATS)
 
-    def scoring(self):
+    def scoring(self) -> M.TaiScoring | M.FuFanScoring | None:
         kind = self.m.scoring_kind
         if kind is None:
             if ("scoring", "*") not in self.m.failed:
@@ -172,13 +174,13 @@ class Builder(VariantChecks):
             return False
         return True
 
-    def liability(self):
+    def liability(self) -> M.Liability | None:
         if not self.optional_section("liability", "write `liability none` for a variant without 三摊"):
             return None
         rows = tuple(e.value for e in self.m.tables["liability_rows"].values())
         return M.Liability(rows=rows, **self.section_values("liability"))
 
-    def loser_settlement(self):
+    def loser_settlement(self) -> M.LoserSettlement | None:
         if not self.optional_section("loser_settlement", "write `loser_settlement none` when losers do not settle among themselves"):
             return None
         return M.LoserSettlement(**self.section_values("loser_settlement"))

@@ -9,21 +9,33 @@ similar. A contradiction is reported where the author can fix it (see
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import model as M
 from .diagnostics import did_you_mean
 from .schema import FLOWER_FEATURES, WILD_FEATURES
 from .source import Loc
-from .syntax import ItemAst, expr_features
+from .syntax import ExprAst, ItemAst, expr_features
 
-__all__ = ["VariantChecks"]
+if TYPE_CHECKING:
+    from .build import Builder
+
+__all__ = ["VariantChecks", "MAX_POINTS"]
+
+# The largest number of points a settlement may reach: integers above 2**53 are not exact
+# in JSON readers that use doubles (JavaScript, many others).
+MAX_POINTS = 2**53
+# The most tiles a hand may hold, the drawn one included (nbmj.core reads no more).
+MAX_HAND = 14
 
 
 class VariantChecks:
-    """The checking half of :class:`~nbmj.rules.build.Builder`.
+    """The whole-variant checks of a :class:`~nbmj.rules.build.Builder` ``b``: they read its
+    merged chain (``b.m``), the file being compiled (``b.leaf``) and where settings are
+    (``b.loc_of``, ``b.missing_loc``)."""
 
-    Uses the host's ``m`` (the merged chain), ``leaf`` (the file being compiled),
-    ``loc_of`` and ``missing_loc``.
-    """
+    def __init__(self, builder: Builder) -> None:
+        self.b = builder
 
     def conflict(self, use: Loc, cause: Loc | None, message: str) -> None:
         """Report a contradiction between ``use`` and the setting ``cause``.
@@ -31,24 +43,26 @@ class VariantChecks:
         The problem is shown where the author can fix it: at ``use`` when it is in the file
         being compiled, else (it was inherited) at ``cause`` when that is in this file.
         """
-        leaf = self.leaf.src
+        leaf = self.b.leaf.src
         if use.src is leaf or cause is None or cause.src is not leaf:
             use.error(message)
         else:
             cause.error(f"{message} (inherited from {use.src.file}:{use.line}:{use.column}; override or drop it)")
 
     def setting_loc(self, section: str, key: str) -> Loc | None:
-        s = self.m.settings.get((section, key))
+        s = self.b.m.settings.get((section, key))
         return s.loc if s else None
 
     def check(self, rs: M.RuleSet) -> None:
-        m = self.m
+        m = self.b.m
         c = rs.claims
-        claims_loc = lambda key: self.setting_loc("claims", key)  # noqa: E731
+        def claims_loc(key: str) -> Loc | None:
+            return self.setting_loc("claims", key)
+
         # tile set vs walls
         if rs.dealing.stacks_per_wall * 8 != rs.tiles.total:
             self.conflict(
-                self.loc_of("dealing", "stacks_per_wall"),
+                self.b.loc_of("dealing", "stacks_per_wall"),
                 self.setting_loc("tiles", "flowers"),
                 f"4 walls of {rs.dealing.stacks_per_wall} stacks hold {rs.dealing.stacks_per_wall * 8} tiles, "
                 f"but the tile set has {rs.tiles.total}",
@@ -56,7 +70,7 @@ class VariantChecks:
         # claims: priority names exactly the claims that exist
         enabled = {"hu": c.win_on_discard, "kan": c.kan, "pon": c.pon, "chi": c.chi}
         named = [x for tier in c.priority for x in tier]
-        ploc = self.loc_of("claims", "priority")
+        ploc = self.b.loc_of("claims", "priority")
         for claim, on in enabled.items():
             setting = "win_on_discard" if claim == "hu" else claim
             if on and claim not in named:
@@ -72,6 +86,7 @@ class VariantChecks:
                 )
         # conditions that need wilds / flowers
         self.check_vocabulary(rs)
+        self.check_playable(rs)
         # items
         names = set(m.tables["items"])
         units_ok = ("tai", "x") if isinstance(rs.scoring, M.TaiScoring) else ("fu", "fan")
@@ -90,12 +105,12 @@ class VariantChecks:
                 kind = "tai" if isinstance(rs.scoring, M.TaiScoring) else "fu and fan"
                 self.conflict(ast.unit.loc, kind_loc, f"item {it.name!r} is in {it.unit}, but this variant scores in {kind}")
             if it.group is not None:
-                if it.group in groups and groups[it.group] != it.unit:
+                if it.group in groups and groups[it.group] != it.unit and ast.group is not None:
                     ast.group.loc.error(f"group {it.group!r} mixes units: {groups[it.group]} and {it.unit}")
                 groups.setdefault(it.group, it.unit)
         # payments
         pay = m.tables["payments"]
-        ploc = self.missing_loc("payments")
+        ploc = self.b.missing_loc("payments")
         if c.win_on_discard and "discard" not in pay:
             self.conflict(ploc, claims_loc("win_on_discard"), "no payment row for discard wins (claims.win_on_discard is yes)")
         if not c.win_on_discard and "discard" in pay:
@@ -121,17 +136,17 @@ class VariantChecks:
             for claim in rs.liability.counts:
                 if not getattr(c, claim):
                     self.conflict(
-                        self.loc_of("liability", "counts"), claims_loc(claim), f"liability counts {claim!r} melds, but claims.{claim} is no"
+                        self.b.loc_of("liability", "counts"), claims_loc(claim), f"liability counts {claim!r} melds, but claims.{claim} is no"
                     )
             if not rs.liability.rows:
-                self.missing_loc("liability").error(
+                self.b.missing_loc("liability").error(
                     "liability has no rows: add `one_way SITUATION: partner N [RULE]` lines or write `liability none`"
                 )
         # scoring
         s = rs.scoring
         if isinstance(s, M.FuFanScoring) and s.fixed_by_fan is not None and len(s.fixed_by_fan) != s.fan_cap + 1:
             self.conflict(
-                self.loc_of("scoring", "fixed_by_fan"), self.setting_loc("scoring", "fan_cap"),
+                self.b.loc_of("scoring", "fixed_by_fan"), self.setting_loc("scoring", "fan_cap"),
                 f"fixed_by_fan needs {s.fan_cap + 1} values (0 to {s.fan_cap} 番), not {len(s.fixed_by_fan)}",
             )
         # wild settings that mean nothing without wilds
@@ -139,16 +154,83 @@ class VariantChecks:
             for key in ("claim_discarded_wild", "wilds_in_melds"):
                 if getattr(c, key):
                     self.conflict(
-                        self.loc_of("claims", key), self.setting_loc("wilds", "enabled"),
+                        self.b.loc_of("claims", key), self.setting_loc("wilds", "enabled"),
                         f"claims.{key} is yes, but this variant has no wilds (wilds.enabled no)",
                     )
 
+    def check_playable(self, rs: M.RuleSet) -> None:
+        """What compiles must also play: hands the shapes can complete, a deal the wall
+        holds, a minimum some hand can reach, and points that stay exact numbers."""
+        d = rs.dealing
+        if d.other_tiles % 3 != 1:
+            self.b.loc_of("dealing", "other_tiles").error(
+                f"dealing.other_tiles must be one more than a multiple of 3 (4, 7, 10, 13, ...), so that a "
+                f"winning tile makes sets and a pair; {d.other_tiles} is not"
+            )
+        elif d.other_tiles > MAX_HAND - 1:
+            self.b.loc_of("dealing", "other_tiles").error(
+                f"dealing.other_tiles is at most {MAX_HAND - 1}: the hand-shape core reads hands of up to "
+                f"{MAX_HAND} tiles, the one drawn included; {d.other_tiles} is too many"
+            )
+        elif d.dealer_tiles != d.other_tiles + 1:
+            self.conflict(
+                self.b.loc_of("dealing", "dealer_tiles"), self.setting_loc("dealing", "other_tiles"),
+                f"dealing.dealer_tiles must be dealing.other_tiles + 1 = {d.other_tiles + 1}: the dealer starts "
+                f"with the tile the others will draw, not {d.dealer_tiles}",
+            )
+        dealt = d.dealer_tiles + 3 * d.other_tiles
+        kept = 2 * rs.draw.kept_stacks + (1 if rs.wilds.enabled else 0)
+        if d.other_tiles % 3 == 1 and dealt + kept >= rs.tiles.total:
+            self.b.loc_of("dealing", "other_tiles").error(
+                f"the deal takes {dealt} tiles and {kept} stay in the wall, which leaves nothing to draw "
+                f"from {rs.tiles.total}"
+            )
+        s = rs.scoring
+        if not isinstance(s, M.TaiScoring):
+            return
+        counted = [i for i in rs.items if i.value is not None and i.unit == "tai" and i.counts_for_minimum]
+        # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
+        most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
+        if s.cap is not None:
+            most = min(most, s.cap)
+        multipliers = [i.value for i in rs.items if i.unit == "x" and i.value is not None]
+        needs = [s.minimum] + [t for t, _ in getattr(s, "minimum_alternatives", ())]
+        if min(needs) > most and not (multipliers and getattr(s, "minimum_of", "tai") == "value"):
+            self.b.loc_of("scoring", "minimum").error(
+                f"scoring.minimum is {s.minimum}, but the items that count toward it add up to {most} at most: "
+                "no hand could win"
+            )
+        top = s.cap if s.cap is not None else sum(i.value * (8 if i.each is not None else 1) for i in rs.items
+                                                    if i.value is not None and i.unit == "tai")
+        if s.conversion == "doubling":
+            if s.cap is None:
+                self.conflict(
+                    self.b.loc_of("scoring", "conversion"), self.setting_loc("scoring", "cap"),
+                    "scoring.conversion doubling needs a cap on tai (scoring.cap N): a hand's points double with each tai",
+                )
+                return
+            value = s.base_points * 2 ** min(top, 64)
+        else:
+            value = s.base_points + s.points_per_tai * top
+        if s.points_cap is not None:
+            value = min(value, s.points_cap)
+        for x in multipliers:
+            value *= x
+        share = max([sh.multiplier for row in rs.payments for sh in row.shares]
+                    + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
+        if value * share * 3 > MAX_POINTS:
+            where = self.b.loc_of("scoring", "cap") if s.cap is not None or s.conversion == "doubling" else self.b.loc_of("scoring", "points_per_tai")
+            where.error(
+                f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
+                "(2**53), where points stop being exact; lower the values or set scoring.cap or scoring.points_cap"
+            )
+
     def check_vocabulary(self, rs: M.RuleSet) -> None:
-        rules = []
-        for e in self.m.tables["items"].values():
+        rules: list[ExprAst] = []
+        for e in self.b.m.tables["items"].values():
             if e.value.value is not None:
                 rules.extend(x for x in (e.extra.when, e.extra.each) if x is not None)
-        for e in self.m.tables["win_restrictions"].values():
+        for e in self.b.m.tables["win_restrictions"].values():
             rules.append(e.extra.when)
         for ast in rules:
             for f in expr_features(ast):

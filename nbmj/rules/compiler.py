@@ -55,16 +55,18 @@ left out).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
-from ..errors import RuleSetError
+from ..errors import NbmjError, RuleSetError
 from . import model as M
 from .build import Builder
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, did_you_mean
+from .filespec import FileSpec
 from .merge import Merged, Resolver, default_resolver, extends_chain
 from .parsing import VariantHeader, parse_header
 from .reader import read_file
-from .schema import SECTION_SCHEMA
+from .schema import RULE_RE, SECTION_SCHEMA
 
 __all__ = ["compile_text", "compile_file", "parse_header", "VariantHeader", "SECTION_SCHEMA"]
 
@@ -108,10 +110,15 @@ def _compile(text: str, filename: str, resolver: Resolver, source: str | None, d
     spec = read_file(text, filename, diags)
     if spec is None:
         return None
+    from . import registry
+
+    if not registry.is_shipped_file(filename):
+        check_shipped_names(spec)
     from_dir = Path(filename).parent if filename and not filename.startswith("<") else None
     chain = extends_chain(spec, from_dir, resolver, diags, [(spec.name.text, filename)])
     if chain is None:
         return None
+    check_citations(chain)
     merged = Merged()
     for s in chain:
         merged.apply(s)
@@ -136,6 +143,61 @@ def _compile(text: str, filename: str, resolver: Resolver, source: str | None, d
             pass
         return None
     return builder.build(*args)
+
+
+def check_shipped_names(spec: FileSpec) -> None:
+    """A user file may not take a shipped variant's name or alias by accident: reusing one
+    is an error unless the file says ``shadows NAME``, and ``shadows`` must name a shipped
+    variant this file is called by."""
+    from .registry import known_names, shipped_owner
+
+    shadows = {a.text for a in spec.shadows}
+    own = [spec.name] + spec.aliases
+    for atom in own:
+        owner = shipped_owner(atom.text)
+        if owner is not None and atom.text not in shadows:
+            whose = "the name of a shipped variant" if owner == atom.text else f"an alias of the shipped variant {owner!r}"
+            atom.loc.error(
+                f"{atom.text!r} is {whose}; rename this one, or write `shadows {atom.text}` "
+                "to take its place wherever this file is found first"
+            )
+    for atom in spec.shadows:
+        if shipped_owner(atom.text) is None:
+            atom.loc.error(f"shadows {atom.text!r}, but no shipped variant is called so{did_you_mean(atom.text, known_names(), 'variant')}")
+        elif atom.text not in {a.text for a in own}:
+            atom.loc.error(
+                f"shadows {atom.text!r}, but this variant is not called {atom.text!r}: "
+                f"name it so, or add `alias {atom.text}`"
+            )
+
+
+@functools.lru_cache(maxsize=1)
+def _rulebook_ids() -> frozenset[str] | None:
+    from .rulebook import load_rules
+
+    try:
+        return frozenset(r.id for r in load_rules())
+    except NbmjError:  # no rulebook beside the package: citations cannot be checked
+        return None
+
+
+def check_citations(chain: list[FileSpec]) -> None:
+    """Every rule ID a file of the chain cites names a rule: one of the rulebook, or a
+    house rule that this file or a parent declares in ``local_rules``."""
+    book = _rulebook_ids()
+    local: set[str] = set()
+    for spec in chain:
+        local |= {e.key for e in spec.tables["local_rules"] if e.value is not None}
+        for rid, loc in spec.citations:
+            if RULE_RE.match(f"[{rid}]"):
+                if book is not None and rid not in book:
+                    loc.error(f"rule [{rid}] is not in the rulebook{did_you_mean(rid, book, 'rule')}")
+            elif rid not in local:
+                hint = did_you_mean(rid, local, "local rule") if local else ""
+                loc.error(
+                    f"rule [{rid}] is not declared{hint}; declare a house rule in "
+                    f'`local_rules {{ {rid} "title" "what it says" }}` or cite the rulebook'
+                )
 
 
 def compile_file(path: str | Path, *, resolver: Resolver | None = None, source: str | None = None) -> M.RuleSet:

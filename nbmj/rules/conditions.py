@@ -9,12 +9,12 @@ and turned into :class:`~nbmj.rules.model.Feature`, :class:`~nbmj.rules.model.Co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from . import model as M
 from .diagnostics import did_you_mean
 from .schema import INT_RE
-from .syntax import EBool, ECompare, EFeature, ENot
+from .syntax import EBool, ECompare, EFeature, ENot, ExprAst
 
 if TYPE_CHECKING:
     from .reader import FileReader
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["compile_expr"]
 
 
-def compile_expr(e, reader: FileReader) -> M.Expr | None:
+def compile_expr(e: ExprAst, reader: FileReader) -> M.Expr | None:
     """The model expression for a condition, or None after recording its problems."""
     if isinstance(e, EFeature):
         return _compile_feature(e, reader)
@@ -33,16 +33,17 @@ def compile_expr(e, reader: FileReader) -> M.Expr | None:
             return None
         if f is None:
             return None
-        return M.Compare(f, e.op.text, int(e.value.text))
+        return M.Compare(f, cast(M.ComparisonOp, e.op.text), int(e.value.text))
     if isinstance(e, ENot):
         inner = compile_expr(e.operand, reader)
         return None if inner is None else M.Not(inner)
     if isinstance(e, EBool):
-        parts = [compile_expr(o, reader) for o in e.operands]
-        if any(p is None for p in parts):
+        compiled = [compile_expr(o, reader) for o in e.operands]
+        parts = [p for p in compiled if p is not None]
+        if len(parts) < len(compiled):
             return None
-        flat: list = []
-        cls = M.AllOf if e.op == "and" else M.AnyOf
+        flat: list[M.Expr] = []
+        cls: type[M.AllOf] | type[M.AnyOf] = M.AllOf if e.op == "and" else M.AnyOf
         for p in parts:
             flat.extend(p.operands if isinstance(p, cls) else (p,))
         return cls(tuple(flat))

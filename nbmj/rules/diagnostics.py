@@ -61,7 +61,8 @@ class Diagnostic:
     def __str__(self) -> str:
         return self.render()
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form ``nbmj check --json`` prints."""
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
 
 
@@ -146,7 +147,7 @@ def _edit(old: str, new: str) -> str:
     return _ROOT.replace(old, new, 1)
 
 
-def _semantic(kind: str, old: str, new: str, label: str, at, also: tuple[str, str] | None = None) -> BadExample:
+def _semantic(kind: str, old: str, new: str, label: str, at: str | tuple[str, int], also: tuple[str, str] | None = None) -> BadExample:
     """An example made by replacing ``old`` by ``new`` in the minimal variant; the
     diagnostic points at the first occurrence of ``at`` within ``new``."""
     text = _edit(old, new)
@@ -262,7 +263,131 @@ def _more() -> tuple[BadExample, ...]:
     )
 
 
-BAD_EXAMPLES = BAD_EXAMPLES + _more()
+def _at(kind: str, text: str, label: str, at: str, nth: int = 1) -> BadExample:
+    """An example whose diagnostic points at the ``nth`` occurrence of ``at`` in ``text``
+    (line endings of any kind; a byte-order mark counts for nothing)."""
+    body = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    idx = -1
+    for _ in range(nth):
+        idx = body.index(at, idx + 1)
+    return BadExample(kind, text, label, body[:idx].count("\n") + 1, idx - body.rfind("\n", 0, idx))
+
+
+def _kid(body: str) -> str:
+    """A child of the shipped ``ningbo`` with ``body`` after its header."""
+    return 'variant kid extends ningbo "a child of ningbo"\n' + body
+
+
+def _lang() -> tuple[BadExample, ...]:
+    """The mistakes an author could make silently before: names that clash, rule IDs that
+    name nothing, and the slips of a Chinese keyboard."""
+    a = _at
+    no_wild = "wilds_held == 0 [NB-12.24]"
+    return (
+        # ---------------------------------------------------------------- names that clash
+        a("name clash", _kid(f'items {{\n  item no_wlid "无百搭" 1 tai when {no_wild}\n}}\n'),
+          "item 'no_wlid' is not inherited, so this line adds an item; did you mean 'no_wild'?", "no_wlid"),
+        a("name clash", _kid(f'items {{\n  item nowilds "无搭" 1 tai when {no_wild}\n}}\n'),
+          "(to add it on purpose, write `new item nowilds ...`)", "nowilds"),
+        a("name clash", _kid(f'items {{\n  item wuda "无百搭" 1 tai when {no_wild}\n}}\n'),
+          "inherited item 'no_wild' has the same label '无百搭'", "wuda"),
+        a("name clash", _kid(f'items {{\n  new item no_wild "无百搭" 2 tai when {no_wild}\n}}\n'),
+          "item 'no_wild' is inherited: this line replaces it; remove 'new'", "no_wild"),
+        a("name clash", _kid('items {\n  item flush "清一色" 5 tai when flush [NB-12.11]\n'
+                             '  item flush "清一色" 6 tai when flush [NB-12.11]\n}\n'),
+          "item 'flush' is named twice in this file, on lines 3 and 4; keep one", "flush", 3),
+        a("name clash", _kid("restrictions {\n  kong_after_pon during first_go_around [NB-8.8]\n  kong_after_pon [NB-8.8]\n}\n"),
+          "restriction 'kong_after_pon' is named twice in this file, on lines 3 and 4", "kong_after_pon", 2),
+        a("name clash", _kid("payments {\n  self_draw: each_other 1 [NB-14.2]\n  self_draw: each_other 2 [NB-14.2]\n}\n"),
+          "payment row 'self_draw' is named twice in this file, on lines 3 and 4", "self_draw", 2),
+        a("name clash", _kid("liability {\n  one_way self_draw: partner 5 [NB-14.6]\n  one_way self_draw: partner 4 [NB-14.6]\n}\n"),
+          "liability row 'one_way self_draw' is named twice in this file, on lines 3 and 4", "one_way", 2),
+        a("name clash", _kid('local_rules {\n  HOUSE-1 "a" "one"\n  HOUSE-1 "b" "two"\n}\n'),
+          "local rule 'HOUSE-1' is named twice in this file, on lines 3 and 4", "HOUSE-1", 2),
+        a("name clash", 'variant ninghai extends ningbo "my ninghai"\n',
+          "'ninghai' is an alias of the shipped variant 'ninghai-yaobansan'; rename this one, or write `shadows ninghai`", "ninghai"),
+        a("name clash", 'variant house extends ningbo "my house rules"\nalias nb\n',
+          "'nb' is an alias of the shipped variant 'ningbo'", "nb\n"),
+        a("name clash", 'variant house extends ningbo "my house rules"\nshadows ningbo\n',
+          "shadows 'ningbo', but this variant is not called 'ningbo'", "ningbo\n"),
+        a("name clash", 'variant house extends ningbo "my house rules"\nshadows hosue\n',
+          "shadows 'hosue', but no shipped variant is called so", "hosue"),
+        # ---------------------------------------------------------------- rule IDs
+        a("unknown rule ID", _kid('items {\n  item flush "清一色" 5 tai when flush [NB-12.99]\n}\n'),
+          "rule [NB-12.99] is not in the rulebook", "[NB-12.99]"),
+        a("unknown rule ID", _kid('items {\n  new item lucky "幸运" 1 tai when pungs(dragon) >= 1 [HOUSE-1]\n}\n'),
+          "rule [HOUSE-1] is not declared; declare a house rule in `local_rules", "[HOUSE-1]"),
+        a("unknown rule ID", _kid('local_rules { HOUSE-1 "幸运" "a dragon pung is lucky" }\n'
+                                  'items {\n  new item lucky "幸运" 1 tai when pungs(dragon) >= 1 [HOUSE-2]\n}\n'),
+          "rule [HOUSE-2] is not declared; did you mean 'HOUSE-1'?", "[HOUSE-2]"),
+        a("unknown rule ID", _kid('local_rules { NB-99.1 "幸运" "a dragon pung is lucky" }\n'),
+          "NB- IDs belong to the rulebook; give a house rule a prefix of its own", "NB-99.1"),
+        a("unknown rule ID", _kid('local_rules { HOUSE-1 "幸运" }\n'),
+          'write ID "title" "text"', "HOUSE-1"),
+        # ---------------------------------------------------------------- a Chinese keyboard
+        *(
+            a("full-width punctuation", _kid(text), f"full-width {ch!r} (U+{ord(ch):04X}) is not part of the language; "
+              f"type the ASCII {want!r}", ch)
+            for ch, want, text in (
+                ("｛", "{", "scoring tai ｛ minimum 2 }\n"),
+                ("｝", "}", "scoring tai { minimum 2 ｝\n"),
+                ("；", ";", "scoring tai { minimum 2； cap 20 }\n"),
+                ("：", ":", "payments { self_draw： each_other 1 [NB-14.2] }\n"),
+                ("，", ",", "claims { seat_order next， opposite, previous }\n"),
+                ("（", "(", "items { item flush \"清一色\" 5 tai when （flush） [NB-12.11] }\n"),
+                ("）", ")", "items { item flush \"清一色\" 5 tai when (flush） [NB-12.11] }\n"),
+                ("“", '"', "items { item flush “清一色” 5 tai when flush [NB-12.11] }\n"),
+                ("【", "[", "items { item flush \"清一色\" 5 tai when flush 【NB-12.11】 }\n"),
+                ("】", "]", "items { item flush \"清一色\" 5 tai when flush [NB-12.11】 }\n"),
+                ("２", "2", "scoring tai { minimum ２ }\n"),
+            )
+        ),
+        a("full-width punctuation", _kid("scoring tai {\u3000minimum 2 }\n"),
+          "a full-width space (U+3000) is not part of the language; type the ASCII ' '", "\u3000"),
+        a("full-width punctuation", _kid('items { item flush "清一色” 5 tai when flush [NB-12.11] }\n'),
+          "full-width '”' (U+201D) is not part of the language; type the ASCII '\"'", "”"),
+        a("full-width punctuation", _kid('items { item flush "清一色 5 tai when flush [NB-12.11] }\n'),
+          "unterminated string: no closing '\"' on this line", '"清'),
+        # ---------------------------------------------------------------- keywords and settings
+        a("misspelt keyword", 'varient kid extends ningbo "x"\nscoring tai { minimum 2 }\n',
+          "unknown keyword 'varient'; did you mean 'variant'?", "varient"),
+        a("misspelt keyword", 'variant kid extend ningbo "x"\n', "unknown keyword 'extend'; did you mean 'extends'?", "extend"),
+        a("misspelt keyword", _kid("alais thursday\n"), "unknown keyword 'alais'; did you mean 'alias'?", "alais"),
+        a("misspelt keyword", "# only a comment\n", "a variant file starts with `variant NAME`; this one has no statement", "\n"),
+        a("misspelt keyword", _kid("scoring tai { minimum = 2 }\n"),
+          "write `minimum 2`: a setting is its name, a space and its value, with no '=' between them", "="),
+        a("misspelt keyword", _kid("scoring tai { minimum: 2 }\n"),
+          "write `minimum 2`: a setting is its name, a space and its value, with no ':' between them", ":"),
+        # ---------------------------------------------------------------- compiles, but cannot play
+        a("cannot play", _kid("dealing { other_tiles 12; dealer_tiles 13 }\n"),
+          "dealing.other_tiles must be one more than a multiple of 3", "other_tiles"),
+        a("cannot play", _kid("dealing { other_tiles 16; dealer_tiles 17 }\n"),
+          "dealing.other_tiles is at most 13: the hand-shape core reads hands of up to 14 tiles", "other_tiles"),
+        a("cannot play", _kid("dealing { dealer_tiles 15 }\n"),
+          "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14", "dealer_tiles"),
+        a("cannot play", _kid("scoring tai { minimum 99999999999999999999999 }\n"),
+          "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to", "minimum"),
+        a("cannot play", _kid("scoring tai { minimum 5; cap 4 }\n"),
+          "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win", "minimum"),
+        a("cannot play", _kid("scoring tai { conversion doubling; base_points 1 }\n"),
+          "scoring.conversion doubling needs a cap on tai", "conversion"),
+        a("cannot play", _kid("scoring tai { conversion doubling; base_points 1; cap 60 }\n"),
+          "beyond 9007199254740992 (2**53), where points stop being exact", "cap"),
+        a("cannot play", _kid("scoring tai { points_per_tai 999999999999999 }\n"),
+          "beyond 9007199254740992 (2**53), where points stop being exact", "points_per_tai"),
+        # ---------------------------------------------------------------- what an editor saves
+        a("editor", "\ufeff" + _kid("scoring tai { minimum yes }\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),
+        a("editor", _kid("# Windows line ends\r\nscoring tai { minimum yes }\r\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),
+        a("editor", _kid("# old Mac line ends\rscoring tai { minimum yes }\r"), "scoring.minimum must be a whole number, not 'yes'", "yes"),
+        *(
+            a("editor", _kid(f"# a comment with{ch}a {name} in it\nscoring tai {{ minimum yes }}\n"),
+              "scoring.minimum must be a whole number, not 'yes'", "yes")
+            for ch, name in (("\u2028", "line separator"), ("\u0085", "next-line control"), ("\f", "form feed"))
+        ),
+    )
+
+
+BAD_EXAMPLES = BAD_EXAMPLES + _more() + _lang()
 
 # Files and variants that fail for reasons outside one text: checked by name in the tests.
 EXTENDS_EXAMPLES = {

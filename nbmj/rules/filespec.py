@@ -46,6 +46,7 @@ class FileSpec:
     parent: Atom | None
     summary: str | None
     aliases: list[Atom]
+    shadows: list[Atom] = field(default_factory=list)
     settings: dict[tuple[str, str], Setting] = field(default_factory=dict)
     section_locs: dict[str, Loc] = field(default_factory=dict)
     absent: dict[str, Loc] = field(default_factory=dict)
@@ -55,3 +56,6 @@ class FileSpec:
     # settings (section, key) whose line had an error, (section, "*") for a whole section:
     # not reported again as missing
     failed: set[tuple[str, str]] = field(default_factory=set)
+    # every rule ID the file cites, and where: checked against the rulebook and the local
+    # rules of the chain once the parents are known
+    citations: list[tuple[str, Loc]] = field(default_factory=list)

@@ -8,36 +8,63 @@ removes one; ``SECTION none`` removes a whole optional section.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-from ..errors import UnknownVariantError
 from .diagnostics import Diagnostic, did_you_mean
 from .filespec import Entry, FileSpec, Setting
 from .reader import read_file
-from .schema import TABLE_SECTIONS
+from .schema import TABLE_ENTRY_NAMES, TABLE_SECTIONS
 from .source import Loc
+from .syntax import ItemAst
 
-__all__ = ["Resolver", "default_resolver", "extends_chain", "Merged"]
+__all__ = ["Resolver", "default_resolver", "extends_chain", "Merged", "is_near_miss"]
 
-# resolve(name, from_dir) -> (text, filename, display source) or None
-Resolver = Callable[[str, "Path | None"], "tuple[str, str, str] | None"]
+# resolve(name, from_dir, skip) -> (text, filename, display source) or None; ``skip`` holds
+# the resolved paths of the files already in the chain, which a parent may not be
+Resolver = Callable[[str, "Path | None", Collection[str]], "tuple[str, str, str] | None"]
+
+def edit_distance(a: str, b: str) -> int:
+    """Edits (insert, delete, replace, swap two neighbours) that turn ``a`` into ``b``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[-1]
 
 
-def default_resolver(name: str, from_dir: Path | None):
-    """A parent beside the file first, then among the shipped variants."""
-    if from_dir is not None:
-        candidate = from_dir / f"{name}.nbv"
-        if candidate.is_file():
-            return candidate.read_text(encoding="utf-8"), str(candidate), str(candidate)
+def is_near_miss(new: str, inherited: str) -> bool:
+    """Whether ``new`` looks like a misspelling of ``inherited``: one slip of the keyboard
+    (two in a longer name), but not a name built on the other (``flush_x`` on ``flush``).
+
+    >>> is_near_miss("no_wlid", "no_wild"), is_near_miss("nowild", "no_wild"), is_near_miss("flush_x", "flush")
+    (True, True, False)
+    """
+    if new == inherited or new in inherited or inherited in new:
+        return False
+    return edit_distance(new, inherited) <= (1 if len(inherited) <= 5 else 2)
+
+
+def default_resolver(name: str, from_dir: Path | None, skip: Collection[str] = ()) -> tuple[str, str, str] | None:
+    """A parent through the variant search path (:func:`nbmj.rules.registry.find_variant`):
+    the child's directory, the current directory, ``NBMJ_VARIANT_PATH``, the shipped ones."""
     from . import registry
 
-    try:
-        path = registry.variant_path(name)
-    except UnknownVariantError:
+    found = registry.find_variant(name, from_dir, skip=skip)
+    if found is None:
         return None
+    path = Path(found.path)
     return path.read_text(encoding="utf-8"), str(path), registry.display_source(path)
+
+
+def _resolved(filename: str) -> str:
+    return str(Path(filename).resolve()) if filename and not filename.startswith("<") else filename
 
 
 def extends_chain(
@@ -48,11 +75,12 @@ def extends_chain(
         return [spec]
     pname = spec.parent.text
     names = [n for n, _ in seen]
-    if pname in names or pname == spec.name.text:
+    skip = {_resolved(f) for _, f in seen}
+    found = resolver(pname, from_dir, skip)
+    if found is None and (pname in names or pname == spec.name.text):
         cycle = " -> ".join(names[names.index(pname):] + [pname]) if pname in names else f"{pname} -> {pname}"
         spec.parent.loc.error(f"'extends' makes a cycle: {cycle}")
         return None
-    found = resolver(pname, from_dir)
     if found is None:
         from . import registry
 
@@ -106,18 +134,58 @@ class Merged:
             self.scoring_kind = spec.scoring_kind
         self.settings.update(spec.settings)
         self.seat_flowers.update(spec.seat_flowers)
+        has_parent = spec.parent is not None
         for table, entries in spec.tables.items():
             current = self.tables[table]
+            inherited = dict(current)  # what the parents left, before this file's lines
             for e in entries:
                 if e.value is None:
                     if e.key in current:
                         del current[e.key]
                         self.dropped[(table, e.key)] = e.loc
                     else:
-                        what = {"items": "item", "restrictions": "restriction", "payments": "payment row",
-                                "liability_rows": "liability row", "win_restrictions": "win restriction"}[table]
+                        what = TABLE_ENTRY_NAMES[table]
                         key = e.key if isinstance(e.key, str) else " ".join(e.key)
                         keys = [k if isinstance(k, str) else " ".join(k) for k in current]
                         e.loc.error(f"cannot drop {what} {key!r}: there is none{did_you_mean(key, keys)}")
                 else:
+                    if table == "items" and has_parent and not self._new_item_ok(e, inherited):
+                        continue
                     current[e.key] = e
+
+    def _new_item_ok(self, e: Entry, inherited: dict[Any, Entry]) -> bool:
+        """A child's item line either replaces an inherited item (same name) or adds one.
+
+        An added item whose name is a near miss of an inherited one (``no_wlid`` for
+        ``no_wild``), or that has an inherited item's label, is taken for a misspelling
+        unless the line says ``new item``; and ``new`` on an inherited name is a mistake.
+        """
+        ast: ItemAst = e.extra
+        if e.key in inherited:
+            if ast.new:
+                ast.name.loc.error(
+                    f"item {e.key!r} is inherited: this line replaces it; remove 'new' "
+                    "(`new item` adds an item the parent does not have)"
+                )
+                return False
+            return True
+        if ast.new:
+            return True
+        close = [k for k in inherited if is_near_miss(e.key, k) and inherited[k].value.unit == ast.unit.text][:1]
+        # the same label in the same unit: a second 无百搭 in tai. A multiplier may share its
+        # label with a tai item (riichi_advanced's After a Kong is 1 tai and x 2).
+        same_label = [
+            k for k, other in inherited.items()
+            if ast.label is not None and other.value.label == ast.label.text and other.value.unit == ast.unit.text
+        ]
+        if close:
+            hint = f"did you mean {close[0]!r}?"
+        elif same_label:
+            hint = f"inherited item {same_label[0]!r} has the same label {ast.label.text!r}; did you mean {same_label[0]!r}?"  # type: ignore[union-attr]
+        else:
+            return True
+        ast.name.loc.error(
+            f"item {e.key!r} is not inherited, so this line adds an item; {hint} "
+            f"(to add it on purpose, write `new item {e.key} ...`)"
+        )
+        return False

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 __all__ = [
     "SEATS",
@@ -57,6 +57,7 @@ __all__ = [
     "ImmediatePayments",
     "DrawRules",
     "DealerRules",
+    "LocalRule",
     "RuleSet",
 ]
 
@@ -70,6 +71,10 @@ SHAPES = {
 }
 
 DiceQuantity = Literal["sum", "large", "small"]
+Unit = Literal["tai", "fu", "fan", "x"]
+Window = Literal["always", "first_go_around", "dealer_first_turn"]
+Link = Literal["one_way", "mutual"]
+ComparisonOp = Literal[">=", "<=", "==", "!=", ">", "<"]
 WinMethod = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
 
 
@@ -517,6 +522,19 @@ class DealerRules:
 
 
 @dataclass(frozen=True)
+class LocalRule:
+    """A house rule a variant declares for its own lines to cite (``local_rules``).
+
+    ``id`` is its ID without brackets (``"HOUSE-1"``); a line cites it as ``[HOUSE-1]``,
+    the way it cites the rulebook's ``[NB-12.1]``.
+    """
+
+    id: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """A complete, compiled rule variant. Build it with :func:`nbmj.rules.load_variant`."""
 
@@ -541,6 +559,7 @@ class RuleSet:
     immediate: ImmediatePayments
     draw: DrawRules
     dealer: DealerRules
+    local_rules: tuple[LocalRule, ...] = ()
 
     def item(self, name: str) -> ScoringItem:
         """The scoring item called ``name``."""
@@ -556,12 +575,13 @@ class RuleSet:
                 return r
         return None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict; conditions appear in their DSL spelling."""
-        return _to_jsonable(self)
+        out: dict[str, Any] = _to_jsonable(self)
+        return out
 
 
-def _to_jsonable(value):
+def _to_jsonable(value: Any) -> Any:
     if isinstance(value, (Feature, Compare, Not, AllOf, AnyOf)):
         return str(value)
     if dataclasses.is_dataclass(value):

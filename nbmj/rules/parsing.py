@@ -14,8 +14,8 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import RuleSetError
-from .diagnostics import SYNTAX_LABELS
-from .source import Source
+from .diagnostics import SYNTAX_LABELS, suggest
+from .source import Source, normalize_text
 from .syntax import FileAst, ToAst
 
 __all__ = ["parse", "parse_header", "VariantHeader"]
@@ -67,6 +67,43 @@ def _syntax_examples() -> dict[str, list[str]]:
 # Syntax errors reported from one file at the most.
 MAX_SYNTAX_ERRORS = 10
 
+# Full-width (and other CJK-keyboard) punctuation an author may type by mistake, and the
+# ASCII character the grammar wants instead. Full-width letters and digits (２, ａ) are
+# found by their compatibility form.
+FULL_WIDTH = {
+    "｛": "{", "｝": "}", "；": ";", "：": ":", "，": ",", "、": ",", "（": "(", "）": ")",
+    "“": '"', "”": '"', "＂": '"', "【": "[", "】": "]", "［": "[", "］": "]", "＝": "=",
+    "＞": ">", "＜": "<", "＃": "#", "！": "!", "＋": "+", "－": "-", "\u3000": " ",
+}
+
+
+def ascii_for(ch: str) -> str | None:
+    """The ASCII character a full-width one stands for, or None."""
+    if ch in FULL_WIDTH:
+        return FULL_WIDTH[ch]
+    if "\uff01" <= ch <= "\uff5e":  # the full-width forms of ASCII ! to ~
+        return chr(ord(ch) - 0xFEE0)
+    return None
+
+
+def _keywords() -> dict[str, str]:
+    """Terminal name -> keyword, for the grammar's keywords (``VARIANT`` -> ``variant``)."""
+    out = {}
+    for t in _parser().terminals:
+        value = getattr(t.pattern, "value", None)
+        if t.pattern.type == "str" and isinstance(value, str) and value.isidentifier():
+            out[t.name] = value
+    return out
+
+
+def _first_statement_line(text: str) -> int:
+    """The line of the first statement (the header), comments and blank lines skipped."""
+    for n, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip(" \t\f")
+        if stripped and not stripped.startswith("#"):
+            return n
+    return 1
+
 
 def parse(src: Source) -> FileAst | None:
     """The syntax tree of ``src``, or ``None`` after recording its syntax errors.
@@ -80,6 +117,7 @@ def parse(src: Source) -> FileAst | None:
     parser = _parser()
     text = src.text
     last_line = 0
+    header_line = _first_statement_line(text)
     for _ in range(MAX_SYNTAX_ERRORS):
         try:
             tree = parser.parse(text)
@@ -91,6 +129,8 @@ def parse(src: Source) -> FileAst | None:
             lines = text.split("\n")
             if not 1 <= line <= len(lines) or "{" in lines[line - 1] or "}" in lines[line - 1]:
                 return None
+            if line <= header_line:
+                return None  # without its header line every later line would be an error too
             lines[line - 1] = " " * len(lines[line - 1])
             text = "\n".join(lines)
             last_line = line
@@ -98,7 +138,8 @@ def parse(src: Source) -> FileAst | None:
         if last_line:
             return None  # the rest parses: every error is reported
         try:
-            return ToAst(src).transform(tree)
+            ast: FileAst = ToAst(src).transform(tree)
+            return ast
         except VisitError as exc:  # pragma: no cover - a bug in the transformer, not in the file
             raise exc.orig_exc from None
     return None
@@ -114,20 +155,33 @@ def _syntax_error(src: Source, exc: UnexpectedInput) -> None:
     line, column = exc.line, exc.column
     length = 1
     if isinstance(exc, UnexpectedCharacters):
-        ch = src.text[exc.pos_in_stream] if exc.pos_in_stream < len(src.text) else ""
-        message = label or f"unexpected character {ch!r}"
+        pos = exc.pos_in_stream or 0
+        ch = src.text[pos] if pos < len(src.text) else ""
+        hint = _character_hint(src, exc, ch)
+        if hint is not None:
+            message, column = hint
+        else:
+            message = label or f"unexpected character {ch!r}"
     elif isinstance(exc, UnexpectedToken):
         tok = exc.token
         if tok.type == "$END":
-            lines = src.text.rstrip("\n").splitlines() or [""]
+            lines = src.text.rstrip("\n").split("\n") or [""]
             line, column = len(lines), len(lines[-1]) + 1
-            found = "the end of the file"
+            found = "end of file"
         elif tok.type == "_NL":
-            found = "the end of the line"
+            found = "end of line"
             length = 1
         else:
             found = repr(str(tok))
             length = len(str(tok))
+        keyword = _keyword_hint(exc)
+        misspelt = _statement_keyword_hint(src, line) if keyword is None else None
+        if misspelt is not None:
+            keyword, column, length = misspelt
+        if keyword is not None:
+            label = keyword
+        elif tok.type == "$END" and "VARIANT" in (exc.accepts or exc.expected):
+            label = "a variant file starts with `variant NAME`; this one has no statement at all"
         if label is None:
             expected = sorted({_describe_terminal(t) for t in exc.accepts or exc.expected if not t.startswith("__")})
             label = f"unexpected {found}; expected {' or '.join(expected)}"
@@ -139,6 +193,65 @@ def _syntax_error(src: Source, exc: UnexpectedInput) -> None:
     src.error(message, line, column or 1, length)
 
 
+def _keyword_hint(exc: UnexpectedToken) -> str | None:
+    """``unknown keyword 'varient'; did you mean 'variant'?`` when a word stands where a
+    keyword could, and is close to one (``varient``, ``extend``, ``alais``)."""
+    tok = exc.token
+    if tok.type != "WORD":
+        return None
+    keywords = _keywords()
+    wanted = [keywords[t] for t in (exc.accepts or exc.expected) if t in keywords]
+    if not wanted and tok.line == 1 or not wanted and tok.column == 1:
+        wanted = ["variant", "alias", "shadows"]
+    close = suggest(str(tok), wanted)
+    if close is None or close == str(tok):
+        return None
+    return f"unknown keyword {str(tok)!r}; did you mean {close!r}?"
+
+
+def _statement_keyword_hint(src: Source, line: int | None) -> tuple[str, int, int] | None:
+    """The same hint for a statement keyword misspelt at the start of a line (``alais x``),
+    which the parser takes for the name of a section."""
+    from .schema import ALL_SECTIONS, OPTIONAL_SECTIONS
+
+    text = src.line_text(line or 0) or ""
+    words = text.split()
+    if not words or words[0] in ALL_SECTIONS or words[0] in OPTIONAL_SECTIONS:
+        return None
+    close = suggest(words[0], ["alias", "shadows", "variant"])
+    if close is None or close == words[0]:
+        return None
+    return f"unknown keyword {words[0]!r}; did you mean {close!r}?", text.index(words[0]) + 1, len(words[0])
+
+
+def _full_width_message(ch: str, ascii_ch: str) -> str:
+    name = "a full-width space" if ch == "\u3000" else f"full-width {ch!r}"
+    return f"{name} (U+{ord(ch):04X}) is not part of the language; type the ASCII {ascii_ch!r}"
+
+
+def _character_hint(src: Source, exc: UnexpectedCharacters, ch: str) -> tuple[str, int] | None:
+    """What to type instead of a character the grammar has no place for, and the column
+    to show it at.
+
+    An ASCII ``"`` or ``[`` fails when its closing half was typed full-width (``"清一色”``,
+    ``[NB-12.11】``): the hint then points at the full-width character.
+    """
+    ascii_ch = ascii_for(ch)
+    if ascii_ch is not None:
+        return _full_width_message(ch, ascii_ch), exc.column
+    if ch in "\"[":
+        rest = src.text[(exc.pos_in_stream or 0) + 1 :].split("\n", 1)[0]
+        closing = '"' if ch == '"' else "]"
+        for offset, c in enumerate(rest, 1):
+            if c == closing:
+                break
+            if ascii_for(c) == closing:
+                return _full_width_message(c, closing), exc.column + offset
+        if ch == '"':
+            return "unterminated string: no closing '\"' on this line", exc.column
+    return None
+
+
 @dataclass
 class VariantHeader:
     """A variant file's first line: name, parent, summary; and its aliases."""
@@ -148,15 +261,21 @@ class VariantHeader:
     summary: str | None
     aliases: tuple[str, ...]
     path: str
+    shadows: tuple[str, ...] = ()
 
 
 def parse_header(text: str, filename: str = "<string>") -> VariantHeader:
     """Read only the header and aliases of a variant text (raises RuleSetError on syntax errors)."""
-    src = Source(filename, text, [])
+    src = Source(filename, normalize_text(text), [])
     ast = parse(src)
     if ast is None:
         raise RuleSetError(src.diags)
     h = ast.header
     return VariantHeader(
-        h.name.text, h.parent.text if h.parent else None, h.summary.text if h.summary else None, tuple(a.text for a in ast.aliases), filename
+        h.name.text,
+        h.parent.text if h.parent else None,
+        h.summary.text if h.summary else None,
+        tuple(a.text for a in ast.aliases),
+        filename,
+        tuple(a.text for a in ast.shadows),
     )

@@ -1,8 +1,15 @@
-"""The shipped variants, their names and aliases, and :func:`load_variant`.
+"""The variants nbmj can find by name, and :func:`load_variant`.
 
 Shipped variants are the ``*.nbv`` files in ``variants/`` under :func:`nbmj._paths.spec_root`.
 A variant is known by its name (the one in its ``variant`` line, which is also its file name)
 and by any ``alias`` it declares; ``ninghai`` is such an alias.
+
+A name is looked up along the *variant search path* (:func:`search_dirs`): the directory of
+the file that names it (for ``extends``), the current directory, the directories of the
+``NBMJ_VARIANT_PATH`` environment variable (separated by :data:`os.pathsep`), and last the
+shipped variants. In each directory ``NAME.nbv`` is taken first, then any file whose
+``variant`` or ``alias`` line gives that name. A user file may not reuse the name of a
+shipped variant unless it says so with ``shadows NAME`` (see :func:`shadow_problems`).
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,25 +27,47 @@ from .compiler import compile_file, parse_header
 from .diagnostics import suggest
 from .model import RuleSet
 
-__all__ = ["DEFAULT_VARIANT", "VariantInfo", "load_variant", "list_variants", "variant_infos", "variant_path", "known_names"]
+__all__ = [
+    "DEFAULT_VARIANT",
+    "ENV_VAR",
+    "VariantInfo",
+    "load_variant",
+    "find_variant",
+    "search_dirs",
+    "list_variants",
+    "variant_infos",
+    "user_variant_infos",
+    "variant_path",
+    "known_names",
+]
 
 DEFAULT_VARIANT = "ningbo"
 
 _lock = threading.RLock()
 
 
+ENV_VAR = "NBMJ_VARIANT_PATH"
+
+
 @dataclass(frozen=True)
 class VariantInfo:
-    """One shipped variant as listed by ``nbmj variants``."""
+    """One variant as listed by ``nbmj variants``: shipped, or a user file on the path."""
 
     name: str
     parent: str | None
     summary: str
     aliases: tuple[str, ...]
     path: str
+    user: bool = False
+    shadows: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict:
-        return {"name": self.name, "parent": self.parent, "summary": self.summary, "aliases": list(self.aliases)}
+    def to_dict(self) -> dict[str, object]:
+        """The JSON form ``nbmj variants --json`` prints; user variants add their path."""
+        out: dict[str, object] = {"name": self.name, "parent": self.parent, "summary": self.summary, "aliases": list(self.aliases)}
+        if self.user:
+            out["user"] = True
+            out["path"] = self.path
+        return out
 
 
 def _variants_dir() -> Path:
@@ -56,7 +86,7 @@ def _index() -> tuple[dict[str, VariantInfo], dict[str, str]]:
             # a broken shipped file is still listed under its file name; loading it reports why
             infos[path.stem] = VariantInfo(path.stem, None, "(does not parse)", (), str(path))
             continue
-        infos[h.name] = VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path))
+        infos[h.name] = VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path), False, h.shadows)
     for info in infos.values():
         for a in info.aliases:
             if a not in infos:
@@ -64,10 +94,122 @@ def _index() -> tuple[dict[str, VariantInfo], dict[str, str]]:
     return infos, aliases
 
 
+def is_shipped_file(filename: str) -> bool:
+    """Whether ``filename`` is one of the shipped variant files."""
+    if not filename or filename.startswith("<"):
+        return False
+    try:
+        return Path(filename).resolve().parent == _variants_dir().resolve()
+    except OSError:
+        return False
+
+
+def search_dirs(from_dir: Path | None = None) -> list[Path]:
+    """The user directories searched for a variant name, in order (the shipped variants
+    come after them): ``from_dir``, the current directory, then ``NBMJ_VARIANT_PATH``."""
+    return list(_search_dirs(None if from_dir is None else str(from_dir), os.getcwd(), os.environ.get(ENV_VAR, "")))
+
+
+@functools.lru_cache(maxsize=64)
+def _search_dirs(from_dir: str | None, cwd: str, env: str) -> tuple[Path, ...]:
+    dirs = [] if from_dir is None else [Path(from_dir)]
+    dirs.append(Path(cwd))
+    dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
+    shipped = _variants_dir().resolve()
+    out: list[Path] = []
+    for d in dirs:
+        try:
+            r = d.resolve()
+        except OSError:
+            continue
+        if r not in out and r != shipped and r.is_dir():
+            out.append(r)
+    return tuple(out)
+
+
+def _header_info(path: Path, user: bool) -> VariantInfo:
+    try:
+        h = parse_header(path.read_text(encoding="utf-8"), str(path))
+    except (RuleSetError, OSError, UnicodeDecodeError):
+        # a broken file is still listed under its file name; loading it reports why
+        return VariantInfo(path.stem, None, "(does not parse)", (), str(path), user)
+    return VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path), user, h.shadows)
+
+
+@functools.lru_cache(maxsize=256)
+def _file_info(path: str, mtime_ns: int) -> VariantInfo:
+    return _header_info(Path(path), True)
+
+
+@functools.lru_cache(maxsize=64)
+def _listing(directory: Path, mtime_ns: int) -> tuple[str, ...]:
+    """The ``.nbv`` files of a directory (cached until a file is added, removed or renamed)."""
+    return tuple(str(p) for p in sorted(directory.glob("*.nbv")) if p.is_file())
+
+
+def _user_infos(directory: Path) -> list[VariantInfo]:
+    """The variants in one user directory, by file name (a header is read again when its
+    file changes)."""
+    try:
+        files = _listing(directory, directory.stat().st_mtime_ns)
+    except OSError:
+        return []
+    out = []
+    for path in files:
+        try:
+            out.append(_file_info(path, os.stat(path).st_mtime_ns))
+        except OSError:
+            continue
+    return out
+
+
+def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[str] = ()) -> VariantInfo | None:
+    """The variant ``name`` names along the search path, or None.
+
+    In each directory ``NAME.nbv`` comes first, then a file whose header gives the name or
+    an alias. ``skip`` holds resolved paths not to take (the files already in an
+    ``extends`` chain, so that ``variant ningbo extends ningbo`` with ``shadows ningbo``
+    finds the shipped one).
+    """
+    for d in search_dirs(from_dir):
+        infos = _user_infos(d)
+        exact = str(d / f"{name}.nbv")
+        for info in infos:
+            if info.path == exact and info.path not in skip:
+                return info
+        for info in infos:
+            if (name == info.name or name in info.aliases) and info.path not in skip:
+                return info
+    shipped, aliases = _index()
+    real = shipped.get(name) or shipped.get(aliases.get(name, ""))
+    if real is not None and not (skip and str(Path(real.path).resolve()) in skip):
+        return real
+    return None
+
+
+def user_variant_infos() -> list[VariantInfo]:
+    """The user variants found on the search path (the current directory and
+    ``NBMJ_VARIANT_PATH``), in search order; a name found twice is listed where it is found first."""
+    out: list[VariantInfo] = []
+    names: set[str] = set()
+    for d in search_dirs():
+        for info in _user_infos(d):
+            if info.name not in names:
+                names.add(info.name)
+                out.append(info)
+    return out
+
+
 def known_names() -> list[str]:
     """Every name a shipped variant answers to (names and aliases), sorted."""
     infos, aliases = _index()
     return sorted(set(infos) | set(aliases))
+
+
+def shipped_owner(name: str) -> str | None:
+    """The shipped variant that answers to ``name`` (itself, or through an alias), or None."""
+    infos, aliases = _index()
+    return name if name in infos else aliases.get(name)
 
 
 def list_variants() -> list[str]:
@@ -82,15 +224,22 @@ def variant_infos() -> list[VariantInfo]:
 
 
 def canonical_name(name: str) -> str:
-    """The variant name behind ``name`` (itself, or the variant an alias belongs to)."""
-    infos, aliases = _index()
-    if name in infos:
-        return name
-    if name in aliases:
-        return aliases[name]
-    close = suggest(name, known_names())
+    """The shipped variant name behind ``name`` (itself, or the variant an alias belongs to)."""
+    owner = shipped_owner(name)
+    if owner is not None:
+        return owner
+    raise _unknown(name)
+
+
+def _unknown(name: str) -> UnknownVariantError:
+    names = sorted(set(known_names()) | {n for i in user_variant_infos() for n in (i.name, *i.aliases)})
+    close = suggest(name, names)
     hint = f" (did you mean {close!r}?)" if close else ""
-    raise UnknownVariantError(f"unknown variant {name!r}{hint}; known variants: {', '.join(known_names())}")
+    where = ", ".join(str(d) for d in search_dirs())
+    return UnknownVariantError(
+        f"unknown variant {name!r}{hint}; known variants: {', '.join(names)} "
+        f"(searched {where}, then the shipped variants; {ENV_VAR} adds directories)"
+    )
 
 
 def variant_path(name: str) -> Path:
@@ -121,18 +270,23 @@ def _looks_like_path(s: str) -> bool:
     return s.endswith(".nbv") or os.sep in s or "/" in s
 
 
-def load_variant(name_or_path: str | os.PathLike = DEFAULT_VARIANT) -> RuleSet:
-    """The compiled rule set of a shipped variant (by name or alias) or of a ``.nbv`` file.
+def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> RuleSet:
+    """The compiled rule set of a variant, by name or alias along the search path, or of a
+    ``.nbv`` file by its path.
 
-    Results are cached: loading the same variant twice returns the same object. Raises
-    :class:`~nbmj.errors.UnknownVariantError` for a name that is neither, and
-    :class:`~nbmj.errors.RuleSetError` for a file that does not compile.
+    A name is looked up in the current directory, then the ``NBMJ_VARIANT_PATH``
+    directories, then among the shipped variants (see the module docs): ``thursday``
+    finds ``./thursday.nbv``. Results are cached: loading the same variant twice returns
+    the same object. Raises :class:`~nbmj.errors.UnknownVariantError` for a name found
+    nowhere, and :class:`~nbmj.errors.RuleSetError` for a file that does not compile.
 
     >>> load_variant("ninghai").name
     'ninghai-yaobansan'
     """
     if isinstance(name_or_path, os.PathLike) or (isinstance(name_or_path, str) and _looks_like_path(name_or_path)):
         p = Path(name_or_path)
+        if not p.is_file() and p.suffix != ".nbv" and p.with_name(p.name + ".nbv").is_file():
+            p = p.with_name(p.name + ".nbv")  # `--variant v/uncle` for v/uncle.nbv
         if not p.is_file():
             raise UnknownVariantError(f"no variant file {str(name_or_path)!r}")
         with _lock:
@@ -140,7 +294,13 @@ def load_variant(name_or_path: str | os.PathLike = DEFAULT_VARIANT) -> RuleSet:
     if not isinstance(name_or_path, str):
         raise UnknownVariantError(f"a variant is named by a string, not {name_or_path!r}")
     with _lock:
-        return _load_shipped(canonical_name(name_or_path))
+        found = find_variant(name_or_path)
+        if found is None:
+            raise _unknown(name_or_path)
+        if not found.user:
+            return _load_shipped(found.name)
+        p = Path(found.path)
+        return _load_path(str(p.resolve()), p.stat().st_mtime_ns)
 
 
 def clear_cache() -> None:
@@ -148,3 +308,6 @@ def clear_cache() -> None:
     _index.cache_clear()
     _load_shipped.cache_clear()
     _load_path.cache_clear()
+    _file_info.cache_clear()
+    _listing.cache_clear()
+    _search_dirs.cache_clear()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from . import model as M
 from .diagnostics import did_you_mean
@@ -18,8 +19,14 @@ from .source import Bad, Loc
 from .syntax import Atom
 
 _YES = {"yes": True, "no": False}
+
+# A setting's reader: (dotted name, the value atoms, where the setting is) -> its value.
+Reader = Callable[[str, list[Atom], Loc], Any]
 INT_RE = re.compile(r"-?[0-9]+\Z")
 RULE_RE = re.compile(r"\[(NB|NH)-[0-9]+(\.[0-9]+)*\]\Z")
+# A house rule's own ID, declared in `local_rules`: a prefix of capitals and digits other
+# than the rulebook's NB and NH, then numbers (HOUSE-1, THU-2.1).
+LOCAL_RULE_RE = re.compile(r"(?!(NB|NH)-)[A-Z][A-Z0-9]*-[0-9]+(\.[0-9]+)*\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -45,22 +52,22 @@ def _as_int(key: str, a: Atom, minimum: int | None = 0) -> int:
     return v
 
 
-def r_bool(key, atoms, owner):
+def r_bool(key: str, atoms: list[Atom], owner: Loc) -> Any:
     a = _one(key, atoms, owner)
     if a.text not in _YES:
         raise Bad(f"{key} must be yes or no, not {a.text!r}", a.loc)
     return _YES[a.text]
 
 
-def r_int(minimum: int = 0):
-    def read(key, atoms, owner):
+def r_int(minimum: int = 0) -> Reader:
+    def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         return _as_int(key, _one(key, atoms, owner), minimum)
 
     return read
 
 
-def r_opt_int(minimum: int = 0):
-    def read(key, atoms, owner):
+def r_opt_int(minimum: int = 0) -> Reader:
+    def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         a = _one(key, atoms, owner)
         if a.text == "none":
             return None
@@ -71,8 +78,8 @@ def r_opt_int(minimum: int = 0):
     return read
 
 
-def r_enum(*choices: str):
-    def read(key, atoms, owner):
+def r_enum(*choices: str) -> Reader:
+    def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         a = _one(key, atoms, owner)
         if a.text not in choices:
             raise Bad(f"unknown value {a.text!r} for {key}{did_you_mean(a.text, choices)}", a.loc)
@@ -81,8 +88,8 @@ def r_enum(*choices: str):
     return read
 
 
-def r_enum_list(*choices: str, allow_empty: bool = False):
-    def read(key, atoms, owner):
+def r_enum_list(*choices: str, allow_empty: bool = False) -> Reader:
+    def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         words = list_words(atoms)
         if not words and not allow_empty:
             raise Bad(f"{key} needs at least one of: {', '.join(choices)}", owner)
@@ -98,7 +105,7 @@ def r_enum_list(*choices: str, allow_empty: bool = False):
     return read
 
 
-def r_int_list_or_none(key, atoms, owner):
+def r_int_list_or_none(key: str, atoms: list[Atom], owner: Loc) -> Any:
     words = list_words(atoms)
     if len(words) == 1 and words[0].text == "none":
         return None
@@ -107,14 +114,14 @@ def r_int_list_or_none(key, atoms, owner):
     return tuple(_as_int(key, a, 0) for a in words)
 
 
-def r_pair(key, atoms, owner):
+def r_pair(key: str, atoms: list[Atom], owner: Loc) -> Any:
     words = list_words(atoms)
     if len(words) != 2:
         raise Bad(f"{key} takes two numbers: the difference in 胡 and the silver it costs", words[2].loc if len(words) > 2 else owner)
     return (_as_int(key, words[0], 1), _as_int(key, words[1], 0))
 
 
-def r_priority(key, atoms, owner):
+def r_priority(key: str, atoms: list[Atom], owner: Loc) -> Any:
     """``hu > kan = pon > chi`` → (("hu",), ("kan", "pon"), ("chi",))."""
     tiers: list[list[str]] = [[]]
     seen: dict[str, Atom] = {}
@@ -140,7 +147,7 @@ def r_priority(key, atoms, owner):
     return tuple(tuple(t) for t in tiers)
 
 
-def r_seat_order(key, atoms, owner):
+def r_seat_order(key: str, atoms: list[Atom], owner: Loc) -> Any:
     order = r_enum_list(*M.RELATIVE_SEATS)(key, atoms, owner)
     missing = [s for s in M.RELATIVE_SEATS if s not in order]
     if missing:
@@ -148,7 +155,7 @@ def r_seat_order(key, atoms, owner):
     return order
 
 
-def r_minimum_alternatives(key, atoms, owner):
+def r_minimum_alternatives(key: str, atoms: list[Atom], owner: Loc) -> Any:
     """``2 x 2, 1 x 4`` (or ``none``) → ((2, 2), (1, 4)): at least so many 台 with a product of
     multipliers at least so much (NB-13.6)."""
     words = list_words(atoms)
@@ -173,7 +180,7 @@ _DICE = ("sum", "large", "small")
 
 # section -> setting -> reader. `flowers.seat`, the liability rows and the scoring kinds
 # are read separately.
-SECTION_SCHEMA: dict[str, dict[str, Callable]] = {
+SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
     "tiles": {"flowers": r_bool},
     "dealing": {
         "dealer_tiles": r_int(1),
@@ -233,7 +240,7 @@ SECTION_SCHEMA: dict[str, dict[str, Callable]] = {
     },
 }
 
-SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
+SCORING_SCHEMA: dict[str, dict[str, Reader]] = {
     "tai": {
         "minimum": r_int(0),
         "cap": r_opt_int(1),
@@ -259,7 +266,16 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
                      ("scoring", "minimum_alternatives"): ()}
 
-TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments")
+TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
+# What one entry of each keyed table is called in messages.
+TABLE_ENTRY_NAMES = {
+    "items": "item",
+    "restrictions": "restriction",
+    "win_restrictions": "win restriction",
+    "payments": "payment row",
+    "liability_rows": "liability row",
+    "local_rules": "local rule",
+}
 OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
 ALL_SECTIONS = tuple(SECTION_SCHEMA) + ("scoring",) + TABLE_SECTIONS
 

@@ -13,7 +13,14 @@ from lark import Token
 
 from .diagnostics import Diagnostic
 
-__all__ = ["Source", "Loc", "token_loc", "Bad"]
+__all__ = ["Source", "Loc", "token_loc", "Bad", "normalize_text"]
+
+
+def normalize_text(text: str) -> str:
+    """The text as the parser reads it: a leading UTF-8 byte-order mark dropped, and
+    Windows (CRLF) and old Mac (CR) line endings made ``\\n``. Neither changes a line
+    number or a column an author sees in an editor."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
 @dataclass
@@ -25,8 +32,13 @@ class Source:
     diags: list[Diagnostic]
 
     def line_text(self, line: int) -> str | None:
-        lines = self.text.splitlines()
-        return lines[line - 1] if 0 < line <= len(lines) else None
+        """Line ``line`` (1-based) as the parser counts lines: only ``\\n`` ends one.
+
+        ``str.splitlines`` would also split at U+2028, U+0085, form feed and the like,
+        which may stand in a comment; counting them would show the wrong line.
+        """
+        lines = self.text.split("\n")
+        return lines[line - 1].rstrip("\r") if 0 < line <= len(lines) else None
 
     def error(self, message: str, line: int, column: int, length: int = 1) -> None:
         self.diags.append(Diagnostic(self.file, line, column, message, max(length, 1), self.line_text(line)))
@@ -47,7 +59,7 @@ class Loc:
 
 def token_loc(src: Source, tok: Token) -> Loc:
     text = str(tok)
-    return Loc(src, tok.line or 1, tok.column or 1, max(len(text.splitlines()[0]) if text else 1, 1))
+    return Loc(src, tok.line or 1, tok.column or 1, max(len(text.split("\n")[0]) if text else 1, 1))
 
 
 class Bad(Exception):

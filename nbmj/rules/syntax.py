@@ -7,8 +7,9 @@ reader to check. Conditions are ``EFeature``/``ECompare``/``ENot``/``EBool`` tre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from collections.abc import Iterator
+from typing import Any, Union
 
 from lark import Token, Transformer
 
@@ -37,13 +38,17 @@ class ECompare:
 
 @dataclass
 class ENot:
-    operand: Any
+    operand: ExprAst
 
 
 @dataclass
 class EBool:
     op: str  # "and" / "or"
-    operands: list
+    operands: list[ExprAst]
+
+
+# A condition as written: a feature, a comparison, a negation, or and/or of conditions.
+ExprAst = Union[EFeature, ECompare, ENot, EBool]
 
 
 @dataclass
@@ -67,18 +72,19 @@ class ItemAst:
     value: Atom
     unit: Atom
     each: EFeature | None
-    when: Any
+    when: ExprAst | None
     excludes: list[Atom]
     group: Atom | None
     not_for_minimum: bool
     rule: Atom | None
     loc: Loc
+    new: bool = False  # written `new item ...`: a child adds this item on purpose
 
 
 @dataclass
 class ForbidAst:
     methods: list[Atom]
-    when: Any
+    when: ExprAst
     rule: Atom | None
     loc: Loc
 
@@ -86,7 +92,7 @@ class ForbidAst:
 @dataclass
 class DropAst:
     atoms: list[Atom]
-    when: Any
+    when: ExprAst | None
     loc: Loc
 
 
@@ -94,8 +100,12 @@ class DropAst:
 class SectionAst:
     name: Atom
     qualifier: Atom | None
-    entries: list | None  # None for `NAME none`
+    entries: list[EntryAst] | None  # None for `NAME none`
     loc: Loc
+
+
+# One line of a section.
+EntryAst = Union[ItemAst, ForbidAst, DropAst, LineAst]
 
 
 @dataclass
@@ -103,9 +113,10 @@ class FileAst:
     header: Header
     aliases: list[Atom]
     sections: list[SectionAst]
+    shadows: list[Atom] = field(default_factory=list)
 
 
-class ToAst(Transformer):
+class ToAst(Transformer[Token, Any]):
     """Lark tree → the syntax tree above, every node carrying its location."""
 
     def __init__(self, src: Source) -> None:
@@ -118,18 +129,21 @@ class ToAst(Transformer):
             text = text[1:-1]
         return Atom(text, tok.type, token_loc(self.src, tok))
 
-    def start(self, children):
+    def start(self, children: list[Any]) -> Any:
         header = children[0]
         aliases: list[Atom] = []
+        shadows: list[Atom] = []
         sections: list[SectionAst] = []
         for ch in children[1:]:
             if isinstance(ch, tuple) and ch[0] == "alias":
                 aliases.extend(ch[1])
+            elif isinstance(ch, tuple) and ch[0] == "shadows":
+                shadows.extend(ch[1])
             elif isinstance(ch, SectionAst):
                 sections.append(ch)
-        return FileAst(header, aliases, sections)
+        return FileAst(header, aliases, sections, shadows)
 
-    def header(self, children):
+    def header(self, children: list[Any]) -> Any:
         name = self._atom(children[0])
         parent = summary = None
         for tok in children[1:]:
@@ -139,10 +153,13 @@ class ToAst(Transformer):
                 parent = self._atom(tok)
         return Header(name, parent, summary)
 
-    def alias(self, children):
+    def alias(self, children: list[Any]) -> Any:
         return ("alias", [self._atom(t) for t in children if t.type == "WORD"])
 
-    def section(self, children):
+    def shadows(self, children: list[Any]) -> Any:
+        return ("shadows", [self._atom(t) for t in children if t.type == "WORD"])
+
+    def section(self, children: list[Any]) -> Any:
         name = self._atom(children[0])
         qualifier = None
         entries = []
@@ -153,17 +170,18 @@ class ToAst(Transformer):
                 entries.append(ch)
         return SectionAst(name, qualifier, entries, name.loc)
 
-    def absent_section(self, children):
+    def absent_section(self, children: list[Any]) -> Any:
         name = self._atom(children[0])
         return SectionAst(name, None, None, name.loc)
 
-    def line(self, children):
+    def line(self, children: list[Any]) -> Any:
         atoms = [self._atom(t) for t in children if t.type != "RULE"]
         rule = next((self._atom(t) for t in children if t.type == "RULE"), None)
         return LineAst(atoms, rule, atoms[0].loc)
 
-    def item(self, children):
-        toks = [c for c in children if isinstance(c, Token)]
+    def item(self, children: list[Any]) -> Any:
+        new = any(isinstance(c, Token) and c.type == "NEW" for c in children)
+        toks = [c for c in children if isinstance(c, Token) and c.type != "NEW"]
         clauses = [c for c in children if isinstance(c, tuple)]
         name = self._atom(toks[0])
         rest = toks[1:]
@@ -176,7 +194,7 @@ class ToAst(Transformer):
             # a multiplier, `x 2` or `× 2`: its value follows the unit
             value, unit = unit, Atom("x", "WORD", value.loc)
         rule = self._atom(rest[2]) if len(rest) > 2 else None
-        it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc)
+        it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc, new)
         for kind, payload in clauses:
             if kind == "each":
                 it.each = payload
@@ -190,51 +208,51 @@ class ToAst(Transformer):
                 it.not_for_minimum = True
         return it
 
-    def each(self, children):
+    def each(self, children: list[Any]) -> Any:
         return ("each", children[0])
 
-    def when(self, children):
+    def when(self, children: list[Any]) -> Any:
         return ("when", children[0])
 
-    def excludes(self, children):
+    def excludes(self, children: list[Any]) -> Any:
         return ("excludes", [self._atom(t) for t in children if t.type == "WORD"])
 
-    def group(self, children):
+    def group(self, children: list[Any]) -> Any:
         return ("group", self._atom(children[0]))
 
-    def not_for_minimum(self, children):
+    def not_for_minimum(self, children: list[Any]) -> Any:
         return ("not_for_minimum", None)
 
-    def forbid(self, children):
+    def forbid(self, children: list[Any]) -> Any:
         methods = [self._atom(t) for t in children if isinstance(t, Token) and t.type == "WORD"]
         rule = next((self._atom(t) for t in children if isinstance(t, Token) and t.type == "RULE"), None)
         expr = next(c for c in children if not isinstance(c, Token) or c.type not in ("WORD", "RULE", "COMMA"))
         return ForbidAst(methods, expr, rule, methods[0].loc)
 
-    def drop(self, children):
+    def drop(self, children: list[Any]) -> Any:
         atoms = [self._atom(t) for t in children if isinstance(t, Token) and t.type in ("WORD", "STRING", "PUNCT")]
         exprs = [c for c in children if not isinstance(c, Token)]
         loc = atoms[0].loc if atoms else expr_loc(exprs[0])
         return DropAst(atoms, exprs[0] if exprs else None, loc)
 
     # conditions
-    def feature(self, children):
+    def feature(self, children: list[Any]) -> Any:
         return EFeature(self._atom(children[0]), [self._atom(t) for t in children[1:] if t.type == "WORD"])
 
-    def compare(self, children):
+    def compare(self, children: list[Any]) -> Any:
         return ECompare(children[0], self._atom(children[1]), self._atom(children[2]))
 
-    def negation(self, children):
+    def negation(self, children: list[Any]) -> Any:
         return ENot(children[0])
 
-    def and_expr(self, children):
+    def and_expr(self, children: list[Any]) -> Any:
         return EBool("and", list(children))
 
-    def or_expr(self, children):
+    def or_expr(self, children: list[Any]) -> Any:
         return EBool("or", list(children))
 
 
-def expr_loc(e) -> Loc:
+def expr_loc(e: ExprAst) -> Loc:
     """Where a condition starts: its first feature's name."""
     if isinstance(e, EFeature):
         return e.name.loc
@@ -245,7 +263,7 @@ def expr_loc(e) -> Loc:
     return expr_loc(e.operands[0])
 
 
-def expr_features(e):
+def expr_features(e: ExprAst) -> Iterator[EFeature]:
     """Every feature a condition names, in order."""
     if isinstance(e, EFeature):
         yield e
@@ -258,7 +276,7 @@ def expr_features(e):
             yield from expr_features(o)
 
 
-def entry_word(entry) -> str:
+def entry_word(entry: EntryAst) -> str:
     """The word a section entry starts with, for messages."""
     if isinstance(entry, ItemAst):
         return "item"
@@ -266,4 +284,5 @@ def entry_word(entry) -> str:
         return "forbid"
     if isinstance(entry, DropAst):
         return "drop"
-    return entry.atoms[0].text
+    text: str = entry.atoms[0].text
+    return text

@@ -8,6 +8,9 @@ so that a child's row with the same key replaces its parent's.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypeVar, cast
+
 from . import model as M
 from .conditions import compile_expr
 from .diagnostics import did_you_mean
@@ -15,6 +18,11 @@ from .filespec import Entry
 from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, WINDOWS, list_words
 from .source import Loc
 from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entry_word
+
+if TYPE_CHECKING:
+    from .reader import FileReader
+
+_E = TypeVar("_E", ItemAst, ForbidAst, LineAst)
 
 __all__ = ["TableReader"]
 
@@ -25,21 +33,23 @@ def _after_colon(atoms: list[Atom]) -> list[Atom]:
 
 
 class TableReader:
-    """The table-section half of :class:`~nbmj.rules.reader.FileReader`.
+    """Reads the table sections for a :class:`~nbmj.rules.reader.FileReader`, its ``host``:
+    problems go to ``host.bad``, rule IDs through ``host.check_rule``, entries through
+    ``host.add_entry`` (and ``drop`` lines through ``host.read_drop``)."""
 
-    Uses the host's ``spec``, ``bad``, ``check_rule`` and ``read_drop``.
-    """
+    def __init__(self, host: FileReader) -> None:
+        self.host = host
 
-    def table_entries(self, sec: SectionAst, table: str, kind: type, lines: str, verdict: str):
+    def table_entries(self, sec: SectionAst, table: str, kind: type[_E], lines: str, verdict: str) -> Iterator[_E]:
         """The entries of a table section that are ``kind`` lines.
 
         ``drop`` lines are read as they come; anything else is reported as not belonging.
         """
-        for entry in sec.entries:
+        for entry in sec.entries or []:
             if isinstance(entry, DropAst):
-                self.read_drop(entry, table, 1)
+                self.host.read_drop(entry, table, 1)
             elif not isinstance(entry, kind):
-                self.bad(f"the {table} section holds {lines}; {entry_word(entry)!r} {verdict}", entry.loc)
+                self.host.bad(f"the {table} section holds {lines}; {entry_word(entry)!r} {verdict}", entry.loc)
             else:
                 yield entry
 
@@ -47,49 +57,50 @@ class TableReader:
         for entry in self.table_entries(sec, "items", ItemAst, "`item ...` and `drop NAME` lines", "is neither"):
             item = self.read_item(entry)
             if item is not None:
-                self.spec.tables["items"].append(Entry(item.name, item, entry.loc, entry))
+                self.host.add_entry("items", Entry(item.name, item, entry.loc, entry))
 
     def read_item(self, it: ItemAst) -> M.ScoringItem | None:
         ok = True
         name = it.name.text
         if not NAME_RE.match(name):
-            self.bad(f"an item name is lowercase letters, digits and '_', not {name!r}", it.name.loc)
+            self.host.bad(f"an item name is lowercase letters, digits and '_', not {name!r}", it.name.loc)
             ok = False
         if it.value.text == "off":
             value = None
         elif INT_RE.match(it.value.text):
             value = int(it.value.text)
             if value < 0:
-                self.bad(f"an item's value must be at least 0, not {value}", it.value.loc)
+                self.host.bad(f"an item's value must be at least 0, not {value}", it.value.loc)
                 ok = False
         else:
-            self.bad(f"an item's value must be a whole number or 'off', not {it.value.text!r}", it.value.loc)
+            self.host.bad(f"an item's value must be a whole number or 'off', not {it.value.text!r}", it.value.loc)
             ok = False
             value = None
         unit = it.unit.text
         if unit not in UNITS:
-            self.bad(f"unknown unit {unit!r}{did_you_mean(unit, UNITS)}", it.unit.loc)
+            self.host.bad(f"unknown unit {unit!r}{did_you_mean(unit, UNITS)}", it.unit.loc)
             ok = False
         if unit == "x" and value is not None and (value < 1 or it.each is not None):
-            self.bad(f"multiplier item {name!r} multiplies by a whole number of at least 1, once: "
+            self.host.bad(f"multiplier item {name!r} multiplies by a whole number of at least 1, once: "
                      f"not {value}{' with each' if it.each is not None else ''}", it.value.loc)
             ok = False
-        when = compile_expr(it.when, self) if it.when is not None else None
+        when = compile_expr(it.when, self.host) if it.when is not None else None
         if it.when is not None and when is None:
             ok = False
-        each = compile_expr(it.each, self) if it.each is not None else None
-        if it.each is not None and each is None:
+        each_expr = compile_expr(it.each, self.host) if it.each is not None else None
+        if it.each is not None and each_expr is None:
             ok = False
+        each = each_expr if isinstance(each_expr, M.Feature) else None  # `each` takes a feature (the grammar)
         excludes = []
         for a in it.excludes:
             if a.text in excludes:
-                self.bad(f"item {name!r} excludes {a.text!r} twice", a.loc)
+                self.host.bad(f"item {name!r} excludes {a.text!r} twice", a.loc)
             elif a.text == name:
-                self.bad(f"item {name!r} excludes itself", a.loc)
+                self.host.bad(f"item {name!r} excludes itself", a.loc)
                 ok = False
             else:
                 excludes.append(a.text)
-        rule = self.check_rule(it.rule, f"item {name!r}", it.loc)
+        rule = self.host.check_rule(it.rule, f"item {name!r}", it.loc)
         if not rule:
             ok = False
         if not ok:
@@ -99,7 +110,7 @@ class TableReader:
             label=it.label.text if it.label else name,
             rule=rule,
             value=value,
-            unit=unit,
+            unit=cast(M.Unit, unit),
             when=when,
             each=each,
             excludes=tuple(excludes),
@@ -111,16 +122,16 @@ class TableReader:
         for entry in self.table_entries(sec, "restrictions", LineAst, "`KIND ... [RULE]` and `drop KIND` lines", "is neither"):
             r = self.read_restriction(entry)
             if r is not None:
-                self.spec.tables["restrictions"].append(Entry(r.kind, r, entry.loc, entry))
+                self.host.add_entry("restrictions", Entry(r.kind, r, entry.loc, entry))
 
     def read_restriction(self, entry: LineAst) -> M.Restriction | None:
         atoms = list_words(entry.atoms)
         kind_atom = atoms[0]
         kind = kind_atom.text
         if kind not in M.RESTRICTION_KINDS:
-            self.bad(f"unknown restriction {kind!r}{did_you_mean(kind, M.RESTRICTION_KINDS, 'restriction')}", kind_atom.loc)
+            self.host.bad(f"unknown restriction {kind!r}{did_you_mean(kind, M.RESTRICTION_KINDS, 'restriction')}", kind_atom.loc)
             return None
-        rule = self.check_rule(entry.rule, f"restriction {kind!r}", entry.loc)
+        rule = self.host.check_rule(entry.rule, f"restriction {kind!r}", entry.loc)
         window = "always"
         unless: list[str] = []
         params: list[Atom] = []
@@ -136,46 +147,46 @@ class TableReader:
                 spec = M.FEATURES.get(a.text)
                 if spec is None or not spec.boolean or spec.arg_choices:
                     choices = [n for n, s in M.FEATURES.items() if s.boolean and not s.arg_choices]
-                    self.bad(f"'unless' takes a hand condition without arguments; unknown {a.text!r}{did_you_mean(a.text, choices)}", a.loc)
+                    self.host.bad(f"'unless' takes a hand condition without arguments; unknown {a.text!r}{did_you_mean(a.text, choices)}", a.loc)
                     ok = False
                 else:
                     unless.append(a.text)
             elif mode == "during":
                 if a.text not in WINDOWS:
-                    self.bad(f"unknown window {a.text!r} after 'during'{did_you_mean(a.text, WINDOWS)}", a.loc)
+                    self.host.bad(f"unknown window {a.text!r} after 'during'{did_you_mean(a.text, WINDOWS)}", a.loc)
                     ok = False
                 else:
                     window = a.text
                 mode = "done"
             else:
-                self.bad(f"'during' takes one window; unexpected {a.text!r}", a.loc)
+                self.host.bad(f"'during' takes one window; unexpected {a.text!r}", a.loc)
                 ok = False
         suits: tuple[str, ...] = ()
         claims: tuple[str, ...] = ()
         if kind == "discard_suits":
             if not params:
-                self.bad("discard_suits needs the suits that may be discarded, e.g. `discard_suits m p`", kind_atom.loc)
+                self.host.bad("discard_suits needs the suits that may be discarded, e.g. `discard_suits m p`", kind_atom.loc)
                 ok = False
             for a in params:
                 if a.text not in SUIT_WORDS:
-                    self.bad(f"unknown suit {a.text!r}; suits are m, p, s, z (honours), f (flowers)", a.loc)
+                    self.host.bad(f"unknown suit {a.text!r}; suits are m, p, s, z (honours), f (flowers)", a.loc)
                     ok = False
             suits = tuple(a.text for a in params)
         elif kind == "no_claims":
             if not params:
-                self.bad("no_claims needs the claims it bans, e.g. `no_claims chi pon kan`", kind_atom.loc)
+                self.host.bad("no_claims needs the claims it bans, e.g. `no_claims chi pon kan`", kind_atom.loc)
                 ok = False
             for a in params:
                 if a.text not in M.CLAIMS:
-                    self.bad(f"unknown claim {a.text!r}{did_you_mean(a.text, M.CLAIMS)}", a.loc)
+                    self.host.bad(f"unknown claim {a.text!r}{did_you_mean(a.text, M.CLAIMS)}", a.loc)
                     ok = False
             claims = tuple(a.text for a in params)
         elif params:
-            self.bad(f"restriction {kind!r} takes no arguments; unexpected {params[0].text!r} (did you forget 'unless' or 'during'?)", params[0].loc)
+            self.host.bad(f"restriction {kind!r} takes no arguments; unexpected {params[0].text!r} (did you forget 'unless' or 'during'?)", params[0].loc)
             ok = False
         if not ok:
             return None
-        return M.Restriction(kind=kind, rule=rule, window=window, unless=tuple(unless), suits=suits, claims=claims)
+        return M.Restriction(kind=kind, rule=rule, window=cast(M.Window, window), unless=tuple(unless), suits=suits, claims=claims)
 
     def read_win_restrictions(self, sec: SectionAst) -> None:
         lines = "`forbid METHOD, ... when CONDITION [RULE]` lines"
@@ -184,22 +195,22 @@ class TableReader:
             methods = []
             for a in entry.methods:
                 if a.text not in M.WIN_METHODS:
-                    self.bad(f"unknown win method {a.text!r}{did_you_mean(a.text, M.WIN_METHODS)}", a.loc)
+                    self.host.bad(f"unknown win method {a.text!r}{did_you_mean(a.text, M.WIN_METHODS)}", a.loc)
                     ok = False
                 elif a.text in methods:
-                    self.bad(f"forbid names {a.text!r} twice", a.loc)
+                    self.host.bad(f"forbid names {a.text!r} twice", a.loc)
                 else:
                     methods.append(a.text)
-            when = compile_expr(entry.when, self)
-            rule = self.check_rule(entry.rule, "this win restriction", entry.loc)
+            when = compile_expr(entry.when, self.host)
+            rule = self.host.check_rule(entry.rule, "this win restriction", entry.loc)
             if ok and when is not None and rule:
                 wr = M.WinRestriction(when=when, forbid=tuple(methods), rule=rule)
-                self.spec.tables["win_restrictions"].append(Entry(str(when), wr, entry.loc, entry))
+                self.host.add_entry("win_restrictions", Entry(str(when), wr, entry.loc, entry))
 
     def read_shares(self, atoms: list[Atom], roles: tuple[str, ...], owner: Loc) -> tuple[M.Share, ...] | None:
         words = [a for a in atoms if not (a.kind == "PUNCT" and a.text in (",", "+"))]
         if not words:
-            self.bad("who pays? write ROLE MULTIPLIER pairs, e.g. `discarder 2`", owner)
+            self.host.bad("who pays? write ROLE MULTIPLIER pairs, e.g. `discarder 2`", owner)
             return None
         shares = []
         ok = True
@@ -208,21 +219,21 @@ class TableReader:
         while i < len(words):
             role = words[i]
             if role.text not in roles:
-                self.bad(f"unknown payer {role.text!r}{did_you_mean(role.text, roles, 'payer')}", role.loc)
+                self.host.bad(f"unknown payer {role.text!r}{did_you_mean(role.text, roles, 'payer')}", role.loc)
                 return None
             if role.text in seen:
-                self.bad(f"payer {role.text!r} appears twice in this row", role.loc)
+                self.host.bad(f"payer {role.text!r} appears twice in this row", role.loc)
                 ok = False
             seen.add(role.text)
             if i + 1 >= len(words):
-                self.bad(f"payer {role.text!r} needs a multiplier, e.g. `{role.text} 2`", role.loc)
+                self.host.bad(f"payer {role.text!r} needs a multiplier, e.g. `{role.text} 2`", role.loc)
                 return None
             mult = words[i + 1]
             if not INT_RE.match(mult.text):
-                self.bad(f"a payment multiplier must be a whole number, not {mult.text!r}", mult.loc)
+                self.host.bad(f"a payment multiplier must be a whole number, not {mult.text!r}", mult.loc)
                 return None
             if int(mult.text) < 0:
-                self.bad(f"a payment multiplier must be at least 0, not {int(mult.text)}", mult.loc)
+                self.host.bad(f"a payment multiplier must be at least 0, not {int(mult.text)}", mult.loc)
                 return None
             shares.append(M.Share(role.text, int(mult.text)))
             i += 2
@@ -233,27 +244,27 @@ class TableReader:
             sit = entry.atoms[0]
             rest = _after_colon(entry.atoms[1:])
             if sit.text not in M.PAYMENT_SITUATIONS:
-                self.bad(f"unknown payment situation {sit.text!r}{did_you_mean(sit.text, M.PAYMENT_SITUATIONS, 'situation')}", sit.loc)
+                self.host.bad(f"unknown payment situation {sit.text!r}{did_you_mean(sit.text, M.PAYMENT_SITUATIONS, 'situation')}", sit.loc)
                 continue
             roles = tuple(r for r in M.PAYER_ROLES if r != "partner")
             shares = self.read_shares(rest, roles, sit.loc)
-            rule = self.check_rule(entry.rule, f"payment row {sit.text!r}", entry.loc)
+            rule = self.host.check_rule(entry.rule, f"payment row {sit.text!r}", entry.loc)
             if shares is not None and rule:
-                self.spec.tables["payments"].append(Entry(sit.text, M.PaymentRule(sit.text, shares, rule), entry.loc, entry))
+                self.host.add_entry("payments", Entry(sit.text, M.PaymentRule(sit.text, shares, rule), entry.loc, entry))
 
     def read_liability_row(self, entry: LineAst) -> None:
         link = entry.atoms[0]
         rest = entry.atoms[1:]
         if not rest:
-            self.bad(f"write `{link.text} SITUATION: PAYER N [RULE]`", link.loc)
+            self.host.bad(f"write `{link.text} SITUATION: PAYER N [RULE]`", link.loc)
             return
         sit = rest[0]
         rest = _after_colon(rest[1:])
         if sit.text not in M.LIABILITY_SITUATIONS:
-            self.bad(f"unknown liability situation {sit.text!r}{did_you_mean(sit.text, M.LIABILITY_SITUATIONS, 'situation')}", sit.loc)
+            self.host.bad(f"unknown liability situation {sit.text!r}{did_you_mean(sit.text, M.LIABILITY_SITUATIONS, 'situation')}", sit.loc)
             return
         shares = self.read_shares(rest, M.PAYER_ROLES, sit.loc)
-        rule = self.check_rule(entry.rule, f"liability row {link.text} {sit.text!r}", entry.loc)
+        rule = self.host.check_rule(entry.rule, f"liability row {link.text} {sit.text!r}", entry.loc)
         if shares is not None and rule:
-            row = M.LiabilityRow(sit.text, link.text, shares, rule)
-            self.spec.tables["liability_rows"].append(Entry((link.text, sit.text), row, entry.loc, entry))
+            row = M.LiabilityRow(sit.text, cast(M.Link, link.text), shares, rule)
+            self.host.add_entry("liability_rows", Entry((link.text, sit.text), row, entry.loc, entry))
