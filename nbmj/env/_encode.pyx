@@ -14,9 +14,11 @@ other seats' hands give only their sizes, as in the Observation. What the log do
 Observation.
 """
 
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from libc.string cimport memcpy, memset
 
 from ..engine.liability import forbidden_tiles
+from ..engine.observation import PUBLIC_FIELDS
 from ..tiles import parse_tiles, tile_code
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
@@ -179,20 +181,50 @@ cpdef int action_index(action) except -1:
     raise ValueError(f"no index for action {str(action)!r}")
 
 
-def fill_mask(legal, signed char[::1] mask, list lookup):
+cdef dict _INDEX_BY_ID = {}  # id(action) -> (action, index): the engine offers the same interned objects
+
+
+cdef inline int _cached_index(a) except -1:
+    hit = _INDEX_BY_ID.get(id(a))
+    if hit is not None and (<tuple>hit)[0] is a:
+        return <int>(<tuple>hit)[1]
+    cdef int i = action_index(a)
+    if len(_INDEX_BY_ID) > 100_000:
+        _INDEX_BY_ID.clear()
+    _INDEX_BY_ID[id(a)] = (a, i)  # holding the action keeps its id from being reused
+    return i
+
+
+def fill_mask(legal, mask, list lookup):
     """Mark every action of ``legal`` in ``mask`` (zeroed first) and ``lookup``; returns the count."""
+    cdef Py_buffer view
     cdef int i
-    memset(&mask[0], 0, mask.shape[0])
-    for a in legal:
-        i = action_index(a)
-        mask[i] = 1
-        lookup[i] = a
+    cdef signed char* m
+    PyObject_GetBuffer(mask, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    try:
+        if view.len != 125 or view.itemsize != 1:
+            raise ValueError(f"the mask is 125 int8 values, not {view.len // view.itemsize} of {view.itemsize} bytes")
+        m = <signed char*>view.buf
+        memset(m, 0, 125)
+        for a in legal:
+            i = _cached_index(a)
+            m[i] = 1
+            lookup[i] = a
+    finally:
+        PyBuffer_Release(&view)
     return len(legal)
 
 
 # ---------------------------------------------------------------- the event-log tracker
 
 cdef dict _CODE_ID = {tile_code(t): t for t in range(42)}
+_F_PHASE = PUBLIC_FIELDS["phase"]
+_F_CURRENT = PUBLIC_FIELDS["current"]
+_F_TO_ACT = PUBLIC_FIELDS["to_act"]
+_F_WALL = PUBLIC_FIELDS["wall_remaining"]
+_F_KEPT = PUBLIC_FIELDS["wall_kept"]
+_F_CHI_BANS = PUBLIC_FIELDS["chi_bans"]
+_F_DISCARD = PUBLIC_FIELDS["discard"]
 cdef enum:
     MAX_RIVER = 255
 
@@ -217,11 +249,11 @@ cdef class Tracker:
     cdef list melds
     cdef list chi_use
     cdef list liabilities
-    cdef object rules
+    cdef tuple no_claims
     cdef bint warn, bao_suits, bao_terminals
 
     def __init__(self, rules):
-        self.rules = rules
+        self.no_claims = tuple(rules.no_claims)
         self.bao_suits = rules.bao_suits
         self.bao_terminals = rules.bao_terminals
         self.warn = self.bao_suits or self.bao_terminals
@@ -369,71 +401,88 @@ cdef class Tracker:
             self._event(<dict>events[i])
         self.seen = n
 
-    def encode(self, game, int position, unsigned char[:, ::1] out, int hands_played):
-        """Fill ``out`` with the planes of ``position`` in ``game`` (what the reference's
-        :func:`encode` writes from that seat's Observation)."""
-        cdef int me = position, r, q, k, t, a, b, size
+    def encode(self, game, int position, out, int hands_played):
+        """Fill ``out`` (``(N_PLANES, 42)`` uint8, C order) with the planes of ``position`` in
+        ``game``: what the reference's :func:`encode` writes from that seat's Observation."""
+        cdef Py_buffer view
+        PyObject_GetBuffer(out, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            if view.len != N_ROWS * N_COLS or view.itemsize != 1:
+                raise ValueError(f"the planes are {N_ROWS} x {N_COLS} uint8 values, not {view.len // view.itemsize} of {view.itemsize} bytes")
+            self.update(game)
+            self._fill(game, position, <unsigned char*>view.buf, hands_played)
+        finally:
+            PyBuffer_Release(&view)
+
+    cdef void _fill(self, game, int me, unsigned char* out, int hands_played) except *:
+        cdef int r, q, k, t, a, b, size
         cdef bint window
-        self.update(game)
-        obs = game.observation("ESWN"[me])
-        memset(&out[0, 0], 0, N_ROWS * N_COLS)
+        cdef unsigned char* row
+        memset(out, 0, N_ROWS * N_COLS)
+        row = out + R_HAND * N_COLS
         for t in range(42):
-            out[R_HAND, t] = <unsigned char>self.hands[me][t]
-        memcpy(&out[R_WILDS, 0], self.wild_row, 42)
-        memcpy(&out[R_INDICATOR, 0], self.indicator_row, 42)
+            row[t] = <unsigned char>self.hands[me][t]
+        memcpy(out + R_WILDS * N_COLS, self.wild_row, 42)
+        memcpy(out + R_INDICATOR * N_COLS, self.indicator_row, 42)
         for r in range(4):
             q = (me + r) & 3
-            for k in range(4):
-                memcpy(&out[R_MELDS + 4 * r + k, 0], self.meld_rows[q][k], 42)
-            memcpy(&out[R_FLOWERS + r, 0], self.flower_rows[q], 42)
-            for k in range(3):
-                memcpy(&out[R_RIVERS + 3 * r + k, 0], self.river_rows[q][k], 42)
-            memcpy(&out[R_WARNINGS + r, 0], self.warn_rows[q], 42)
+            memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
+            memcpy(out + (R_FLOWERS + r) * N_COLS, self.flower_rows[q], 42)
+            memcpy(out + (R_RIVERS + 3 * r) * N_COLS, self.river_rows[q], 3 * 42)
+            memcpy(out + (R_WARNINGS + r) * N_COLS, self.warn_rows[q], 42)
             size = 0
             for t in range(42):
                 size += self.hands[q][t]
-            out[R_COUNTS, 2 + r] = _cap(size)
+            out[R_COUNTS * N_COLS + 2 + r] = _cap(size)
             for k in range(4):
-                out[R_LIABILITY, 4 * r + ((k - me) & 3)] = _cap(self.fed[q][k])
+                out[R_LIABILITY * N_COLS + 4 * r + ((k - me) & 3)] = _cap(self.fed[q][k])
         for a, b in self.liabilities:
-            out[R_LIABILITY, 16 + 4 * ((a - me) & 3) + ((b - me) & 3)] = 1
-        drawn = obs["drawn"]
-        if drawn is not None:
-            out[R_DRAWN, <int>drawn] = 1
-        offer = obs["discard"]
-        if offer is not None:
-            out[R_OFFER, <int>offer["tile"]] = 1
-            out[R_SEATS, 8 + ((<int>_SEAT[offer["seat"]] - me) & 3)] = 1
-        for t in obs["chi_bans"]:
-            out[R_CHI_BANS, t] = 1
-        for t in obs.passed_pon:
-            out[R_PASSED_PON, t] = 1
-        out[R_SEAT_WIND, 27 + ((me - self.dealer) & 3)] = 1
-        out[R_ROUND_WIND, 27 + self.round_wind] = 1
-        out[R_SEATS, (self.dealer - me) & 3] = 1
-        phase = obs["phase"]
-        if phase != "over":
-            out[R_SEATS, 4 + ((<int>_SEAT[obs["current"]] - me) & 3)] = 1
-        for seat in obs["to_act"]:
-            out[R_SEATS, 12 + ((<int>_SEAT[seat] - me) & 3)] = 1
-        out[R_COUNTS, 0] = _cap(obs["wall_remaining"])
-        out[R_COUNTS, 1] = _cap(obs["wall_kept"])
-        out[R_COUNTS, 6] = _cap(self.discards)
-        out[R_COUNTS, 7] = _cap(hands_played)
-        if phase == "turn":
-            out[R_FLAGS, 0] = 1
-        elif phase == "claims":
-            out[R_FLAGS, 1] = 1
-        elif phase == "rob":
-            out[R_FLAGS, 2] = 1
+            out[R_LIABILITY * N_COLS + 16 + 4 * ((a - me) & 3) + ((b - me) & 3)] = 1
+        out[R_SEAT_WIND * N_COLS + 27 + ((me - self.dealer) & 3)] = 1
+        out[R_ROUND_WIND * N_COLS + 27 + self.round_wind] = 1
+        out[R_SEATS * N_COLS + ((self.dealer - me) & 3)] = 1
+        out[R_COUNTS * N_COLS + 6] = _cap(self.discards)
+        out[R_COUNTS * N_COLS + 7] = _cap(hands_played)
         window = self.discards < 4 and not self.claims_made
         if window:
-            out[R_FLAGS, 3] = 1
-        if obs.passed_win:
-            out[R_FLAGS, 4] = 1
-        for always, kinds in self.rules.no_claims:
+            out[R_FLAGS * N_COLS + 3] = 1
+        for always, kinds in self.no_claims:
             if always or window:
                 for kind in kinds:
                     k = _CLAIM_FLAG.get(kind, -1)
                     if k >= 0:
-                        out[R_FLAGS, k] = 1
+                        out[R_FLAGS * N_COLS + k] = 1
+        # what the log does not say: the public fields (nbmj.engine.observation.PUBLIC_FIELDS,
+        # computed for the game as it is now) and the seat's own facts from its Observation
+        phase = _F_PHASE(game, me)
+        obs = game.observation("ESWN"[me])
+        if obs.passed_win:
+            out[R_FLAGS * N_COLS + 4] = 1
+        for t in obs.passed_pon:
+            out[R_PASSED_PON * N_COLS + t] = 1
+        out[R_COUNTS * N_COLS] = _cap(_F_WALL(game, me))
+        out[R_COUNTS * N_COLS + 1] = _cap(_F_KEPT(game, me))
+        if phase == "over":
+            return
+        q = _SEAT[_F_CURRENT(game, me)]
+        out[R_SEATS * N_COLS + 4 + ((q - me) & 3)] = 1
+        if phase == "turn":  # the game waits for the player on turn alone
+            out[R_FLAGS * N_COLS] = 1
+            out[R_SEATS * N_COLS + 12 + ((q - me) & 3)] = 1
+            if q == me:
+                drawn = obs["drawn"]
+                if drawn is not None:
+                    out[R_DRAWN * N_COLS + <int>drawn] = 1
+            for t in _F_CHI_BANS(game, me):
+                out[R_CHI_BANS * N_COLS + t] = 1
+            return
+        if phase == "claims":
+            out[R_FLAGS * N_COLS + 1] = 1
+        elif phase == "rob":
+            out[R_FLAGS * N_COLS + 2] = 1
+        for seat in _F_TO_ACT(game, me):
+            out[R_SEATS * N_COLS + 12 + ((<int>_SEAT[seat] - me) & 3)] = 1
+        offer = _F_DISCARD(game, me)
+        if offer is not None:
+            out[R_OFFER * N_COLS + <int>offer["tile"]] = 1
+            out[R_SEATS * N_COLS + 8 + ((<int>_SEAT[offer["seat"]] - me) & 3)] = 1

@@ -121,8 +121,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
-    """The AEC environment wrapped as PettingZoo's classic environments are (bounds and order checks)."""
-    e: AECEnv[str, dict[str, np.ndarray], int] = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    """The AEC environment wrapped as PettingZoo's classic environments are.
+
+    :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` checks that ``reset`` comes
+    first. PettingZoo's bounds wrapper is left out: :class:`raw_env` itself refuses an action
+    outside the space (like any illegal one), and every wrapper layer costs each step an
+    attribute lookup chain.
+    """
+    e: AECEnv[str, dict[str, np.ndarray], int] = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
     return e

@@ -36,6 +36,7 @@ Bot = Callable[[Any, list[Action]], Action]
 #: a bot: ``"random"``, ``"greedy"``, or any callable ``(observation, legal) -> action``
 BotSpec = str | Bot
 REWARDS = ("points", "normalized")
+_POSITION = {s: i for i, s in enumerate(SEATS)}
 ILLEGAL_MODES = ("raise", "penalty")
 
 
@@ -158,12 +159,16 @@ class Table:
             return []
         assert self.game is not None
         is_learner = self.is_learner
-        return [p for p in map(SEATS.index, self.game.to_act) if is_learner[p]]
+        return [p for p in map(_POSITION.__getitem__, self.game.to_act) if is_learner[p]]
 
     def first_waiting(self) -> int | None:
         """The learner position to act next (None once the episode is over)."""
-        w = self.waiting()
-        return w[0] if w else None
+        if self.over:
+            return None
+        assert self.game is not None
+        # the bots have moved (see _advance): every seat the game waits for is a learner's
+        to_act = self.game.to_act
+        return _POSITION[to_act[0]] if to_act else None
 
     def legal(self, position: int) -> list[Action]:
         """The engine's legal actions of ``position`` now."""
@@ -244,12 +249,14 @@ class Table:
     def _advance(self) -> None:
         """Let the bots move until a learner must act or the episode ends."""
         bots = self.bots
+        if not bots:
+            return
         while not self.over:
             game = self.game
             assert game is not None
             moved = False
             for seat in game.to_act:
-                p = SEATS.index(seat)
+                p = _POSITION[seat]
                 bot = bots.get(p)
                 if bot is not None:
                     game.step(bot(game.observation(seat), game.legal_actions(seat)))
