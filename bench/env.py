@@ -32,16 +32,15 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 Runner = Callable[[int, int], int]  # (steps wanted, round) -> agent-steps done
 
 
-def _aec(make: Callable[[], object]) -> Runner:
+def _aec(make: Callable[[], Any]) -> Runner:
     def run(steps: int, rep: int) -> int:
-        from nbmj.env import layout as L  # noqa: F401  (imported before timing by the warm-up)
-
         env = make()
         rng = np.random.default_rng(rep)
         done = 0
@@ -106,7 +105,7 @@ def _vector(n: int) -> Runner:
 
 
 def _riichienv() -> Runner:
-    from riichienv import RiichiEnv
+    from riichienv import RiichiEnv  # type: ignore[import-untyped]
 
     def run(steps: int, rep: int) -> int:
         rng = np.random.default_rng(rep)
@@ -130,7 +129,7 @@ def _riichienv() -> Runner:
 
 
 def _rlcard() -> Runner:
-    import rlcard
+    import rlcard  # type: ignore[import-untyped]
 
     def run(steps: int, rep: int) -> int:
         env = rlcard.make("mahjong", config={"seed": rep})
@@ -179,8 +178,8 @@ def main(argv: list[str] | None = None) -> int:
     from nbmj.core import BACKEND as CORE
     from nbmj.env import BACKEND as ENCODER
 
-    rows: list[dict] = []
-    runs = []
+    rows: list[dict[str, Any]] = []
+    runs: list[tuple[dict[str, Any], Runner, int, list[float], list[float]]] = []
     for name, make, share in contestants():
         try:
             run = make()
@@ -188,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as exc:
             rows.append({"name": name, "note": f"skipped: {exc}"})
             continue
-        row: dict = {"name": name}
+        row: dict[str, Any] = {"name": name}
         rows.append(row)
         runs.append((row, run, max(64, int(steps * share)), [], []))
     for rep in range(repeats):

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
 from . import layout as L
@@ -20,7 +20,7 @@ from .table import BotSpec
 __all__ = ["env", "raw_env"]
 
 
-class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZoo's name)
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; AECEnv is untyped)
     """Ningbo / Ninghai mahjong as a PettingZoo AEC environment.
 
     Agents ``player_0`` .. ``player_3`` sit at table positions E, S, W, N for the whole
@@ -48,16 +48,16 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
             variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
         )
         self.possible_agents = [AGENTS[p] for p in self.table.learners]
-        self.agents = []
+        self.agents: list[str] = []
         self._obs_space = observation_space()
         self._act_space = action_space()
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
-        self.rewards = {}
-        self._cumulative_rewards = {}
-        self.terminations = {}
-        self.truncations = {}
-        self.infos = {}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -120,7 +120,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # noqa: N801 (PettingZo
         pass
 
 
-def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
+def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped as PettingZoo's classic environments are.
 
     :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` checks that ``reset`` comes
@@ -128,5 +128,5 @@ def env(**kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
     outside the space (like any illegal one), and every wrapper layer costs each step an
     attribute lookup chain.
     """
-    e: AECEnv[str, dict[str, np.ndarray], int] = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
-    return e
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return wrapped

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import ParallelEnv
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
 from . import layout as L
@@ -21,7 +21,7 @@ __all__ = ["parallel_env", "ParallelMahjongEnv"]
 Obs = dict[str, np.ndarray]
 
 
-class ParallelMahjongEnv(ParallelEnv[str, Obs, int]):
+class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is untyped)
     """Every agent answers at each step; only the seats the game waits for are heard.
 
     On a turn that is the player on turn; after a discard it is every seat able to claim,
@@ -47,7 +47,7 @@ class ParallelMahjongEnv(ParallelEnv[str, Obs, int]):
             variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
         )
         self.possible_agents = [AGENTS[p] for p in self.table.learners]
-        self.agents = []
+        self.agents: list[str] = []
         self._obs_space = observation_space()
         self._act_space = action_space()
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}

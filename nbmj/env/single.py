@@ -64,8 +64,8 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
             illegal=illegal,
             illegal_penalty=illegal_penalty,
         )
-        self.observation_space = observation_space()
-        self.action_space = action_space()
+        self.observation_space = observation_space()  # type: ignore[assignment]  # (Gymnasium types them loosely)
+        self.action_space = action_space()  # type: ignore[assignment]
 
     def _obs(self) -> Obs:
         planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
@@ -87,7 +87,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
             self.render()
         return obs, float(earned[self.seat]), self.table.over, False, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode is None:
             return None
         text = self.table.render_text()

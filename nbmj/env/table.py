@@ -179,7 +179,7 @@ class Table:
 
     def mask(self, position: int) -> np.ndarray:
         """The action mask of ``position`` (a shared row: copy it to keep it)."""
-        row = self._mask[position]
+        row: np.ndarray = self._mask[position]
         if self._masked_at[position] != self.version:
             self._legal_count[position] = encoding.fill_mask(self.legal(position), row, self._lookup[position])
             self._masked_at[position] = self.version
