@@ -9,7 +9,7 @@ from typing import Any
 from ..rules.model import RuleSet
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode"]
+__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table"]
 
 RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
@@ -27,6 +27,17 @@ def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise EnvConfigError(f"unknown render_mode {render_mode!r}; known: {', '.join(RENDER_MODES)}")
     return render_mode
+
+
+def render_table(table: Table, render_mode: str | None) -> str | None:
+    """``render()`` of every env: the table's text for ``"ansi"``, printed for ``"human"``."""
+    if render_mode is None:
+        return None
+    text = table.render_text()
+    if render_mode == "ansi":
+        return text
+    print(text, end="")
+    return None
 
 
 def make_table(

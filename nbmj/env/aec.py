@@ -13,7 +13,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table
+from ._common import AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table, render_table
 from .spaces import action_space, observation_space
 from .table import BotSpec
 
@@ -108,13 +108,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render_text()
-        if self.render_mode == "ansi":
-            return text
-        print(text, end="")
-        return None
+        return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
         pass

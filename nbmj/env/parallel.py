@@ -12,7 +12,7 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import AGENTS, RENDER_MODES, check_render_mode, make_table
+from ._common import AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
 from .spaces import action_space, observation_space
 from .table import BotSpec
 
@@ -100,13 +100,7 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render_text()
-        if self.render_mode == "ansi":
-            return text
-        print(text, end="")
-        return None
+        return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RENDER_MODES, check_render_mode
+from ._common import RENDER_MODES, check_render_mode, render_table
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
 __all__ = ["MahjongEnv", "ENV_ID"]
@@ -88,10 +88,4 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         return obs, float(earned[self.seat]), self.table.over, False, {}
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        text = self.table.render_text()
-        if self.render_mode == "ansi":
-            return text
-        print(text, end="")
-        return None
+        return render_table(self.table, self.render_mode)
