@@ -211,6 +211,8 @@ class Table:
     # ------------------------------------------------------------------ inside
 
     def _illegal(self, position: int, index: object) -> list[float]:
+        if isinstance(index, np.integer):
+            index = int(index)  # quoted as 31, not np.int64(31)
         legal = self.legal(position)
         if not self.penalize:
             names = ", ".join(L.action_name(encoding.action_index(a)) for a in legal) or "none"

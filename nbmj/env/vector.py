@@ -57,6 +57,9 @@ class VectorEnv:
         self.truncations = np.zeros(num_envs, dtype=bool)
         self.episodes = [0] * num_envs
         self.seed = 0
+        # one view per game, made once: indexing the batch arrays at every step costs more
+        self._obs_rows = list(self.observations)
+        self._mask_rows = list(self.action_masks)
 
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self.observations, "action_mask": self.action_masks, "agent": self.agent}
@@ -72,8 +75,8 @@ class VectorEnv:
         p = table.first_waiting()
         assert p is not None
         self.agent[i] = p
-        table.encode(p, self.observations[i])
-        self.action_masks[i] = table.mask(p)
+        table.encode(p, self._obs_rows[i])
+        np.copyto(self._mask_rows[i], table.mask(p))
 
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
@@ -93,9 +96,12 @@ class VectorEnv:
             raise EnvConfigError(f"actions is an array of shape ({self.num_envs},), not {acts.shape!r}")
         rewards, terms = self.rewards, self.terminations
         terms[:] = False
-        agent = self.agent
-        for i, table in enumerate(self.tables):
-            rewards[i] = table.act(int(agent[i]), int(acts[i]))
+        rewards[:] = 0.0
+        agents = self.agent.tolist()
+        for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
+            earned = table.act(agents[i], action)
+            if earned[0] or earned[1] or earned[2] or earned[3]:
+                rewards[i] = earned
             if table.over:
                 terms[i] = True
                 self._deal(i)
