@@ -107,3 +107,12 @@ def test_import_nbmj_stays_light():
     code = "import sys, nbmj, nbmj.engine; print(any(m.split('.')[0] in ('pettingzoo', 'gymnasium') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_a_compiled_ruleset_is_a_variant_too():
+    from nbmj.rules import load_variant
+
+    rules = load_variant("ninghai-tuidaoba")
+    env = nbmj.env.env(variant=rules)
+    env.reset(seed=0)
+    assert env.unwrapped.table.rules is rules
