@@ -11,6 +11,8 @@ extensions = [
         depends=["csrc/shape.h", "csrc/claims.h", "csrc/pyread.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
         extra_compile_args=["-O3"],
     ),
+    # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
+    Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], extra_compile_args=["-O3"]),
 ]
 
 setup(

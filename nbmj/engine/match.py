@@ -53,7 +53,8 @@ def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
 
 class Match:
     """Hands played in a row. ``hands`` stops after that many hands; ``rounds`` after that many
-    round winds (NB-16.5; the default is one full cycle of four)."""
+    round winds (NB-16.5; the default is one full cycle of four). ``keep_logs=False`` leaves
+    ``logs`` empty."""
 
     def __init__(
         self,
@@ -63,6 +64,7 @@ class Match:
         hands: int | None = None,
         rounds: int | None = None,
         max_hands: int = 1000,
+        keep_logs: bool = True,
     ) -> None:
         self.rules = resolve_rules(variant)
         self.seed = seed
@@ -85,6 +87,9 @@ class Match:
         self.hand_index = 0
         self.result = MatchResult()
         self.logs: list[str] = []
+        # record() keeps each hand's log text unless told not to (an RL env plays millions of
+        # hands and never reads them; the text costs more than the hand's last steps)
+        self.keep_logs = keep_logs
 
     @property
     def round_wind(self) -> str:
@@ -116,7 +121,8 @@ class Match:
         self.result.hands.append(
             {"index": self.hand_index, "dealer": SEATS[self.dealer], "round_wind": self.round_wind, **res.to_json()}
         )
-        self.logs.append(game.log_text())
+        if self.keep_logs:
+            self.logs.append(game.log_text())
         self.hand_index += 1
         new = next_dealer(self.rules, self.dealer, res)
         if new != self.dealer:

@@ -264,3 +264,26 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, (list, tuple, set, frozenset)):
         return [_jsonable(v) for v in value]
     return value
+    # Read-only facts the RL feature planes need (nbmj.env) that the mapping does not hold:
+    # the seat's own restrictions and the NH-6 liabilities the log announces ("bao" events).
+    # Properties, not fields, so that to_dict() and the JSON bots see what they always saw.
+
+    def _live_game(self) -> Any:
+        if self._game._version != self._version:
+            raise StaleObservationError(f"the observation of {SEATS[self._p]!r} was read after the game moved on; keep obs.to_dict()")
+        return self._game
+
+    @property
+    def passed_win(self) -> bool:
+        """Whether this seat let a win go by and may not win on a discard until it acts again (NB-8.7)."""
+        return bool(self._live_game().passed_win[self._p])
+
+    @property
+    def passed_pon(self) -> list[int]:
+        """The tiles this seat let go by when it could have punged them, and may not pung now (NB-8.6)."""
+        return sorted(self._live_game().passed_pon[self._p])
+
+    @property
+    def liabilities(self) -> list[tuple[str, str]]:
+        """The NH-6 包牌 offences so far as ``(offender, warned)`` seat pairs, earliest first."""
+        return [(SEATS[o[0]], SEATS[o[1]]) for o in self._live_game().offences]

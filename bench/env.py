@@ -1,0 +1,227 @@
+"""Agent-steps per second of the nbmj RL environments beside RiichiEnv and RLCard, in one run.
+
+    python bench/env.py            # full run (under two minutes on a busy two-core machine)
+    python bench/env.py --quick    # a short one
+    python bench/env.py --json     # machine-readable
+
+Every contestant plays masked random actions (a uniform choice among the legal ones) from
+a fixed seed, with its full observation encoded at every step:
+
+* nbmj ``env()`` (the AEC env with PettingZoo's wrappers) and ``raw_env`` (without them):
+  one agent-step is ``last()`` (planes + mask) and ``step``;
+* nbmj ``parallel_env``: one agent-step is one decision of a seat the game waits for; every
+  step also encodes the planes of all four agents;
+* nbmj ``VectorEnv`` with N = 64 and 256 games: N agent-steps per batched step, the masked
+  choice made for the whole batch with NumPy;
+* ``riichienv`` (Rust core, one riichi kyoku): one observation is ``obs.encode()`` and a
+  random legal action, for every player asked;
+* ``rlcard``'s ``mahjong``: one step is a random legal action; RLCard encodes the next
+  state's observation inside ``step``.
+
+Peers that are not installed are skipped with a note. Runs are interleaved (one of each
+contestant per round) so that a machine busy with other work slows all alike; figures are
+medians over the rounds by wall clock and by process CPU time (every contestant uses one
+thread, so CPU rate is the rate per core). Ratios divide by RiichiEnv's rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+Runner = Callable[[int, int], int]  # (steps wanted, round) -> agent-steps done
+
+
+def _aec(make: Callable[[], Any]) -> Runner:
+    def run(steps: int, rep: int) -> int:
+        env = make()
+        rng = np.random.default_rng(rep)
+        done = 0
+        seed = rep * 100_000
+        while done < steps:
+            env.reset(seed=seed)
+            seed += 1
+            for _agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
+                done += 1
+        return done
+
+    return run
+
+
+def _parallel() -> Runner:
+    from nbmj.env import parallel_env
+
+    def run(steps: int, rep: int) -> int:
+        env = parallel_env(variant="ningbo")
+        rng = np.random.default_rng(rep)
+        done = 0
+        seed = rep * 100_000
+        while done < steps:
+            obs, _ = env.reset(seed=seed)
+            seed += 1
+            while env.agents:
+                actions = {}
+                for agent, o in obs.items():
+                    legal = np.flatnonzero(o["action_mask"])
+                    if len(legal):
+                        actions[agent] = int(legal[rng.integers(len(legal))])
+                        done += 1
+                    else:
+                        actions[agent] = 0  # ignored: the game is not waiting for this agent
+                obs, *_ = env.step(actions)
+        return done
+
+    return run
+
+
+def _vector(n: int) -> Runner:
+    from nbmj.env import VectorEnv
+
+    def run(steps: int, rep: int) -> int:
+        env = VectorEnv(n, "ningbo")
+        obs, _ = env.reset(seed=rep)
+        rng = np.random.default_rng(rep)
+        done = 0
+        while done < steps:
+            mask = obs["action_mask"]
+            obs, *_ = env.step((rng.random(mask.shape) * mask).argmax(axis=1))  # uniform among the legal
+            done += n
+        return done
+
+    return run
+
+
+def _riichienv() -> Runner:
+    from riichienv import RiichiEnv  # type: ignore[import-untyped]
+
+    def run(steps: int, rep: int) -> int:
+        rng = np.random.default_rng(rep)
+        done = 0
+        seed = rep * 100_000
+        while done < steps:
+            env = RiichiEnv(game_mode=0, skip_mjai_logging=True, seed=seed)
+            seed += 1
+            obs = env.reset()
+            while not env.done():
+                actions = {}
+                for pid, o in obs.items():
+                    o.encode()
+                    legal = o.legal_actions()
+                    actions[pid] = legal[rng.integers(len(legal))]
+                    done += 1
+                obs = env.step(actions)
+        return done
+
+    return run
+
+
+def _rlcard() -> Runner:
+    import rlcard  # type: ignore[import-untyped]
+
+    def run(steps: int, rep: int) -> int:
+        env = rlcard.make("mahjong", config={"seed": rep})
+        rng = np.random.default_rng(rep)
+        done = 0
+        while done < steps:
+            state, _ = env.reset()
+            while not env.is_over():
+                legal = list(state["legal_actions"])
+                state, _ = env.step(legal[rng.integers(len(legal))])
+                done += 1
+        return done
+
+    return run
+
+
+def contestants() -> list[tuple[str, Callable[[], Runner], float]]:
+    """(name, a function making the runner, the share of the step budget it gets)."""
+
+    def nbmj_aec(wrapped: bool) -> Runner:
+        from nbmj.env import env, raw_env
+
+        return _aec((lambda: env(variant="ningbo")) if wrapped else (lambda: raw_env(variant="ningbo")))
+
+    return [
+        ("nbmj env() AEC, wrapped", lambda: nbmj_aec(True), 1.0),
+        ("nbmj raw_env AEC", lambda: nbmj_aec(False), 1.0),
+        ("nbmj parallel_env", _parallel, 1.0),
+        ("nbmj VectorEnv N=64", lambda: _vector(64), 2.0),
+        ("nbmj VectorEnv N=256", lambda: _vector(256), 2.0),
+        ("riichienv (riichi kyoku)", _riichienv, 1.0),
+        ("rlcard mahjong", _rlcard, 0.25),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer steps and rounds")
+    ap.add_argument("--steps", type=int, default=None, help="agent-steps per contestant per round")
+    ap.add_argument("--repeats", type=int, default=None, help="interleaved rounds")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args(argv)
+    steps = args.steps or (3_000 if args.quick else 12_000)
+    repeats = args.repeats or 3
+
+    from nbmj.core import BACKEND as CORE
+    from nbmj.env import BACKEND as ENCODER
+
+    rows: list[dict[str, Any]] = []
+    runs: list[tuple[dict[str, Any], Runner, int, list[float], list[float]]] = []
+    for name, make, share in contestants():
+        try:
+            run = make()
+            run(64, 99)  # warm up (and import)
+        except ImportError as exc:
+            rows.append({"name": name, "note": f"skipped: {exc}"})
+            continue
+        row: dict[str, Any] = {"name": name}
+        rows.append(row)
+        runs.append((row, run, max(64, int(steps * share)), [], []))
+    for rep in range(repeats):
+        for _row, run, n, walls, cpus in runs:
+            t0, c0 = time.perf_counter(), time.process_time()
+            done = run(n, rep)
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            walls.append(done / wall)
+            cpus.append(done / max(cpu, 1e-9))
+    for row, _run, _n, walls, cpus in runs:
+        row["steps_per_s"] = round(statistics.median(walls))
+        row["cpu_steps_per_s"] = round(statistics.median(cpus))
+    ref = next((r for r in rows if r["name"].startswith("riichienv") and r.get("steps_per_s")), None)
+    for r in rows:
+        if ref is not None and r.get("steps_per_s"):
+            r["ratio"] = round(r["steps_per_s"] / ref["steps_per_s"], 2)
+            r["cpu_ratio"] = round(r["cpu_steps_per_s"] / ref["cpu_steps_per_s"], 2)
+    out = {"core_backend": CORE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "contestants": rows}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"nbmj core: {CORE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} interleaved rounds")
+    print(f"  {'':<28} {'wall clock':>26}   {'CPU time (per core)':>26}")
+    for r in rows:
+        if "steps_per_s" not in r:
+            print(f"  {r['name']:<28} {r['note']}")
+            continue
+        cells = []
+        for rate, ratio in ((r["steps_per_s"], r.get("ratio")), (r["cpu_steps_per_s"], r.get("cpu_ratio"))):
+            cells.append(f"{rate:>9,} steps/s" + (f" ×{ratio:.2f}" if ratio is not None else "      "))
+        print(f"  {r['name']:<28} {cells[0]:>26}   {cells[1]:>26}")
+    print("  (×: the ratio to riichienv's observations/s; an nbmj agent-step encodes its full planes and mask)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

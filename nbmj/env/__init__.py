@@ -1,0 +1,40 @@
+"""Reinforcement-learning environments over the nbmj engine, for every variant.
+
+* :func:`env` / :class:`raw_env`: a PettingZoo AEC environment (``env`` adds PettingZoo's
+  usual wrappers); :func:`parallel_env`: a native PettingZoo ParallelEnv;
+* ``gymnasium.make("nbmj/Mahjong-v0", ...)`` (:class:`MahjongEnv`): one learner against bots;
+* :class:`VectorEnv`: N games stepped in lockstep for batched inference.
+
+Observations are ``{"observation": planes, "action_mask": mask}``: uint8 feature planes of
+shape :data:`~nbmj.env.layout.OBS_SHAPE` and an int8 mask over the
+:data:`~nbmj.env.layout.ACTION_SIZE` actions of :mod:`nbmj.env.layout`. Needs the ``env``
+extra (``pip install 'nbmj[env]'``); ``import nbmj`` never imports this package.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from . import layout
+from .aec import env, raw_env
+from .encoding import BACKEND
+from .parallel import ParallelMahjongEnv, parallel_env
+from .single import ENV_ID, MahjongEnv
+from .table import Table
+from .vector import VectorEnv
+
+__all__ = [
+    "env",
+    "raw_env",
+    "parallel_env",
+    "ParallelMahjongEnv",
+    "MahjongEnv",
+    "VectorEnv",
+    "Table",
+    "ENV_ID",
+    "BACKEND",
+    "layout",
+]
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="nbmj.env.single:MahjongEnv")

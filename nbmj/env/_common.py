@@ -1,0 +1,65 @@
+"""Keyword arguments every environment of :mod:`nbmj.env` shares, read in one place."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules.model import RuleSet
+from .table import BotSpec, EnvConfigError, Table, resolve_variant
+
+__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table"]
+
+RENDER_MODES = ("ansi", "human")
+AGENTS = tuple(f"player_{i}" for i in range(4))
+
+
+def agent_position(agent: str) -> int:
+    """``"player_2"`` -> 2."""
+    try:
+        return AGENTS.index(agent)
+    except ValueError:
+        raise EnvConfigError(f"unknown agent {agent!r}; agents are {', '.join(AGENTS)}") from None
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise EnvConfigError(f"unknown render_mode {render_mode!r}; known: {', '.join(RENDER_MODES)}")
+    return render_mode
+
+
+def render_table(table: Table, render_mode: str | None) -> str | None:
+    """``render()`` of every env: the table's text for ``"ansi"``, printed for ``"human"``."""
+    if render_mode is None:
+        return None
+    text = table.render_text()
+    if render_mode == "ansi":
+        return text
+    print(text, end="")
+    return None
+
+
+def make_table(
+    variant: str | os.PathLike[str] | RuleSet,
+    opponents: Mapping[str, BotSpec] | None,
+    *,
+    reward: str,
+    max_hands: int,
+    illegal: str,
+    illegal_penalty: float,
+) -> Table:
+    """A :class:`Table` whose bots sit where ``opponents`` (agent name -> bot) says."""
+    if opponents is not None and not isinstance(opponents, Mapping):
+        raise EnvConfigError(f"opponents maps agent names to bots, e.g. {{'player_1': 'greedy'}}, not {opponents!r}")
+    bots: dict[int, Any] = {agent_position(a): spec for a, spec in (opponents or {}).items()}
+    learners = [p for p in range(4) if p not in bots]
+    return Table(
+        resolve_variant(variant),
+        learners=learners,
+        bots=bots,
+        max_hands=max_hands,
+        reward=reward,
+        illegal=illegal,
+        illegal_penalty=illegal_penalty,
+    )

@@ -1,0 +1,126 @@
+"""The PettingZoo AEC environment: :func:`env` (wrapped) and :class:`raw_env`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from ..rules.model import RuleSet
+from . import layout as L
+from ._common import AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table, render_table
+from .spaces import action_space, observation_space
+from .table import BotSpec
+
+__all__ = ["env", "raw_env"]
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; AECEnv is untyped)
+    """Ningbo / Ninghai mahjong as a PettingZoo AEC environment.
+
+    Agents ``player_0`` .. ``player_3`` sit at table positions E, S, W, N for the whole
+    match; the game selects, one at a time, each seat it waits for (the player on turn;
+    after a discard, each seat able to claim it, nearest the discarder first). Keyword
+    arguments are described in :doc:`/tutorials/rl`.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "nbmj_mahjong_v0", "is_parallelizable": True, "render_fps": 2}
+
+    def __init__(
+        self,
+        variant: str | os.PathLike[str] | RuleSet = "ningbo",
+        *,
+        render_mode: str | None = None,
+        opponents: Mapping[str, BotSpec] | None = None,
+        reward: str = "points",
+        max_hands: int = 1,
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
+    ) -> None:
+        super().__init__()
+        self.render_mode = check_render_mode(render_mode)
+        self.table = make_table(
+            variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
+        )
+        self.possible_agents = [AGENTS[p] for p in self.table.learners]
+        self.agents: list[str] = []
+        self._obs_space = observation_space()
+        self._act_space = action_space()
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The planes and the action mask of ``agent`` (new arrays each call)."""
+        p = agent_position(agent)
+        planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
+        self.table.encode(p, planes)
+        return {"observation": planes, "action_mask": self.table.mask(p).copy()}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        first = self.table.first_waiting()
+        assert first is not None  # Table.reset deals again until a learner is asked
+        self.agent_selection = AGENTS[first]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None, "a live agent's action is an int, not None"
+        table = self.table
+        earned = table.act(agent_position(agent), action)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: earned[agent_position(a)] for a in self.agents}
+        if table.over:
+            self.terminations = {a: True for a in self.agents}
+            order = self.agents
+            self.agent_selection = order[(order.index(agent) + 1) % len(order)]
+        else:
+            nxt = table.first_waiting()
+            assert nxt is not None
+            self.agent_selection = AGENTS[nxt]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        return render_table(self.table, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC environment wrapped as PettingZoo's classic environments are.
+
+    :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` checks that ``reset`` comes
+    first. PettingZoo's bounds wrapper is left out: :class:`raw_env` itself refuses an action
+    outside the space (like any illegal one), and every wrapper layer costs each step an
+    attribute lookup chain.
+    """
+    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return wrapped

@@ -1,0 +1,111 @@
+"""The native PettingZoo ParallelEnv: :func:`parallel_env`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
+
+from ..rules.model import RuleSet
+from . import layout as L
+from ._common import AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
+from .spaces import action_space, observation_space
+from .table import BotSpec
+
+__all__ = ["parallel_env", "ParallelMahjongEnv"]
+
+Obs = dict[str, np.ndarray]
+
+
+class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is untyped)
+    """Every agent answers at each step; only the seats the game waits for are heard.
+
+    On a turn that is the player on turn; after a discard it is every seat able to claim,
+    whose answers the engine then arbitrates. The actions of the other agents are ignored
+    (their action masks are all zero). Keyword arguments as :class:`nbmj.env.raw_env`.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "nbmj_mahjong_v0", "render_fps": 2}
+
+    def __init__(
+        self,
+        variant: str | os.PathLike[str] | RuleSet = "ningbo",
+        *,
+        render_mode: str | None = None,
+        opponents: Mapping[str, BotSpec] | None = None,
+        reward: str = "points",
+        max_hands: int = 1,
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
+    ) -> None:
+        self.render_mode = check_render_mode(render_mode)
+        self.table = make_table(
+            variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
+        )
+        self.possible_agents = [AGENTS[p] for p in self.table.learners]
+        self.agents: list[str] = []
+        self._obs_space = observation_space()
+        self._act_space = action_space()
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._act_space for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def _observations(self) -> dict[str, Obs]:
+        table = self.table
+        out = {}
+        for p in table.learners:
+            planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
+            table.encode(p, planes)
+            out[AGENTS[p]] = {"observation": planes, "action_mask": table.mask(p).copy()}
+        return out
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        self.table.reset(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        table = self.table
+        earned = [0.0] * 4
+        for p in table.waiting():
+            agent = AGENTS[p]
+            if agent not in actions:
+                raise KeyError(f"no action for {agent!r}, whom the game waits for")
+            for q, r in enumerate(table.act(p, actions[agent])):
+                earned[q] += r
+            if table.over:
+                break
+        live = self.agents
+        observations = self._observations()
+        rewards = {a: earned[int(a[-1])] for a in live}
+        over = table.over
+        terminations = {a: over for a in live}
+        truncations = {a: False for a in live}
+        infos: dict[str, dict[str, Any]] = {a: {} for a in live}
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return render_table(self.table, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(**kwargs: Any) -> ParallelMahjongEnv:
+    """The parallel environment (a native :class:`pettingzoo.ParallelEnv`, not a wrapped AEC env)."""
+    return ParallelMahjongEnv(**kwargs)

@@ -1,0 +1,91 @@
+"""The Gymnasium single-seat environment ``nbmj/Mahjong-v0``: one learner against bots."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from ..rules.model import RuleSet
+from . import layout as L
+from ._common import RENDER_MODES, check_render_mode, render_table
+from .table import BotSpec, EnvConfigError, Table, resolve_variant
+
+__all__ = ["MahjongEnv", "ENV_ID"]
+
+ENV_ID = "nbmj/Mahjong-v0"
+
+Obs = dict[str, np.ndarray]
+
+
+class MahjongEnv(gymnasium.Env[Obs, int]):
+    """The learner plays position ``seat`` (0-3, agent ``player_<seat>``); bots play the others.
+
+    ``opponents``: one bot for the three other seats (``"greedy"``, ``"random"`` or a
+    callable ``(observation, legal) -> action``), or a mapping from each other position to
+    one. The reward of a step is what the learner earned by it (the hands that ended).
+    Other keyword arguments as :class:`nbmj.env.raw_env`.
+    """
+
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
+
+    def __init__(
+        self,
+        variant: str | os.PathLike[str] | RuleSet = "ningbo",
+        *,
+        opponents: BotSpec | Mapping[int, BotSpec] = "greedy",
+        seat: int = 0,
+        render_mode: str | None = None,
+        reward: str = "points",
+        max_hands: int = 1,
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
+    ) -> None:
+        from .spaces import action_space, observation_space
+
+        if seat not in (0, 1, 2, 3):
+            raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
+        others = [p for p in range(4) if p != seat]
+        if isinstance(opponents, Mapping):
+            bots = dict(opponents)
+        else:
+            bots = {p: opponents for p in others}
+        self.render_mode = check_render_mode(render_mode)
+        self.seat = seat
+        self.table = Table(
+            resolve_variant(variant),
+            learners=[seat],
+            bots=bots,
+            max_hands=max_hands,
+            reward=reward,
+            illegal=illegal,
+            illegal_penalty=illegal_penalty,
+        )
+        self.observation_space = observation_space()  # type: ignore[assignment]  # (Gymnasium types them loosely)
+        self.action_space = action_space()  # type: ignore[assignment]
+
+    def _obs(self) -> Obs:
+        planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
+        self.table.encode(self.seat, planes)
+        return {"observation": planes, "action_mask": self.table.mask(self.seat).copy()}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is None:
+            # no seed: the next one from the env's own generator (seeded by the last reset)
+            seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.table.reset(seed)
+        return self._obs(), {}
+
+    def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        earned = self.table.act(self.seat, action)
+        obs = self._obs()
+        if self.render_mode == "human":
+            self.render()
+        return obs, float(earned[self.seat]), self.table.over, False, {}
+
+    def render(self) -> str | None:
+        return render_table(self.table, self.render_mode)

@@ -1,0 +1,296 @@
+"""The table every environment of :mod:`nbmj.env` drives: a match of hands, the learners and
+the bots around it, rewards, illegal actions and the encoders.
+
+It speaks to the engine only through its public API (:class:`~nbmj.engine.Match`,
+:class:`~nbmj.engine.Game`'s ``to_act``, ``legal_actions``, ``observation``, ``step`` and
+``result``) and needs neither PettingZoo nor Gymnasium, which the env classes wrap around it.
+
+Positions: learner and bot positions are table positions 0-3 (``"E" "S" "W" "N"`` in turn
+order); agent ``player_i`` sits at position ``i`` for the whole match. The dealer moves
+among the positions (NB-16), and each hand's seat winds are counted from its dealer
+(NB-2.4): position ``i`` has seat wind ``(i - dealer) % 4``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine import Game, Match
+from ..engine.actions import Action
+from ..engine.bots import GreedyBot, RandomBot
+from ..errors import IllegalActionError, NbmjError
+from ..rules.model import SEATS, RuleSet
+from ..tiles import to_notation
+from . import encoding
+from . import layout as L
+
+__all__ = ["Table", "BotSpec", "resolve_variant", "REWARDS", "ILLEGAL_MODES"]
+
+Bot = Callable[[Any, list[Action]], Action]
+#: a bot: ``"random"``, ``"greedy"``, or any callable ``(observation, legal) -> action``
+BotSpec = str | Bot
+REWARDS = ("points", "normalized")
+_POSITION = {s: i for i, s in enumerate(SEATS)}
+ILLEGAL_MODES = ("raise", "penalty")
+
+
+class EnvConfigError(NbmjError, ValueError):
+    """A bad keyword argument of an environment."""
+
+
+def resolve_variant(variant: str | os.PathLike[str] | RuleSet) -> RuleSet:
+    """A RuleSet from a shipped variant name, a user variant name on the variant path, a
+    ``.nbv`` path, or a RuleSet (returned as is)."""
+    if isinstance(variant, RuleSet):
+        return variant
+    from ..rules import load_variant
+
+    return load_variant(variant)
+
+
+def _derived_seed(*parts: object) -> int:
+    """A 63-bit seed from ``parts``, the same on every platform and Python (no hash())."""
+    digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") >> 1
+
+
+def _make_bot(spec: BotSpec, seed: int, position: int) -> Bot:
+    if spec == "random":
+        return RandomBot(f"{seed}:{position}")
+    if spec == "greedy":
+        return GreedyBot()
+    if callable(spec):
+        return spec
+    raise EnvConfigError(f"unknown opponent {spec!r}; give 'random', 'greedy' or a callable (observation, legal) -> action")
+
+
+class Table:
+    """A match among ``learners`` (positions asked from outside) and bots (the other positions).
+
+    ``reward``: ``"points"`` gives each seat its settlement delta when a hand ends;
+    ``"normalized"`` divides the deltas by the hand's largest absolute delta, into [-1, 1]
+    (0 for a hand without payments). ``illegal``: ``"raise"`` raises
+    :class:`~nbmj.errors.IllegalActionError` (nothing changes); ``"penalty"`` ends the episode
+    at once with ``-illegal_penalty`` for the offender and 0 for the others.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        learners: Sequence[int],
+        bots: Mapping[int, BotSpec] | None = None,
+        max_hands: int = 1,
+        reward: str = "points",
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
+    ) -> None:
+        if reward not in REWARDS:
+            raise EnvConfigError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
+        if illegal not in ILLEGAL_MODES:
+            raise EnvConfigError(f"unknown illegal-action mode {illegal!r}; known: {', '.join(ILLEGAL_MODES)}")
+        if not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1:
+            raise EnvConfigError(f"max_hands is a whole number of hands, at least 1, not {max_hands!r}")
+        bots = dict(bots or {})
+        if sorted([*learners, *bots]) != [0, 1, 2, 3]:
+            raise EnvConfigError(f"every position 0-3 is a learner or a bot, once: learners {list(learners)!r}, bots {sorted(bots)!r}")
+        if not learners:
+            raise EnvConfigError("an environment needs at least one learner")
+        self.rules = rules
+        self.learners = tuple(learners)
+        self.is_learner = tuple(p in self.learners for p in range(4))
+        self.bot_specs = bots
+        self.max_hands = max_hands
+        self.normalized = reward == "normalized"
+        self.penalize = illegal == "penalty"
+        self.illegal_penalty = float(illegal_penalty)
+        self.encoder_rules = encoding.encoder_rules(rules)
+        self.encoder = encoding.game_encoder(self.encoder_rules)
+        self.bots: dict[int, Bot] = {}
+        self.seed = 0
+        self.match: Match | None = None
+        self.game: Game | None = None
+        self.over = True
+        self.rewards = [0.0] * 4  # what the last reset or act earned each position
+        self.hands_played = 0
+        self.version = 0  # counts moves, so that cached encodings know when they are stale
+        self._lookup: list[list[Any]] = [[None] * L.ACTION_SIZE for _ in range(4)]
+        self._masked_at = [-1] * 4
+        self._legal_count = [0] * 4
+        self._mask = np.zeros((4, L.ACTION_SIZE), dtype=np.int8)
+
+    # ------------------------------------------------------------------ the episode
+
+    def reset(self, seed: int | None) -> int:
+        """Start a new match; returns the seed used (drawn from the OS when ``seed`` is None).
+
+        Should the bots end the first hand before any learner is asked anything (a bot's
+        win on its first draw), the match is dealt again from a seed derived from this one.
+        """
+        if seed is None:
+            seed = secrets.randbits(63)
+        self.seed = int(seed)
+        attempt = 0
+        while True:
+            match_seed = self.seed if attempt == 0 else _derived_seed(self.seed, "redeal", attempt)
+            self.bots = {p: _make_bot(spec, match_seed, p) for p, spec in self.bot_specs.items()}
+            self.match = Match(self.rules, match_seed, hands=self.max_hands, keep_logs=False)
+            self.game = self.match.new_game()
+            self.hands_played = 0
+            self.over = False
+            self.rewards = [0.0] * 4
+            self.version += 1
+            self._advance()
+            if not self.over:
+                break
+            attempt += 1
+        self.rewards = [0.0] * 4
+        return self.seed
+
+    def waiting(self) -> list[int]:
+        """The learner positions the game waits for, nearest the discarder first."""
+        if self.over:
+            return []
+        assert self.game is not None
+        is_learner = self.is_learner
+        return [p for p in map(_POSITION.__getitem__, self.game.to_act) if is_learner[p]]
+
+    def first_waiting(self) -> int | None:
+        """The learner position to act next (None once the episode is over)."""
+        if self.over:
+            return None
+        assert self.game is not None
+        # the bots have moved (see _advance): every seat the game waits for is a learner's
+        to_act = self.game.to_act
+        return _POSITION[to_act[0]] if to_act else None
+
+    def legal(self, position: int) -> list[Action]:
+        """The engine's legal actions of ``position`` now."""
+        if self.over:
+            return []
+        assert self.game is not None
+        return self.game.legal_actions(SEATS[position])
+
+    def mask(self, position: int) -> np.ndarray:
+        """The action mask of ``position`` (a shared row: copy it to keep it)."""
+        row: np.ndarray = self._mask[position]
+        if self._masked_at[position] != self.version:
+            self._legal_count[position] = encoding.fill_mask(self.legal(position), row, self._lookup[position])
+            self._masked_at[position] = self.version
+        return row
+
+    def encode(self, position: int, out: np.ndarray) -> None:
+        """Write the feature planes of ``position`` into ``out`` (``(N_PLANES, 42)`` uint8)."""
+        assert self.game is not None
+        self.encoder.encode(self.game, position, out, self.hands_played)
+
+    def act(self, position: int, index: int) -> list[float]:
+        """Play action ``index`` for ``position``; returns what each position earned by it
+        (hands that ended), the bots' moves included."""
+        self.rewards = [0.0] * 4
+        if self.over:
+            raise IllegalActionError(f"the episode is over; no action {index!r} is legal", index, ())
+        mask = self.mask(position)
+        i = int(index)
+        if not (0 <= i < L.ACTION_SIZE) or not mask[i]:
+            return self._illegal(position, index)
+        action = self._lookup[position][i]
+        assert self.game is not None
+        self.game.step(action)
+        self.version += 1
+        self._after_move()
+        self._advance()
+        return self.rewards
+
+    # ------------------------------------------------------------------ inside
+
+    def _illegal(self, position: int, index: object) -> list[float]:
+        if isinstance(index, np.integer):
+            index = int(index)  # quoted as 31, not np.int64(31)
+        legal = self.legal(position)
+        if not self.penalize:
+            names = ", ".join(L.action_name(encoding.action_index(a)) for a in legal) or "none"
+            who = f"player_{position}"
+            if not legal:
+                waiting = ", ".join(f"player_{p}" for p in self.waiting())
+                raise IllegalActionError(f"action {index!r} of {who} is not legal: it is not {who}'s move; waiting for {waiting}", index, ())
+            raise IllegalActionError(f"action {index!r} of {who} is not legal; legal: {names}", index, tuple(legal))
+        self.rewards = [0.0] * 4
+        self.rewards[position] = -self.illegal_penalty
+        self.over = True
+        self.version += 1
+        return self.rewards
+
+    def _after_move(self) -> None:
+        """Book a finished hand and deal the next one of the match."""
+        game, match = self.game, self.match
+        assert game is not None and match is not None
+        if not game.is_over:
+            return
+        assert game.result is not None
+        deltas = [float(game.result.deltas.get(s, 0)) for s in SEATS]
+        if self.normalized:
+            scale = max(abs(d) for d in deltas)
+            deltas = [d / scale if scale else 0.0 for d in deltas]
+        for p in range(4):
+            self.rewards[p] += deltas[p]
+        match.record(game)
+        self.hands_played += 1
+        if match.is_over:
+            self.over = True
+        else:
+            self.game = match.new_game()
+        self.version += 1
+
+    def _advance(self) -> None:
+        """Let the bots move until a learner must act or the episode ends."""
+        bots = self.bots
+        if not bots:
+            return
+        while not self.over:
+            game = self.game
+            assert game is not None
+            moved = False
+            for seat in game.to_act:
+                p = _POSITION[seat]
+                bot = bots.get(p)
+                if bot is not None:
+                    game.step(bot(game.observation(seat), game.legal_actions(seat)))
+                    self.version += 1
+                    moved = True
+                    break
+            if not moved:
+                return
+            self._after_move()
+
+    # ------------------------------------------------------------------ text
+
+    def render_text(self) -> str:
+        """The table as text: every hand, meld, river and flower (a referee's view)."""
+        game = self.game
+        if game is None:
+            return "(no game: call reset first)"
+        st = game.full_state()
+        lines = [
+            f"{game.variant}: hand {self.hands_played + (0 if game.is_over else 1)} of {self.max_hands}, "
+            f"round wind {game.round_wind}, dealer player_{SEATS.index(st['dealer'])}, "
+            f"wilds {to_notation(st['wilds']) or '-'}, {st['wall_remaining']} tiles in the wall"
+        ]
+        for p, seat in enumerate(SEATS):
+            melds = " ".join(to_notation(m["tiles"]) for m in st["melds"][seat]) or "-"
+            river = " ".join(to_notation([d["tile"]]) + ("*" if d["claimed_by"] else "") for d in st["rivers"][seat]) or "-"
+            flowers = to_notation(st["flowers"][seat]) or "-"
+            mark = ">" if seat in game.to_act else " "
+            lines.append(
+                f"{mark} player_{p} ({game.seat_wind(p)}): hand {to_notation(st['hands'][seat])}  melds {melds}  flowers {flowers}"
+            )
+            lines.append(f"    river {river}")
+        if game.is_over and game.result is not None:
+            lines.append(f"  result: {game.result.outcome}, deltas {game.result.deltas}")
+        return "\n".join(lines) + "\n"

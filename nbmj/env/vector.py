@@ -1,0 +1,110 @@
+"""A batch of games stepped in lockstep: :class:`VectorEnv`."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..rules.model import RuleSet
+from . import layout as L
+from ._common import make_table
+from .table import BotSpec, EnvConfigError, _derived_seed
+
+__all__ = ["VectorEnv"]
+
+
+class VectorEnv:
+    """``num_envs`` games; each step plays one action in every game, from an ``(N,)`` array.
+
+    In each game the agent to act is the first seat the game waits for, as in the AEC env
+    (all four seats are agents unless ``opponents`` gives some to bots); ``agent[i]`` says
+    which position (0-3) the observation and mask of game ``i`` belong to. Observations are
+    returned in the env's own buffers, overwritten by the next step: copy what you keep.
+
+    A game whose episode ends is dealt again at once (auto-reset): the step that ends it
+    returns its rewards and ``terminated[i] = True`` together with the *new* episode's first
+    observation. Episode ``k`` of game ``i`` is seeded by ``(seed, i, k)`` alone.
+    Other keyword arguments as :class:`nbmj.env.raw_env`.
+    """
+
+    def __init__(
+        self,
+        num_envs: int,
+        variant: str | os.PathLike[str] | RuleSet = "ningbo",
+        *,
+        opponents: Mapping[str, BotSpec] | None = None,
+        reward: str = "points",
+        max_hands: int = 1,
+        illegal: str = "raise",
+        illegal_penalty: float = 1.0,
+    ) -> None:
+        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+            raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
+        self.num_envs = num_envs
+        self.tables = [
+            make_table(variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty)
+            for _ in range(num_envs)
+        ]
+        self.observations = np.zeros((num_envs, *L.OBS_SHAPE), dtype=np.uint8)
+        self.action_masks = np.zeros((num_envs, L.ACTION_SIZE), dtype=np.int8)
+        self.agent = np.zeros(num_envs, dtype=np.int8)
+        self.rewards = np.zeros((num_envs, 4), dtype=np.float32)
+        self.terminations = np.zeros(num_envs, dtype=bool)
+        self.truncations = np.zeros(num_envs, dtype=bool)
+        self.episodes = [0] * num_envs
+        self.seed = 0
+        # one view per game, made once: indexing the batch arrays at every step costs more
+        self._obs_rows = list(self.observations)
+        self._mask_rows = list(self.action_masks)
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {"observation": self.observations, "action_mask": self.action_masks, "agent": self.agent}
+
+    def _deal(self, i: int) -> None:
+        table = self.tables[i]
+        table.reset(_derived_seed(self.seed, i, self.episodes[i]))
+        self.episodes[i] += 1
+        self._encode(i)
+
+    def _encode(self, i: int) -> None:
+        table = self.tables[i]
+        p = table.first_waiting()
+        assert p is not None
+        self.agent[i] = p
+        table.encode(p, self._obs_rows[i])
+        np.copyto(self._mask_rows[i], table.mask(p))
+
+    def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
+        self.seed = secrets.randbits(63) if seed is None else int(seed)
+        self.episodes = [0] * self.num_envs
+        for i in range(self.num_envs):
+            self._deal(i)
+        return self._obs(), {}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play ``actions[i]`` for ``agent[i]`` in game ``i``. Returns observations, rewards
+        ``(N, 4)`` by position, terminations and truncations ``(N,)``, and infos."""
+        acts = np.asarray(actions)
+        if acts.shape != (self.num_envs,):
+            raise EnvConfigError(f"actions is an array of shape ({self.num_envs},), not {acts.shape!r}")
+        rewards, terms = self.rewards, self.terminations
+        terms[:] = False
+        rewards[:] = 0.0
+        agents = self.agent.tolist()
+        for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
+            earned = table.act(agents[i], action)
+            if earned[0] or earned[1] or earned[2] or earned[3]:
+                rewards[i] = earned
+            if table.over:
+                terms[i] = True
+                self._deal(i)
+            else:
+                self._encode(i)
+        return self._obs(), rewards, terms, self.truncations, {}

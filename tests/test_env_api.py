@@ -1,0 +1,118 @@
+"""nbmj.env follows the ecosystem's contracts: PettingZoo's own API, seed and render tests
+on the AEC and the parallel env, and Gymnasium's env checker on the single-seat env, for
+every shipped variant and for a user's .nbv file."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import gymnasium  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test  # noqa: E402
+
+import nbmj.env  # noqa: E402
+from nbmj.rules import list_variants  # noqa: E402
+
+USER_NBV = """\
+# a house rule set: Ningbo with a 2-tai minimum
+variant thursday extends ningbo "our Thursday game"
+scoring tai { minimum 2 }
+"""
+
+
+@pytest.fixture(scope="module")
+def user_variant(tmp_path_factory) -> str:
+    path = Path(tmp_path_factory.mktemp("nbv")) / "thursday.nbv"
+    path.write_text(USER_NBV, encoding="utf-8")
+    return str(path)
+
+
+VARIANTS = [*list_variants(), "user.nbv"]
+
+
+@pytest.fixture(params=VARIANTS)
+def variant(request, user_variant) -> str:
+    return user_variant if request.param == "user.nbv" else request.param
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    # PettingZoo warns that masks are all zero for the agents not asked to act: that is the contract
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def test_aec_api(variant):
+    api_test(nbmj.env.env(variant=variant), num_cycles=60)
+
+
+def test_aec_api_of_a_match_with_normalized_rewards(variant):
+    api_test(nbmj.env.env(variant=variant, max_hands=3, reward="normalized"), num_cycles=150)
+
+
+def test_parallel_api(variant):
+    parallel_api_test(nbmj.env.parallel_env(variant=variant), num_cycles=60)
+
+
+def test_aec_seed(variant):
+    seed_test(lambda: nbmj.env.env(variant=variant), num_cycles=60)
+
+
+def test_parallel_seed(variant):
+    # the test samples actions without masks: an illegal one ends the episode with the penalty
+    parallel_seed_test(lambda: nbmj.env.parallel_env(variant=variant, illegal="penalty"), num_cycles=60)
+
+
+def test_render(variant, capsys):
+    render_test(lambda render_mode=None: nbmj.env.env(variant=variant, render_mode=render_mode))
+    assert "player_0" in capsys.readouterr().out  # human mode printed the table
+
+
+def test_gymnasium_check_env(variant):
+    env = gymnasium.make(nbmj.env.ENV_ID, variant=variant, opponents="greedy", illegal="penalty")
+    check_env(env.unwrapped)
+
+
+def test_gymnasium_make_by_module_path():
+    env = gymnasium.make("nbmj.env:nbmj/Mahjong-v0", variant="ningbo", opponents="random")
+    obs, _ = env.reset(seed=3)
+    assert obs["action_mask"].any()
+
+
+def test_parallel_env_is_native():
+    from pettingzoo import ParallelEnv
+    from pettingzoo.utils.conversions import aec_to_parallel_wrapper
+
+    env = nbmj.env.parallel_env()
+    assert isinstance(env, ParallelEnv) and not isinstance(env, aec_to_parallel_wrapper)
+
+
+def test_opponents_take_seats_away_from_the_agents():
+    env = nbmj.env.env(variant="ningbo", opponents={"player_1": "greedy", "player_3": "random"})
+    assert env.possible_agents == ["player_0", "player_2"]
+    api_test(env, num_cycles=60)
+
+
+def test_import_nbmj_stays_light():
+    import subprocess
+    import sys
+
+    code = "import sys, nbmj, nbmj.engine; print(any(m.split('.')[0] in ('pettingzoo', 'gymnasium') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_a_compiled_ruleset_is_a_variant_too():
+    from nbmj.rules import load_variant
+
+    rules = load_variant("ninghai-tuidaoba")
+    env = nbmj.env.env(variant=rules)
+    env.reset(seed=0)
+    assert env.unwrapped.table.rules is rules

@@ -1,0 +1,220 @@
+"""What the environments promise beyond the PettingZoo and Gymnasium contracts: seeds fix
+everything and nothing reads global random state, illegal actions raise or end the episode
+with the documented penalty, rewards are the settlement, matches rotate the dealer, and the
+vector env steps N games in lockstep with auto-reset."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import nbmj.env  # noqa: E402
+from nbmj.env import layout as L  # noqa: E402
+from nbmj.errors import IllegalActionError, NbmjError  # noqa: E402
+
+
+def _masked_rollout(env, seed: int, pick_seed: int, limit: int = 10_000):
+    """Play one episode of an AEC env by masked random choices, a win whenever one is
+    offered; returns the trajectory."""
+    rng = np.random.default_rng(pick_seed)
+    env.reset(seed=seed)
+    trajectory = []
+    for agent in env.agent_iter(limit):
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            action = None
+        else:
+            legal = np.flatnonzero(obs["action_mask"])
+            assert len(legal), f"{agent} must act with an empty mask"
+            action = L.HU if obs["action_mask"][L.HU] else int(rng.choice(legal))
+        trajectory.append((agent, obs["observation"].tobytes(), reward, action))
+        env.step(action)
+    return trajectory
+
+
+def test_one_seed_fixes_the_trajectory_and_global_random_state_is_not_read():
+    random.seed(1)
+    np.random.seed(1)
+    first = _masked_rollout(nbmj.env.env(variant="ninghai", max_hands=2), seed=5, pick_seed=0)
+    state = random.getstate(), np.random.get_state()[1].tolist()
+    random.seed(2)
+    np.random.seed(2)
+    again = _masked_rollout(nbmj.env.env(variant="ninghai", max_hands=2), seed=5, pick_seed=0)
+    assert first == again
+    random.seed(1)
+    np.random.seed(1)
+    _masked_rollout(nbmj.env.env(variant="ninghai", max_hands=2), seed=5, pick_seed=0)
+    assert (random.getstate(), np.random.get_state()[1].tolist()) == state  # nothing drew from them
+    other = _masked_rollout(nbmj.env.env(variant="ninghai", max_hands=2), seed=6, pick_seed=0)
+    assert other != first
+
+
+def test_an_illegal_action_raises_and_changes_nothing():
+    env = nbmj.env.raw_env(variant="ningbo")
+    env.reset(seed=2)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError, match="not legal; legal: discard") as info:
+        env.step(illegal)
+    assert isinstance(info.value, NbmjError) and isinstance(info.value, ValueError)
+    after = env.observe(agent)
+    assert env.agent_selection == agent
+    assert all((before[k] == after[k]).all() for k in before)
+    with pytest.raises(IllegalActionError):
+        env.step(L.ACTION_SIZE)  # out of the space altogether
+
+
+def test_the_penalty_option_ends_the_episode_with_the_documented_penalty():
+    env = nbmj.env.raw_env(variant="ningbo", illegal="penalty", illegal_penalty=2.5, max_hands=4)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-2.5 if a == agent else 0.0) for a in env.agents}
+
+
+def test_points_rewards_are_the_settlement_and_normalized_ones_are_scaled_into_one():
+    paid = 0
+    greedy = {"player_1": "greedy", "player_3": "greedy"}  # random play alone hardly ever wins
+    for seed in range(12):
+        got = {}
+        for reward in ("points", "normalized"):
+            env = nbmj.env.raw_env(variant="ningbo", reward=reward, opponents=greedy)
+            totals = {a: 0.0 for a in env.possible_agents}
+            for agent, _, r, _ in _masked_rollout(env, seed, seed):
+                totals[agent] += r  # last() hands each agent what it earned since it last acted
+            got[reward] = totals
+        deltas = env.table.match.result.hands[-1]["deltas"]
+        points = {f"player_{i}": float(deltas[s]) for i, s in enumerate("ESWN")}
+        scale = max(abs(v) for v in points.values())
+        assert got["points"] == {a: points[a] for a in ("player_0", "player_2")}
+        assert got["normalized"] == pytest.approx({a: (points[a] / scale if scale else 0.0) for a in ("player_0", "player_2")})
+        paid += scale > 0
+    assert paid  # some hands had payments
+
+
+def test_a_hands_reward_is_each_seats_settlement_delta():
+    paid = 0
+    for seed in range(12):
+        greedy = {"player_1": "greedy", "player_2": "greedy", "player_3": "greedy"}
+        env = nbmj.env.parallel_env(variant="ningbo", reward="points", opponents=greedy)
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        got = {a: 0.0 for a in env.possible_agents}
+        while env.agents:
+            actions = {}
+            for a in env.agents:
+                mask = obs[a]["action_mask"]
+                legal = np.flatnonzero(mask)
+                actions[a] = L.HU if mask[L.HU] else (int(rng.choice(legal)) if len(legal) else 0)
+            obs, rewards, _, _, _ = env.step(actions)
+            for a, r in rewards.items():
+                got[a] += r
+        deltas = env.table.match.result.hands[-1]["deltas"]
+        assert got == {f"player_{i}": float(deltas[s]) for i, s in enumerate("ESWN") if i == 0}
+        paid += any(deltas.values())
+    assert paid
+
+
+def test_a_match_rotates_the_dealer_and_the_planes_say_each_agents_wind():
+    env = nbmj.env.raw_env(variant="ningbo", max_hands=4)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    seen = set()
+    P = L.PLANE_INDEX
+    for agent in env.agent_iter(20_000):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        planes = obs["observation"]
+        dealer_rel = int(np.flatnonzero(planes[P["seats"], 0:4])[0])
+        i = int(agent[-1])
+        dealer = (i + dealer_rel) % 4
+        assert np.flatnonzero(planes[P["seat_wind"]]).tolist() == [27 + (i - dealer) % 4]
+        seen.add((int(planes[P["counts"], 7]), dealer))
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert {h for h, _ in seen} == {0, 1, 2, 3}
+    assert len(env.table.match.result.hands) == 4
+
+
+def test_bad_keyword_arguments_are_value_errors_that_quote_them():
+    for kwargs, message in (
+        ({"reward": "money"}, "'money'"),
+        ({"illegal": "ignore"}, "'ignore'"),
+        ({"max_hands": 0}, "0"),
+        ({"render_mode": "rgb_array"}, "'rgb_array'"),
+        ({"opponents": {"player_9": "greedy"}}, "'player_9'"),
+        ({"opponents": {"player_1": "clever"}}, "'clever'"),
+        ({"variant": "no-such-variant"}, "no-such-variant"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            env = nbmj.env.raw_env(**kwargs)
+            env.reset(seed=0)
+
+
+def test_the_vector_env_steps_games_in_lockstep_and_deals_again():
+    vec = nbmj.env.VectorEnv(8, "ningbo")
+    obs, _ = vec.reset(seed=4)
+    assert obs["observation"].shape == (8, *L.OBS_SHAPE) and obs["action_mask"].shape == (8, L.ACTION_SIZE)
+    rng = np.random.default_rng(0)
+    ended = 0
+    totals = np.zeros(4)
+    first_obs = obs["observation"][0].copy()
+    for _ in range(400):
+        mask = obs["action_mask"]
+        assert mask.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        obs, rewards, terminated, truncated, _ = vec.step(actions)
+        assert rewards.shape == (8, 4) and not truncated.any()
+        ended += int(terminated.sum())
+        totals += rewards.sum(axis=0)
+        assert (rewards[~terminated] == 0).all()
+    assert ended >= 8  # every game ended at least once on average, and was dealt again
+    assert abs(totals.sum()) < 1e-3
+    again = nbmj.env.VectorEnv(8, "ningbo")
+    assert (again.reset(seed=4)[0]["observation"][0] == first_obs).all()
+
+
+def test_the_vector_env_matches_single_envs_with_the_same_seeds():
+    from nbmj.env.table import _derived_seed
+
+    vec = nbmj.env.VectorEnv(3, "ninghai")
+    obs, _ = vec.reset(seed=12)
+    for i in range(3):
+        env = nbmj.env.raw_env(variant="ninghai")
+        env.reset(seed=_derived_seed(12, i, 0))
+        single = env.observe(env.agent_selection)
+        assert f"player_{obs['agent'][i]}" == env.agent_selection
+        assert (single["observation"] == obs["observation"][i]).all()
+        assert (single["action_mask"] == obs["action_mask"][i]).all()
+
+
+def test_the_vector_env_refuses_a_wrong_batch():
+    vec = nbmj.env.VectorEnv(2)
+    vec.reset(seed=0)
+    with pytest.raises(ValueError, match=r"\(2,\)"):
+        vec.step(np.zeros(3, dtype=int))
+
+
+def test_the_single_seat_env_plays_against_bots_to_the_end():
+    import gymnasium
+
+    env = gymnasium.make(nbmj.env.ENV_ID, variant="ningbo", opponents="greedy", seat=2, max_hands=2)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    total, done, steps = 0.0, False, 0
+    while not done:
+        obs, reward, done, truncated, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        total += reward
+        steps += 1
+    deltas = env.unwrapped.table.match.result.hands
+    assert len(deltas) == 2 and steps > 5
+    assert total == sum(h["deltas"]["W"] for h in deltas)  # seat 2 sits at W
