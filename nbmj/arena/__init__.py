@@ -1,0 +1,1 @@
+"""Many hands at once: arena, compare, diff and simulate, on worker processes or Ray."""
