@@ -19,8 +19,10 @@ from typing import Any
 from ..engine import Action
 from ..errors import NbmjError
 from ..engine.bots import GreedyBot, RandomBot
+from ..rules.model import RuleSet
 from .protocol import PROTOCOL, BotFault, read_answer
 from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, default_action, play_seated_hand
+from .strong import StrongBot, ValueModel
 from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, queue_pair
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "RemoteSeat",
     "Seat",
     "SeatedHand",
+    "StrongBot",
     "Transport",
     "TransportClosed",
     "SubprocessTransport",
@@ -47,16 +50,28 @@ __all__ = [
 EngineBot = Callable[[Any, list[Action]], Action]
 
 
-def _random(hand_seed: int, seat: str) -> EngineBot:
+def _random(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
     return RandomBot(f"{hand_seed}:{seat}")
 
 
-def _greedy(hand_seed: int, seat: str) -> EngineBot:
+def _greedy(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
     return GreedyBot()
 
 
-# name -> factory(hand seed, seat) of the engine bot that plays one hand
-BUILTIN_BOTS: dict[str, Callable[[int, str], EngineBot]] = {"random": _random, "greedy": _greedy}
+_STRONG: dict[int, ValueModel] = {}
+
+
+def _strong(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+    bot = StrongBot()
+    model = _STRONG.get(id(rules))
+    if model is None:  # read once per rule set (a worker plays one variant)
+        model = _STRONG[id(rules)] = ValueModel(rules)
+    bot.model = model
+    return bot
+
+
+# name -> factory(hand seed, seat, rules) of the engine bot that plays one hand
+BUILTIN_BOTS: dict[str, Callable[[int, str, RuleSet], EngineBot]] = {"random": _random, "greedy": _greedy, "strong": _strong}
 
 
 def is_builtin(spec: str) -> bool:

@@ -26,6 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Action, Game, HandResult
 from ..errors import NbmjError
+from ..rules.model import RuleSet
 from .protocol import (
     BotFault,
     bye_message,
@@ -86,10 +87,10 @@ def default_action(legal: Sequence[Action], drawn: int | None) -> Action:
 
 
 class LocalSeat:
-    """An engine bot in this process; ``factory(hand_seed, seat)`` makes its bot for a hand
-    (so that a random bot's choices depend only on the hand, not on the worker playing it)."""
+    """An engine bot in this process; ``factory(hand_seed, seat, rules)`` makes its bot for a
+    hand (so that a random bot's choices depend only on the hand, not on the worker playing it)."""
 
-    def __init__(self, name: str, factory: Callable[[int, str], EngineBot]) -> None:
+    def __init__(self, name: str, factory: Callable[[int, str, RuleSet], EngineBot]) -> None:
         self.name = name
         self.factory = factory
         self.faults: list[BotFault] = []
@@ -99,7 +100,7 @@ class LocalSeat:
     def begin_hand(self, game: Game, seat: str, hand: int) -> None:
         self.faults = []
         self.forfeited = False
-        self._bot = self.factory(game.seed, seat)
+        self._bot = self.factory(game.seed, seat, game.rules)
 
     def act(self, game: Game, seat: str, legal: list[Action]) -> Action:
         assert self._bot is not None, "begin_hand first"

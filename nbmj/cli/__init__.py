@@ -23,7 +23,8 @@ COMMANDS: dict[str, str] = {
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
     "play": "nbmj.cli.game:play",
-    "simulate": "nbmj.cli.game:simulate",
+    "simulate": "nbmj.cli.arena:simulate",
+    "arena": "nbmj.cli.arena:arena",
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.game:claims",
 }
