@@ -25,6 +25,8 @@ COMMANDS: dict[str, str] = {
     "play": "nbmj.cli.game:play",
     "simulate": "nbmj.cli.arena:simulate",
     "arena": "nbmj.cli.arena:arena",
+    "compare": "nbmj.cli.arena:compare",
+    "diff": "nbmj.cli.arena:diff",
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.game:claims",
 }

@@ -237,4 +237,142 @@ def _print_arena(result: dict[str, Any], elapsed: float) -> None:
     out.print(f"[dim]{result['hands']} hands in {elapsed:.2f}s; digest {result['digest'][:16]}[/dim]")
 
 
-__all__ = ["simulate", "arena", "backend_options", "stop_cleanly", "progress_bar"]
+# ---------------------------------------------------------------- compare and diff
+
+
+@click.command("compare")
+@click.argument("a")
+@click.argument("b")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=2), help="Paired hands: each wall is dealt under both variants.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the whole run.")
+@click.option("--bot", type=click.Choice(list(BUILTIN)), default="greedy", show_default=True, help="The bot in all four seats.")
+@backend_options
+@click.option("--plot", "plot", default=None, type=click.Path(dir_okay=False), help="Draw the distributions into FILE.png or FILE.svg (needs matplotlib).")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backend: str, address: str | None, plot: str | None, as_json: bool) -> None:
+    """Play the same walls under variants A and B and compare what happens.
+
+    Per variant: win rate by seat, points per win, draw rate, the dealer's points per hand,
+    how often each item scores and the hand values, with 95% intervals; then the paired
+    differences (B minus A) with their p-values.
+    """
+    from ..arena.lab import compare as run, plot_compare
+    from ..rules import load_variant
+
+    load_variant(a), load_variant(b)  # fail fast on a bad name
+    _check(workers, backend, address)
+    if plot is not None and not plot.lower().endswith((".png", ".svg")):
+        from ..arena.lab import LabError
+
+        raise LabError(f"--plot writes a .png or .svg file, not {plot!r}")
+    with stop_cleanly(), progress_bar("compare", games) as advance:
+        result = run(a, b, games, seed=seed, bot=bot, workers=workers, backend=backend, address=address, progress=advance)
+    if plot is not None:
+        plot_compare(result, plot)
+    if as_json:
+        emit_json(result)
+        return
+    _print_compare(result, plot)
+
+
+def _print_compare(result: dict[str, Any], plot: str | None) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(highlight=False)
+    va, vb = result["variants"]["a"], result["variants"]["b"]
+    out.print(f"[bold]{result['a']}[/bold] (A) vs [bold]{result['b']}[/bold] (B): {result['games']} paired hands, {result['bot']} bots, seed {result['seed']}")
+
+    def ci(x: dict[str, Any]) -> str:
+        return f"{x['mean']:+.3f} [{x['ci95'][0]:+.3f}, {x['ci95'][1]:+.3f}]"
+
+    def rate(r: float, c: list[float]) -> str:
+        return f"{r:.1%} [{c[0]:.1%}, {c[1]:.1%}]"
+
+    t = Table(title="per variant")
+    t.add_column("")
+    t.add_column("A", justify="right")
+    t.add_column("B", justify="right")
+    t.add_row("draw rate", rate(va["draw_rate"], va["draw_rate_ci95"]), rate(vb["draw_rate"], vb["draw_rate_ci95"]))
+    for s in "ESWN":
+        wa, wb = va["win_rate_by_seat"][s], vb["win_rate_by_seat"][s]
+        t.add_row(f"{s} win rate", rate(wa["rate"], wa["ci95"]), rate(wb["rate"], wb["ci95"]))
+    t.add_row("points per win", ci(va["points_per_win"]), ci(vb["points_per_win"]))
+    t.add_row("dealer points/hand", ci(va["dealer_points_per_hand"]), ci(vb["dealer_points_per_hand"]))
+    out.print(t)
+    t = Table(title="paired differences (B − A)")
+    for col in ("", "difference", "95% CI", "p"):
+        t.add_column(col)
+    for name, d in result["paired_differences"].items():
+        t.add_row(name.replace("_", " "), f"{d['mean']:+.4f}", f"[{d['ci95'][0]:+.4f}, {d['ci95'][1]:+.4f}]", f"{d['p_value']:.2g}")
+    out.print(t)
+    t = Table(title="items (share of wins)")
+    for col in ("item", "A", "B"):
+        t.add_column(col, justify="left" if col == "item" else "right")
+    names = list(dict.fromkeys(list(va["items"]) + list(vb["items"])))
+    for name in names:
+        ia, ib = va["items"].get(name), vb["items"].get(name)
+        t.add_row(name, f"{ia['share_of_wins']:.1%}" if ia else "—", f"{ib['share_of_wins']:.1%}" if ib else "—")
+    out.print(t)
+    values = sorted({int(v) for v in list(va["hand_values"]) + list(vb["hand_values"])})
+    out.print("hand values (wins): " + ", ".join(f"{v}: {va['hand_values'].get(str(v), 0)}/{vb['hand_values'].get(str(v), 0)}" for v in values))
+    if plot:
+        out.print(f"[dim]plot written to {plot}[/dim]")
+
+
+@click.command("diff")
+@click.argument("a")
+@click.argument("b")
+@click.option("--corpus", "corpus", multiple=True, type=click.Path(exists=True), help="JSON situations (files or directories) to score under both; default: the docs' worked examples and golden situations of a source checkout.")
+@click.option("--json", "as_json", is_flag=True, help="Print the difference as JSON.")
+def diff(a: str, b: str, corpus: tuple[str, ...], as_json: bool) -> None:
+    """What differs between two variants: settings, items (with rule IDs), and the hands of a
+    fixed corpus whose validity or points change."""
+    from pathlib import Path
+
+    from ..arena.lab import diff_variants
+
+    result = diff_variants(a, b, [Path(c) for c in corpus] if corpus else None)
+    if as_json:
+        emit_json(result)
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(highlight=False)
+    out.print(f"[bold]{result['a']}[/bold] (A) vs [bold]{result['b']}[/bold] (B)")
+    if result["settings"]:
+        t = Table(title="settings")
+        for col in ("setting", "A", "B", "rules"):
+            t.add_column(col)
+        for row in result["settings"]:
+            t.add_row(row["setting"], _show(row["a"]), _show(row["b"]), ", ".join(row["rules"]))
+        out.print(t)
+    if result["items"]:
+        t = Table(title="items")
+        for col in ("item", "field", "A", "B", "rule"):
+            t.add_column(col)
+        for row in result["items"]:
+            t.add_row(row["item"], row["field"] or "(whole item)", _show(row["a"]), _show(row["b"]), row["rule"] or "")
+        out.print(t)
+    if not result["settings"] and not result["items"]:
+        out.print("the compiled rules are the same")
+    c = result["corpus"]
+    out.print(f"corpus: {c['hands']} hands from {len(c['files'])} place(s); {len(c['changed'])} change")
+    for row in c["changed"]:
+        out.print(f"  {row['hand']}: A {_verdict(row['a'])}, B {_verdict(row['b'])}")
+
+
+def _show(value: Any) -> str:
+    import json
+
+    return "—" if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _verdict(s: dict[str, Any]) -> str:
+    if s["valid"] is None:
+        return f"not scorable ({s['reason']})"
+    return f"{'valid' if s['valid'] else 'not valid'}, {s['points']} points"
+
+
+__all__ = ["simulate", "arena", "compare", "diff", "backend_options", "stop_cleanly", "progress_bar"]
