@@ -7,7 +7,7 @@ each returns the JSON object its command prints with ``--json``.
 
 from .arena import ArenaTask, ArenaTally, run_arena
 from .backends import BACKENDS, BackendError, WorkerDiedError, check_workers, run_task
-from .simulate import SimulateTask, SimulationStats, game_seed, simulate, simulate_records
+from .simulation import SimulateTask, SimulationStats, game_seed, simulate, simulate_records
 
 __all__ = [
     "BACKENDS",

@@ -1,7 +1,7 @@
 """The arena: bots against each other over seeded walls, with confidence intervals.
 
 Up to four bots take the four seats (fewer are repeated in turn: two bots A B sit A B A B).
-Each *wall* ``w`` is dealt from :func:`~nbmj.arena.simulate.game_seed` ``(seed, w)``. In
+Each *wall* ``w`` is dealt from :func:`~nbmj.arena.simulation.game_seed` ``(seed, w)``. In
 a plain arena the bots move one seat on from wall to wall, so each deals equally often;
 with ``duplicate`` every wall is played four times, the bots rotated through the seats, so
 that the luck of the deal cancels out. East deals every hand.
@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import NbmjError
 from .backends import Record, run_task
-from .simulate import Digest, game_seed
+from .simulation import Digest, game_seed
 from .stats import Running, proportion_ci
 
 __all__ = ["ArenaTask", "ArenaTally", "arena_labels", "run_arena", "SEAT_ORDER"]

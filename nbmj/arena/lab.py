@@ -2,7 +2,7 @@
 known hands (``diff``).
 
 ``compare`` deals the same walls (paired seeds: hand ``i`` comes from
-:func:`~nbmj.arena.simulate.game_seed` ``(seed, i)`` under both variants) to the same bots
+:func:`~nbmj.arena.simulation.game_seed` ``(seed, i)`` under both variants) to the same bots
 under two variants and reports, for each, the per-seat win rate, mean points per win, draw
 rate, dealer advantage, how often each item scores and the distribution of hand values,
 each with a 95% interval; and the paired differences with their p-values. East deals
@@ -24,7 +24,7 @@ from typing import Any
 
 from ..errors import NbmjError
 from .backends import Record, run_task
-from .simulate import Digest, game_seed
+from .simulation import Digest, game_seed
 from .stats import Running, normal_two_sided_p, proportion_ci
 
 __all__ = ["CompareTask", "compare", "diff_variants", "default_corpus", "plot_compare"]
