@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument("--backend", choices=["process", "ray", "both"], default="both")
     args = ap.parse_args(argv)
-    hands = 600 if args.quick else 3000
+    hands = 300 if args.quick else 800
     repeats = 1 if args.quick else 3
     backends = ["process", "ray"] if args.backend == "both" else [args.backend]
     notes = []
@@ -59,17 +59,21 @@ def main(argv: list[str] | None = None) -> int:
     if len(digests) != 1:
         print(f"the runs disagree: {len(digests)} different digests", file=sys.stderr)
         return 1
+    import os
+
+    load = os.getloadavg()[0]
     rows = []
     for backend in backends:
         one = statistics.median(rates[backend, 1])
         two = statistics.median(rates[backend, 2])
         rows.append({"backend": backend, "hands": hands, "one_worker": round(one, 1), "two_workers": round(two, 1), "speedup": round(two / one, 2)})
     if args.json:
-        print(json.dumps({"rows": rows, "digest": digests.pop(), "notes": notes}))
+        print(json.dumps({"rows": rows, "digest": digests.pop(), "notes": notes, "load_average": load, "cpus": os.cpu_count()}))
         return 0
     print(f"nbmj simulate, {hands} random-bot ningbo hands, median of {repeats} (hands/s by the wall clock)")
     for row in rows:
         print(f"  {row['backend']:<8} 1 worker {row['one_worker']:>8.1f}   2 workers {row['two_workers']:>8.1f}   ×{row['speedup']:.2f}")
+    print(f"  load average {load:.2f} on {os.cpu_count()} CPUs when the runs ended (a busy machine leaves no core for the second worker)")
     for note in notes:
         print(f"  note: {note}")
     return 0

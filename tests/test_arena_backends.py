@@ -71,7 +71,7 @@ def test_a_million_units_stream_in_bounded_memory():
     tracemalloc.start()
     count = 0
     total = 0
-    for record in run_task(Squares(), 1_000_000, workers=2, chunk=5_000):
+    for record in run_task(Squares(), 1_000_000, workers=2, chunk=25_000):
         count += 1
         total += record["i"]
     peak = tracemalloc.get_traced_memory()[1]
@@ -113,6 +113,18 @@ def test_the_ray_backend_gives_the_same_results_and_digest(local_ray):
     by_ray = simulate("ningbo", 16, seed=9, bot="random", workers=2, backend="ray", chunk=3)
     assert by_ray == by_process
     assert len(by_ray["digest"]) == 64
-    arena_process = run_arena(["strong", "greedy"], 3, seed=1, duplicate=True)
-    arena_ray = run_arena(["strong", "greedy"], 3, seed=1, duplicate=True, backend="ray", workers=2, chunk=1)
+    arena_process = run_arena(["greedy", "random"], 2, seed=1, duplicate=True)
+    arena_ray = run_arena(["greedy", "random"], 2, seed=1, duplicate=True, backend="ray", workers=2, chunk=1)
     assert arena_ray == arena_process
+
+
+def test_a_ray_worker_killed_once_is_run_again_by_ray(local_ray, tmp_path):
+    import sys
+
+    from ray import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[Squares.__module__])  # the test module is not importable in Ray's workers
+    task = Squares(kill_at=13, marker=str(tmp_path / "killed"))
+    got = list(run_task(task, 40, workers=2, backend="ray", chunk=5))
+    assert (tmp_path / "killed").exists()
+    assert got == [{"i": i, "sq": i * i} for i in range(40)]

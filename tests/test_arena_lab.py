@@ -12,7 +12,7 @@ from nbmj.arena.lab import compare, diff_variants, required_games
 from nbmj.cli import main
 
 # The N that docs/arena.rst states for telling a 3-tai minimum from ningbo's 4.
-DOCUMENTED_N = 100
+DOCUMENTED_N = 60
 
 
 def run(*args):
@@ -47,8 +47,8 @@ def test_a_variant_compared_with_itself_differs_in_nothing():
 
 
 def test_compare_reports_every_statistic_with_an_interval(three_tai):
-    out = compare("ningbo", three_tai, 30, seed=1, workers=2, chunk=4)
-    same = compare("ningbo", three_tai, 30, seed=1, workers=1)
+    out = compare("ningbo", three_tai, 16, seed=1, workers=2, chunk=4)
+    same = compare("ningbo", three_tai, 16, seed=1, workers=1)
     assert out == same
     for side in out["variants"].values():
         assert set(side["win_rate_by_seat"]) == set("ESWN")

@@ -275,3 +275,9 @@ def test_a_websocket_bot_plays_a_hand():
     bot_thread.join(10)
     assert played.faults == []
     assert not bot_thread.is_alive()
+
+
+def test_the_strong_bot_plays_every_kind_of_seat_through_the_seat_interface():
+    seats = {"E": make_seat("strong"), "S": make_seat("greedy"), "W": make_seat("strong"), "N": make_seat("random")}
+    played = play_seated_hand(Game("ningbo-7wild", seed=8), seats)
+    assert played.game.is_over and played.faults == []
