@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import signal
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
@@ -159,6 +159,15 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.kill()
 
 
+def _top_up(pending: deque[tuple[tuple[int, int], Any]], ranges: Iterator[tuple[int, int]], window: int, submit: Callable[[int, int], Any]) -> None:
+    """Submit chunks until ``window`` are in flight (or none are left): the bound on memory."""
+    while len(pending) < window:
+        rng = next(ranges, None)
+        if rng is None:
+            return
+        pending.append((rng, submit(*rng)))
+
+
 def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> Iterator[Record]:
     window = 2 * workers
     ranges = chunk_ranges(units, size)
@@ -167,11 +176,7 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
     pool = _new_pool(task, workers)
     try:
         while True:
-            while len(pending) < window:
-                rng = next(ranges, None)
-                if rng is None:
-                    break
-                pending.append((rng, pool.submit(_worker_run, *rng)))
+            _top_up(pending, ranges, window, lambda start, stop: pool.submit(_worker_run, start, stop))
             if not pending:
                 return
             rng, future = pending[0]
@@ -237,22 +242,18 @@ def _run_ray(task: Task, units: int, workers: int, size: int, address: str | Non
     task_ref = ray.put(task)
     window = 2 * workers
     ranges = chunk_ranges(units, size)
-    pending: deque[Any] = deque()
+    pending: deque[tuple[tuple[int, int], Any]] = deque()
     try:
         while True:
-            while len(pending) < window:
-                rng = next(ranges, None)
-                if rng is None:
-                    break
-                pending.append(remote.remote(key, task_ref, *rng))
+            _top_up(pending, ranges, window, lambda start, stop: remote.remote(key, task_ref, start, stop))
             if not pending:
                 return
-            ref = pending.popleft()
+            _, ref = pending.popleft()
             try:
                 records: list[Record] = ray.get(ref)
             except ray.exceptions.RayError as exc:
                 raise WorkerDiedError(f"a Ray task failed after its retries: {str(exc).splitlines()[0]}") from None
             yield from records
     finally:
-        for ref in pending:
+        for _, ref in pending:
             ray.cancel(ref, force=True)

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import NbmjError
 from .backends import Record, run_task
-from .simulation import Digest, game_seed
+from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
 from .stats import Running, normal_two_sided_p, proportion_ci
 
 __all__ = ["CompareTask", "compare", "diff_variants", "default_corpus", "plot_compare"]
@@ -54,67 +53,50 @@ class CompareTask:
         pass
 
     def run(self, start: int, stop: int) -> list[Record]:
-        from ..bots import BUILTIN_BOTS
         from ..engine import Game, play_hand
 
-        factory = BUILTIN_BOTS[self.bot]
         out = []
         for index in range(start, stop):
             s = game_seed(self.seed, index)
             pair = []
             for rules in self._rules:
                 game = Game(rules, s)
-                res = play_hand(game, {seat: factory(s, seat, rules) for seat in SEATS})
-                pair.append(
-                    {
-                        "outcome": res.outcome,
-                        "winners": [{"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "items": sorted(set(w["items"]))} for w in res.winners],
-                        "deltas": dict(res.deltas),
-                    }
-                )
+                play_hand(game, four_bots(self.bot, s, rules))
+                pair.append(hand_record(game))
             out.append({"a": pair[0], "b": pair[1]})
         return out
 
 
 class _Side:
-    """One variant's statistics, folded in one hand at a time."""
+    """One variant's statistics: those of ``simulate``, plus intervals and the dealer's points."""
 
     def __init__(self) -> None:
-        self.hands = 0
-        self.draws = 0
-        self.wins = 0
-        self.seat_wins: Counter[str] = Counter()
-        self.items: Counter[str] = Counter()
-        self.values: Counter[int] = Counter()
+        self.stats = SimulationStats()
         self.points = Running()
         self.dealer = Running()
 
     def add(self, rec: Record) -> None:
-        self.hands += 1
-        if rec["outcome"] == "draw":
-            self.draws += 1
+        self.stats.add(rec, digest=False)
         for w in rec["winners"]:
-            self.wins += 1
-            self.seat_wins[w["seat"]] += 1
-            self.items.update(w["items"])
-            self.values[w["points"]] += 1
             self.points.add(w["points"])
         self.dealer.add(rec["deltas"]["E"])
 
     def to_json(self) -> dict[str, Any]:
-        n = self.hands
+        st = self.stats
+        n = st.games
+        wins = sum(st.by_seat.values())
         return {
             "hands": n,
-            "draw_rate": round(self.draws / n, 4) if n else 0.0,
-            "draw_rate_ci95": proportion_ci(self.draws, n),
-            "win_rate_by_seat": {s: {"rate": round(self.seat_wins[s] / n, 4) if n else 0.0, "ci95": proportion_ci(self.seat_wins[s], n)} for s in SEATS},
+            "draw_rate": round(st.draws / n, 4) if n else 0.0,
+            "draw_rate_ci95": proportion_ci(st.draws, n),
+            "win_rate_by_seat": {s: {"rate": round(st.by_seat[s] / n, 4) if n else 0.0, "ci95": proportion_ci(st.by_seat[s], n)} for s in SEATS},
             "points_per_win": self.points.to_json(),
             "dealer_points_per_hand": self.dealer.to_json(),
             "items": {
-                k: {"share_of_wins": round(v / self.wins, 4), "ci95": proportion_ci(v, self.wins)}
-                for k, v in sorted(self.items.items(), key=lambda kv: (-kv[1], kv[0]))
+                k: {"share_of_wins": round(v / wins, 4), "ci95": proportion_ci(v, wins)}
+                for k, v in sorted(st.items.items(), key=lambda kv: (-kv[1], kv[0]))
             },
-            "hand_values": {str(v): c for v, c in sorted(self.values.items())},
+            "hand_values": {str(v): c for v, c in sorted(st.points.items())},
         }
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import NbmjError
 from .backends import Record, run_task
 
-__all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records"]
+__all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -47,6 +47,25 @@ class Digest:
         return self._hash.hexdigest()
 
 
+def four_bots(bot: str, hand_seed: int, rules: Any) -> dict[str, Any]:
+    """Four built-in bots of kind ``bot`` for the hand dealt from ``hand_seed``."""
+    from ..bots import BUILTIN_BOTS
+
+    factory = BUILTIN_BOTS[bot]
+    return {seat: factory(hand_seed, seat, rules) for seat in "ESWN"}
+
+
+def hand_record(game: Any) -> Record:
+    """What the statistics keep of a finished hand: outcome, winners, deltas, event count."""
+    res = game.result
+    return {
+        "outcome": res.outcome,
+        "winners": [{"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "items": list(w["items"])} for w in res.winners],
+        "deltas": dict(res.deltas),
+        "events": len(game.events),
+    }
+
+
 @dataclass
 class SimulateTask:
     """Hands among four bots of kind ``bot``; unit ``i`` is hand ``i``."""
@@ -61,27 +80,14 @@ class SimulateTask:
         self._rules = load_variant(self.variant)
 
     def run(self, start: int, stop: int) -> list[Record]:
-        from ..engine import Game, make_bots, play_hand
-        from ..bots import BUILTIN_BOTS
+        from ..engine import Game, play_hand
 
         out = []
-        factory = BUILTIN_BOTS[self.bot]
         for index in range(start, stop):
             s = game_seed(self.seed, index)
             game = Game(self._rules, s)
-            if self.bot in ("random", "greedy"):
-                bots = make_bots(self.bot, s)
-            else:
-                bots = {seat: factory(s, seat, self._rules) for seat in "ESWN"}
-            res = play_hand(game, bots)
-            out.append(
-                {
-                    "outcome": res.outcome,
-                    "winners": [{"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "items": list(w["items"])} for w in res.winners],
-                    "deltas": dict(res.deltas),
-                    "events": len(game.events),
-                }
-            )
+            play_hand(game, four_bots(self.bot, s, self._rules))
+            out.append(hand_record(game))
         return out
 
     def teardown(self) -> None:
@@ -119,11 +125,12 @@ class SimulationStats:
         self.points: Counter[int] = Counter()  # a histogram: points are small whole numbers
         self.digest = Digest()
 
-    def add(self, record: Record) -> None:
-        """Fold in one hand's record."""
+    def add(self, record: Record, digest: bool = True) -> None:
+        """Fold in one hand's record (into the digest too, unless the caller digests)."""
         self.games += 1
         self.events += record["events"]
-        self.digest.add(record)
+        if digest:
+            self.digest.add(record)
         if record["outcome"] == "draw":
             self.draws += 1
         for w in record["winners"]:

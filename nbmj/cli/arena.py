@@ -64,6 +64,16 @@ def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
         yield advance
 
 
+def _table(title: str, columns: tuple[str, ...], right_from: int = 99) -> Any:
+    """A rich table with these columns (those from ``right_from`` on aligned right)."""
+    from rich.table import Table
+
+    t = Table(title=title)
+    for i, col in enumerate(columns):
+        t.add_column(col, justify="right" if i >= right_from else "left")
+    return t
+
+
 def _check(workers: int, backend: str, address: str | None) -> None:
     from ..arena import check_workers
 
@@ -204,14 +214,11 @@ def arena(
 
 def _print_arena(result: dict[str, Any], elapsed: float) -> None:
     from rich.console import Console
-    from rich.table import Table
 
     out = Console(highlight=False)
     kind = "duplicate, " if result["duplicate"] else ""
     out.print(f"[bold]{result['variant']}[/bold]: {result['walls']} walls, {result['hands']} hands ({kind}seed {result['seed']})")
-    t = Table(title="per bot")
-    for col in ("bot", "points/hand", "95% CI", "win rate", "deal-in rate", "draws", "faults"):
-        t.add_column(col, justify="left" if col == "bot" else "right")
+    t = _table("per bot", ("bot", "points/hand", "95% CI", "win rate", "deal-in rate", "draws", "faults"), right_from=1)
     for b in result["bots"]:
         p = b["points_per_hand"]
         t.add_row(
@@ -225,9 +232,7 @@ def _print_arena(result: dict[str, Any], elapsed: float) -> None:
         )
     out.print(t)
     if result["pairs"]:
-        t = Table(title="margins (a − b, points per hand)")
-        for col in ("a", "b", "margin", "95% CI", ""):
-            t.add_column(col)
+        t = _table("margins (a − b, points per hand)", ("a", "b", "margin", "95% CI", ""))
         for pair in result["pairs"]:
             m = pair["margin"]
             t.add_row(pair["a"], pair["b"], f"{m['mean']:+.3f}", f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}]", "significant" if pair["significant"] else "")
@@ -300,15 +305,11 @@ def _print_compare(result: dict[str, Any], plot: str | None) -> None:
     t.add_row("points per win", ci(va["points_per_win"]), ci(vb["points_per_win"]))
     t.add_row("dealer points/hand", ci(va["dealer_points_per_hand"]), ci(vb["dealer_points_per_hand"]))
     out.print(t)
-    t = Table(title="paired differences (B − A)")
-    for col in ("", "difference", "95% CI", "p"):
-        t.add_column(col)
+    t = _table("paired differences (B − A)", ("", "difference", "95% CI", "p"))
     for name, d in result["paired_differences"].items():
         t.add_row(name.replace("_", " "), f"{d['mean']:+.4f}", f"[{d['ci95'][0]:+.4f}, {d['ci95'][1]:+.4f}]", f"{d['p_value']:.2g}")
     out.print(t)
-    t = Table(title="items (share of wins)")
-    for col in ("item", "A", "B"):
-        t.add_column(col, justify="left" if col == "item" else "right")
+    t = _table("items (share of wins)", ("item", "A", "B"), right_from=1)
     names = list(dict.fromkeys(list(va["items"]) + list(vb["items"])))
     for name in names:
         ia, ib = va["items"].get(name), vb["items"].get(name)
@@ -337,21 +338,16 @@ def diff(a: str, b: str, corpus: tuple[str, ...], as_json: bool) -> None:
         emit_json(result)
         return
     from rich.console import Console
-    from rich.table import Table
 
     out = Console(highlight=False)
     out.print(f"[bold]{result['a']}[/bold] (A) vs [bold]{result['b']}[/bold] (B)")
     if result["settings"]:
-        t = Table(title="settings")
-        for col in ("setting", "A", "B", "rules"):
-            t.add_column(col)
+        t = _table("settings", ("setting", "A", "B", "rules"))
         for row in result["settings"]:
             t.add_row(row["setting"], _show(row["a"]), _show(row["b"]), ", ".join(row["rules"]))
         out.print(t)
     if result["items"]:
-        t = Table(title="items")
-        for col in ("item", "field", "A", "B", "rule"):
-            t.add_column(col)
+        t = _table("items", ("item", "field", "A", "B", "rule"))
         for row in result["items"]:
             t.add_row(row["item"], row["field"] or "(whole item)", _show(row["a"]), _show(row["b"]), row["rule"] or "")
         out.print(t)
