@@ -281,3 +281,47 @@ def test_the_strong_bot_plays_every_kind_of_seat_through_the_seat_interface():
     seats = {"E": make_seat("strong"), "S": make_seat("greedy"), "W": make_seat("strong"), "N": make_seat("random")}
     played = play_seated_hand(Game("ningbo-7wild", seed=8), seats)
     assert played.game.is_over and played.faults == []
+
+
+def test_an_arena_seat_given_as_a_websocket_address_waits_for_its_bot():
+    pytest.importorskip("websockets")
+    import socket
+    import time as clock
+
+    from websockets.sync.client import connect
+
+    from nbmj.arena import run_arena
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    received: list[str] = []
+
+    def bot() -> None:
+        for _ in range(200):  # the arena listens once its first hand begins
+            try:
+                ws = connect(f"ws://127.0.0.1:{port}")
+                break
+            except OSError:
+                clock.sleep(0.05)
+        else:
+            return
+        with ws:
+            for text in ws:
+                message = json.loads(text)
+                received.append(message["type"])
+                if message["type"] == "bye":
+                    return
+                if message["type"] == "request":
+                    ws.send(json.dumps({"id": message["id"], "index": 0}))
+
+    # two bots A B fill the table A B A B: the websocket bot holds two seats, so two connect
+    threads = [threading.Thread(target=bot, daemon=True) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    out = run_arena([f"ws://127.0.0.1:{port}", "greedy"], 2, seed=3, time_limit=10.0)
+    for thread in threads:
+        thread.join(10)
+    assert out["hands"] == 2 and out["bots"][0]["faults"] == 0
+    assert received.count("hello") == received.count("end") == 4  # 2 hands x 2 seats
+    assert received.count("bye") == 2

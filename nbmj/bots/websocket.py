@@ -86,37 +86,68 @@ class WebSocketTransport:
                 self._on_close()
 
 
+class _Listener:
+    """One listening socket per address, shared by every seat that waits on it: each
+    connection goes to the next seat that asks; the socket closes with the last seat."""
+
+    def __init__(self, host: str, port: int) -> None:
+        ws = _websockets()
+        self.connections: queue.Queue[tuple[_Connection, threading.Event]] = queue.Queue()
+        self.users = 0
+        self.lock = threading.Lock()
+
+        def handler(connection: _Connection) -> None:
+            done = threading.Event()
+            self.connections.put((connection, done))
+            done.wait()  # the connection lives while this handler runs
+
+        self.server = ws.sync.server.serve(handler, host, port)
+        self.port: int = self.server.socket.getsockname()[1]
+        threading.Thread(target=self.server.serve_forever, name="nbmj-bot-listener", daemon=True).start()
+
+    def release(self) -> None:
+        with self.lock:
+            self.users -= 1
+            last = self.users == 0
+        if last:
+            self.server.shutdown()
+
+
+_LISTENERS: dict[tuple[str, int], _Listener] = {}
+_LISTENERS_LOCK = threading.Lock()
+
+
 def accept_bot(host: str = "127.0.0.1", port: int = 0, *, timeout: float | None = 60.0, ready: "queue.Queue[int] | None" = None) -> WebSocketTransport:
-    """Listen on ``host:port`` until one bot connects (``port`` 0 picks a free port, put on
-    ``ready`` once listening) and return its transport. Later connections are refused; the
-    listener stops when the transport is closed."""
-    ws = _websockets()
-    connections: queue.Queue[_Connection] = queue.Queue()
-    done = threading.Event()
-    taken = threading.Lock()
-
-    def handler(connection: _Connection) -> None:
-        if not taken.acquire(blocking=False):
-            return  # one bot per seat: returning closes the extra connection
-        connections.put(connection)
-        done.wait()  # the connection lives while this handler runs
-
-    server = ws.sync.server.serve(handler, host, port)
-    thread = threading.Thread(target=server.serve_forever, name="nbmj-bot-listener", daemon=True)
-    thread.start()
+    """Wait on ``host:port`` until a bot connects (``port`` 0 picks a free port, put on
+    ``ready`` once listening) and return its transport. Seats waiting on one address share
+    its socket: each takes the next bot to connect."""
+    with _LISTENERS_LOCK:
+        listener = _LISTENERS.get((host, port)) if port else None
+        if listener is None:
+            listener = _Listener(host, port)
+            if port:
+                _LISTENERS[(host, port)] = listener
+        listener.users += 1
     if ready is not None:
-        ready.put(server.socket.getsockname()[1])
+        ready.put(listener.port)
     try:
-        connection = connections.get(timeout=timeout)
+        connection, done = listener.connections.get(timeout=timeout)
     except queue.Empty:
-        server.shutdown()
-        raise _NoBot(f"no bot connected to ws://{host}:{port} within {timeout:g} s") from None
+        _forget(listener, host, port)
+        raise _NoBot(f"no bot connected to ws://{host}:{listener.port} within {timeout:g} s") from None
 
     def stop() -> None:
         done.set()
-        server.shutdown()
+        _forget(listener, host, port)
 
     return WebSocketTransport(connection, stop)
+
+
+def _forget(listener: _Listener, host: str, port: int) -> None:
+    with _LISTENERS_LOCK:
+        listener.release()
+        if listener.users == 0:
+            _LISTENERS.pop((host, port), None)
 
 
 class _NoBot(NbmjError, TimeoutError):
