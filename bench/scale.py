@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument("--backend", choices=["process", "ray", "both"], default="both")
     args = ap.parse_args(argv)
-    hands = 300 if args.quick else 800
+    hands = 300 if args.quick else 1500
     repeats = 1 if args.quick else 3
     backends = ["process", "ray"] if args.backend == "both" else [args.backend]
     notes = []

@@ -240,7 +240,7 @@ def _run_ray(task: Task, units: int, workers: int, size: int, address: str | Non
     remote: Any = ray.remote(max_retries=3)(_ray_run)
     key = uuid.uuid4().hex
     task_ref = ray.put(task)
-    window = 2 * workers
+    window = workers  # tasks in flight: Ray runs all it is given, so this is the concurrency
     ranges = chunk_ranges(units, size)
     pending: deque[tuple[tuple[int, int], Any]] = deque()
     try:
