@@ -25,7 +25,10 @@ COMMANDS: dict[str, str] = {
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
     "play": "nbmj.cli.game:play",
-    "simulate": "nbmj.cli.game:simulate",
+    "simulate": "nbmj.cli.arena:simulate",
+    "arena": "nbmj.cli.arena:arena",
+    "compare": "nbmj.cli.arena:compare",
+    "diff": "nbmj.cli.arena:diff",
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.claims:claims",
 }

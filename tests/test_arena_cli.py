@@ -1,0 +1,149 @@
+"""``nbmj arena`` and ``nbmj simulate`` on the command line: results, logs that replay byte
+for byte, bot programs as seats, clean stops on signals, checked worker counts."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nbmj.cli import main
+from nbmj.engine import Action, Game
+from nbmj.engine.log import parse_log
+
+ROOT = Path(__file__).resolve().parents[1]
+RANDOM_BOT = f"{sys.executable} {ROOT / 'examples' / 'random_bot.py'}"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def json_of(result) -> dict:
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output.splitlines()[-1])
+
+
+def test_arena_reports_each_bot_with_intervals_and_rates():
+    out = json_of(run("arena", "--bot", "strong", "--bot", "greedy", "--games", "2", "--seed", "4", "--duplicate", "--json"))
+    assert out["walls"] == 2 and out["hands"] == 8
+    strong, greedy = out["bots"]
+    assert strong["bot"] == "strong" and greedy["bot"] == "greedy"
+    for b in out["bots"]:
+        assert b["seat_hands"] == 16
+        lo, hi = b["points_per_hand"]["ci95"]
+        assert lo <= b["points_per_hand"]["mean"] <= hi
+        assert 0 <= b["win_rate"] <= 1 and 0 <= b["deal_in_rate"] <= 1 and 0 <= b["draw_rate"] <= 1
+    # two bots fill four seats: the points are zero-sum between them
+    assert strong["total_points"] == -greedy["total_points"]
+    (pair,) = out["pairs"]
+    assert pair["margin"]["mean"] == pytest.approx(strong["points_per_hand"]["mean"] - greedy["points_per_hand"]["mean"], abs=1e-3)
+
+
+def test_duplicate_cancels_the_deal_between_identical_bots():
+    """Two copies of one deterministic bot, rotated through the seats over each wall, score
+    exactly the same: what is left of a margin in a duplicate arena is the bots' doing."""
+    out = json_of(run("arena", "--bot", "greedy", "--bot", "greedy", "--games", "6", "--seed", "1", "--duplicate", "--json"))
+    a, b = out["bots"]
+    assert b["bot"] == "greedy#2"
+    assert a["total_points"] == b["total_points"] == 0
+    assert out["pairs"][0]["margin"]["mean"] == 0
+    plain = json_of(run("arena", "--bot", "greedy", "--bot", "greedy", "--games", "24", "--seed", "1", "--json"))
+    assert plain["bots"][0]["total_points"] != 0  # without duplication the deal decides
+
+
+def test_arena_logs_replay_byte_for_byte(tmp_path):
+    logs = tmp_path / "logs"
+    json_of(run("arena", "--bot", "greedy", "--bot", "random", "--games", "2", "--duplicate", "--logs", str(logs), "--json"))
+    files = sorted(logs.iterdir())
+    assert len(files) == 8
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert run("replay", str(path)).exit_code == 0
+        events = parse_log(text)
+        game = Game.from_header(events[0])
+        for ev in events[1:]:
+            if ev["e"] in ("discard", "hu", "pass", "chi", "pon", "kan", "ankan", "kakan", "flower"):
+                game.step(Action.from_json(ev))
+        assert game.log_text() == text
+
+
+# A bot program whose answer depends only on the request (the example random bot draws from
+# an unseeded generator, so its results differ from run to run by design).
+LAST_LEGAL_BOT = (
+    f"{sys.executable} -c \"import json, sys\nfor line in sys.stdin:\n m = json.loads(line)\n"
+    f" if m['type'] == 'request': print(json.dumps({{'index': len(m['legal']) - 1}}), flush=True)\""
+)
+
+
+def test_the_example_random_bot_plays_in_the_arena():
+    out = json_of(run("arena", "--bot", RANDOM_BOT, "--bot", "greedy", "--games", "4", "--json"))
+    assert out["hands"] == 4 and [b["faults"] for b in out["bots"]] == [0, 0]
+
+
+def test_a_bot_program_plays_in_the_arena_on_two_workers_with_the_same_results():
+    args = ("arena", "--bot", LAST_LEGAL_BOT, "--bot", "greedy", "--games", "6", "--seed", "3", "--json")
+    one = json_of(run(*args))
+    two = json_of(run(*args, "--workers", "2"))
+    assert one == two
+    assert [b["faults"] for b in one["bots"]] == [0, 0]
+
+
+def test_a_faulty_bot_program_is_reported_not_fatal():
+    bot = f"{sys.executable} -c \"import sys\nfor line in sys.stdin:\n  print('nonsense', flush=True)\""
+    out = json_of(run("arena", "--bot", bot, "--bot", "greedy", "--games", "2", "--json", "--on-fault", "forfeit", "--forfeit-penalty", "5"))
+    faulty = out["bots"][0]
+    assert faulty["faults"] >= 1 and faulty["forfeits"] >= 1
+    assert out["fault_samples"][0]["kind"] == "garbage"
+
+
+def test_arena_table_and_errors():
+    r = run("arena", "--bot", "greedy", "--bot", "random", "--games", "2")
+    assert r.exit_code == 0, r.output
+    assert "points/hand" in r.output and "margins" in r.output
+    r = run("arena", "--bot", "greedy", "--bot", "greedy", "--bot", "greedy", "--bot", "greedy", "--bot", "greedy", "--games", "1")
+    assert r.exit_code == 2 and "1 to 4 bots" in r.output
+    r = run("arena", "--bot", "/no/such/bot-program", "--games", "1")
+    assert r.exit_code == 2 and "cannot start the bot" in r.output
+    r = run("arena", "--bot", "ws://localhost:8765", "--bot", "greedy", "--workers", "2", "--games", "1")
+    assert r.exit_code == 2 and "websocket" in r.output
+
+
+def test_simulate_has_a_digest_and_refuses_too_many_workers():
+    out = json_of(run("simulate", "--games", "5", "--seed", "2", "--bot", "random", "--json"))
+    assert len(out["digest"]) == 64 and out["games"] == 5
+    r = run("simulate", "--games", "5", "--workers", "4096")
+    assert r.exit_code == 2
+    assert r.output.strip().startswith("nbmj: error: --workers 4096 is more than") and "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_simulate_cleanly(sig):
+    """As a terminal sends Ctrl-C to the whole process group: one line, status 130, no
+    traceback, no worker left behind."""
+    workers = "2" if (os.cpu_count() or 1) >= 2 else "1"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from nbmj.cli import main; main()", "simulate", "--games", "1000000", "--workers", workers, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(4)
+    os.killpg(proc.pid, sig) if sig == signal.SIGINT else proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError("simulate did not stop")
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert left == [], f"processes left in the group: {left}"

@@ -1,0 +1,105 @@
+"""The variant lab: ``nbmj compare`` pairs the walls and detects a changed minimum at the N
+the docs state; ``nbmj diff`` lists settings, items with rule IDs, and corpus hands that change."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from nbmj.arena.lab import compare, diff_variants, required_games
+from nbmj.cli import main
+
+# The N that docs/arena.rst states for telling a 3-tai minimum from ningbo's 4.
+DOCUMENTED_N = 60
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def three_tai(tmp_path):
+    path = tmp_path / "ningbo3.nbv"
+    path.write_text('variant ningbo3 extends ningbo "Ningbo with a 3-tai minimum"\nscoring tai {\n  minimum 3\n}\n', encoding="utf-8")
+    return str(path)
+
+
+def test_compare_detects_a_3_tai_minimum_at_the_documented_n(three_tai):
+    r = run("compare", "ningbo", three_tai, "--games", str(DOCUMENTED_N), "--workers", "1", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.splitlines()[-1])
+    draws = out["paired_differences"]["draw_rate"]
+    assert draws["p_value"] < 0.01
+    assert draws["ci95"][1] < 0  # fewer draws when cheaper hands may win
+    assert out["variants"]["b"]["draw_rate"] < out["variants"]["a"]["draw_rate"]
+    # the N is not luck: a normal-approximation bound from the observed rates is below it
+    assert required_games(out["variants"]["a"]["draw_rate"], out["variants"]["b"]["draw_rate"]) <= DOCUMENTED_N
+
+
+def test_a_variant_compared_with_itself_differs_in_nothing():
+    """Paired seeds: the same walls and bots under the same rules play the same hands."""
+    out = compare("ningbo", "ningbo", 20, seed=3)
+    for d in out["paired_differences"].values():
+        assert d["mean"] == 0 and d["p_value"] == 1.0
+    assert out["variants"]["a"] == out["variants"]["b"]
+
+
+def test_compare_reports_every_statistic_with_an_interval(three_tai):
+    out = compare("ningbo", three_tai, 16, seed=1, workers=2, chunk=4)
+    same = compare("ningbo", three_tai, 16, seed=1, workers=1)
+    assert out == same
+    for side in out["variants"].values():
+        assert set(side["win_rate_by_seat"]) == set("ESWN")
+        lo, hi = side["draw_rate_ci95"]
+        assert lo <= side["draw_rate"] <= hi
+        assert side["points_per_win"]["n"] == sum(side["hand_values"].values())
+        for item in side["items"].values():
+            assert item["ci95"][0] <= item["share_of_wins"] <= item["ci95"][1]
+        assert "mean" in side["dealer_points_per_hand"]
+
+
+@pytest.mark.parametrize("suffix, magic", [(".png", b"\x89PNG"), (".svg", b"<svg")])
+def test_compare_plots_the_distributions(tmp_path, suffix, magic):
+    pytest.importorskip("matplotlib", reason="matplotlib is in the test extra")
+    target = tmp_path / f"plot{suffix}"
+    r = run("compare", "ningbo", "ningbo-000", "--games", "6", "--plot", str(target))
+    assert r.exit_code == 0, r.output
+    assert magic in target.read_bytes()[:400]
+    assert "paired differences" in r.output
+
+
+def test_compare_refuses_a_plot_it_cannot_draw(tmp_path):
+    r = run("compare", "ningbo", "ningbo", "--games", "4", "--plot", str(tmp_path / "x.pdf"))
+    assert r.exit_code == 2 and "png or .svg" in r.output
+
+
+def test_diff_names_the_changed_setting_its_rules_and_the_hands_it_changes(three_tai):
+    out = diff_variants("ningbo", three_tai)
+    assert out["settings"] == [{"setting": "scoring.minimum", "a": 4, "b": 3, "rules": out["settings"][0]["rules"]}]
+    assert "NB-13.1" in out["settings"][0]["rules"]
+    assert out["items"] == []
+    changed = {row["hand"]: row for row in out["corpus"]["changed"]}
+    row = changed["nb-T27-three-tai-cannot-win"]
+    assert row["a"]["valid"] is False and row["b"]["valid"] is True
+    # only validity can change with the minimum: every listed hand keeps its points
+    assert all(r["a"]["points"] == r["b"]["points"] for r in out["corpus"]["changed"])
+    assert out["corpus"]["hands"] > 50
+
+
+def test_diff_of_a_variant_with_itself_is_empty():
+    out = diff_variants("ningbo", "ningbo")
+    assert out["settings"] == [] and out["items"] == [] and out["corpus"]["changed"] == []
+
+
+def test_diff_lists_items_with_their_rule_ids():
+    r = run("diff", "ningbo", "ningbo-7wild", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.splitlines()[-1])
+    items = {(row["item"], row["field"]): row for row in out["items"]}
+    assert items[("all_flowers", "value")]["a"] == 8 and items[("all_flowers", "value")]["rule"] == "NB-12.16"
+    settings = {row["setting"]: row for row in out["settings"]}
+    assert settings["restrictions[win_after_pass]"]["rules"] == ["NB-8.7"]
+    table = run("diff", "ningbo", "ningbo-7wild")
+    assert table.exit_code == 0 and "settings" in table.output and "items" in table.output
