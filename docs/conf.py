@@ -140,6 +140,7 @@ def _resolve_short_names(app, env, node, contnode):
 def _edition_settings(app, config):
     """Settings that differ in the Chinese edition (``-D language=zh_CN`` is applied
     after this file runs, so they are set once the configuration is complete)."""
+    config.html_context["nbmj_edition"] = config.language
     if config.language.startswith("zh"):
         config.html_title = f"nbmj {release} 文档"
 

@@ -54,7 +54,7 @@ class RuleDirective(SphinxDirective):
             title_nodes, messages = self.state.inline_text(title, self.lineno)
             # The title is a message of the page's catalogue: with its raw text and its
             # place in the source, Sphinx extracts it and puts the translation in its place.
-            title_node = nodes.inline(title, "", *title_nodes, classes=["nbmj-rule-title"])
+            title_node = nodes.inline(title, "", *title_nodes, classes=["nbmj-rule-title"], translatable=True)
             title_node.source, title_node.line = self.get_source_info()
             head += title_node
             head += messages
