@@ -52,6 +52,10 @@ html_title = f"nbmj {release}"
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
+    # Furo shows this bar on every page; _templates/page.html fills it with the language switch.
+    "announcement": "English · 中文",
+    "light_css_variables": {"color-announcement-background": "#f3efe6", "color-announcement-text": "#3b3326"},
+    "dark_css_variables": {"color-announcement-background": "#2a2722", "color-announcement-text": "#e8e2d4"},
 }
 # Furo's sidebar with the language switch under the search box.
 html_sidebars = {
