@@ -12,6 +12,7 @@ pages and in the docstrings they include.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -239,6 +240,26 @@ def test_every_example_in_the_docs_runs():
     report = edition("en").parent.parent / "doctest" / "output.txt"
     detail = report.read_text(encoding="utf-8") if report.is_file() else ""
     assert proc.returncode == 0, f"doctest builder failed:\n{proc.stdout}\n{proc.stderr}\n{detail[-4000:]}"
+
+
+def test_no_example_leans_on_an_import_hidden_in_the_doctest_setup():
+    # The doctest builder above runs every page's examples with this setup and nothing
+    # more, so an example that uses a name it did not import fails there.
+    import ast
+    import runpy
+
+    conf = runpy.run_path(str(DOCS / "conf.py"))
+    setup = ast.parse(conf["doctest_global_setup"])
+    assert not [n for n in ast.walk(setup) if isinstance(n, (ast.Import, ast.ImportFrom))]
+    for page in sorted(DOCS.rglob("*.rst")):
+        if "_build" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"^\.\. testsetup::(.*)\n\n((?:   .*\n|\n)+)", text, flags=re.M):
+            group, body = match.group(1).strip(), match.group(2)
+            if group == "docstrings":  # the modules' own namespace, for their docstring examples
+                continue
+            assert "nbmj" not in body, f"{page.relative_to(DOCS)}: a hidden setup imports nbmj for its examples"
 
 
 # --------------------------------------------------------------------------- the extension alone

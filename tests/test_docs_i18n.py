@@ -253,3 +253,43 @@ def test_the_chinese_search_index_finds_the_players_words(zh, term, page):
         hits = index[table].get(term, [])
         found |= {docs[i] for i in ([hits] if isinstance(hits, int) else hits)}
     assert page in found, (term, sorted(found))
+
+
+# --------------------------------------------------------------------------- a rule translated
+
+
+# Spelt in two pieces so that test_rule_coverage, which reads test files for rule IDs,
+# does not take it for a real rule.
+FAKE_RULE = "NB-" "99.1"
+
+
+def test_a_translated_rule_shows_its_translation_everywhere(tmp_path):
+    import subprocess
+
+    src = tmp_path / "src"
+    (src / "locales" / "zh_CN" / "LC_MESSAGES").mkdir(parents=True)
+    (src / "conf.py").write_text(
+        'extensions = ["nbmj.sphinxext"]\nnbmj_check_rulebook = False\nlanguage = "zh_CN"\n'
+        'locale_dirs = ["locales"]\ngettext_compact = False\n',
+        encoding="utf-8",
+    )
+    (src / "index.rst").write_text(
+        f"Mini\n====\n\n.. rule:: {FAKE_RULE}\n   :title: The wild tiles\n   :sources: S001\n\n"
+        f"   Three copies are wild.\n\nSee :rule:`{FAKE_RULE}`.\n",
+        encoding="utf-8",
+    )
+    catalogue = polib.POFile()
+    catalogue.metadata = {"Content-Type": "text/plain; charset=utf-8", "Language": "zh_CN"}
+    for english, chinese in [("Mini", "小"), ("The wild tiles", "百搭牌"), ("Three copies are wild.", "其余三张是百搭。"),
+                             (f"See :rule:`{FAKE_RULE}`.", f"见 :rule:`{FAKE_RULE}`。")]:
+        catalogue.append(polib.POEntry(msgid=english, msgstr=chinese))
+    catalogue.save(str(src / "locales" / "zh_CN" / "LC_MESSAGES" / "index.po"))
+    cmd = [sys.executable, "-m", "sphinx", "-n", "-W", "--keep-going", "-q", "-b", "html", str(src), str(tmp_path / "out")]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert '<span class="nbmj-rule-title">百搭牌</span>' in page
+    assert "其余三张是百搭。" in page and "来源：" in page
+    assert f'title="{FAKE_RULE} 百搭牌"' in page  # the role's link names the rule by its translated title
+    assert "百搭牌" in (tmp_path / "out" / "genindex.html").read_text(encoding="utf-8")
+    assert "The wild tiles" not in page

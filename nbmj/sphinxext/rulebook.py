@@ -52,10 +52,13 @@ class RuleDirective(SphinxDirective):
         if title:
             head += nodes.Text(" ")
             title_nodes, messages = self.state.inline_text(title, self.lineno)
-            # The title is a message of the page's catalogue: with its raw text and its
-            # place in the source, Sphinx extracts it and puts the translation in its place.
-            title_node = nodes.inline(title, "", *title_nodes, classes=["nbmj-rule-title"], translatable=True)
-            title_node.source, title_node.line = self.get_source_info()
+            # The title is a message of the page's catalogue: an inline marked translatable,
+            # with its raw text and its place in the source, is extracted by Sphinx and
+            # replaced by its translation; Sphinx then unwraps that inline, so it sits alone
+            # inside the styled span.
+            message = nodes.inline(title, "", *title_nodes, translatable=True)
+            message.source, message.line = self.get_source_info()
+            title_node = nodes.inline("", "", message, classes=["nbmj-rule-title"])
             head += title_node
             head += messages
         link_title = text(self.env, "Link to rule {rule_id}", rule_id=rule_id)
