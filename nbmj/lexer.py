@@ -15,12 +15,17 @@ every shipped variant and every example in the docs. Importing it needs Pygments
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
-from pygments.lexer import RegexLexer, bygroups, include, words
+from pygments.lexer import RegexLexer, include, words
+from pygments.lexer import bygroups as _untyped_bygroups
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
 __all__ = ["NbvLexer"]
+
+# types-Pygments leaves bygroups untyped; it returns a callback for RegexLexer.
+bygroups: Callable[..., Any] = _untyped_bygroups
 
 #: A word of the language, as the grammar's WORD token has it.
 _WORD = r"-?[A-Za-z0-9_][A-Za-z0-9_\-.]*"

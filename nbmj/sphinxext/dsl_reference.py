@@ -89,15 +89,16 @@ class DiagnosticsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         """A section per kind of diagnostic, then one for problems across files."""
         diagnostics = importlib.import_module("nbmj.rules.diagnostics")
-        self.env.note_dependency(str(Path(diagnostics.__file__).resolve()))
+        self.env.note_dependency(str(Path(str(diagnostics.__file__)).resolve()))
         advice: dict[str, list[nodes.Node]] = {}
         if self.content:
             holder = nodes.container()
             self.state.nested_parse(self.content, self.content_offset, holder)
             for dl in holder.findall(nodes.definition_list):
                 for item in dl.children:
-                    term = item.next_node(nodes.term).astext().strip()
-                    advice[term] = list(item.next_node(nodes.definition).children)
+                    term, definition = item.next_node(nodes.term), item.next_node(nodes.definition)
+                    if term is not None and definition is not None:
+                        advice[term.astext().strip()] = list(definition.children)
 
         env = self.env
         by_kind: dict[str, list[Any]] = {}

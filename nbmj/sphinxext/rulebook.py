@@ -14,6 +14,8 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
@@ -137,7 +139,7 @@ class SourceDirective(SphinxDirective):
 _SOURCE_TAG = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
 
 
-def anchor_source_tags(app, doctree) -> None:
+def anchor_source_tags(app: Sphinx, doctree: nodes.document) -> None:
     """On the sources page, each tag of its definition list becomes a ``source-TAG`` anchor."""
     docname = current_docname(app.env)
     if docname != app.config.nbmj_sources_doc:
@@ -154,7 +156,7 @@ def anchor_source_tags(app, doctree) -> None:
             nbmj_domain(app.env).note_source(tag, docname)
 
 
-def check_rulebook_rendered(app, env) -> None:
+def check_rulebook_rendered(app: Sphinx, env: BuildEnvironment) -> None:
     """Warn when a rulebook rule never made it into the documents."""
     if not app.config.nbmj_check_rulebook:
         return

@@ -11,6 +11,7 @@ frame and a 搭 badge. The ``:tiles:`` role draws tiles in running text:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from docutils import nodes
 from docutils.nodes import Node, system_message
@@ -31,7 +32,8 @@ class tile(nodes.inline):  # noqa: N801 - docutils names node classes in lowerca
 def visit_tile_html(translator: HTML5Translator, node: tile) -> None:
     """``<span class="nbmj-tile ..." title="5m 五万" role="img" aria-label="5m 五万">``."""
     label = str(node.get("label", ""))
-    translator.body.append(translator.starttag(node, "span", "", title=label, role="img", **{"aria-label": label}))
+    attributes: dict[str, Any] = {"title": label, "role": "img", "aria-label": label}
+    translator.body.append(translator.starttag(node, "span", "", **attributes))
 
 
 def depart_tile_html(translator: HTML5Translator, node: tile) -> None:
