@@ -20,6 +20,18 @@ release = nbmj.__version__
 version = ".".join(release.split(".")[:2])
 language = "en"
 
+# ---- translations (the Chinese edition: ``-D language=zh_CN``)
+# One catalogue per page, docs/locales/zh_CN/LC_MESSAGES/<docname>.po, made with
+#   sphinx-build -b gettext docs /tmp/pot
+#   sphinx-intl update -p /tmp/pot -l zh_CN -d docs/locales
+# Sphinx compiles the .po files to .mo at build time; .mo files are never committed.
+locale_dirs = ["locales"]
+gettext_compact = False
+# No source line numbers or uuids in the catalogues: they would change whenever the
+# rulebook is edited and make every .po diff noisy.
+gettext_location = False
+gettext_uuid = False
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
@@ -27,21 +39,42 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
-templates_path: list[str] = []
 # The rulebook files are included into docs/rulebook/*.rst, never read on their own.
 source_suffix = {".rst": "restructuredtext"}
 
-html_theme = "alabaster"
+# Furo: responsive (a phone at the table reads it), light and dark, and kept up to date.
+html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["nbmj.css"]
+html_js_files = ["nbmj.js"]
+templates_path = ["_templates"]
 html_title = f"nbmj {release}"
 html_theme_options = {
-    "description": "Ningbo (宁波) and Ninghai (宁海) mahjong: rules, scoring, engine",
-    "fixed_sidebar": True,
-    "page_width": "1100px",
-    "sidebar_width": "230px",
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+    # Furo shows this bar on every page; _templates/page.html fills it with the language switch.
+    "announcement": "English · 中文",
+    "light_css_variables": {"color-announcement-background": "#f3efe6", "color-announcement-text": "#3b3326"},
+    "dark_css_variables": {"color-announcement-background": "#2a2722", "color-announcement-text": "#e8e2d4"},
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
+# Furo's sidebar with the language switch under the search box.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "nbmj-editions.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+# The two editions are built side by side, docs/_build/html/en and docs/_build/html/zh_CN;
+# the switch on every page links to the same page (and, by nbmj.js, the same rule) in the other.
+html_context = {"nbmj_editions": [("en", "English"), ("zh_CN", "中文")]}
+# Chinese search: Sphinx splits Chinese text into words with jieba (the docs/test extras
+# install it); this list teaches it the mahjong words it does not know, so 百搭 or
+# 杠上开花 are found whole.
+html_search_options = {"dict": str(DOCS / "search-words.zh.txt")}
 
 # autodoc: signatures of compiled functions come from their embedded docstrings.
 autodoc_member_order = "bysource"
@@ -61,29 +94,14 @@ nitpick_ignore_regex = [
     (r"py:class", r"(ValueError|KeyError|TypeError|Exception)"),
 ]
 
-# Docstring examples (shown by autodoc, so run here too) are written in their module's
-# namespace, as ``pytest --doctest-modules`` runs them: give them the public names of
-# every documented module.
-doctest_global_setup = f"""
-from pathlib import Path
-DOCS = Path({str(DOCS)!r})
-import json
-import nbmj
-from nbmj import tiles
-from nbmj.tiles import *
-from nbmj.errors import *
-from nbmj.rules import *
-from nbmj.rules.model import *
-from nbmj.rules.wilds import *
-from nbmj.rules.rulebook import *
-from nbmj.rules.diagnostics import *
-from nbmj.scoring import *
-from nbmj.core import *
-from nbmj.engine.game import *
-from nbmj.engine.bots import *
-from nbmj.engine.match import *
-from nbmj.engine.log import *
-"""
+# Every example on a page runs as printed: it imports what it uses, and nothing is
+# imported for it behind the scenes (a test checks that this setup imports nothing). The
+# one name given is where the docs are, for the tutorial that copies its example file.
+doctest_global_setup = f"DOCS_DIR = {str(DOCS)!r}"
+# Docstring examples (shown by autodoc) are written in their module's namespace, as
+# ``python -m doctest`` and ``pytest --doctest-modules`` run them; they form the group
+# "docstrings", whose namespace each API page sets with ``.. testsetup:: docstrings``.
+doctest_test_doctest_blocks = "docstrings"
 # Examples print Chinese and tile glyphs exactly.
 doctest_default_flags = 0
 import doctest as _doctest  # noqa: E402
@@ -108,5 +126,14 @@ def _resolve_short_names(app, env, node, contnode):
     return make_refnode(app.builder, node["refdoc"], obj.docname, obj.node_id, contnode, name)
 
 
+def _edition_settings(app, config):
+    """Settings that differ in the Chinese edition (``-D language=zh_CN`` is applied
+    after this file runs, so they are set once the configuration is complete)."""
+    config.html_context["nbmj_edition"] = config.language
+    if config.language.startswith("zh"):
+        config.html_title = f"nbmj {release} 文档"
+
+
 def setup(app):
+    app.connect("config-inited", _edition_settings)
     app.connect("missing-reference", _resolve_short_names)

@@ -8,15 +8,20 @@ against it when the pages are written.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Set
+from typing import Any, cast
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.builders import Builder
+from sphinx.environment import BuildEnvironment
 from sphinx.domains import Domain, ObjType
 from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from .i18n import text
 from .markup import current_docname
 
 logger = logging.getLogger(__name__)
@@ -25,7 +30,7 @@ logger = logging.getLogger(__name__)
 RULE_ID = re.compile(r"^(?:NB|NH)-\d+\.\d+$")
 
 
-def rule_ref(env, rule_id: str, text: str | None = None) -> nodes.Node:
+def rule_ref(env: BuildEnvironment, rule_id: str, text: str | None = None) -> addnodes.pending_xref:
     """A pending cross-reference to a rule, resolved by the ``nbmj`` domain."""
     ref = addnodes.pending_xref(
         "",
@@ -40,7 +45,7 @@ def rule_ref(env, rule_id: str, text: str | None = None) -> nodes.Node:
     return ref
 
 
-def variant_ref(env, name: str) -> nodes.Node:
+def variant_ref(env: BuildEnvironment, name: str) -> nodes.Node:
     """A link to a variant's generated page (plain text when it has none)."""
     ref = addnodes.pending_xref(
         "", refdomain="nbmj", reftype="variant", reftarget=name, refexplicit=False, refwarn=False,
@@ -50,7 +55,7 @@ def variant_ref(env, name: str) -> nodes.Node:
     return ref
 
 
-def source_ref(env, tag: str) -> nodes.Node:
+def source_ref(env: BuildEnvironment, tag: str) -> nodes.Node:
     """A link to a source tag's anchor (plain text when no page defines the tag)."""
     ref = addnodes.pending_xref(
         "",
@@ -70,7 +75,7 @@ class RuleRole(XRefRole):
 
     innernodeclass = nodes.inline
 
-    def run(self):
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         """A pending reference of the ``nbmj`` domain, whatever the current default domain."""
         self.refdomain, self.reftype = "nbmj", "rule"
         self.classes = ["xref", "nbmj", "nbmj-rule"]
@@ -89,20 +94,22 @@ class NbmjDomain(Domain):
         "param": ObjType("param", "param"),
     }
     roles = {"rule": RuleRole(warn_dangling=True)}
-    initial_data: dict = {"rules": {}, "sources": {}, "variants": {}, "params": {}}
+    initial_data = {
+        "rules": {}, "sources": {}, "variants": {}, "params": {}, "untranslated": {},
+    }
     dangling_warnings = {"rule": "unknown rule ID %(target)r"}
 
     @property
     def rules(self) -> dict[str, tuple[str, str]]:
         """rule ID -> (docname, title) of every rule rendered."""
-        return self.data.setdefault("rules", {})
+        return cast(dict[str, tuple[str, str]], self.data.setdefault("rules", {}))
 
     @property
     def sources(self) -> dict[str, str]:
         """source tag -> the docname that anchors it."""
-        return self.data.setdefault("sources", {})
+        return cast(dict[str, str], self.data.setdefault("sources", {}))
 
-    def note_rule(self, rule_id: str, title: str, docname: str, location) -> None:
+    def note_rule(self, rule_id: str, title: str, docname: str, location: nodes.Node) -> None:
         """Record a rendered rule; warn when another page already defines the same ID."""
         if rule_id in self.rules and self.rules[rule_id][0] != docname:
             other = self.env.doc2path(self.rules[rule_id][0])
@@ -112,7 +119,7 @@ class NbmjDomain(Domain):
     @property
     def variants(self) -> dict[str, str]:
         """variant name -> the docname of its generated page."""
-        return self.data.setdefault("variants", {})
+        return cast(dict[str, str], self.data.setdefault("variants", {}))
 
     def note_source(self, tag: str, docname: str) -> None:
         """Record the page that anchors a source tag."""
@@ -125,14 +132,26 @@ class NbmjDomain(Domain):
     @property
     def params(self) -> dict[str, dict[str, str]]:
         """parameter -> {docname: anchor} of every variant page that shows it."""
-        return self.data.setdefault("params", {})
+        return cast(dict[str, dict[str, str]], self.data.setdefault("params", {}))
 
     def note_param(self, param: str, docname: str, anchor: str) -> None:
         """Record the anchor at which a variant page shows a parameter."""
         self.params.setdefault(param, {})[docname] = anchor
 
+    @property
+    def untranslated(self) -> dict[str, list[str]]:
+        """docname -> the data words the page shows untranslated (see :mod:`.i18n`)."""
+        return cast(dict[str, list[str]], self.data.setdefault("untranslated", {}))
+
+    def note_untranslated(self, docname: str, word: str) -> None:
+        """Record a data word a page shows in English for want of its translation."""
+        words = self.untranslated.setdefault(docname, [])
+        if word not in words:
+            words.append(word)
+
     def clear_doc(self, docname: str) -> None:
         """Forget what a document defined (Sphinx calls this before re-reading it)."""
+        self.untranslated.pop(docname, None)
         for places in self.params.values():
             places.pop(docname, None)
         for table in (self.rules, self.sources, self.variants):
@@ -140,7 +159,7 @@ class NbmjDomain(Domain):
                 if (value[0] if isinstance(value, tuple) else value) == docname:
                     del table[key]
 
-    def merge_domaindata(self, docnames, otherdata: dict) -> None:
+    def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
         """Take over what parallel readers recorded for ``docnames``."""
         for key, value in otherdata.get("rules", {}).items():
             if value[0] in docnames:
@@ -153,8 +172,14 @@ class NbmjDomain(Domain):
             for docname, anchor in places.items():
                 if docname in docnames:
                     self.note_param(key, docname, anchor)
+        for docname, words in otherdata.get("untranslated", {}).items():
+            if docname in docnames:
+                self.untranslated[docname] = list(words)
 
-    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+    def resolve_xref(
+        self, env: BuildEnvironment, fromdocname: str, builder: Builder, typ: str, target: str,
+        node: addnodes.pending_xref, contnode: nodes.Element,
+    ) -> nodes.reference | None:
         """A link for a rule, source, parameter or variant reference, or None if unknown.
 
         A parameter shown on several variant pages links to the page that
@@ -170,12 +195,16 @@ class NbmjDomain(Domain):
             prefer = env.config.nbmj_params_docs.get(node.get("nbmj_rule", "")[:2], "")
             docname = prefer if prefer in places else min(places)
             anchor = places[docname]
-            return make_refnode(builder, fromdocname, docname, anchor, contnode, f"{target} in {docname.split('/')[-1]}")
+            where = text(env, "{param} in {page}", param=target, page=docname.split("/")[-1])
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, where)
         if typ == "variant" and target in self.variants:
             return make_refnode(builder, fromdocname, self.variants[target], f"variant-{target}", contnode, target)
         return None
 
-    def resolve_any_xref(self, env, fromdocname, builder, target, node, contnode):
+    def resolve_any_xref(
+        self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+        node: addnodes.pending_xref, contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
         """``:any:`` finds rules only."""
         found = self.resolve_xref(env, fromdocname, builder, "rule", target, node, contnode)
         return [("nbmj:rule", found)] if found is not None else []
@@ -190,12 +219,14 @@ class NbmjDomain(Domain):
             yield name, name, "variant", docname, f"variant-{name}", 1
 
 
-def nbmj_domain(env) -> NbmjDomain:
+def nbmj_domain(env: BuildEnvironment) -> NbmjDomain:
     """The ``nbmj`` domain of a build environment."""
-    return env.get_domain("nbmj")  # type: ignore[return-value]
+    return cast(NbmjDomain, env.get_domain("nbmj"))
 
 
-def keep_unresolved_as_text(app, env, node, contnode):
+def keep_unresolved_as_text(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement,
+) -> nodes.TextElement | None:
     """A ``missing-reference`` handler: source tags, variants and parameters that no page
     defines, and rule IDs found in plain text, stay plain text, silently (``:rule:`` warns)."""
     if node.get("refdomain") == "nbmj" and (node.get("reftype") in ("source", "variant", "param") or node.get("nbmj_auto")):

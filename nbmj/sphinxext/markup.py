@@ -12,13 +12,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from docutils import nodes
+from sphinx.environment import BuildEnvironment
 
 
-def current_docname(env) -> str:
+def current_docname(env: BuildEnvironment) -> str:
     """The name of the document being read (``env.current_document`` in newer Sphinx,
     ``env.docname`` before)."""
     current = getattr(env, "current_document", None)
-    return current.docname if current is not None else env.docname
+    return str(current.docname if current is not None else env.docname)
 
 
 def comma_list(text: str | None) -> list[str]:
@@ -52,8 +53,8 @@ def table_cell(value: Any) -> nodes.entry:
 
 
 def table(
-    headers: list[str],
-    rows: Iterable[list[Any] | tuple[list[Any], dict]],
+    headers: list[Any],
+    rows: Iterable[list[Any] | tuple[list[Any], dict[str, Any]]],
     *,
     classes: Iterable[str] = (),
     widths: list[int] | None = None,
@@ -73,7 +74,7 @@ def table(
     body = nodes.tbody()
     group += body
     for row in rows:
-        attrs: dict = {}
+        attrs: dict[str, Any] = {}
         if isinstance(row, tuple):
             row, attrs = row
         tr = nodes.row(**attrs)
@@ -83,10 +84,14 @@ def table(
     return node
 
 
-def titled_section(document, title: str, name: str) -> nodes.section:
+def titled_section(document: nodes.document, title: str, name: str) -> nodes.section:
     """A section with ``title``, its implicit target named ``name`` (so it gets an id)."""
     section = nodes.section()
-    section += nodes.title(title, title)
+    heading = nodes.title(title, title)
+    # Generated text is written in the build's language by the extension itself
+    # (nbmj.sphinxext.i18n), so it stays out of the page catalogues.
+    heading["translatable"] = False
+    section += heading
     section["names"].append(nodes.fully_normalize_name(name))
     document.note_implicit_target(section, section)
     return section
@@ -95,3 +100,8 @@ def titled_section(document, title: str, name: str) -> nodes.section:
 def inline_literal(text: str) -> nodes.literal:
     """``text`` as inline code."""
     return nodes.literal(text, text)
+
+
+def name_text(text: str) -> nodes.inline:
+    """A name (``清一色``) that a table cell must not break in the middle."""
+    return nodes.inline(text, text, classes=["nbmj-name"])

@@ -9,14 +9,19 @@ a definition list) is an anchor that source tags link to. Once every page is rea
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .domain import RULE_ID, nbmj_domain, source_ref
+from .i18n import text
 from .markup import comma_list, current_docname
 
 logger = logging.getLogger(__name__)
@@ -49,12 +54,17 @@ class RuleDirective(SphinxDirective):
         if title:
             head += nodes.Text(" ")
             title_nodes, messages = self.state.inline_text(title, self.lineno)
-            title_node = nodes.inline("", "", *title_nodes, classes=["nbmj-rule-title"])
+            # The title is a message of the page's catalogue: an inline marked translatable,
+            # with its raw text and its place in the source, is extracted by Sphinx and
+            # replaced by its translation; Sphinx then unwraps that inline, so it sits alone
+            # inside the styled span.
+            message = nodes.inline(title, "", *title_nodes, translatable=True)
+            message.source, message.line = self.get_source_info()
+            title_node = nodes.inline("", "", message, classes=["nbmj-rule-title"])
             head += title_node
             head += messages
-        head += nodes.reference(
-            "", "¶", refid=rule_id, classes=["headerlink"], reftitle=f"Link to rule {rule_id}"
-        )
+        link_title = text(self.env, "Link to rule {rule_id}", rule_id=rule_id)
+        head += nodes.reference("", "¶", refid=rule_id, classes=["headerlink"], reftitle=link_title)
         container += head
 
         body = nodes.container(classes=["nbmj-rule-body"])
@@ -66,7 +76,8 @@ class RuleDirective(SphinxDirective):
         if sources or params:
             meta = nodes.paragraph(classes=["nbmj-rule-meta"])
             if sources:
-                meta += nodes.inline("Sources: ", "Sources: ", classes=["nbmj-label"])
+                label = text(self.env, "Sources: ")
+                meta += nodes.inline(label, label, classes=["nbmj-label"])
                 for i, tag in enumerate(sources):
                     if i:
                         meta += nodes.Text(", ")
@@ -74,7 +85,10 @@ class RuleDirective(SphinxDirective):
             if params:
                 if sources:
                     meta += nodes.Text(" · ")
-                label = "Variant parameter: " if len(params) == 1 else "Variant parameters: "
+                if len(params) == 1:
+                    label = text(self.env, "Variant parameter: ")
+                else:
+                    label = text(self.env, "Variant parameters: ")
                 meta += nodes.inline(label, label, classes=["nbmj-label"])
                 for i, param in enumerate(params):
                     if i:
@@ -88,7 +102,9 @@ class RuleDirective(SphinxDirective):
             container += meta
 
         nbmj_domain(self.env).note_rule(rule_id, title, current_docname(self.env), container)
-        index = addnodes.index(entries=[("single", f"{rule_id}; {title or 'rule'}", rule_id, "", None)])
+        # The entry is rewritten with the translated title by RuleTitles, once Sphinx has
+        # translated the page.
+        index = addnodes.index(entries=[("single", f"{rule_id}; {title or text(self.env, 'rule')}", rule_id, "", None)])
         return [index, container]
 
 
@@ -123,7 +139,7 @@ class SourceDirective(SphinxDirective):
 _SOURCE_TAG = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
 
 
-def anchor_source_tags(app, doctree) -> None:
+def anchor_source_tags(app: Sphinx, doctree: nodes.document) -> None:
     """On the sources page, each tag of its definition list becomes a ``source-TAG`` anchor."""
     docname = current_docname(app.env)
     if docname != app.config.nbmj_sources_doc:
@@ -140,7 +156,7 @@ def anchor_source_tags(app, doctree) -> None:
             nbmj_domain(app.env).note_source(tag, docname)
 
 
-def check_rulebook_rendered(app, env) -> None:
+def check_rulebook_rendered(app: Sphinx, env: BuildEnvironment) -> None:
     """Warn when a rulebook rule never made it into the documents."""
     if not app.config.nbmj_check_rulebook:
         return
@@ -152,3 +168,33 @@ def check_rulebook_rendered(app, env) -> None:
     missing = [r.id for r in load_rules() if r.id not in defined]
     if missing and defined:
         logger.warning("rulebook rules not rendered in the docs: %s", ", ".join(missing))
+
+
+class RuleTitles(SphinxTransform):
+    """After translation, each rule's index entry and its record in the domain (link
+    tooltips, search results) carry the title as the page shows it."""
+
+    default_priority = 30  # after Sphinx's Locale transform (20), before RuleIdLinks (500)
+
+    def apply(self, **kwargs: Any) -> None:
+        """Copy each rendered rule title into its index entry and the domain."""
+        domain = nbmj_domain(self.env)
+        docname = current_docname(self.env)
+        for container in self.document.findall(nodes.container):
+            if "nbmj-rule" not in container["classes"] or not container["ids"]:
+                continue
+            rule_id = container["ids"][0]
+            title_node = next(
+                (n for n in container.findall(nodes.inline) if "nbmj-rule-title" in n["classes"]), None
+            )
+            if title_node is None:
+                continue
+            title = title_node.astext()
+            domain.note_rule(rule_id, title, docname, container)
+            parent = container.parent
+            if parent is None:
+                continue
+            index = parent.index(container)
+            before = parent[index - 1] if index else None
+            if isinstance(before, addnodes.index):
+                before["entries"] = [("single", f"{rule_id}; {title}", rule_id, "", None)]

@@ -47,7 +47,7 @@ def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
 _DIFF_SKIP = ("name", "parent", "summary", "aliases", "source")
 
 
-def diff(old: dict, new: dict) -> list[tuple[str, Any, Any]]:
+def diff(old: dict[str, Any], new: dict[str, Any]) -> list[tuple[str, Any, Any]]:
     """What changes from one ``to_dict()`` to another, as ``(path, old, new)`` rows.
 
     Paths are those of :func:`flatten`; a record (an item, a restriction, a table row)
@@ -85,7 +85,7 @@ def _record_of(key: str) -> str | None:
     return key[: end + 1] if end >= 0 else None
 
 
-def ordered_keys(tables: list[dict]) -> list[str]:
+def ordered_keys(tables: list[dict[str, Any]]) -> list[str]:
     """The keys of all the tables, each once, in the order first seen."""
     keys: list[str] = []
     seen: set[str] = set()

@@ -7,11 +7,14 @@ pages use to include the spec files.
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from sphinx.application import Sphinx
 
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+.:_])\1+$")
 
 
-def widen_title_underlines(app, relative_path, parent_docname, content: list[str]) -> None:
+def widen_title_underlines(app: Sphinx, relative_path: Path, parent_docname: str, content: list[str]) -> None:
     """Lengthen a title underline that is long enough in characters but not in columns.
 
     docutils counts a Chinese character as two columns, so ``Payments (三摊)`` needs a

@@ -8,8 +8,12 @@ build then rewrites the page when a variant file changes.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sphinx.util.docutils import SphinxDirective
+
+if TYPE_CHECKING:
+    from ..rules.model import RuleSet
 
 
 def _spec_root() -> Path | None:
@@ -22,7 +26,7 @@ def _spec_root() -> Path | None:
         return None
 
 
-def load_variant(name: str):
+def load_variant(name: str) -> RuleSet:
     """The compiled rule set of a shipped variant (:func:`nbmj.rules.load_variant`)."""
     # Imported on first use: loading the extension does not load the rules compiler.
     from ..rules import load_variant as load
@@ -30,7 +34,7 @@ def load_variant(name: str):
     return load(name)
 
 
-def variant_files(rules) -> list[Path]:
+def variant_files(rules: RuleSet | None) -> list[Path]:
     """The ``.nbv`` files a rule set was compiled from (itself and its ancestors)."""
     root = _spec_root()
     found: list[Path] = []
@@ -76,7 +80,7 @@ def shipped_variants() -> list[str]:
 class VariantDirectiveBase(SphinxDirective):
     """A directive that shows variants; :meth:`load` records their files as dependencies."""
 
-    def load(self, name: str):
+    def load(self, name: str) -> RuleSet:
         """The compiled variant ``name``; a variant that does not compile is an error here."""
         try:
             rules = load_variant(name)
