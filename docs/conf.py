@@ -20,6 +20,18 @@ release = nbmj.__version__
 version = ".".join(release.split(".")[:2])
 language = "en"
 
+# ---- translations (the Chinese edition: ``-D language=zh_CN``)
+# One catalogue per page, docs/locales/zh_CN/LC_MESSAGES/<docname>.po, made with
+#   sphinx-build -b gettext docs /tmp/pot
+#   sphinx-intl update -p /tmp/pot -l zh_CN -d docs/locales
+# Sphinx compiles the .po files to .mo at build time; .mo files are never committed.
+locale_dirs = ["locales"]
+gettext_compact = False
+# No source line numbers or uuids in the catalogues: they would change whenever the
+# rulebook is edited and make every .po diff noisy.
+gettext_location = False
+gettext_uuid = False
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
