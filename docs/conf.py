@@ -39,21 +39,38 @@ extensions = [
 ]
 
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
-templates_path: list[str] = []
 # The rulebook files are included into docs/rulebook/*.rst, never read on their own.
 source_suffix = {".rst": "restructuredtext"}
 
-html_theme = "alabaster"
+# Furo: responsive (a phone at the table reads it), light and dark, and kept up to date.
+html_theme = "furo"
 html_static_path = ["_static"]
 html_css_files = ["nbmj.css"]
+html_js_files = ["nbmj.js"]
+templates_path = ["_templates"]
 html_title = f"nbmj {release}"
 html_theme_options = {
-    "description": "Ningbo (宁波) and Ninghai (宁海) mahjong: rules, scoring, engine",
-    "fixed_sidebar": True,
-    "page_width": "1100px",
-    "sidebar_width": "230px",
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
+# Furo's sidebar with the language switch under the search box.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "nbmj-editions.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+# The two editions are built side by side, docs/_build/html/en and docs/_build/html/zh_CN;
+# the switch on every page links to the same page (and, by nbmj.js, the same rule) in the other.
+html_context = {"nbmj_editions": [("en", "English"), ("zh_CN", "中文")]}
+# Chinese search: Sphinx splits Chinese text into words with jieba (the docs/test extras
+# install it); this list teaches it the mahjong words it does not know, so 百搭 or
+# 杠上开花 are found whole.
+html_search_options = {"dict": str(DOCS / "search-words.zh.txt")}
 
 # autodoc: signatures of compiled functions come from their embedded docstrings.
 autodoc_member_order = "bysource"
@@ -120,5 +137,13 @@ def _resolve_short_names(app, env, node, contnode):
     return make_refnode(app.builder, node["refdoc"], obj.docname, obj.node_id, contnode, name)
 
 
+def _edition_settings(app, config):
+    """Settings that differ in the Chinese edition (``-D language=zh_CN`` is applied
+    after this file runs, so they are set once the configuration is complete)."""
+    if config.language.startswith("zh"):
+        config.html_title = f"nbmj {release} 文档"
+
+
 def setup(app):
+    app.connect("config-inited", _edition_settings)
     app.connect("missing-reference", _resolve_short_names)

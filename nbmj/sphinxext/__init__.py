@@ -37,6 +37,10 @@ Add ``"nbmj.sphinxext"`` to ``extensions`` in ``conf.py``. It provides:
 ``.. nbmj-cli::``
     The ``--help`` of every ``nbmj`` subcommand (option ``:commands:`` to choose).
 
+``:tiles:`123m 5z```
+    Tiles drawn as legible faces in running text, the notation beside them (``5m!``
+    marks a wild tile); the worked examples draw their hands the same way.
+
 Also: rule IDs written as plain text in running prose (``see NB-5.1``) become links;
 on the page named by the ``nbmj_sources_doc`` setting (default ``"rulebook/sources"``)
 each tag of a definition list (``S001`` and its indented description) becomes the
@@ -48,9 +52,17 @@ Settings: ``nbmj_link_rule_ids`` (default True), ``nbmj_sources_doc``,
 
 Every file the directives read (variant files, grammar, example data) is recorded as a
 dependency of the page, so an incremental build notices when it changes.
+
+What the directives generate is written in the build's language (``language =
+"zh_CN"`` gives Chinese tables and labels, from ``nbmj/sphinxext/zh_CN.py``); a rule's title and
+body are messages of the page's catalogue like the rest of the page.
 """
 
 from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
 
 # The extension is split by what each part generates; this module only wires the parts
 # into Sphinx and keeps the names that conf.py files, the tests and the tutorial import.
@@ -59,8 +71,10 @@ from .compare_table import CompareDirective
 from .domain import RULE_ID, NbmjDomain, RuleRole, keep_unresolved_as_text, rule_ref, variant_ref
 from .dsl_reference import DiagnosticsDirective, FeaturesDirective, GrammarDirective
 from .rule_id_links import RuleIdLinks
-from .rulebook import RuleDirective, SourceDirective, anchor_source_tags, check_rulebook_rendered
+from .i18n import write_untranslated_report
+from .rulebook import RuleDirective, RuleTitles, SourceDirective, anchor_source_tags, check_rulebook_rendered
 from .ruleset_diff import ABSENT, diff, flatten
+from .tile_display import TilesRole, depart_tile_html, tile, visit_tile_html
 from .title_underlines import widen_title_underlines
 from .variant_page import VariantDirective
 
@@ -83,16 +97,22 @@ __all__ = [
     "DiagnosticsDirective",
     "CliDirective",
     "RuleIdLinks",
+    "RuleTitles",
+    "TilesRole",
 ]
 
 # The single module this package replaces called the marker _ABSENT, and diff() hands it out.
 _ABSENT = ABSENT
 
 
-def setup(app) -> dict:
-    """Register the ``nbmj`` domain, the directives, the role, the settings and the hooks."""
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the ``nbmj`` domain, the directives, the roles, the settings and the hooks."""
     app.add_domain(NbmjDomain)
     app.add_role("rule", RuleRole(warn_dangling=True))
+    app.add_role("tiles", TilesRole())
+    app.add_node(tile, html=(visit_tile_html, depart_tile_html))
+    app.add_transform(RuleTitles)
+    app.connect("build-finished", write_untranslated_report)
     app.add_directive("rule", RuleDirective)
     app.add_directive("nbmj-source", SourceDirective)
     app.add_directive("nbmj-variant", VariantDirective)
@@ -113,7 +133,7 @@ def setup(app) -> dict:
     app.connect("env-check-consistency", check_rulebook_rendered)
     try:  # Sphinx >= 7.2
         app.connect("include-read", widen_title_underlines)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001  # sphinx.errors.ExtensionError on older Sphinx
         pass
     from .. import __version__
 

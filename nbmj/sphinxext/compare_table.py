@@ -12,9 +12,10 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from .domain import rule_ref, variant_ref
+from .i18n import parts, text
 from .markup import comma_list, inline_literal, paragraph, table, titled_section
 from .ruleset_diff import ABSENT, flatten, ordered_keys
-from .setting_values import value_cell
+from .setting_values import dsl_word, value_cell
 from .variant_loading import VariantDirectiveBase, shipped_variants
 
 
@@ -35,9 +36,9 @@ class CompareDirective(VariantDirectiveBase):
         headers: list[Any] = ["", *[variant_ref(env, s.name) for s in sets]]
 
         # ---- items
-        sec = titled_section(doc, "Scoring items", "compare scoring items")
+        sec = titled_section(doc, text(env, "Scoring items"), "compare scoring items")
         item_names = ordered_keys([{it.name: None for it in s.items} for s in sets])
-        rows = []
+        rows: list[tuple[list[Any], dict[str, Any]]] = []
         for item in item_names:
             cells: list[Any] = []
             rule = None
@@ -51,21 +52,23 @@ class CompareDirective(VariantDirectiveBase):
                 rule = rule or it.rule
                 label = label or it.label
                 entry = nodes.entry(classes=["nbmj-value"])
-                entry += nodes.paragraph(text="off" if it.value is None else f"{it.value} {it.unit}")
+                shown = "off" if it.value is None else f"{it.value} {dsl_word(env, it.unit)}"
+                entry += nodes.paragraph(text=shown)
                 cells.append(entry)
-            head = [inline_literal(item), f" {label}"]
+            head: list[Any] = [inline_literal(item), f" {label}"]
             if rule:
                 head += [" ", rule_ref(env, rule)]
             rows.append(([head, *cells], {"ids": [f"item-{item}"], "classes": ["nbmj-item"]}))
-        sec += paragraph(
+        sec += paragraph(text(
+            env,
             "Value and unit of each scoring item (台 tai, 胡 fu, 番 fan); — means the variant has no such item, "
-            "off that it is defined but switched off."
-        )
-        sec += table(["item", *headers[1:]], rows, classes=["nbmj-compare-items", "nbmj-compare"])
+            "off that it is defined but switched off.",
+        ))
+        sec += table([text(env, "item"), *headers[1:]], rows, classes=["nbmj-compare-items", "nbmj-compare"])
         out.append(sec)
 
         # ---- every other setting
-        sec = titled_section(doc, "Settings", "compare settings")
+        sec = titled_section(doc, text(env, "Settings"), "compare settings")
         flats = [flatten(s.to_dict()) for s in sets]
         rows = []
         for key in ordered_keys(flats):
@@ -78,13 +81,15 @@ class CompareDirective(VariantDirectiveBase):
                 continue
             cells = ["—" if v is ABSENT else value_cell(env, key, v) for v in values]
             rows.append(([inline_literal(key), *cells], {"classes": ["nbmj-setting", "nbmj-differs" if differs else "nbmj-same"]}))
-        sec += paragraph(
-            "Settings, as paths into ",
-            inline_literal("RuleSet.to_dict()"),
-            ", in which the variants differ"
-            + (" (all settings are listed)" if "all-rows" in self.options else "; settings that all share are left out")
-            + ".",
-        )
-        sec += table(["setting", *[variant_ref(env, s.name) for s in sets]], rows, classes=["nbmj-compare-settings", "nbmj-compare"])
+        to_dict = inline_literal("RuleSet.to_dict()")
+        if "all-rows" in self.options:
+            intro = parts(env, "Settings, as paths into {to_dict}, in which the variants differ (all settings are listed).",
+                          to_dict=to_dict)
+        else:
+            intro = parts(env, "Settings, as paths into {to_dict}, in which the variants differ; settings that all "
+                          "share are left out.", to_dict=to_dict)
+        sec += paragraph(*intro)
+        sec += table([text(env, "setting"), *[variant_ref(env, s.name) for s in sets]], rows,
+                     classes=["nbmj-compare-settings", "nbmj-compare"])
         out.append(sec)
         return out

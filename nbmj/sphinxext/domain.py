@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -17,6 +18,7 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from .i18n import text
 from .markup import current_docname
 
 logger = logging.getLogger(__name__)
@@ -89,7 +91,9 @@ class NbmjDomain(Domain):
         "param": ObjType("param", "param"),
     }
     roles = {"rule": RuleRole(warn_dangling=True)}
-    initial_data: dict = {"rules": {}, "sources": {}, "variants": {}, "params": {}}
+    initial_data: dict[str, dict[str, Any]] = {
+        "rules": {}, "sources": {}, "variants": {}, "params": {}, "untranslated": {},
+    }
     dangling_warnings = {"rule": "unknown rule ID %(target)r"}
 
     @property
@@ -132,8 +136,20 @@ class NbmjDomain(Domain):
         """Record the anchor at which a variant page shows a parameter."""
         self.params.setdefault(param, {})[docname] = anchor
 
+    @property
+    def untranslated(self) -> dict[str, list[str]]:
+        """docname -> the data words the page shows untranslated (see :mod:`.i18n`)."""
+        return self.data.setdefault("untranslated", {})
+
+    def note_untranslated(self, docname: str, word: str) -> None:
+        """Record a data word a page shows in English for want of its translation."""
+        words = self.untranslated.setdefault(docname, [])
+        if word not in words:
+            words.append(word)
+
     def clear_doc(self, docname: str) -> None:
         """Forget what a document defined (Sphinx calls this before re-reading it)."""
+        self.untranslated.pop(docname, None)
         for places in self.params.values():
             places.pop(docname, None)
         for table in (self.rules, self.sources, self.variants):
@@ -157,6 +173,9 @@ class NbmjDomain(Domain):
             for docname, anchor in places.items():
                 if docname in docnames:
                     self.note_param(key, docname, anchor)
+        for docname, words in otherdata.get("untranslated", {}).items():
+            if docname in docnames:
+                self.untranslated[docname] = list(words)
 
     def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
         """A link for a rule, source, parameter or variant reference, or None if unknown.
@@ -176,7 +195,8 @@ class NbmjDomain(Domain):
             prefer = env.config.nbmj_params_docs.get(node.get("nbmj_rule", "")[:2], "")
             docname = prefer if prefer in places else min(places)
             anchor = places[docname]
-            return make_refnode(builder, fromdocname, docname, anchor, contnode, f"{target} in {docname.split('/')[-1]}")
+            where = text(env, "{param} in {page}", param=target, page=docname.split("/")[-1])
+            return make_refnode(builder, fromdocname, docname, anchor, contnode, where)
         if typ == "variant" and target in self.variants:
             return make_refnode(builder, fromdocname, self.variants[target], f"variant-{target}", contnode, target)
         return None

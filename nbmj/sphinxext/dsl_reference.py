@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 from docutils import nodes
+from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
+from .i18n import data, text, texts
 from .markup import inline_literal, paragraph, table, titled_section
 
 
@@ -25,7 +29,8 @@ class FeaturesDirective(SphinxDirective):
         """A table with a row per feature of :data:`~nbmj.rules.model.FEATURES`."""
         from ..rules.model import FEATURES
 
-        rows = []
+        env = self.env
+        rows: list[tuple[list[Any], dict[str, Any]]] = []
         for spec in FEATURES.values():
             args = " · ".join("[" + " | ".join(choices) + "]" for choices in spec.arg_choices)
             rows.append(
@@ -33,15 +38,15 @@ class FeaturesDirective(SphinxDirective):
                     [
                         inline_literal(spec.name + ("(…)" if spec.arg_choices else "")),
                         inline_literal(args) if args else "",
-                        "0 or 1" if spec.boolean else "a count",
-                        spec.description,
+                        text(env, "0 or 1") if spec.boolean else text(env, "a count"),
+                        data(env, spec.description),
                     ],
                     {"ids": [f"feature-{spec.name}"], "classes": ["nbmj-feature"]},
                 )
             )
         return [
             table(
-                ["feature", "arguments (each slot optional)", "value", "meaning"],
+                texts(env, "feature", "arguments (each slot optional)", "value", "meaning"),
                 rows,
                 classes=["nbmj-features"],
                 widths=[2, 4, 1, 6],
@@ -94,20 +99,22 @@ class DiagnosticsDirective(SphinxDirective):
                     term = item.next_node(nodes.term).astext().strip()
                     advice[term] = list(item.next_node(nodes.definition).children)
 
-        by_kind: dict[str, list] = {}
+        env = self.env
+        by_kind: dict[str, list[Any]] = {}
         for example in diagnostics.BAD_EXAMPLES:
             by_kind.setdefault(example.kind, []).append(example)
 
         out: list[nodes.Node] = []
         for kind, examples in by_kind.items():
-            sec = titled_section(self.state.document, _kind_title(kind), f"diagnostics {kind}")
-            sec += advice.get(kind, [paragraph("Read the message: it names the word and the place.")])
+            sec = titled_section(self.state.document, _kind_title(env, kind), f"diagnostics {kind}")
+            sec += advice.get(kind, [paragraph(text(env, "Read the message: it names the word and the place."))])
             seen: set[str] = set()
             for example in examples:
                 if example.label in seen:
                     continue
                 seen.add(example.label)
-                sec += paragraph(nodes.strong(example.label, example.label), classes=["nbmj-diagnostic-label"])
+                label = data(env, example.label)
+                sec += paragraph(nodes.strong(label, label), classes=["nbmj-diagnostic-label"])
                 rendered = _render_bad_example(diagnostics, example)
                 block = nodes.literal_block(rendered, rendered, classes=["nbmj-diagnostic"])
                 block["language"] = "text"
@@ -115,20 +122,21 @@ class DiagnosticsDirective(SphinxDirective):
             out.append(sec)
         extends = getattr(diagnostics, "EXTENDS_EXAMPLES", {})
         if extends:
-            sec = titled_section(self.state.document, "Problems across files", "diagnostics across files")
+            sec = titled_section(self.state.document, text(env, "Problems across files"), "diagnostics across files")
             sec += advice.get("across files", [])
-            rows = [[inline_literal(name), value[-1]] for name, value in extends.items()]
-            sec += table(["problem", "message"], rows, classes=["nbmj-diagnostics-extends"], widths=[2, 6])
+            rows = [[inline_literal(name), inline_literal(value[-1])] for name, value in extends.items()]
+            sec += table(texts(env, "problem", "message"), rows, classes=["nbmj-diagnostics-extends"], widths=[2, 6])
             out.append(sec)
         return out
 
 
-def _kind_title(kind: str) -> str:
+def _kind_title(env: BuildEnvironment, kind: str) -> str:
     """The section title of a kind of diagnostic (``unknown name`` -> ``Unknown name``)."""
-    return {"syntax": "Syntax errors"}.get(kind, kind[:1].upper() + kind[1:])
+    english = "Syntax errors" if kind == "syntax" else kind[:1].upper() + kind[1:]
+    return data(env, english)
 
 
-def _render_bad_example(diagnostics, example) -> str:
+def _render_bad_example(diagnostics: ModuleType, example: Any) -> str:
     """The first diagnostic the compiler gives for the example, as it prints it.
 
     Falls back to the table's own label and position if the compiler is not available or

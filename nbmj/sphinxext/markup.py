@@ -86,7 +86,11 @@ def table(
 def titled_section(document, title: str, name: str) -> nodes.section:
     """A section with ``title``, its implicit target named ``name`` (so it gets an id)."""
     section = nodes.section()
-    section += nodes.title(title, title)
+    heading = nodes.title(title, title)
+    # Generated text is written in the build's language by the extension itself
+    # (nbmj.sphinxext.i18n), so it stays out of the page catalogues.
+    heading["translatable"] = False
+    section += heading
     section["names"].append(nodes.fully_normalize_name(name))
     document.note_implicit_target(section, section)
     return section

@@ -9,14 +9,17 @@ a definition list) is an anchor that source tags link to. Once every page is rea
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx import addnodes
 from sphinx.util import logging
+from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxDirective
 
 from .domain import RULE_ID, nbmj_domain, source_ref
+from .i18n import text
 from .markup import comma_list, current_docname
 
 logger = logging.getLogger(__name__)
@@ -49,12 +52,14 @@ class RuleDirective(SphinxDirective):
         if title:
             head += nodes.Text(" ")
             title_nodes, messages = self.state.inline_text(title, self.lineno)
-            title_node = nodes.inline("", "", *title_nodes, classes=["nbmj-rule-title"])
+            # The title is a message of the page's catalogue: with its raw text and its
+            # place in the source, Sphinx extracts it and puts the translation in its place.
+            title_node = nodes.inline(title, "", *title_nodes, classes=["nbmj-rule-title"])
+            title_node.source, title_node.line = self.get_source_info()
             head += title_node
             head += messages
-        head += nodes.reference(
-            "", "¶", refid=rule_id, classes=["headerlink"], reftitle=f"Link to rule {rule_id}"
-        )
+        link_title = text(self.env, "Link to rule {rule_id}", rule_id=rule_id)
+        head += nodes.reference("", "¶", refid=rule_id, classes=["headerlink"], reftitle=link_title)
         container += head
 
         body = nodes.container(classes=["nbmj-rule-body"])
@@ -66,7 +71,8 @@ class RuleDirective(SphinxDirective):
         if sources or params:
             meta = nodes.paragraph(classes=["nbmj-rule-meta"])
             if sources:
-                meta += nodes.inline("Sources: ", "Sources: ", classes=["nbmj-label"])
+                label = text(self.env, "Sources: ")
+                meta += nodes.inline(label, label, classes=["nbmj-label"])
                 for i, tag in enumerate(sources):
                     if i:
                         meta += nodes.Text(", ")
@@ -74,7 +80,10 @@ class RuleDirective(SphinxDirective):
             if params:
                 if sources:
                     meta += nodes.Text(" · ")
-                label = "Variant parameter: " if len(params) == 1 else "Variant parameters: "
+                if len(params) == 1:
+                    label = text(self.env, "Variant parameter: ")
+                else:
+                    label = text(self.env, "Variant parameters: ")
                 meta += nodes.inline(label, label, classes=["nbmj-label"])
                 for i, param in enumerate(params):
                     if i:
@@ -88,7 +97,9 @@ class RuleDirective(SphinxDirective):
             container += meta
 
         nbmj_domain(self.env).note_rule(rule_id, title, current_docname(self.env), container)
-        index = addnodes.index(entries=[("single", f"{rule_id}; {title or 'rule'}", rule_id, "", None)])
+        # The entry is rewritten with the translated title by RuleTitles, once Sphinx has
+        # translated the page.
+        index = addnodes.index(entries=[("single", f"{rule_id}; {title or text(self.env, 'rule')}", rule_id, "", None)])
         return [index, container]
 
 
@@ -170,3 +181,33 @@ def check_rulebook_rendered(app, env) -> None:
     missing = [r.id for r in load_rules() if r.id not in defined]
     if missing and defined:
         logger.warning("rulebook rules not rendered in the docs: %s", ", ".join(missing))
+
+
+class RuleTitles(SphinxTransform):
+    """After translation, each rule's index entry and its record in the domain (link
+    tooltips, search results) carry the title as the page shows it."""
+
+    default_priority = 30  # after Sphinx's Locale transform (20), before RuleIdLinks (500)
+
+    def apply(self, **kwargs: Any) -> None:
+        """Copy each rendered rule title into its index entry and the domain."""
+        domain = nbmj_domain(self.env)
+        docname = current_docname(self.env)
+        for container in self.document.findall(nodes.container):
+            if "nbmj-rule" not in container["classes"] or not container["ids"]:
+                continue
+            rule_id = container["ids"][0]
+            title_node = next(
+                (n for n in container.findall(nodes.inline) if "nbmj-rule-title" in n["classes"]), None
+            )
+            if title_node is None:
+                continue
+            title = title_node.astext()
+            domain.note_rule(rule_id, title, docname, container)
+            parent = container.parent
+            if parent is None:
+                continue
+            index = parent.index(container)
+            before = parent[index - 1] if index else None
+            if isinstance(before, addnodes.index):
+                before["entries"] = [("single", f"{rule_id}; {title}", rule_id, "", None)]

@@ -1,0 +1,317 @@
+"""Chinese (zh_CN) wording of what the extension generates, read by :mod:`.i18n`.
+
+:data:`TEXT` translates the extension's own templates (fields in braces stay as they
+are); :data:`DATA` translates words that come from the rules data: variant summaries,
+the meanings of features and restrictions, diagnostic labels and headings, payer roles,
+units and win methods. The terms are the players' own: 百搭 (wild), 台, 胡, 番, 三摊,
+点炮, 自摸, 杠上开花.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+TEXT: Final[dict[str, str]] = {
+    # -- punctuation and small words
+    ": ": "：",
+    ", ": "、",
+    "; ": "；",
+    ".": "。",
+    "{part}: ": "{part}：",
+    "none": "无",
+    "yes": "是",
+    "no": "否",
+    # -- the rulebook's rules
+    "Link to rule {rule_id}": "链接到规则 {rule_id}",
+    "Sources: ": "来源：",
+    "Variant parameter: ": "变体参数：",
+    "Variant parameters: ": "变体参数：",
+    "rule": "规则",
+    "{param} in {page}": "{page} 中的 {param}",
+    # -- table headings
+    "item": "计分项",
+    "名称": "名称",
+    "value": "数值",
+    "unit": "单位",
+    "condition": "条件",
+    "notes": "说明",
+    "setting": "设置",
+    "restriction": "限制",
+    "meaning": "含义",
+    "when": "时段",
+    "details": "细节",
+    "a hand with": "手牌满足",
+    "may not win by": "不得以此方式胡",
+    "win situation": "胡牌情形",
+    "who pays": "谁付",
+    "situation": "情形",
+    "link": "关联",
+    "count": "次数",
+    "feature": "特征",
+    "arguments (each slot optional)": "参数（每个参数位都可省略）",
+    "problem": "问题",
+    "message": "信息",
+    # -- units and totals
+    "台 tai": "台",
+    "胡 fu": "胡",
+    "番 fan": "番",
+    "台 (tai) summed per hand": "台，一手牌各台相加",
+    "胡 (fu) × 番 (fan)": "胡 × 番",
+    "{tai} 台 (tai)": "{tai} 台",
+    ", {count} of them toward the minimum": "，其中 {count} 台计入起胡",
+    "{fu} 胡 (fu) with {fan} 番 (fan)": "{fu} 胡，{fan} 番",
+    " ({fan} before the cap)": "（封顶前 {fan} 番）",
+    " → {hu} 胡 after multiplying, rounding and capping": " → 乘倍、取整、封顶后 {hu} 胡",
+    " (capped)": "（已封顶）",
+    "total: ": "合计：",
+    "payments: ": "付款：",
+    "reading: {reading} (wait: {wait})": "读法：{reading}（听牌方式：{wait}）",
+    "not a valid win: ": "不能胡：",
+    "No scoring item applies.": "没有适用的计分项。",
+    # -- payments
+    "nobody pays": "无人付",
+    "{role} pays {multiplier} × S": "{role}付 {multiplier} × S",
+    "S is the winning hand's value in points. Baseline payments, before liability (三摊/三包):": (
+        "S 是胡牌的分数。下表是未计三摊（三包）时的基本付款："
+    ),
+    "No liability (三摊) in this variant: every win settles by the table above.": (
+        "本变体不算三摊：每次胡牌都按上表结算。"
+    ),
+    "Liability (三摊/三包): two seats are linked when {threshold} or more melds ({counts}) were fed "
+    "between them (direction: {direction}). A linked row replaces the baseline; seats without a link {others}": (
+        "三摊（三包）：两家之间供牌达到 {threshold} 副或更多（计入 {counts}）时，两家相连"
+        "（方向：{direction}）。相连时按下表对应行结算，代替基本付款；不相连的各家{others}"
+    ),
+    "still pay.": "照常付款。",
+    "pay nothing.": "一分不付。",
+    # -- a variant's page
+    "Parent: ": "父变体：",
+    "none (a root variant)": "无（根变体）",
+    "Also called: ": "别名：",
+    "Scoring: ": "计分：",
+    "Load it: ": "加载：",
+    "Changes from {parent}": "相对 {parent} 的改动",
+    "Every setting in which {name} differs from {parent}, as paths into {to_dict}; an item or row "
+    "that only one of them has is shown whole (— means absent):": (
+        "{name} 与 {parent} 不同的每一个设置，以 {to_dict} 中的路径表示；只有一方才有的计分项或表格行整条列出"
+        "（— 表示没有）："
+    ),
+    "None: {name} compiles to the same rules as {parent}.": "没有：{name} 编译后的规则与 {parent} 完全相同。",
+    "Settings": "设置",
+    "Variant parameter": "变体参数",
+    "Every other setting of the compiled rule set, by section, as paths into {to_dict}. "
+    "The rulebook's rules name these paths in their {label} line.": (
+        "编译后规则集的其余全部设置，按节排列，以 {to_dict} 中的路径表示。规则书的规则在其"
+        "“{label}”一行中引用这些路径。"
+    ),
+    "Scoring items": "计分项",
+    "{count} items. An item scores its value (times the count after {each}, if any) when its "
+    "condition holds; {off} marks an item defined but switched off in this variant.": (
+        "共 {count} 项。条件成立时，一项计入它的数值（若写了 {each}，再乘以其后的个数）；"
+        "{off} 表示这一项有定义，但在本变体中关掉了。"
+    ),
+    "each {feature}": "每个 {feature}",
+    "excludes {items}": "排除 {items}",
+    "group {group}": "组 {group}",
+    "not for minimum": "不计入起胡",
+    "Restrictions": "限制",
+    "unless {conditions}": "除非 {conditions}",
+    "suits {suits}": "花色 {suits}",
+    "claims {claims}": "声明 {claims}",
+    "Restrictions on claims and discards:": "对吃碰杠和打牌的限制：",
+    "No restrictions on claims or discards.": "对吃碰杠和打牌没有限制。",
+    "Win methods forbidden to some hands:": "某些手牌不得采用的胡牌方式：",
+    "Winning shapes: ": "胡牌牌型：",
+    "Payments and liability": "付款与三摊",
+    # -- the comparison page
+    "Value and unit of each scoring item (台 tai, 胡 fu, 番 fan); — means the variant has no such item, "
+    "off that it is defined but switched off.": (
+        "每个计分项的数值和单位（台、胡、番）；— 表示该变体没有这一项，off 表示有定义但已关掉。"
+    ),
+    "Settings, as paths into {to_dict}, in which the variants differ (all settings are listed).": (
+        "各变体的设置，以 {to_dict} 中的路径表示（列出全部设置）。"
+    ),
+    "Settings, as paths into {to_dict}, in which the variants differ; settings that all share are left out.": (
+        "各变体之间不同的设置，以 {to_dict} 中的路径表示；所有变体都相同的设置不列出。"
+    ),
+    # -- worked examples
+    "Worked examples": "计分实例",
+    "Each hand below was scored by {score} when these pages were built.": (
+        "下面每一手牌都是在构建这些页面时由 {score} 计分的。"
+    ),
+    "A gold frame marks a wild tile (百搭).": "金色边框的牌是百搭。",
+    "Example {number}": "例 {number}",
+    "concealed": "手牌",
+    "meld ({kind})": "副露（{kind}）",
+    "from {seat}": "由 {seat} 供牌",
+    "winning tile": "胡张",
+    "{how}, discarded by {seat}": "{how}，{seat} 打出",
+    "flowers": "花牌",
+    "wild indicator": "百搭指示牌",
+    "seat {seat}, round wind {wind}": "座位 {seat}，圈风 {wind}",
+    # -- the variant language's reference
+    "0 or 1": "0 或 1",
+    "a count": "个数",
+    "Read the message: it names the word and the place.": "读一读报错信息：它会指出是哪个词、在什么位置。",
+    "Problems across files": "涉及多个文件的问题",
+}
+
+DATA: Final[dict[str, str]] = {
+    # -- units, payer roles and win methods (words of the variant language)
+    "tai": "台",
+    "fu": "胡",
+    "fan": "番",
+    "discarder": "点炮者",
+    "each_other": "其他每家",
+    "partner": "相连的一家",
+    "robbed": "被抢杠者",
+    "kong_discarder": "供杠者",
+    "discard": "点炮",
+    "self_draw": "自摸",
+    "rob_kong": "抢杠",
+    "kong_bloom_on_discard_kong": "明杠杠上开花",
+    # -- the shipped variants' summaries
+    "Ningbo as seeds 001/003 describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
+        "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
+    ),
+    "Ningbo as seed 000 reads: the winner deals next, indicator from the player's wall by the dice sum, "
+    "one-share payments": (
+        "另一份宁波规则的读法：胡家下一手坐庄，按骰子点数之和在玩家的牌墙上翻百搭，各家只付一份"
+    ),
+    "Ningbo competition rules (X-NBR): 7 wilds, no chow, self-draw only": (
+        "宁波麻将比赛规则：7 张百搭，不能吃，只能自摸"
+    ),
+    "Ninghai (S004), 推倒八 scheme: 100, 200, 400, 800 by 番": "宁海麻将，推倒八：按番数计 100、200、400、800",
+    "Ninghai (S004), 幺半六 scheme: base 60, capped at 500, silver by the half-hundred": (
+        "宁海麻将，幺半六：底 60，封顶 500，银按半百取整"
+    ),
+    "Ninghai (S004), 幺半三 scheme: no wilds, 胡 × 2^番 on a base of 30, capped at 300": (
+        "宁海麻将，幺半三：没有百搭，底胡 30，胡 × 2^番，封顶 300"
+    ),
+    "Ninghai (S004), 幺二六 scheme: base 100, capped at 1000, silver by the half-hundred": (
+        "宁海麻将，幺二六：底 100，封顶 1000，银按半百取整"
+    ),
+    # -- titles of the worked examples (docs/variants/examples/*.json)
+    "清一色 self-drawn, single wait": "清一色，自摸，单吊",
+    "大吊车 on a discard: four melds exposed": "大吊车点炮胡：四副都已亮出",
+    "Two wilds (百搭) as the pair, and a seat flower": "两张百搭作将，外加一张正花",
+    "Seven wilds: the indicator 4索 makes 4索 and 5索 wild": "七百搭：翻出四索，四索和五索都是百搭",
+    "A win on a discard is not allowed here": "这里不能胡别人打的牌",
+    "A dragon pung and a concealed pung of 9索, self-drawn, with a seat flower": "一副箭刻加九索暗刻，自摸，带一张正花",
+    "清一色 on a discard, with an exposed kong": "清一色点炮胡，带一副明杠",
+    "A closed wait (夹中) on a discard, two flowers": "嵌张（夹中）点炮胡，两张花",
+    # -- the condition vocabulary (nbmj.rules.model.FEATURES)
+    "pungs and kongs in the scored decomposition; arguments narrow by tile class, exposure (a triplet "
+    "completed by a discard counts as exposed) and size": (
+        "计分所用拆法中的刻子和杠；参数按牌的类别、明暗（靠别人打的牌凑成的刻子算明刻）和大小限定"
+    ),
+    "the pair, if its tiles are of the given class (0 or 1)": "对子，如果它的牌属于给定的类别（0 或 1）",
+    "chows in the scored decomposition": "计分所用拆法中的顺子",
+    "清一色: every tile of one suit, no honours": "清一色：全部是同一花色的数牌，没有字牌",
+    "混一色: one suit plus honours, both present": "混一色：一种花色的数牌加字牌，两者都有",
+    "字一色: honours only": "字一色：只有字牌",
+    "碰碰胡/对对胡: no chow": "碰碰胡／对对胡：没有顺子",
+    "every meld is a chow": "每副面子都是顺子",
+    "how the winning tile completed the scored decomposition: edge 边张 (12+3, 89+7), closed 嵌张 (13+2), "
+    "single 单吊 (pairs a lone tile), pair_pair 对倒 (one of two pairs becomes a pung), two_sided 两面": (
+        "胡张如何补全计分所用的拆法：edge 边张（12+3、89+7），closed 嵌张（13+2），single 单吊（与一张单牌成对），"
+        "pair_pair 对倒（两个对子之一成刻），two_sided 两面"
+    ),
+    "大吊车: every other set exposed; the win pairs the one concealed tile": (
+        "大吊车：其余各副都已亮出，胡张与手里唯一的一张牌成对"
+    ),
+    "门清: no meld claimed from a discard (concealed kongs allowed)": "门清：没有吃碰别人打的牌（暗杠可以）",
+    "wild tiles in the winning hand, the winning tile included": "胡牌中的百搭张数，胡张也算在内",
+    "还搭: wilds assigned to their own face value": "还搭：百搭当作它本身的牌面",
+    "财神单吊: before the win the hand was complete but for a lone wild": "财神单吊：胡之前，手牌除一张单独的百搭外都已成形",
+    "抛搭: the winner discarded a wild during the hand": "抛搭：胡家在这手牌中打出过百搭",
+    "flowers held (wild flowers excluded): the seat's own, the others, or any; outside_sets leaves out "
+    "flowers that belong to a complete group of four": (
+        "持有的花牌（作为百搭的花不算）：自己的正花、别家的花或任意花；outside_sets 不计凑成整组四张的花"
+    ),
+    "complete groups of four flowers held (春夏秋冬, 梅兰竹菊)": "持有的整组四张花（春夏秋冬、梅兰竹菊）",
+    "the winning method": "胡牌方式",
+    "自摸 in the wide sense: any win not on a discard or a robbed kong": "广义的自摸：不是胡别人打的牌也不是抢杠的胡",
+    "the win is on the replacement for a kong of someone's discard (杠头开花)": "胡在明杠别人打的牌之后补摸的牌上（杠头开花）",
+    "海底: the win is on the last drawable tile": "海底：胡在最后一张可摸的牌上",
+    "天胡/地胡: the win comes before the dealer's first discard is passed": "天胡／地胡：在庄家打出的第一张牌被放过之前胡",
+    "the winner is the dealer": "胡家是庄家",
+    "melds claimed or konged on the table": "桌上吃、碰或杠出的副露",
+    # -- restriction kinds (nbmj.rules.model.RESTRICTION_KINDS)
+    "after a chi, the claimed tile and the far end of the pair may not be discarded at once (吃张打张)": (
+        "吃牌之后，不能马上打出吃进的那张牌或顺子另一头的牌（吃张打张）"
+    ),
+    "a tile passed for pon may not be ponged again until the player has acted": "放过不碰的牌，在这家自己行动之前不能再碰",
+    "a passed discard win bars discard wins until the player has acted": "放过一次点炮胡之后，在这家自己行动之前不能再胡别人打的牌",
+    "no kong of any kind in the turn of a pon": "碰牌的那一轮不能开任何杠",
+    "only tiles of the listed suits may be discarded": "只能打出所列花色的牌",
+    "the listed claims are not allowed": "不允许所列的吃碰杠",
+    "after a player shows three melds of one suit (or honour pungs and melds of one suit), a player who is "
+    "not ready and discards that suit pays for the table (NH-6.1, NH-6.2)": (
+        "有人亮出三副同一花色的面子（或字牌刻子加同一花色的面子）之后，没有听牌的人再打这种花色的牌，"
+        "就要替全桌付（NH-6.1、NH-6.2）"
+    ),
+    "after a player shows three pungs or kongs, a player who is not ready and discards a terminal or honour "
+    "pays for the table (NH-6.3)": (
+        "有人亮出三副刻子或杠之后，没有听牌的人再打幺九牌或字牌，就要替全桌付（NH-6.3）"
+    ),
+    # -- kinds of diagnostic (section headings of the variant language's reference)
+    "Syntax errors": "语法错误",
+    "Unknown name": "未知的名字",
+    "Wrong type": "类型不对",
+    "Out of range": "超出范围",
+    "Missing setting": "缺少设置",
+    "Missing rule ID": "缺少规则编号",
+    "Malformed rule ID": "规则编号格式不对",
+    "Contradiction": "互相矛盾",
+    # -- diagnostic labels (nbmj.rules.diagnostics.BAD_EXAMPLES)
+    "a variant file starts with `variant NAME`": "变体文件以 `variant NAME` 开头",
+    "the summary after the variant name must be a quoted string": "变体名后面的简介必须是带引号的字符串",
+    "missing '}' to close the section": "缺少结束这一节的 '}'",
+    "missing '{' after the section name": "节名后面缺少 '{'",
+    "one statement per line: end the previous one with a newline or ';'": "一行一条语句：用换行或 ';' 结束上一条",
+    "a condition is missing after `when`": "`when` 后面缺少条件",
+    "a condition is missing after `and`/`or`": "`and`/`or` 后面缺少条件",
+    "unbalanced parentheses in a condition": "条件中的括号不配对",
+    "a comparison needs a number on its right": "比较的右边需要一个数字",
+    'an item is `item NAME "label" VALUE UNIT ...`: the value or the unit is missing': (
+        '计分项的写法是 `item NAME "label" VALUE UNIT ...`：缺少数值或单位'
+    ),
+    "the rule ID ends the line: nothing may follow it": "规则编号结束这一行：后面不能再写东西",
+    "`forbid` needs `when CONDITION`": "`forbid` 需要 `when CONDITION`",
+    "a section ends with '}', not ')'": "一节以 '}' 结束，而不是 ')'",
+    "unknown feature 'flsh'; did you mean 'flush'?": "未知的特征 'flsh'；是不是想写 'flush'？",
+    "unknown setting 'flower' in tiles; did you mean 'flowers'?": "tiles 中没有设置 'flower'；是不是想写 'flowers'？",
+    "unknown section 'drew'; did you mean 'draw'?": "未知的节 'drew'；是不是想写 'draw'？",
+    "unknown value 'stya' for dealer.on_draw; did you mean 'stay'?": "dealer.on_draw 没有取值 'stya'；是不是想写 'stay'？",
+    "'excludes' names unknown item 'hunyse'; did you mean 'hunyise'?": "'excludes' 写了未知的计分项 'hunyse'；是不是想写 'hunyise'？",
+    "unknown argument 'dragn' for feature 'pungs'; did you mean 'dragon'?": "特征 'pungs' 没有参数 'dragn'；是不是想写 'dragon'？",
+    "unknown restriction 'chi_discard_bam'; did you mean 'chi_discard_ban'?": "未知的限制 'chi_discard_bam'；是不是想写 'chi_discard_ban'？",
+    "unknown payer 'discardr'; did you mean 'discarder'?": "未知的付款方 'discardr'；是不是想写 'discarder'？",
+    "unknown unit 'tia'; did you mean 'tai'?": "未知的单位 'tia'；是不是想写 'tai'？",
+    "scoring.minimum must be a whole number, not 'yes'": "scoring.minimum 必须是整数，不能是 'yes'",
+    "tiles.flowers must be yes or no, not '1'": "tiles.flowers 必须是 yes 或 no，不能是 '1'",
+    "an item's value must be a whole number or 'off', not 'two'": "计分项的数值必须是整数或 'off'，不能是 'two'",
+    "a comparison needs a whole number, not 'many'": "比较需要一个整数，不能是 'many'",
+    "dealing.dealer_tiles must be at least 1, not 0": "dealing.dealer_tiles 至少为 1，不能是 0",
+    "scoring.minimum must be at least 0, not -1": "scoring.minimum 至少为 0，不能是 -1",
+    "seat flower '5m' is not a flower": "正花 '5m' 不是花牌",
+    "a payment multiplier must be at least 0, not -2": "付款倍数至少为 0，不能是 -2",
+    "dealing.dealer_tiles is not set": "没有设置 dealing.dealer_tiles",
+    "section 'draw' is missing": "缺少 'draw' 这一节",
+    "item 'hunyise' has no rule ID": "计分项 'hunyise' 没有规则编号",
+    "no wilds in this variant (wilds.enabled no), yet this condition uses 'wild_single_wait'": (
+        "本变体没有百搭（wilds.enabled no），这个条件却用了 'wild_single_wait'"
+    ),
+    "item 'hunyise' is in fu, but this variant scores in tai": "计分项 'hunyise' 以胡为单位，而本变体按台计分",
+    "priority names 'pon' twice": "priority 把 'pon' 写了两次",
+    "priority leaves out 'chi'": "priority 漏了 'chi'",
+    "flower '7f' is given to both W and N": "花牌 '7f' 同时分给了 W 和 N",
+    "the seat flower table has no row for N": "正花表中没有 N 的那一行",
+    "priority ranks 'hu', but claims.win_on_discard is no": "priority 给 'hu' 排了档，但 claims.win_on_discard 为 no",
+    "payments for discard wins, but claims.win_on_discard is no": "写了点炮胡的付款，但 claims.win_on_discard 为 no",
+    "item 'qingyise' excludes itself": "计分项 'qingyise' 排除了它自己",
+    "4 walls of 17 stacks hold 136 tiles, but the tile set has 144": "4 道各 17 墩的牌墙只能装 136 张牌，而整副牌有 144 张",
+    "unknown scoring kind 'tia'; did you mean 'tai'?": "未知的计分方式 'tia'；是不是想写 'tai'？",
+    "malformed rule ID '[NB12.10]'": "规则编号 '[NB12.10]' 格式不对",
+}
