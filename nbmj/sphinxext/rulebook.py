@@ -54,9 +54,11 @@ class RuleDirective(SphinxDirective):
             title_nodes, messages = self.state.inline_text(title, self.lineno)
             # The title is a message of the page's catalogue: with its raw text and its
             # place in the source, Sphinx extracts it and puts the translation in its place.
-            title_node = nodes.inline(title, "", *title_nodes, classes=["nbmj-rule-title"])
-            title_node.source, title_node.line = self.get_source_info()
-            head += title_node
+            # Sphinx extracts an inline node only when it is marked translatable, and after
+            # translating unwraps it into its parent's end: hence the message in a span of its own.
+            message = nodes.inline(title, "", *title_nodes, translatable=True)
+            message.source, message.line = self.get_source_info()
+            head += nodes.inline("", "", message, classes=["nbmj-rule-title"])
             head += messages
         link_title = text(self.env, "Link to rule {rule_id}", rule_id=rule_id)
         head += nodes.reference("", "¶", refid=rule_id, classes=["headerlink"], reftitle=link_title)
