@@ -168,7 +168,7 @@ def _reader_name(item: nodes.definition_list_item, remove: bool) -> str:
         return ""
     if remove:
         definition.remove(first)
-    return first.astext().strip()
+    return str(first.astext()).strip()
 
 
 def check_rulebook_rendered(app, env) -> None:
