@@ -182,10 +182,10 @@ def test_the_checks_catch_what_the_prose_used_to_say():
 # ------------------------------------------------------------ no internal labels for readers
 
 #: What only the project's own notes use: source keys, the research notes' contradiction
-#: numbers, seed file names and hashes.
+#: numbers, seed file names and hashes, and the repository's own paths.
 INTERNAL = re.compile(
     r"\bS00\d\b|\bX-(?:NBR|NBCB|AU|SNH|MP|HY)\b|\bNBMJ\b|\bC\d+b?\b|fact sheet|rules-facts|\bseeds\b|\bseed (?:file|text)s?\b"
-    r"|[0-9a-f]{16}\.txt"
+    r"|[0-9a-f]{16}\.txt|\bspec/(?:variants|rulebook)\b"
 )
 
 
@@ -197,5 +197,5 @@ def test_the_reader_sees_no_internal_labels(page):
 
 def test_the_internal_label_check_finds_them():
     sample = "As S001 says (C12), see the fact sheet and 001_38ccdaad77ccfc95.txt; X-NBR agrees."
-    assert len(INTERNAL.findall(sample + " NBMJ")) == 6
+    assert len(INTERNAL.findall(sample + " NBMJ, in spec/variants/")) == 7
     assert not INTERNAL.search("The QQ-style rules and NBR agree; a seeded generator.")
