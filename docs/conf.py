@@ -52,6 +52,10 @@ html_title = f"nbmj {release}"
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],
+    # Furo shows this bar on every page; _templates/page.html fills it with the language switch.
+    "announcement": "English · 中文",
+    "light_css_variables": {"color-announcement-background": "#f3efe6", "color-announcement-text": "#3b3326"},
+    "dark_css_variables": {"color-announcement-background": "#2a2722", "color-announcement-text": "#e8e2d4"},
 }
 # Furo's sidebar with the language switch under the search box.
 html_sidebars = {
@@ -140,6 +144,7 @@ def _resolve_short_names(app, env, node, contnode):
 def _edition_settings(app, config):
     """Settings that differ in the Chinese edition (``-D language=zh_CN`` is applied
     after this file runs, so they are set once the configuration is complete)."""
+    config.html_context["nbmj_edition"] = config.language
     if config.language.startswith("zh"):
         config.html_title = f"nbmj {release} 文档"
 

@@ -2,114 +2,41 @@
 
 The docs are built once per session with ``sphinx-build -n -W`` (every warning, broken
 cross-reference included, is an error) from ``docs/`` against the installed nbmj, into a
-temporary directory. The tests then read the HTML: every rulebook rule has its anchor,
-every shipped variant its page, and the generated tables show the values of the compiled
-rule sets and the totals the scorer gives. The doctest builder runs every example in the
+temporary directory (``_docs_build``); this file reads the English edition. The tests
+then read the HTML: every rulebook rule has its anchor, every shipped variant its page,
+and the generated tables show the values of the compiled rule sets and the totals the
+scorer gives. The doctest builder runs every example in the
 pages and in the docstrings they include.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import os
 import subprocess
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("sphinx")
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _docs_build import DOCS, doctest, edition  # noqa: E402
+from _html_tree import Node as _Node, parse  # noqa: E402
+
 SPEC_RULEBOOK = DOCS.parent / "spec" / "rulebook"
 
 pytestmark = pytest.mark.skipif(not (DOCS / "conf.py").is_file(), reason="docs/ is not beside the tests")
 
 
-def _sphinx(builder: str, out: Path) -> subprocess.CompletedProcess:
-    cmd = [
-        sys.executable, "-m", "sphinx",
-        "-n", "-W", "--keep-going", "-q",
-        "-b", builder,
-        "-d", str(out / "doctrees"),
-        str(DOCS), str(out / builder),
-    ]
-    # Run outside the checkout so that the installed nbmj is the one imported.
-    return subprocess.run(cmd, capture_output=True, text=True, cwd=out, env=dict(os.environ), timeout=600)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("docs")
-    proc = _sphinx("html", out)
-    assert proc.returncode == 0, f"sphinx-build -n -W failed:\n{proc.stdout}\n{proc.stderr}"
-    return out
-
-
-@pytest.fixture(scope="module")
-def html(built):
-    return built / "html"
+@pytest.fixture(scope="session")
+def html() -> Path:
+    """The English edition, built once per session (shared with the other docs tests)."""
+    return edition("en")
 
 
 # --------------------------------------------------------------------------- HTML reading
-
-
-class _Node:
-    def __init__(self, tag: str, attrs: dict, parent: _Node | None):
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list[_Node | str] = []
-
-    @property
-    def classes(self) -> list[str]:
-        return (self.attrs.get("class") or "").split()
-
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def iter(self):
-        yield self
-        for c in self.children:
-            if isinstance(c, _Node):
-                yield from c.iter()
-
-    def find_all(self, tag: str | None = None, cls: str | None = None) -> list[_Node]:
-        return [n for n in self.iter() if (tag is None or n.tag == tag) and (cls is None or cls in n.classes)]
-
-
-_VOID = {"br", "img", "meta", "link", "hr", "input", "col", "area", "base", "source", "wbr"}
-
-
-class _TreeBuilder(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = _Node("root", {}, None)
-        self.cur = self.root
-
-    def handle_starttag(self, tag, attrs):
-        node = _Node(tag, dict(attrs), self.cur)
-        self.cur.children.append(node)
-        if tag not in _VOID:
-            self.cur = node
-
-    def handle_endtag(self, tag):
-        node = self.cur
-        while node is not None and node.tag != tag:
-            node = node.parent
-        if node is not None and node.parent is not None:
-            self.cur = node.parent
-
-    def handle_data(self, data):
-        self.cur.children.append(data)
-
-
-@functools.lru_cache(maxsize=None)
-def parse(path: Path) -> _Node:
-    """The page's element tree (cached: the built pages do not change during the run)."""
-    builder = _TreeBuilder()
-    builder.feed(path.read_text(encoding="utf-8"))
-    return builder.root
 
 
 def _cells(row: _Node) -> list[_Node]:
@@ -307,9 +234,9 @@ def test_comparison_page_matches_every_variant(html):
 # --------------------------------------------------------------------------- examples run
 
 
-def test_every_example_in_the_docs_runs(built):
-    proc = _sphinx("doctest", built)
-    report = built / "doctest" / "output.txt"
+def test_every_example_in_the_docs_runs():
+    proc = doctest()
+    report = edition("en").parent.parent / "doctest" / "output.txt"
     detail = report.read_text(encoding="utf-8") if report.is_file() else ""
     assert proc.returncode == 0, f"doctest builder failed:\n{proc.stdout}\n{proc.stderr}\n{detail[-4000:]}"
 

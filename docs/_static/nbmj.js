@@ -8,3 +8,13 @@ document.addEventListener("click", (event) => {
   if (!target.search && window.location.search) target.search = window.location.search;
   link.href = target.href;
 });
+
+// Sphinx 9.0's Chinese search data ends with `window.Stemmer = ChineseStemmer`, a class
+// it never defines (the Chinese search stems its Latin words with the English stemmer),
+// so the search page stops with a ReferenceError and finds nothing. This script runs
+// before language_data.js: give that name to the English stemmer it does ship.
+if (typeof window.ChineseStemmer === "undefined") {
+  window.ChineseStemmer = function ChineseStemmer() {
+    return new window.EnglishStemmer();
+  };
+}

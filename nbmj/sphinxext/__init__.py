@@ -112,6 +112,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("tiles", TilesRole())
     app.add_node(tile, html=(visit_tile_html, depart_tile_html))
     app.add_transform(RuleTitles)
+    # The lexer is also found through its Pygments entry point once nbmj is installed;
+    # registering it here keeps ``code-block:: nbv`` working from an uninstalled checkout.
+    from ..lexer import NbvLexer
+
+    app.add_lexer("nbv", NbvLexer)
     app.connect("build-finished", write_untranslated_report)
     app.add_directive("rule", RuleDirective)
     app.add_directive("nbmj-source", SourceDirective)

@@ -13,7 +13,7 @@ from docutils.parsers.rst import directives
 
 from .domain import rule_ref, variant_ref
 from .i18n import parts, text
-from .markup import comma_list, inline_literal, paragraph, table, titled_section
+from .markup import comma_list, inline_literal, name_text, paragraph, table, titled_section
 from .ruleset_diff import ABSENT, flatten, ordered_keys
 from .setting_values import dsl_word, value_cell
 from .variant_loading import VariantDirectiveBase, shipped_variants
@@ -55,7 +55,7 @@ class CompareDirective(VariantDirectiveBase):
                 shown = "off" if it.value is None else f"{it.value} {dsl_word(env, it.unit)}"
                 entry += nodes.paragraph(text=shown)
                 cells.append(entry)
-            head: list[Any] = [inline_literal(item), f" {label}"]
+            head: list[Any] = [inline_literal(item), " ", name_text(label)]
             if rule:
                 head += [" ", rule_ref(env, rule)]
             rows.append(([head, *cells], {"ids": [f"item-{item}"], "classes": ["nbmj-item"]}))

@@ -99,3 +99,8 @@ def titled_section(document, title: str, name: str) -> nodes.section:
 def inline_literal(text: str) -> nodes.literal:
     """``text`` as inline code."""
     return nodes.literal(text, text)
+
+
+def name_text(text: str) -> nodes.inline:
+    """A name (``清一色``) that a table cell must not break in the middle."""
+    return nodes.inline(text, text, classes=["nbmj-name"])

@@ -17,7 +17,7 @@ from docutils.parsers.rst import directives
 from ..rules.model import RuleSet
 from .domain import nbmj_domain, rule_ref, variant_ref
 from .i18n import data, parts, text, texts
-from .markup import current_docname, inline_literal, paragraph, table, titled_section
+from .markup import current_docname, inline_literal, name_text, paragraph, table, titled_section
 from .ruleset_diff import diff, flatten
 from .setting_values import describe_shares, diff_cell, unit_name, value_cell
 from .variant_loading import VariantDirectiveBase
@@ -212,7 +212,7 @@ class VariantDirective(VariantDirectiveBase):
                 (
                     [
                         inline_literal(it.name),
-                        it.label,
+                        name_text(it.label),
                         value_cell,
                         unit_name(t, it.unit),
                         inline_literal(cond),

@@ -17,7 +17,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .domain import RULE_ID, rule_ref
 from .i18n import data, localized, parts, text, texts
-from .markup import current_docname, inline_literal, paragraph, table, titled_section
+from .markup import current_docname, inline_literal, name_text, paragraph, table, titled_section
 from .setting_values import unit_name
 from .tile_display import tile_row
 
@@ -135,7 +135,7 @@ def score_display(env: BuildEnvironment, result: ScoreResult) -> list[nodes.Node
             (
                 [
                     inline_literal(str(line["name"])),
-                    str(line.get("label", "")),
+                    name_text(str(line.get("label", ""))),
                     f"× {count}" if count != 1 else "",
                     str(line["value"]),
                     unit_name(env, str(line.get("unit", ""))),
@@ -147,7 +147,7 @@ def score_display(env: BuildEnvironment, result: ScoreResult) -> list[nodes.Node
     facts = nodes.bullet_list(classes=["nbmj-score-facts"])
     reading = inline_literal(scored["decomposition"])
     facts += nodes.list_item("", paragraph(*parts(env, "reading: {reading} (wait: {wait})", reading=reading,
-                                                  wait=scored["wait"])))
+                                                  wait=data(env, scored["wait"]))))
     if rows:
         headers = texts(env, "item", "名称", "count", "value", "unit", "rule")
         applied: nodes.Node = table(headers, rows, classes=["nbmj-score"], widths=[3, 3, 1, 1, 1, 2])

@@ -170,6 +170,11 @@ DATA: Final[dict[str, str]] = {
     "self_draw": "自摸",
     "rob_kong": "抢杠",
     "kong_bloom_on_discard_kong": "明杠杠上开花",
+    "single": "单吊",
+    "closed": "嵌张",
+    "edge": "边张",
+    "pair_pair": "对倒",
+    "two_sided": "两面",
     # -- the shipped variants' summaries
     "Ningbo as seeds 001/003 describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
         "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
