@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "nbmj.cli.game:simulate",
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.game:claims",
+    "view": "nbmj.cli.view:view",
 }
 
 
