@@ -81,10 +81,10 @@ def rlcard_runner():
 
 
 def simulate_rate(workers: int, games: int) -> float:
-    from nbmj.cli.game import simulate_games
+    from nbmj.arena import simulate
 
     t0 = time.perf_counter()
-    simulate_games("ningbo", games, 0, "random", workers)
+    simulate("ningbo", games, 0, "random", workers=workers)
     return games / (time.perf_counter() - t0)
 
 

@@ -1,4 +1,4 @@
-"""``nbmj demo``, ``play``, ``simulate``, ``replay`` and ``claims``: the engine on the command line."""
+"""``nbmj demo``, ``play``, ``replay`` and ``claims``: the engine on the command line."""
 
 from __future__ import annotations
 
@@ -285,160 +285,7 @@ def _read_move(answer: str, seat: str, legal):
     return f"{answer!r} is not a legal move now"
 
 
-# ---------------------------------------------------------------- simulate
-
-_WORKER_RULES = None
-
-
-def _worker_init(variant: str) -> None:
-    global _WORKER_RULES
-    from ..rules import load_variant
-
-    _WORKER_RULES = load_variant(variant)
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a simulation: independent of how the games are spread."""
-    import random
-
-    return random.Random(f"{seed}:{index}").getrandbits(32)
-
-
-def _play_one(args) -> dict:
-    seed, index, bot = args
-    from ..engine import Game, make_bots, play_hand
-
-    s = game_seed(seed, index)
-    game = Game(_WORKER_RULES, s)
-    res = play_hand(game, make_bots(bot, s))
-    return {
-        "outcome": res.outcome,
-        "winners": [{"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "items": w["items"]} for w in res.winners],
-        "deltas": res.deltas,
-        "events": len(game.events),
-    }
-
-
-def simulate_games(variant: str, games: int, seed: int, bot: str, workers: int = 1, progress=None) -> list[dict]:
-    """Play ``games`` hands; results in game order whatever the number of workers."""
-    jobs = [(seed, i, bot) for i in range(games)]
-    if workers <= 1:
-        _worker_init(variant)
-        out = []
-        for job in jobs:
-            out.append(_play_one(job))
-            if progress:
-                progress()
-        return out
-    import multiprocessing as mp
-
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    out = []
-    with ctx.Pool(workers, initializer=_worker_init, initargs=(variant,)) as pool:
-        for r in pool.imap(_play_one, jobs, chunksize=max(1, min(50, games // (workers * 8) or 1))):
-            out.append(r)
-            if progress:
-                progress()
-    return out
-
-
-def statistics(results: list[dict]) -> dict:
-    """Wins by seat and type, draw rate, points, item frequency."""
-    import statistics as st
-    from collections import Counter
-
-    n = len(results)
-    by_seat: Counter = Counter()
-    by_type: Counter = Counter()
-    items: Counter = Counter()
-    points = []
-    draws = 0
-    for r in results:
-        if r["outcome"] == "draw":
-            draws += 1
-        for w in r["winners"]:
-            by_seat[w["seat"]] += 1
-            by_type[w["win_by"]] += 1
-            points.append(w["points"])
-            items.update(set(w["items"]))
-    wins = sum(by_seat.values())
-    return {
-        "games": n,
-        "wins": wins,
-        "draws": draws,
-        "draw_rate": round(draws / n, 4) if n else 0.0,
-        "wins_by_seat": {s: by_seat.get(s, 0) for s in "ESWN"},
-        "wins_by_type": dict(sorted(by_type.items())),
-        "points": {
-            "mean": round(st.mean(points), 3) if points else None,
-            "stdev": round(st.pstdev(points), 3) if points else None,
-            "median": st.median(points) if points else None,
-            "min": min(points) if points else None,
-            "max": max(points) if points else None,
-        },
-        "items": {k: {"count": v, "share_of_wins": round(v / wins, 4)} for k, v in sorted(items.items(), key=lambda kv: (-kv[1], kv[0]))},
-        "mean_events": round(sum(r["events"] for r in results) / n, 2) if n else 0.0,
-    }
-
-
-@click.command("simulate")
-@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Hands to play.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each hand gets its own).")
-@click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1), help="Processes.")
-@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-def simulate(variant: str, games: int, seed: int, bot: str, workers: int, as_json: bool) -> None:
-    """Play many hands among bots and report statistics."""
-    import time
-
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-    from ..rules import load_variant
-
-    rules = load_variant(variant)  # fail fast, in this process, on a bad name
-    err = Console(stderr=True)
-    t0 = time.perf_counter()
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=err, transient=True) as bar:
-        task = bar.add_task(f"{rules.name}", total=games)
-        results = simulate_games(variant, games, seed, bot, workers, progress=lambda: bar.advance(task))
-    elapsed = time.perf_counter() - t0
-    stats = {"variant": rules.name, "bot": bot, "seed": seed, **statistics(results)}
-    if as_json:
-        emit_json(stats)
-        return
-    out = Console(highlight=False)
-    _print_stats(out, stats)
-    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({games / elapsed:.0f} hands/s, {workers} worker(s))[/dim]")
-
-
-def _print_stats(console, stats: dict) -> None:
-    from rich.table import Table
-
-    console.print(f"[bold]{stats['variant']}[/bold]: {stats['games']} hands, {stats['bot']} bots, seed {stats['seed']}")
-    console.print(f"wins {stats['wins']}, draws {stats['draws']} (draw rate {stats['draw_rate']:.1%})")
-    t = Table(title="wins by seat")
-    for s in "ESWN":
-        t.add_column(s, justify="right")
-    t.add_row(*[str(stats["wins_by_seat"][s]) for s in "ESWN"])
-    console.print(t)
-    t = Table(title="wins by type")
-    t.add_column("type")
-    t.add_column("wins", justify="right")
-    for k, v in stats["wins_by_type"].items():
-        t.add_row(k, str(v))
-    console.print(t)
-    p = stats["points"]
-    if p["mean"] is not None:
-        console.print(f"points: mean {p['mean']}, stdev {p['stdev']}, median {p['median']}, range {p['min']}–{p['max']}")
-    t = Table(title="scoring items")
-    t.add_column("item")
-    t.add_column("wins", justify="right")
-    t.add_column("share", justify="right")
-    for k, v in stats["items"].items():
-        t.add_row(k, str(v["count"]), f"{v['share_of_wins']:.1%}")
-    console.print(t)
+# (``nbmj simulate`` lives in nbmj/cli/arena.py, over the nbmj.arena library)
 
 
 # ---------------------------------------------------------------- replay
@@ -498,7 +345,7 @@ def claims(file: str) -> None:
     emit_json(claims_for(data))
 
 
-__all__ = ["demo", "play", "simulate", "replay", "claims", "describe", "statistics", "simulate_games", "game_seed"]
+__all__ = ["demo", "play", "replay", "claims", "describe"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(demo())

@@ -1,0 +1,258 @@
+"""Where the hands are played: this process, a pool of worker processes, or Ray.
+
+A :class:`Task` splits its work into numbered units (a hand, or a wall played four times)
+and plays any range of them; each unit gives one JSON-able record that depends only on
+the task and the unit's number. :func:`run_task` plays the units in chunks on a backend
+and yields the records in unit order, with a bounded number of chunks in flight, so that
+a million hands stream in constant memory and the results do not depend on the backend
+or the number of workers.
+
+``process`` (the default)
+    ``workers`` 1 plays in this process; more use a pool of forked worker processes. A
+    worker that dies (SIGKILL, SIGTERM, a crash) breaks the pool: the pool is rebuilt and
+    the unfinished chunks played again, up to ``retries`` times; then the run stops with
+    :class:`WorkerDiedError`.
+``ray``
+    Ray tasks (``pip install 'nbmj[ray]'``): ``ray.init()`` starts Ray on this machine,
+    ``address`` (or the ``RAY_ADDRESS`` environment variable) joins a cluster. Ray runs a
+    task again when its worker dies; a task that still fails stops the run with
+    :class:`WorkerDiedError`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Protocol
+
+from ..errors import NbmjError
+
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges"]
+
+BACKENDS = ("process", "ray")
+
+Record = dict[str, Any]
+
+
+class BackendError(NbmjError, ValueError):
+    """A backend that cannot run as asked (too many workers, Ray missing, a bad address)."""
+
+
+class WorkerDiedError(NbmjError, RuntimeError):
+    """A worker died and its work could not be finished."""
+
+
+class Task(Protocol):
+    """Work split into numbered units; picklable, so that it can travel to a worker."""
+
+    def setup(self) -> None:
+        """Prepare a worker (load the rules, start bots); called once per worker."""
+
+    def run(self, start: int, stop: int) -> list[Record]:
+        """The records of units ``start`` .. ``stop - 1``, in order."""
+
+    def teardown(self) -> None:
+        """Release what ``setup`` took (bot programs); called when a worker is done."""
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_workers(workers: int, backend: str, address: str | None = None) -> None:
+    """Refuse a worker count this machine cannot give (a cluster's is Ray's to judge)."""
+    if backend not in BACKENDS:
+        raise BackendError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if workers < 1:
+        raise BackendError(f"--workers must be at least 1, not {workers}")
+    remote = backend == "ray" and (address or os.environ.get("RAY_ADDRESS"))
+    cpus = available_cpus()
+    if not remote and workers > cpus:
+        raise BackendError(f"--workers {workers} is more than the {cpus} CPU(s) this machine gives nbmj")
+
+
+def chunk_ranges(units: int, chunk: int, first: int = 0) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` pairs covering ``first .. units - 1`` in chunks of ``chunk``."""
+    for start in range(first, units, chunk):
+        yield start, min(units, start + chunk)
+
+
+def default_chunk(units: int, workers: int) -> int:
+    """A chunk big enough to keep the cost of shipping it small, small enough to spread."""
+    return max(1, min(100, units // (workers * 8) or 1))
+
+
+def run_task(
+    task: Task,
+    units: int,
+    *,
+    workers: int = 1,
+    backend: str = "process",
+    chunk: int | None = None,
+    address: str | None = None,
+    retries: int = 2,
+) -> Iterator[Record]:
+    """Every record of ``task``'s ``units`` units, in order (see the module's docstring)."""
+    check_workers(workers, backend, address)
+    size = chunk or default_chunk(units, workers)
+    if backend == "ray":
+        yield from _run_ray(task, units, workers, size, address)
+    elif workers == 1:
+        task.setup()
+        try:
+            for start, stop in chunk_ranges(units, size):
+                yield from task.run(start, stop)
+        finally:
+            task.teardown()
+    else:
+        yield from _run_pool(task, units, workers, size, retries)
+
+
+# ------------------------------------------------------------------ the process pool
+
+_WORKER_TASK: Task | None = None
+
+
+def _worker_init(task: Task) -> None:
+    global _WORKER_TASK
+    # Ctrl-C reaches the whole process group: the parent stops the run, workers stay quiet.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    task.setup()
+    _WORKER_TASK = task
+    from multiprocessing import util
+
+    util.Finalize(None, task.teardown, exitpriority=10)  # multiprocessing skips atexit
+
+
+def _worker_run(start: int, stop: int) -> list[Record]:
+    assert _WORKER_TASK is not None
+    return _WORKER_TASK.run(start, stop)
+
+
+def _new_pool(task: Task, workers: int) -> ProcessPoolExecutor:
+    import multiprocessing as mp
+
+    methods = mp.get_all_start_methods()
+    ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+    return ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_init, initargs=(task,))
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Stop at once: cancel what has not started, end the workers (no waiting on them)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # the stdlib keeps no public handle
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in processes:
+        proc.join(timeout=2)
+        if proc.is_alive():
+            proc.kill()
+
+
+def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> Iterator[Record]:
+    window = 2 * workers
+    ranges = chunk_ranges(units, size)
+    pending: deque[tuple[tuple[int, int], Future[list[Record]]]] = deque()
+    failures = 0
+    pool = _new_pool(task, workers)
+    try:
+        while True:
+            while len(pending) < window:
+                rng = next(ranges, None)
+                if rng is None:
+                    break
+                pending.append((rng, pool.submit(_worker_run, *rng)))
+            if not pending:
+                return
+            rng, future = pending[0]
+            try:
+                records = future.result()
+            except BrokenProcessPool:
+                failures += 1
+                if failures > retries:
+                    raise WorkerDiedError(
+                        f"a worker process died {failures} times; units {rng[0]} onwards were not played "
+                        f"(out of memory, or killed?)"
+                    ) from None
+                _stop_pool(pool)
+                pool = _new_pool(task, workers)
+                lost = [r for r, _ in pending]
+                pending.clear()
+                for r in lost:  # the same chunks again: each record depends only on its unit
+                    pending.append((r, pool.submit(_worker_run, *r)))
+                continue
+            pending.popleft()
+            yield from records
+    finally:
+        _stop_pool(pool)
+
+
+# ------------------------------------------------------------------ Ray
+
+_RAY_TASKS: dict[str, Task] = {}
+
+
+def _ray_run(key: str, task: Task, start: int, stop: int) -> list[Record]:
+    """One chunk in a Ray worker; the task is set up once per worker process."""
+    ready = _RAY_TASKS.get(key)
+    if ready is None:
+        task.setup()
+        ready = _RAY_TASKS[key] = task
+    return ready.run(start, stop)
+
+
+def _ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("--backend ray needs Ray: pip install 'nbmj[ray]'") from None
+    return ray
+
+
+def _run_ray(task: Task, units: int, workers: int, size: int, address: str | None) -> Iterator[Record]:
+    ray = _ray()
+    import uuid
+
+    if not ray.is_initialized():
+        target = address or os.environ.get("RAY_ADDRESS")
+        try:
+            if target:
+                ray.init(address=target, log_to_driver=False, logging_level="ERROR")
+            else:
+                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise BackendError(f"cannot start or join Ray{f' at {target!r}' if target else ''}: {exc}") from None
+    remote: Any = ray.remote(max_retries=3)(_ray_run)
+    key = uuid.uuid4().hex
+    task_ref = ray.put(task)
+    window = 2 * workers
+    ranges = chunk_ranges(units, size)
+    pending: deque[Any] = deque()
+    try:
+        while True:
+            while len(pending) < window:
+                rng = next(ranges, None)
+                if rng is None:
+                    break
+                pending.append(remote.remote(key, task_ref, *rng))
+            if not pending:
+                return
+            ref = pending.popleft()
+            try:
+                records: list[Record] = ray.get(ref)
+            except ray.exceptions.RayError as exc:
+                raise WorkerDiedError(f"a Ray task failed after its retries: {str(exc).splitlines()[0]}") from None
+            yield from records
+    finally:
+        for ref in pending:
+            ray.cancel(ref, force=True)

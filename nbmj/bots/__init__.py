@@ -1,0 +1,105 @@
+"""Bots: the built-in ones, and the ``nbmj-bot/1`` protocol for bots written in any language.
+
+>>> from nbmj.bots import make_seat, play_seated_hand
+>>> from nbmj.engine import Game
+>>> seats = {s: make_seat("greedy") for s in "ESWN"}
+>>> play_seated_hand(Game("ningbo", seed=1), seats).result.outcome in ("win", "draw")
+True
+
+A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``strong``), a shell
+command that starts a bot program speaking the protocol on its stdin and stdout, or
+``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Action
+from ..errors import NbmjError
+from ..engine.bots import GreedyBot, RandomBot
+from ..rules.model import RuleSet
+from .protocol import PROTOCOL, BotFault, read_answer
+from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, default_action, play_seated_hand
+from .strong import StrongBot, ValueModel
+from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, queue_pair
+
+__all__ = [
+    "PROTOCOL",
+    "BUILTIN_BOTS",
+    "BotFault",
+    "LocalSeat",
+    "RemoteSeat",
+    "Seat",
+    "SeatedHand",
+    "StrongBot",
+    "Transport",
+    "TransportClosed",
+    "SubprocessTransport",
+    "QueueTransport",
+    "ON_FAULT",
+    "queue_pair",
+    "default_action",
+    "make_seat",
+    "play_seated_hand",
+    "read_answer",
+    "is_builtin",
+]
+
+EngineBot = Callable[[Any, list[Action]], Action]
+
+
+def _random(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+    return RandomBot(f"{hand_seed}:{seat}")
+
+
+def _greedy(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+    return GreedyBot()
+
+
+_STRONG: dict[int, ValueModel] = {}
+
+
+def _strong(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+    bot = StrongBot()
+    model = _STRONG.get(id(rules))
+    if model is None:  # read once per rule set (a worker plays one variant)
+        model = _STRONG[id(rules)] = ValueModel(rules)
+    bot.model = model
+    return bot
+
+
+# name -> factory(hand seed, seat, rules) of the engine bot that plays one hand
+BUILTIN_BOTS: dict[str, Callable[[int, str, RuleSet], EngineBot]] = {"random": _random, "greedy": _greedy, "strong": _strong}
+
+
+def is_builtin(spec: str) -> bool:
+    """Whether ``spec`` names a built-in bot rather than a command or an address."""
+    return spec in BUILTIN_BOTS
+
+
+def make_seat(spec: str, *, time_limit: float | None = 5.0, on_fault: str = "default", max_faults: int = 20) -> Seat:
+    """The seat ``spec`` names (see the module's docstring). A bot program is started, or a
+    websocket listened on, only when its first hand begins."""
+    factory = BUILTIN_BOTS.get(spec)
+    if factory is not None:
+        return LocalSeat(spec, factory)
+    if spec.startswith("ws://"):
+        host, _, port = spec[len("ws://") :].rstrip("/").rpartition(":")
+        if not port.isdigit():
+            raise _SpecError(f"a websocket seat is ws://HOST:PORT, not {spec!r}")
+
+        def listen() -> Transport:
+            from .websocket import accept_bot
+
+            return accept_bot(host or "127.0.0.1", int(port))
+
+        return RemoteSeat(spec, listen, time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
+    if not spec.strip():
+        raise _SpecError("a bot is a built-in name (random, greedy, strong) or a command, not ''")
+    return RemoteSeat(spec, lambda: SubprocessTransport(spec), time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
+
+
+class _SpecError(NbmjError, ValueError):
+    pass

@@ -1,0 +1,211 @@
+"""How protocol lines reach a bot: the small :class:`Transport` interface and its stdio forms.
+
+A transport moves whole lines of text and knows nothing of mahjong. Three calls make one:
+``send(line)`` (never blocks on a bot that stops reading), ``receive(timeout)`` (the next
+line, ``None`` when the time is up, :class:`TransportClosed` once the bot is gone) and
+``close()``. :class:`SubprocessTransport` speaks to a program over its stdin and stdout;
+:class:`QueueTransport` is the in-process end a server hands another thread (a web
+server's websocket handler pumps its two queues); :mod:`nbmj.bots.websocket` puts a
+websocket behind the same three calls.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+from typing import IO, Protocol, runtime_checkable
+
+from ..errors import NbmjError
+
+__all__ = ["Transport", "TransportClosed", "SubprocessTransport", "QueueTransport", "queue_pair"]
+
+# The reader gives up on a line longer than this (it is garbage whatever it says).
+_LINE_LIMIT = 1 << 16
+
+
+class TransportClosed(NbmjError, ConnectionError):
+    """The other end has gone (a bot that exited, a closed connection)."""
+
+
+@runtime_checkable
+class Transport(Protocol):
+    """A line channel to one bot."""
+
+    def send(self, line: str) -> None:
+        """Queue ``line`` (no newline) for the bot; raises TransportClosed once it is gone."""
+
+    def receive(self, timeout: float | None) -> str | None:
+        """The next line from the bot (without its newline), or None after ``timeout``
+        seconds; raises TransportClosed when the bot has gone and sent nothing more."""
+
+    def close(self) -> None:
+        """End the channel and release what it holds; safe to call twice."""
+
+
+_EOF = object()
+
+
+class SubprocessTransport:
+    """A bot program started with ``command`` (a shell command line, or an argument list).
+
+    Two daemon threads move the lines: one writes (so a bot that never reads cannot block
+    the server), one reads (so ``receive`` can time out). The program's stderr goes to
+    ``stderr`` (a file, or discarded). ``close`` ends the program: stdin is closed, then
+    after ``grace`` seconds it is terminated, then killed.
+    """
+
+    def __init__(self, command: str | list[str], *, stderr: IO[bytes] | None = None, grace: float = 1.0) -> None:
+        self.command = command
+        self.grace = grace
+        args = shlex.split(command) if isinstance(command, str) else list(command)
+        if not args:
+            raise ValueError("a bot command cannot be empty")
+        try:
+            self._proc = subprocess.Popen(
+                args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr if stderr is not None else subprocess.DEVNULL,
+                start_new_session=True,  # a Ctrl-C at the terminal is the server's to handle
+            )
+        except OSError as exc:
+            raise _BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
+        self._incoming: queue.Queue[object] = queue.Queue()
+        self._outgoing: queue.Queue[object] = queue.Queue()
+        self._closed = False
+        threading.Thread(target=self._read_loop, name=f"bot-reader-{self._proc.pid}", daemon=True).start()
+        threading.Thread(target=self._write_loop, name=f"bot-writer-{self._proc.pid}", daemon=True).start()
+
+    @property
+    def pid(self) -> int:
+        """The bot program's process id."""
+        return self._proc.pid
+
+    def _read_loop(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        try:
+            while True:
+                raw = out.readline(_LINE_LIMIT + 1)
+                if not raw:
+                    break
+                if len(raw) > _LINE_LIMIT and not raw.endswith(b"\n"):
+                    self._incoming.put("\x00" * (_LINE_LIMIT + 1))  # read as garbage upstream
+                    while raw and not raw.endswith(b"\n"):
+                        raw = out.readline(_LINE_LIMIT + 1)
+                    continue
+                self._incoming.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
+        except (OSError, ValueError):
+            pass
+        self._incoming.put(_EOF)
+
+    def _write_loop(self) -> None:
+        stdin = self._proc.stdin
+        assert stdin is not None
+        try:
+            while True:
+                item = self._outgoing.get()
+                if item is _EOF:
+                    break
+                assert isinstance(item, str)
+                stdin.write(item.encode("utf-8") + b"\n")
+                stdin.flush()
+        except (OSError, ValueError):
+            pass
+        try:
+            stdin.close()
+        except (OSError, ValueError):
+            pass
+
+    def send(self, line: str) -> None:
+        if self._closed or self._proc.poll() is not None:
+            raise TransportClosed(f"the bot {self.command!r} has exited")
+        self._outgoing.put(line)
+
+    def receive(self, timeout: float | None) -> str | None:
+        if self._closed:
+            raise TransportClosed(f"the bot {self.command!r} is closed")
+        try:
+            item = self._incoming.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if item is _EOF:
+            self._incoming.put(_EOF)  # every later call sees the end too
+            code = self._proc.poll()
+            how = "closed its output" if code is None else f"exited with status {code}"
+            raise TransportClosed(f"the bot {self.command!r} {how}")
+        assert isinstance(item, str)
+        return item
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._outgoing.put(_EOF)
+        proc = self._proc
+        try:
+            proc.wait(timeout=self.grace)
+        except subprocess.TimeoutExpired:
+            _signal_group(proc, signal.SIGTERM)
+            try:
+                proc.wait(timeout=self.grace)
+            except subprocess.TimeoutExpired:
+                _signal_group(proc, signal.SIGKILL)
+                proc.wait()
+        if proc.stdout is not None:
+            proc.stdout.close()
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
+    """Signal the bot and whatever it started (a shell's children): its own session."""
+    try:
+        os.killpg(proc.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class _BotStartError(NbmjError, ValueError):
+    pass
+
+
+class QueueTransport:
+    """One end of an in-process line channel: lines put on ``outbox`` go to the bot, lines
+    the bot puts on ``inbox`` come back. A ``None`` on ``inbox`` means the bot has gone."""
+
+    def __init__(self, inbox: queue.Queue[str | None], outbox: queue.Queue[str | None]) -> None:
+        self.inbox = inbox
+        self.outbox = outbox
+        self._gone = False
+
+    def send(self, line: str) -> None:
+        if self._gone:
+            raise TransportClosed("the bot has gone")
+        self.outbox.put(line)
+
+    def receive(self, timeout: float | None) -> str | None:
+        if self._gone:
+            raise TransportClosed("the bot has gone")
+        try:
+            item = self.inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if item is None:
+            self._gone = True
+            raise TransportClosed("the bot has gone")
+        return item
+
+    def close(self) -> None:
+        if not self._gone:
+            self.outbox.put(None)
+        self._gone = True
+
+
+def queue_pair() -> tuple[QueueTransport, QueueTransport]:
+    """Two connected ends: the server's and the bot's (each one's outbox is the other's inbox)."""
+    to_bot: queue.Queue[str | None] = queue.Queue()
+    to_server: queue.Queue[str | None] = queue.Queue()
+    return QueueTransport(to_server, to_bot), QueueTransport(to_bot, to_server)

@@ -1,0 +1,240 @@
+"""``nbmj simulate`` and ``nbmj arena``: many hands, on worker processes or Ray."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from types import FrameType
+from typing import Any
+
+import click
+
+from ._output import emit_json
+
+BUILTIN = ("random", "greedy", "strong")
+
+
+def backend_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--workers``, ``--backend`` and ``--address``, shared by simulate, arena and compare."""
+    fn = click.option("--address", default=None, help="Ray cluster to join (else RAY_ADDRESS; else Ray starts locally).")(fn)
+    fn = click.option(
+        "--backend",
+        type=click.Choice(["process", "ray"]),
+        default="process",
+        show_default=True,
+        help="Worker processes on this machine, or Ray tasks.",
+    )(fn)
+    fn = click.option("--workers", default=1, show_default=True, type=int, help="Parallel workers (at most this machine's CPUs).")(fn)
+    return fn
+
+
+@contextlib.contextmanager
+def stop_cleanly() -> Iterator[None]:
+    """SIGINT or SIGTERM end the run with one line and status 130, never a traceback."""
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    try:
+        yield
+    except KeyboardInterrupt:
+        click.echo("nbmj: interrupted; the run was stopped", err=True)
+        sys.exit(130)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr (count, rate, time left); yields ``advance(n)``."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+
+        yield advance
+
+
+def _check(workers: int, backend: str, address: str | None) -> None:
+    from ..arena import check_workers
+
+    check_workers(workers, backend, address)
+
+
+# ---------------------------------------------------------------- simulate
+
+
+@click.command("simulate")
+@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Hands to play.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each hand gets its own).")
+@click.option("--bot", type=click.Choice(list(BUILTIN)), default="greedy", show_default=True, help="The bot in all four seats.")
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (with a digest of every hand).")
+def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backend: str, address: str | None, as_json: bool) -> None:
+    """Play many hands among bots and report statistics.
+
+    Hands stream through the statistics, so memory does not grow with --games; the results
+    and their digest are the same for any --workers and --backend.
+    """
+    from ..arena import simulate as run
+    from ..rules import load_variant
+
+    rules = load_variant(variant)  # fail fast, in this process, on a bad name
+    _check(workers, backend, address)
+    t0 = time.perf_counter()
+    with stop_cleanly(), progress_bar(rules.name, games) as advance:
+        stats = run(variant, games, seed, bot, workers=workers, backend=backend, address=address, progress=lambda: advance(1))
+    elapsed = time.perf_counter() - t0
+    stats = {"variant": rules.name, "bot": bot, "seed": seed, **stats}
+    if as_json:
+        emit_json(stats)
+        return
+    from rich.console import Console
+
+    out = Console(highlight=False)
+    _print_stats(out, stats, rules)
+    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({games / elapsed:.0f} hands/s, {workers} worker(s), {backend})[/dim]")
+
+
+def _print_stats(console: Any, stats: dict[str, Any], rules: Any) -> None:
+    from rich.table import Table
+
+    console.print(f"[bold]{stats['variant']}[/bold]: {stats['games']} hands, {stats['bot']} bots, seed {stats['seed']}")
+    console.print(f"wins {stats['wins']}, draws {stats['draws']} (draw rate {stats['draw_rate']:.1%})")
+    t = Table(title="wins by seat")
+    for s in "ESWN":
+        t.add_column(s, justify="right")
+    t.add_row(*[str(stats["wins_by_seat"][s]) for s in "ESWN"])
+    console.print(t)
+    t = Table(title="wins by type")
+    t.add_column("type")
+    t.add_column("wins", justify="right")
+    for k, v in stats["wins_by_type"].items():
+        t.add_row(k, str(v))
+    console.print(t)
+    p = stats["points"]
+    if p["mean"] is not None:
+        console.print(f"points: mean {p['mean']}, stdev {p['stdev']}, median {p['median']}, range {p['min']}–{p['max']}")
+    labels = {item.name: item.label for item in rules.items}
+    t = Table(title="scoring items")
+    t.add_column("item")
+    t.add_column("label")
+    t.add_column("wins", justify="right")
+    t.add_column("share", justify="right")
+    for k, v in stats["items"].items():
+        t.add_row(k, labels.get(k, ""), str(v["count"]), f"{v['share_of_wins']:.1%}")
+    console.print(t)
+
+
+# ---------------------------------------------------------------- arena
+
+
+@click.command("arena")
+@click.option("--bot", "bots", multiple=True, required=True, help="A seat: random, greedy, strong, a shell command, or ws://HOST:PORT. Give 1 to 4.")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Walls to deal (each played 4 times with --duplicate).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each wall gets its own).")
+@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
+@click.option("--duplicate", is_flag=True, help="Play every wall four times, the bots rotated through the seats.")
+@click.option("--time-limit", default=5.0, show_default=True, type=click.FloatRange(min=0.001), help="Seconds a bot program may take per move.")
+@click.option("--on-fault", type=click.Choice(["default", "forfeit"]), default="default", show_default=True, help="A faulty bot's move: its default move, or a forfeit of the hand.")
+@click.option("--forfeit-penalty", default=30, show_default=True, type=click.IntRange(min=0), help="Points a forfeiting seat pays each other seat.")
+@click.option("--logs", "logs", default=None, type=click.Path(file_okay=False), help="Write every hand's log (replayable with nbmj replay) into this directory.")
+@backend_options
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def arena(
+    bots: tuple[str, ...],
+    games: int,
+    seed: int,
+    variant: str,
+    duplicate: bool,
+    time_limit: float,
+    on_fault: str,
+    forfeit_penalty: int,
+    logs: str | None,
+    workers: int,
+    backend: str,
+    address: str | None,
+    as_json: bool,
+) -> None:
+    """Bots against each other: mean points per hand with 95% intervals, win, deal-in and draw rates.
+
+    Fewer than four bots are repeated around the table (A B A B). Bot programs speak the
+    nbmj-bot/1 protocol (see the docs' Bots page) on stdin and stdout.
+    """
+    from ..arena import run_arena
+    from ..rules import load_variant
+
+    rules = load_variant(variant)
+    _check(workers, backend, address)
+    hands = games * (4 if duplicate else 1)
+    t0 = time.perf_counter()
+    with stop_cleanly(), progress_bar(f"{rules.name} arena", hands) as advance:
+        result = run_arena(
+            list(bots),
+            games,
+            variant=variant,
+            seed=seed,
+            duplicate=duplicate,
+            workers=workers,
+            backend=backend,
+            address=address,
+            time_limit=time_limit,
+            on_fault=on_fault,
+            forfeit_penalty=forfeit_penalty,
+            logs=logs,
+            progress=advance,
+        )
+    elapsed = time.perf_counter() - t0
+    result["variant"] = rules.name
+    if as_json:
+        emit_json(result)
+        return
+    _print_arena(result, elapsed)
+
+
+def _print_arena(result: dict[str, Any], elapsed: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    out = Console(highlight=False)
+    kind = "duplicate, " if result["duplicate"] else ""
+    out.print(f"[bold]{result['variant']}[/bold]: {result['walls']} walls, {result['hands']} hands ({kind}seed {result['seed']})")
+    t = Table(title="per bot")
+    for col in ("bot", "points/hand", "95% CI", "win rate", "deal-in rate", "draws", "faults"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    for b in result["bots"]:
+        p = b["points_per_hand"]
+        t.add_row(
+            b["bot"],
+            f"{p['mean']:+.3f}",
+            f"[{p['ci95'][0]:+.3f}, {p['ci95'][1]:+.3f}]",
+            f"{b['win_rate']:.1%}",
+            f"{b['deal_in_rate']:.1%}",
+            f"{b['draw_rate']:.1%}",
+            str(b["faults"]),
+        )
+    out.print(t)
+    if result["pairs"]:
+        t = Table(title="margins (a − b, points per hand)")
+        for col in ("a", "b", "margin", "95% CI", ""):
+            t.add_column(col)
+        for pair in result["pairs"]:
+            m = pair["margin"]
+            t.add_row(pair["a"], pair["b"], f"{m['mean']:+.3f}", f"[{m['ci95'][0]:+.3f}, {m['ci95'][1]:+.3f}]", "significant" if pair["significant"] else "")
+        out.print(t)
+    for fault in result["fault_samples"][:5]:
+        out.print(f"[yellow]fault[/yellow] {fault['bot']} wall {fault['wall']} hand {fault['hand']}: {fault['kind']}: {fault['detail']}")
+    out.print(f"[dim]{result['hands']} hands in {elapsed:.2f}s; digest {result['digest'][:16]}[/dim]")
+
+
+__all__ = ["simulate", "arena", "backend_options", "stop_cleanly", "progress_bar"]

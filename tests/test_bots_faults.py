@@ -1,0 +1,128 @@
+"""Bad bots: every timeout, garbage answer, illegal answer and death ends in the documented
+outcome (a default move and a recorded fault, or a forfeit), never a crash or a hang."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from nbmj.bots import RemoteSeat, SubprocessTransport, make_seat, play_seated_hand
+from nbmj.bots.protocol import FAULT_KINDS
+from nbmj.engine import Game
+
+# Each bot is a Python program given to `python -c`; it reads the protocol on stdin.
+ANSWER_EACH_REQUEST = """
+import sys, json
+n = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] != "request":
+        continue
+    n += 1
+    {body}
+"""
+
+BAD_BOTS = {
+    "silent": ("import sys\nfor line in sys.stdin: pass", "timeout"),
+    "garbage": (ANSWER_EACH_REQUEST.format(body='print("take the 5m please", flush=True)'), "garbage"),
+    "bad-utf8": (ANSWER_EACH_REQUEST.format(body='sys.stdout.buffer.write(b"\\xff\\xfe{\\n"); sys.stdout.flush()'), "garbage"),
+    "index-out-of-range": (ANSWER_EACH_REQUEST.format(body='print(json.dumps({"index": len(m["legal"])}), flush=True)'), "illegal"),
+    "other-seat": (ANSWER_EACH_REQUEST.format(body='print(json.dumps({"action": {"e": "pass", "seat": "N" if m["seat"] != "N" else "E"}}), flush=True)'), "illegal"),
+    "huge-line": (ANSWER_EACH_REQUEST.format(body='sys.stdout.write("x" * 200000); sys.stdout.flush()'), "garbage"),
+    "exits-at-once": ("import sys\nsys.exit(3)", "dead"),
+    "dies-mid-hand": (ANSWER_EACH_REQUEST.format(body='print(json.dumps({"index": 0}), flush=True)\n    if n == 3: sys.exit(1)'), "dead"),
+    "never-reads": ("import time\ntime.sleep(60)", "timeout"),
+    "floods": ("import sys\nwhile True: sys.stdout.write('{\"index\": 0}\\n' * 100)", None),
+}
+
+
+def run_bad_bot(source: str, on_fault: str = "default", hands: int = 1, time_limit: float = 0.15):
+    remote = RemoteSeat("bad", SubprocessTransport([sys.executable, "-c", source], grace=0.5), time_limit=time_limit, on_fault=on_fault)
+    seats = {"E": make_seat("greedy"), "S": remote, "W": make_seat("greedy"), "N": make_seat("greedy")}
+    played = []
+    t0 = time.monotonic()
+    try:
+        for hand in range(hands):
+            played.append(play_seated_hand(Game("ningbo", seed=hand + 5), seats, hand))
+    finally:
+        remote.close()
+    return played, remote, time.monotonic() - t0
+
+
+@pytest.mark.parametrize("name", list(BAD_BOTS))
+def test_a_bad_bot_gets_its_documented_outcome(name):
+    source, kind = BAD_BOTS[name]
+    played, remote, elapsed = run_bad_bot(source)
+    hand = played[0]
+    assert hand.result.outcome in ("win", "draw")
+    assert hand.game.is_over
+    kinds = {f.kind for f in hand.faults}
+    assert kinds <= set(FAULT_KINDS)
+    if kind is not None:
+        assert kind in kinds, hand.faults
+    if kind == "dead":
+        assert [f.kind for f in hand.faults].count("dead") == 1
+    assert all(f.seat == "S" for f in hand.faults)
+    # the log is a legal hand: it replays to the same end
+    states = list(Game.replay(hand.game.log_text()))
+    assert states[-1]["result"] == hand.result.to_json()
+    assert elapsed < 30, f"{name} took {elapsed:.1f}s"
+
+
+def test_a_dead_bot_is_not_asked_again_and_its_seat_plays_default_moves():
+    source, _ = BAD_BOTS["exits-at-once"]
+    played, remote, _ = run_bad_bot(source, hands=2)
+    assert remote.dead
+    assert [f.kind for f in played[0].faults] == ["dead"]
+    assert played[1].faults == []  # already dead: nothing new to record
+
+
+def test_too_many_faults_disconnect_the_bot():
+    source, _ = BAD_BOTS["garbage"]
+    remote = RemoteSeat("bad", SubprocessTransport([sys.executable, "-c", source]), time_limit=1.0, max_faults=4)
+    seats = {"E": remote, "S": make_seat("greedy"), "W": make_seat("greedy"), "N": make_seat("greedy")}
+    try:
+        hand = play_seated_hand(Game("ningbo", seed=1), seats)
+    finally:
+        remote.close()
+    kinds = [f.kind for f in hand.faults]
+    assert kinds[:4] == ["garbage"] * 4 and kinds[4:] == ["dead"]
+    assert "disconnected after 4 faults" in hand.faults[-1].detail
+
+
+def test_forfeit_makes_the_faulty_seat_pay_the_penalty_to_each_other_seat():
+    source, _ = BAD_BOTS["garbage"]
+    played, remote, _ = run_bad_bot(source, on_fault="forfeit")
+    hand = played[0]
+    assert hand.forfeits == ["S"]
+    assert len(hand.faults) == 1  # forfeited at the first fault, never asked again that hand
+    assert hand.deltas(10) == {"E": 10, "S": -30, "W": 10, "N": 10}
+
+
+def test_a_fuzzing_bot_never_breaks_the_server():
+    """A bot that answers each request with one of many kinds of nonsense (or a good answer),
+    chosen by a seeded random draw: four hands finish and every fault is a known kind."""
+    source = ANSWER_EACH_REQUEST.format(
+        body="""import random
+    r = random.Random(n)
+    k = len(m["legal"])
+    pick = r.choice([
+        json.dumps({"index": r.randrange(k)}),
+        json.dumps({"index": r.randrange(-3, k + 3)}),
+        json.dumps({"action": m["legal"][r.randrange(k)]}),
+        json.dumps({"action": {"e": r.choice(["discard", "chi", "zz"]), "seat": m["seat"], "tile": r.choice(["5m", "9z", 7])}}),
+        json.dumps({"action": "%s discard 1m" % m["seat"]}),
+        json.dumps([1, 2]), "", "{", "null", '{"index": "0"}', "\\u00e9" * 3,
+        json.dumps({"id": n - 1, "index": 0}),
+    ])
+    print(pick, flush=True)"""
+    )
+    played, remote, elapsed = run_bad_bot(source, hands=4, time_limit=0.3)
+    for hand in played:
+        assert hand.game.is_over
+        assert {f.kind for f in hand.faults} <= set(FAULT_KINDS)
+        # the bot never exits: a "dead" fault can only be the disconnection after max_faults
+        assert all("disconnected after" in f.detail for f in hand.faults if f.kind == "dead")
+    assert sum(len(h.faults) for h in played) > 0

@@ -1,0 +1,277 @@
+"""The nbmj-bot/1 protocol: what a server sends validates against the shipped schema, a seat
+never sees a hidden tile, the smallest bots play, answers are read as the schema says."""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nbmj.bots import (
+    PROTOCOL,
+    BotFault,
+    RemoteSeat,
+    SubprocessTransport,
+    default_action,
+    make_seat,
+    play_seated_hand,
+    queue_pair,
+    read_answer,
+)
+from nbmj.bots.protocol import protocol_schema, seat_view
+from nbmj.engine import Action, Game
+
+ROOT = Path(__file__).resolve().parents[1]
+RANDOM_BOT = ROOT / "examples" / "random_bot.py"
+SCHEMA = protocol_schema()
+
+
+def validator(definition: str) -> jsonschema.protocols.Validator:
+    schema = {"$defs": SCHEMA["$defs"], "$ref": f"#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(schema)
+
+
+SERVER = validator("server_message")
+ANSWER = validator("answer")
+
+
+class Recording:
+    """A transport that keeps every line the server sends through it."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.sent: list[dict] = []
+
+    def send(self, line: str) -> None:
+        self.sent.append(json.loads(line))
+        self.inner.send(line)
+
+    def receive(self, timeout):
+        return self.inner.receive(timeout)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_the_example_random_bot_is_five_lines_and_plays_whole_hands():
+    assert len(RANDOM_BOT.read_text().splitlines()) <= 5
+    rec = Recording(SubprocessTransport([sys.executable, str(RANDOM_BOT)]))
+    seat = RemoteSeat("random_bot.py", rec, time_limit=5.0)
+    seats = {"E": seat, "S": make_seat("greedy"), "W": make_seat("random"), "N": make_seat("greedy")}
+    try:
+        for hand in range(3):
+            played = play_seated_hand(Game("ningbo", seed=hand), seats, hand)
+            assert played.faults == [], played.faults
+    finally:
+        seat.close()
+    kinds = [m["type"] for m in rec.sent]
+    assert kinds[0] == "hello" and kinds[-1] == "bye"
+    assert kinds.count("hello") == kinds.count("end") == 3
+    assert kinds.count("request") > 10
+    for message in rec.sent:
+        SERVER.validate(message)
+    hello = rec.sent[0]
+    assert hello["protocol"] == PROTOCOL and hello["seat"] == "E" and hello["rules"]["name"] == "ningbo"
+
+
+def test_a_bot_in_the_shell_that_always_answers_index_0_plays():
+    """Any language: a shell loop that answers every request with the first legal action."""
+    script = 'while read -r line; do case "$line" in *\'"type":"request"\'*) echo \'{"index":0}\';; esac; done'
+    seat = RemoteSeat("sh", SubprocessTransport(["sh", "-c", script]), time_limit=5.0)
+    seats = {"E": make_seat("greedy"), "S": seat, "W": make_seat("greedy"), "N": make_seat("greedy")}
+    try:
+        played = play_seated_hand(Game("ninghai", seed=4), seats)
+    finally:
+        seat.close()
+    assert played.faults == []
+    s_moves = [e for e in played.game.events if e.get("seat") == "S" and e["e"] in ("discard", "pass", "hu", "pon", "chi", "kan")]
+    assert s_moves, "the shell bot made moves"
+
+
+def _greedy_through_queues(server_end, bot_end, seat_letter: str) -> threading.Thread:
+    """A bot thread at the other end of a queue pair: answers with the greedy bot's choice,
+    read back from the request alone (observation and legal list in notation)."""
+    from nbmj.engine.bots import GreedyBot
+    from nbmj.tiles import parse_tile
+
+    bot = GreedyBot()
+
+    def run() -> None:
+        while True:
+            line = bot_end.receive(None)
+            message = json.loads(line)
+            if message["type"] == "bye":
+                bot_end.close()
+                return
+            if message["type"] != "request":
+                continue
+            obs = message["observation"]
+            view = {"hand": [parse_tile(t) for t in obs["hand"]], "wilds": [parse_tile(t) for t in obs["wilds"]]}
+            legal = [Action.from_json(a) for a in message["legal"]]
+            choice = bot(view, legal)
+            bot_end.send(json.dumps({"id": message["id"], "index": legal.index(choice)}))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_bot_behind_a_queue_transport_plays_as_the_built_in_bot_does():
+    """The transport-agnostic seat: a bot reading only protocol messages makes the very moves
+    the in-process greedy bot makes, so the hand's log is the same."""
+    server_end, bot_end = queue_pair()
+    thread = _greedy_through_queues(server_end, bot_end, "W")
+    remote = RemoteSeat("queue", server_end, time_limit=10.0)
+    seats = {"E": make_seat("greedy"), "S": make_seat("greedy"), "W": remote, "N": make_seat("greedy")}
+    played = play_seated_hand(Game("ningbo", seed=11), seats)
+    remote.close()
+    thread.join(5)
+    local = play_seated_hand(Game("ningbo", seed=11), {s: make_seat("greedy") for s in "ESWN"})
+    assert played.faults == []
+    assert played.game.log_text() == local.game.log_text()
+
+
+def test_a_seat_sees_no_hidden_tile():
+    """Every line sent to E: another seat's deal, draws and replacement draws carry no tile,
+    another seat's claim answers are not sent, and E's observation holds only E's hand."""
+    server_end, bot_end = queue_pair()
+    _greedy_through_queues(server_end, bot_end, "E")
+    rec = Recording(server_end)
+    remote = RemoteSeat("queue", rec, time_limit=10.0)
+    seats = {"E": remote, "S": make_seat("random"), "W": make_seat("random"), "N": make_seat("random")}
+    for seed in range(6):
+        game = Game("ningbo", seed=seed)
+        played = play_seated_hand(game, seats, seed)
+        assert played.faults == []
+    remote.close()
+    for message in rec.sent:
+        SERVER.validate(message)
+        if message["type"] == "event":
+            ev = message["event"]
+            if ev.get("seat") not in (None, "E"):
+                assert "tiles" not in ev or ev["e"] != "deal"
+                if ev["e"] == "draw":
+                    assert "tile" not in ev
+                if ev["e"] == "bu":
+                    assert ev["draw"] in (None, "hidden")
+                assert ev["e"] not in ("pass", "chi", "pon", "kan", "hu")
+        if message["type"] == "request":
+            assert "to_act" not in message["observation"]
+            assert message["seat"] == "E"
+
+
+def test_the_events_a_seat_sees_hide_exactly_the_hidden_parts():
+    game = Game("ningbo", seed=3)
+    deal_s = next(e for e in game.events if e["e"] == "deal" and e["seat"] == "S")
+    assert seat_view(deal_s, "S") == deal_s
+    assert seat_view(deal_s, "E") == {"e": "deal", "seat": "S", "count": 13}
+    assert seat_view({"e": "draw", "seat": "W", "tile": "5m", "from": "tail"}, "E") == {"e": "draw", "seat": "W", "from": "tail"}
+    assert seat_view({"e": "bu", "seat": "W", "tile": "3f", "draw": "5m"}, "E") == {"e": "bu", "seat": "W", "tile": "3f", "draw": "hidden"}
+    assert seat_view({"e": "pass", "seat": "W"}, "E") is None
+    assert seat_view({"e": "discard", "seat": "W", "tile": "5m"}, "E") == {"e": "discard", "seat": "W", "tile": "5m"}
+
+
+LEGAL = [Action("E", "hu"), Action("E", "discard", 4), Action("E", "discard", 9)]
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        pytest.param('{"index": 1}', LEGAL[1], id="index"),
+        pytest.param('{"action": {"e": "discard", "seat": "E", "tile": "1p"}}', LEGAL[2], id="action-json"),
+        pytest.param('{"action": "E discard 5m"}', LEGAL[1], id="action-text"),
+        pytest.param('{"id": 7, "index": 0}', LEGAL[0], id="own-id"),
+        pytest.param('{"id": 6, "index": 0}', None, id="late-answer"),
+        pytest.param('{"index": 3}', "illegal", id="index-out-of-range"),
+        pytest.param('{"index": -1}', "illegal", id="negative-index"),
+        pytest.param('{"action": "E discard 7s"}', "illegal", id="not-legal"),
+        pytest.param('{"action": "S discard 5m"}', "illegal", id="other-seat"),
+        pytest.param('{"index": 1.0}', "garbage", id="float-index"),
+        pytest.param('{"index": true}', "garbage", id="bool-index"),
+        pytest.param("hu", "garbage", id="not-json"),
+        pytest.param("[0]", "garbage", id="not-an-object"),
+        pytest.param('{"pick": 0}', "garbage", id="no-index-no-action"),
+        pytest.param('{"action": {"e": "discard", "seat": "E", "tile": "0x"}}', "garbage", id="bad-tile"),
+        pytest.param('{"action": 12}', "garbage", id="action-number"),
+        pytest.param("[" * 5000, "garbage", id="deep"),
+    ],
+)
+def test_answers_are_read_as_documented(line, expected):
+    got = read_answer(line, "E", LEGAL, request=7)
+    if isinstance(expected, str):
+        assert isinstance(got, BotFault) and got.kind == expected, got
+    else:
+        assert got == expected
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["index", "action", "id", "e", "seat", "tile", "x"]), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_any_answer_is_a_legal_action_or_a_fault_and_agrees_with_the_schema(value):
+    line = json.dumps(value)
+    got = read_answer(line, "E", LEGAL, request=1)
+    if isinstance(got, Action):
+        assert got in LEGAL
+        ANSWER.validate(value)  # whatever the server takes, the schema allows
+    else:
+        assert got is None or got.kind in ("garbage", "illegal")
+    if not ANSWER.is_valid(value):
+        assert not isinstance(got, Action)
+
+
+def test_the_default_move_passes_or_discards_the_drawn_tile():
+    assert default_action([Action("S", "pon", 4), Action("S", "pass")], None).kind == "pass"
+    legal = [Action("E", "hu"), Action("E", "discard", 4), Action("E", "discard", 9)]
+    assert default_action(legal, 9) == legal[2]
+    assert default_action(legal, 30) == legal[1]
+
+
+def test_a_websocket_bot_plays_a_hand():
+    pytest.importorskip("websockets")
+    import queue as queue_module
+
+    from websockets.sync.client import connect
+
+    from nbmj.bots.websocket import accept_bot
+
+    ready: queue_module.Queue[int] = queue_module.Queue()
+    accepted: list = []
+    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready)), daemon=True)
+    listener.start()
+    port = ready.get(timeout=20)
+
+    def bot() -> None:
+        with connect(f"ws://127.0.0.1:{port}") as ws:
+            for text in ws:
+                message = json.loads(text)
+                if message["type"] == "bye":
+                    return
+                if message["type"] == "request":
+                    ws.send(json.dumps({"index": len(message["legal"]) - 1}))
+
+    bot_thread = threading.Thread(target=bot, daemon=True)
+    bot_thread.start()
+    listener.join(20)
+    remote = RemoteSeat("ws", accepted[0], time_limit=10.0)
+    seats = {"E": make_seat("greedy"), "S": make_seat("greedy"), "W": make_seat("greedy"), "N": remote}
+    played = play_seated_hand(Game("ningbo", seed=2), seats)
+    remote.close()
+    bot_thread.join(10)
+    assert played.faults == []
+    assert not bot_thread.is_alive()
