@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.game:claims",
     "view": "nbmj.cli.view:view",
+    "serve": "nbmj.cli.serve:serve",
 }
 
 

@@ -27,7 +27,7 @@ from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
 from ..tiles import N_TILE_IDS, chinese_name, glyph, tile_code
 
-__all__ = ["Frame", "Replay", "replay_frames", "render_html"]
+__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template"]
 
 _SEATS = ("E", "S", "W", "N")
 
@@ -58,7 +58,7 @@ class Replay:
             "header": dict(self.header),
             "complete": self.complete,
             "item_labels": dict(self.item_labels),
-            "tiles": {tile_code(t): {"glyph": glyph(t), "zh": chinese_name(t)} for t in range(N_TILE_IDS)},
+            "tiles": tile_faces(),
             "frames": [{"step": f.step, "events": list(f.events), "table": f.table} for f in self.frames],
         }
 
@@ -151,10 +151,24 @@ def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: st
     data = replay_frames(log, rules).to_json()
     # Inside <script>, "<" would let a crafted log close the element early: escape it.
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    template = resources.files("nbmj.web").joinpath("replay.html").read_text(encoding="utf-8")
     title = f"nbmj replay: {data['header'].get('variant')} seed {data['header'].get('seed')}"
     return (
-        template.replace("{{TITLE}}", html.escape(title))
+        page_template("replay.html")
+        .replace("{{TITLE}}", html.escape(title))
         .replace("{{LANG}}", language)
         .replace("{{DATA}}", payload)
+    )
+
+
+def tile_faces() -> dict[str, dict[str, str]]:
+    """Each tile code with its glyph and Chinese name, as the pages' script reads them."""
+    return {tile_code(t): {"glyph": glyph(t), "zh": chinese_name(t)} for t in range(N_TILE_IDS)}
+
+
+def page_template(name: str) -> str:
+    """The page ``name`` of this package with the shared tile styles and script put in."""
+    here = resources.files("nbmj.web")
+    text = here.joinpath(name).read_text(encoding="utf-8")
+    return text.replace("{{TILE_CSS}}", here.joinpath("tiles.css").read_text(encoding="utf-8")).replace(
+        "{{TILE_JS}}", here.joinpath("tiles.js").read_text(encoding="utf-8")
     )
