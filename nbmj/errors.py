@@ -18,6 +18,13 @@ __all__ = [
     "SituationError",
     "IllegalActionError",
     "ReplayError",
+    "ActionSyntaxError",
+    "GameSetupError",
+    "UnknownSeatError",
+    "UnknownBotError",
+    "ScriptError",
+    "StaleObservationError",
+    "WallExhausted",
 ]
 
 
@@ -84,3 +91,36 @@ class ReplayError(NbmjError, ValueError):
     def __init__(self, message: str, index: int | None = None) -> None:
         super().__init__(message)
         self.index = index
+
+
+# --- the engine's errors (nbmj.engine) ---
+
+
+class ActionSyntaxError(NbmjError, ValueError):
+    """An action, in text (``"S chi 4m 56m"``) or JSON form, that cannot be read."""
+
+
+class GameSetupError(NbmjError, ValueError):
+    """A hand that cannot be set up as asked: a bad dealer or round wind, seed, fixed wall or dice."""
+
+
+class UnknownSeatError(NbmjError, ValueError):
+    """A seat name that is none of the table positions ``E S W N``."""
+
+
+class UnknownBotError(NbmjError, ValueError):
+    """A bot kind that :func:`nbmj.engine.bots.make_bots` does not know."""
+
+
+class ScriptError(NbmjError, ValueError):
+    """A scripted deal that cannot be built (``nbmj.engine.script.scripted_wall``):
+    a tile asked for twice, a hand of the wrong size, tail draws running into the head."""
+
+
+class StaleObservationError(NbmjError, RuntimeError):
+    """An observation read after its game moved on."""
+
+
+class WallExhausted(NbmjError, RuntimeError):
+    """A draw found no drawable tile. The game checks the reserve before drawing, so this
+    means a bug or a wall used outside a game."""

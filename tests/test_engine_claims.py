@@ -115,7 +115,7 @@ def test_t16_nb_7_5_pon_beats_chi_in_play():
     assert g.phase == "claims"  # NB-7.8: decided together, W still to answer
     g.step(Action.parse("W pon 7s"))
     assert g.to_act == ["W"] and g.turn_mode == "after_pon"
-    assert g.melds[2] == [["pon", (T("7s"),) * 3, 0]]
+    assert g.melds[2] == [("pon", (T("7s"),) * 3, 0)]
     assert g.melds[1] == []
     assert g.events[-1] == {"e": "take", "seat": "W", "claim": "pon", "tile": "7s", "from": "E"}
     # NB-6.4: after the pong W discards without drawing; then W's 下家 N plays

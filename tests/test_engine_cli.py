@@ -60,7 +60,11 @@ def test_replay_prints_each_event(tmp_path):
     path.write_text(g.log_text(), encoding="utf-8")
     r = run("replay", str(path))
     assert r.exit_code == 0, r.output
-    assert len(r.output.splitlines()) == len(g.events) + 1
+    out = r.output.splitlines()
+    # the header line, one line per event, then where the log ends and the settlement
+    winners = len(g.result.winners) or 1
+    assert len(out) == 1 + len(g.events) + 1 + winners + 1
+    assert out[-1].startswith("settlement: ")
     r = run("replay", str(path), "--json")
     states = [json.loads(line) for line in r.output.splitlines()]
     assert states[-1]["phase"] == "over"
@@ -78,7 +82,7 @@ def test_replay_of_an_edited_log_is_a_one_line_error(tmp_path):
     path.write_text("\n".join(lines), encoding="utf-8")
     r = run("replay", str(path))
     assert r.exit_code == 2
-    assert f"line {i}" in r.output
+    assert f"line {i + 1}:" in r.output  # lines count from 1, the header is line 1
 
 
 def test_claims_contract_pon_beats_chi(tmp_path):

@@ -6,7 +6,7 @@ import pytest
 
 from nbmj.engine import Match, make_bots
 from nbmj.engine.game import HandResult
-from nbmj.engine.match import next_dealer
+from nbmj.engine.match import dealer_by_roll, next_dealer
 from nbmj.rules import load_variant
 
 NINGBO = load_variant("ningbo")
@@ -67,8 +67,17 @@ def test_match_scores_are_cumulative_and_sum_to_zero():
 
 def test_nh_1_2_ninghai_first_dealer_by_roll():
     """NH-1.2."""
-    m = Match("ninghai", seed=5, hands=1)
-    assert 0 <= m.first_dealer < 4
+    assert [dealer_by_roll(total) for total in (2, 3, 4, 5, 8, 12)] == [1, 2, 3, 0, 3, 3]  # S W N E N N
+    dealers = set()
+    for seed in range(12):
+        m = Match("ninghai", seed=seed, hands=1)
+        a, b = m.first_roll
+        assert 1 <= a <= 6 and 1 <= b <= 6
+        assert m.first_dealer == dealer_by_roll(a + b) == m.dealer
+        assert m.new_game().dealer == m.first_dealer
+        dealers.add(m.first_dealer)
+    assert len(dealers) > 1
+    assert Match("ningbo", seed=5, hands=1).first_roll is None  # NB-2.3: drawn at random
 
 
 def test_nb_16_5_a_match_lasts_four_round_winds_by_default():

@@ -18,8 +18,8 @@ def kinds(legal, kind):
 
 
 def set_hand(g, seat, notation):
-    g.hands["ESWN".index(seat)] = parse_counts(notation) + [0] * 8
-    g._legal.clear()
+    g.table.seats["ESWN".index(seat)].hand = parse_counts(notation) + [0] * 8
+    g.invalidate()
 
 
 CHI_HANDS = {"E": "4m123p456p789p11z2z3z", "S": "4567m159p159s123z", "W": "1234567s3z4z5z6z7z1m", "N": "9m8p8s9s6z7z5z7z2p3p4p6s7s"}

@@ -76,8 +76,8 @@ def test_nb_4_3_nb_4_4_t28_flipped_spring_makes_seasons_wild_and_they_stay_in_ha
     hand_e = g.hands[0]
     assert hand_e[parse_tile("2f")] == hand_e[parse_tile("3f")] == 1  # wild flowers are not laid aside
     assert g.flowers[0] == []
-    assert all(g._is_flower(t) for t in parse_tiles("5678f"))  # the plants stay ordinary flowers
-    assert not any(g._is_flower(t) for t in parse_tiles("234f"))
+    assert all(g.is_flower(t) for t in parse_tiles("5678f"))  # the plants stay ordinary flowers
+    assert not any(g.is_flower(t) for t in parse_tiles("234f"))
 
 
 def test_nb_3_7_nb_3_8_t31_deal_14_13_in_blocks_of_four():

@@ -294,25 +294,42 @@ def _read_move(answer: str, seat: str, legal):
 @click.command("replay")
 @click.argument("log", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the full state after each action as JSON lines.")
-def replay(log: str, as_json: bool) -> None:
-    """Step through a logged hand, checking every event."""
-    from ..engine import Game
-    from ..engine.log import parse_log
+@click.option("--variant", "variant_file", default=None, help="The variant the log was played under (a name or a .nbv file), for a log of a variant that is not shipped.")
+def replay(log: str, as_json: bool, variant_file: str | None) -> None:
+    """Step through a logged hand, checking every event; then say whether the log reaches
+    the end of the hand and, if it does, the settlement."""
+    from ..engine.log import parse_log, replay_games
+    from ..rules import load_variant
 
     try:
         text = read_text_arg(log)
     except OSError as exc:
         raise ReplayError(f"cannot read {log!r}: {exc.strerror}", 0) from None
-    states = list(Game.replay(text))  # checks the whole log first: an error names its line
+    rules = load_variant(variant_file) if variant_file is not None else None
+    steps = list(replay_games(text, rules))  # checks the whole log first: an error names its line
+    game = steps[-1][0]
     if as_json:
-        for s in states:
+        for _, s in steps:
             emit_json(s)
         return
     events = parse_log(text)
     h = events[0]
     click.echo(f"{h['variant']}, seed {h['seed']}, dealer {h['dealer']}, round wind {h['round_wind']}")
-    for i, ev in enumerate(events[1:], 1):
+    for i, ev in enumerate(events[1:], 2):
         click.echo(f"{i:4d}  {describe(ev)}")
+    result = game.result
+    if result is None:
+        waiting = ", ".join(game.to_act) or "nobody"
+        click.echo(f"the log stops before the end of the hand ({game.phase}, waiting for {waiting})")
+        return
+    click.echo("the log reaches the end of the hand")
+    if result.outcome == "draw":
+        click.echo("drawn: nobody won")
+    for w in result.winners:
+        how = w["win_by"] + (f" from {w['from']}" if w.get("from") else "")
+        liable = f", {w['liable']} pays for the table" if w.get("liable") else ""
+        click.echo(f"{w['seat']} wins on {_g(w['tile'])} by {how}: {w['points']} points{liable}")
+    click.echo("settlement: " + ", ".join(f"{s} {v:+d}" for s, v in result.deltas.items()))
 
 
 # ---------------------------------------------------------------- claims

@@ -28,8 +28,9 @@ The JSON form is the log line for the action: ``{"e": "chi", "seat": "S", "tile"
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from ..errors import NbmjError
+from ..errors import ActionSyntaxError
 from ..rules.model import SEATS
 from ..tiles import parse_tile, parse_tiles, tile_code, to_notation
 
@@ -43,10 +44,6 @@ CLAIM_KINDS = ("hu", "kan", "pon", "chi")
 _CODES = tuple(tile_code(t) for t in range(42))
 
 
-class _BadAction(NbmjError, ValueError):
-    pass
-
-
 @dataclass(frozen=True, order=True)
 class Action:
     """One move by one seat. Seats are table positions ``"E" "S" "W" "N"``."""
@@ -56,13 +53,14 @@ class Action:
     tile: int | None = None
     use: tuple[int, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The compact JSON form (also the action's line in the event log); a new dict each call."""
         try:
-            return self.__dict__["_json"].copy()  # built once per action (they are immutable)
+            cached: dict[str, Any] = self.__dict__["_json"]  # built once per action (they are immutable)
+            return cached.copy()
         except KeyError:
             pass
-        out: dict = {"e": self.kind, "seat": self.seat}
+        out: dict[str, Any] = {"e": self.kind, "seat": self.seat}
         if self.tile is not None:
             out["tile"] = _CODES[self.tile] if 0 <= self.tile < len(_CODES) else tile_code(self.tile)
         if self.use:
@@ -71,17 +69,19 @@ class Action:
         return out.copy()
 
     @classmethod
-    def from_json(cls, obj: dict) -> "Action":
-        """Read the compact JSON form; raises ValueError (an NbmjError) on a malformed one."""
+    def from_json(cls, obj: dict[str, Any]) -> "Action":
+        """Read the compact JSON form; raises ActionSyntaxError (a ValueError) on a malformed one."""
         if not isinstance(obj, dict):
-            raise _BadAction(f"an action is a JSON object, not {obj!r}")
+            raise ActionSyntaxError(f"an action is a JSON object, not {obj!r}")
         kind, seat = obj.get("e"), obj.get("seat")
         if kind not in ACTION_KINDS:
-            raise _BadAction(f"unknown action kind {kind!r}")
+            raise ActionSyntaxError(f"unknown action kind {kind!r}")
         if seat not in SEATS:
-            raise _BadAction(f"unknown seat {seat!r}")
+            raise ActionSyntaxError(f"unknown seat {seat!r}")
         tile = obj.get("tile")
         use = obj.get("use")
+        if not (tile is None or isinstance(tile, str)) or not (use is None or isinstance(use, str)):
+            raise ActionSyntaxError(f"an action's tile and use are tile notation, not {tile!r}, {use!r}")
         return cls(seat, kind, None if tile is None else parse_tile(tile), tuple(parse_tiles(use)) if use else ())
 
     @classmethod
@@ -90,14 +90,14 @@ class Action:
         then the tile and the hand tiles used where the kind has them (``with`` optional)."""
         words = [w for w in text.split() if w != "with"]
         if len(words) < 2:
-            raise _BadAction(f"an action reads 'SEAT KIND [TILE [USE]]', not {text!r}")
+            raise ActionSyntaxError(f"an action reads 'SEAT KIND [TILE [USE]]', not {text!r}")
         seat, kind, rest = words[0].upper(), words[1].lower(), words[2:]
         if seat not in SEATS:
-            raise _BadAction(f"unknown seat {words[0]!r} in {text!r}")
+            raise ActionSyntaxError(f"unknown seat {words[0]!r} in {text!r}")
         if kind not in ACTION_KINDS:
-            raise _BadAction(f"unknown action kind {words[1]!r} in {text!r}; known: {', '.join(ACTION_KINDS)}")
+            raise ActionSyntaxError(f"unknown action kind {words[1]!r} in {text!r}; known: {', '.join(ACTION_KINDS)}")
         if len(rest) > 2:
-            raise _BadAction(f"too many words in {text!r}")
+            raise ActionSyntaxError(f"too many words in {text!r}")
         tile = parse_tile(rest[0]) if rest else None
         use = tuple(parse_tiles(rest[1])) if len(rest) > 1 else ()
         return cls(seat, kind, tile, use)
@@ -111,7 +111,7 @@ class Action:
         return " ".join(parts)
 
 
-_INTERNED: dict[tuple, Action] = {}
+_INTERNED: dict[tuple[str, str, int | None, tuple[int, ...]], Action] = {}
 
 
 def interned(seat: str, kind: str, tile: int | None = None, use: tuple[int, ...] = ()) -> Action:

@@ -9,16 +9,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 
+from typing import Any
+
 from .. import core
+from ..errors import UnknownBotError
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 from .actions import Action
 from .game import Game, HandResult
 from .observation import Observation
+from .phases import Over, Turn
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "BOTS"]
 
-Bot = Callable[[dict, list], Action]
+#: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
+Bot = Callable[[Observation, list[Action]], Action]
 
 
 class RandomBot:
@@ -31,10 +36,11 @@ class RandomBot:
         # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
         # without two layers of calls. Any other random implementation goes through choice.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
-        same = fast is not None and type(self.rng)._randbelow is fast
+        same = fast is not None and getattr(type(self.rng), "_randbelow", None) is fast
         self._bits = self.rng.getrandbits if same else None
 
-    def __call__(self, observation: dict, legal: list[Action]) -> Action:
+    def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A uniformly random legal action (a win when ``always_win`` and one is offered)."""
         first = legal[0]
         if self.always_win and first.kind == "hu":  # the engine lists a win first
             return first
@@ -49,7 +55,7 @@ class RandomBot:
         return legal[r]
 
 
-def _counts(tiles, wilds) -> tuple[list[int], int]:
+def _counts(tiles: list[int], wilds: set[int]) -> tuple[list[int], int]:
     counts = [0] * N_KINDS
     w = 0
     for t in tiles:
@@ -75,7 +81,8 @@ class GreedyBot:
     """Shanten-greedy: wins when it may, discards to the lowest shanten, claims only when the
     claim lowers its shanten, kongs when that costs nothing. Deterministic."""
 
-    def __call__(self, observation: dict, legal: list[Action]) -> Action:
+    def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
+        """The greedy choice among ``legal``."""
         by_kind: dict[str, list[Action]] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
@@ -85,14 +92,15 @@ class GreedyBot:
         counts, w = _counts(observation["hand"], wilds)
         if "discard" in by_kind or "flower" in by_kind:
             return self._turn(counts, w, wilds, by_kind)
-        return self._claim(counts, w, by_kind)
+        return self._claim(counts, w, wilds, by_kind)
 
-    def _turn(self, counts, w, wilds, by_kind) -> Action:
+    def _turn(self, counts: list[int], w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         if "flower" in by_kind:
             return by_kind["flower"][0]
-        best = None
+        best: tuple[tuple[int, bool, int, int], Action] | None = None
         for a in by_kind["discard"]:
             t = a.tile
+            assert t is not None
             if t in wilds:
                 c, ww = counts, w - 1
             else:
@@ -102,25 +110,38 @@ class GreedyBot:
             key = (core.shanten(c, ww), t in wilds, _isolation(counts, t) if t not in wilds else 0, -t)
             if best is None or key < best[0]:
                 best = (key, a)
+        assert best is not None
         best_shanten = best[0][0]
         for a in by_kind.get("ankan", []) + by_kind.get("kakan", []):
-            c = list(counts)
-            c[a.tile] -= 4 if a.kind == "ankan" else 1
-            if core.shanten(c, w) <= best_shanten:
+            assert a.tile is not None
+            c, ww = _without(counts, w, wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))
+            if core.shanten(c, ww) <= best_shanten:
                 return a
         return best[1]
 
-    def _claim(self, counts, w, by_kind) -> Action:
+    def _claim(self, counts: list[int], w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         now = core.shanten(counts, w)
         for kind in ("kan", "pon", "chi"):
             for a in by_kind.get(kind, []):
-                c = list(counts)
-                for u in a.use or (a.tile,) * (3 if kind == "kan" else 2):
-                    c[u] -= 1
-                after = core.shanten(c, w)
+                assert a.tile is not None
+                c, ww = _without(counts, w, wilds, a.use or (a.tile,) * (3 if kind == "kan" else 2))
+                after = core.shanten(c, ww)
                 if after < now or (kind == "kan" and after <= now):
                     return a
         return by_kind["pass"][0]
+
+
+def _without(counts: list[int], w: int, wilds: set[int], tiles: Sequence[int]) -> tuple[list[int], int]:
+    """The shape left after ``tiles`` leave the hand. A wild is counted apart (in ``w``),
+    so a wild kind taken, or a kind the hand lacks (a wild stands in for it when
+    ``wilds_in_melds`` allows), comes out of the wilds."""
+    c = list(counts)
+    for u in tiles:
+        if u not in wilds and c[u] > 0:
+            c[u] -= 1
+        elif w > 0:
+            w -= 1
+    return c, w
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
@@ -132,7 +153,7 @@ def make_bots(kind: str, seed: int | str = 0) -> dict[str, Bot]:
         return {s: RandomBot(f"{seed}:{s}") for s in SEATS}
     if kind == "greedy":
         return {s: GreedyBot() for s in SEATS}
-    raise ValueError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
+    raise UnknownBotError(f"unknown bot {kind!r}; known: {', '.join(BOTS)}")
 
 
 def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult:
@@ -140,22 +161,25 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
     if not isinstance(bots, Mapping):
         bots = dict(zip(SEATS, bots))
     if type(game) is not Game:  # a subclass may change what the public calls do
-        while game.phase != "over":
+        while not game.is_over:
             seat = game.to_act[0]
             action = bots[seat](game.observation(seat), game.legal_actions(seat))
             game.step(action)
+        assert game.result is not None
         return game.result
     # The same calls without the public wrappers: the first waiting seat, its Observation
     # and a copy of its cached legal list.
     by_position = [bots[s] for s in SEATS]
     step = game.step
+    legal_for = game._legal_for
+    t = game.table
     while True:
-        phase = game.phase
-        if phase == "turn":
-            p = game.current
-        elif phase == "over":
-            break
+        ph = t.phase
+        if type(ph) is Turn:
+            p = ph.seat
+        elif type(ph) is Over:
+            return ph.result
         else:
-            p = game._first_to_act()
-        step(by_position[p](Observation(game, p), list(game._legal_for(p))))
-    return game.result
+            assert ph is not None
+            p = ph.to_act()[0]
+        step(by_position[p](Observation(game, p), list(legal_for(p))))

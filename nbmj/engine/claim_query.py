@@ -7,7 +7,9 @@ Input::
      "W": {...}, "N": {...}}
 
 Seats are seat winds (``"E"`` the dealer). Optional: ``"round"`` (round wind, default
-``"E"``) and ``"first_go_around"`` (true while NH-1.8 bars claims). The answer lists each
+``"E"``) and ``"first_go_around"`` (true when the discard is the discarder's first and no
+claim has been made: the dealer's discard is then the first of the hand, the next seat's
+the second, and so on; restrictions of the window apply as the engine applies them). The answer lists each
 other seat's legal claims with the hand tiles they use, and the claim that takes the tile
 when every seat declares its best claim (NB-7.5 to NB-7.7).
 
@@ -22,6 +24,11 @@ it are applied only when the input states the facts, in optional fields:
 * ``"last_discard"`` at the top, ``true`` or ``false``: the discard follows the last
   drawable tile (the wall is used up, NB-15.1 or NH-1.9), so it may be claimed only to
   win: no chi, pong or kong (NB-15.2).
+* ``"wall"`` at the top, a count: the drawable tiles left in the wall, and ``"kongs"``,
+  the kongs made this hand (0 when absent). With them the reserve at the end of the wall
+  is the engine's: no meld on the last discard (NB-15.2, NH-1.9) and no kong whose
+  replacement would come out of the reserve (NB-9.7). Without ``"wall"`` the wall is
+  taken to be far from its end (or at it, with ``"last_discard": true``).
 
 A seat's object may also give ``"flowers"`` (tile notation, e.g. ``"15f"``): the flowers
 it has laid aside. They count toward a discard win's points and minimum (NB-12.14 to
@@ -34,47 +41,62 @@ but changes nothing, and a restriction limited to the first go-around applies on
 ``first_go_around`` is true. NB-15.2 holds in every variant. Absent, the fields mean
 ``""`` and ``false``, and the answer is the one for a position with no such history.
 Given the facts, the fields bar exactly the claims the game engine bars in that situation.
+
+The answer is the engine's: the input becomes a :class:`~nbmj.engine.state.TableState`
+and :func:`nbmj.engine.claim_window.offers` lists the claims, as it does at every discard
+of a game.
 """
 
 from __future__ import annotations
 
-from .. import core
+from typing import Any
+
 from ..errors import NbmjError, SituationError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
-from ..scoring.situation import Meld, Situation
-from ..tiles import N_KINDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
-from .claims import arbitrate, chi_discard_bans, meld_claims
+from ..scoring.situation import Meld as ScoredMeld
+from ..tiles import is_flower, parse_tile, parse_tiles, tile_code, to_notation
+from .claim_window import offers
+from .claims import arbitrate
 from .game import resolve_rules
-from .settle import score_win
+from .rules_view import engine_rules, wild_tables
+from .state import TableMeld, RiverTile, SeatState, TableState
+from .wall import Wall
+from .wins import discard_win, is_ready
 
 __all__ = ["claims_for"]
 
-_KNOWN = {"variant", "discarder", "tile", "indicator", "round", "first_go_around", "last_discard", *SEATS}
+_KNOWN = {"variant", "discarder", "tile", "indicator", "round", "first_go_around", "last_discard", "wall", "kongs", *SEATS}
 _KNOWN_SEAT = {"concealed", "melds", "flowers", "passed_pon", "passed_win"}
 
 
-def _tiles(value, what: str) -> list[int]:
+def _tiles(value: Any, what: str) -> list[int]:
     try:
         return parse_tiles(value if isinstance(value, str) else " ".join(map(str, value)))
     except (NbmjError, TypeError) as exc:
         raise SituationError(f"bad tiles in {what!r}: {exc}") from None
 
 
-def _one_tile(value, what: str) -> int:
+def _one_tile(value: Any, what: str) -> int:
     try:
         return parse_tile(value)
     except (NbmjError, TypeError, AttributeError) as exc:
         raise SituationError(f"{what!r} must be one tile in notation, not {value!r} ({exc})") from None
 
 
-def _flag(value, what: str) -> bool:
+def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise SituationError(f"{what!r} must be true or false, not {value!r}")
     return value
 
 
-def _kinds(value, what: str) -> frozenset[int]:
+def _count(value: Any, what: str) -> int:
+    if type(value) is not int or value < 0:
+        raise SituationError(f"{what!r} must be a count (a whole number, 0 or more), not {value!r}")
+    return value
+
+
+def _kinds(value: Any, what: str) -> frozenset[int]:
     """The tile kinds of a ``passed_pon`` field: notation in a string or a list of strings."""
     if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
         raise SituationError(f"{what!r} must be tiles in notation (a string or a list of strings), not {value!r}")
@@ -85,7 +107,7 @@ def _kinds(value, what: str) -> frozenset[int]:
     return frozenset(kinds)
 
 
-def _flowers(value, what: str) -> tuple[int, ...]:
+def _flowers(value: Any, what: str) -> tuple[int, ...]:
     """The flowers of a seat's ``flowers`` field: notation in a string or a list of strings."""
     if not (isinstance(value, str) or (isinstance(value, list) and all(isinstance(v, str) for v in value))):
         raise SituationError(f"{what!r} must be flowers in notation (a string or a list of strings), not {value!r}")
@@ -96,7 +118,7 @@ def _flowers(value, what: str) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def _melds(raw, seat: str, what: str) -> list[Meld]:
+def _melds(raw: Any, seat: str, what: str) -> list[ScoredMeld]:
     from ..scoring.situation import _meld  # the same meld reading as `nbmj score`
 
     if not isinstance(raw, list):
@@ -104,7 +126,7 @@ def _melds(raw, seat: str, what: str) -> list[Meld]:
     return [_meld(m, i, seat) for i, m in enumerate(raw)]
 
 
-def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
+def claims_for(data: dict[str, Any], rules: RuleSet | None = None) -> dict[str, Any]:
     """The legal claims of each seat on the discard described by ``data``, and the winner.
 
     ``data`` is the JSON object of the module docstring; ``rules`` overrides the variant it
@@ -147,7 +169,7 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
     counts42[tile] += 1
     if indicator is not None:
         counts42[indicator] += 1
-    seats = {}
+    seats: dict[str, Any] = {}
     for i in (1, 2, 3):
         seat = SEATS[(d + i) % 4]
         raw = data.get(seat)
@@ -176,97 +198,86 @@ def claims_for(data: dict, rules: RuleSet | None = None) -> dict:
             raise SituationError(
                 f"{n} copies of {tile_code(t)!r} (counting the discard, the indicator and the flowers laid aside)")
 
-    banned = set()
-    for r in rules.restrictions:
-        if r.kind == "no_claims" and (r.window == "always" or first_go_around):
-            banned.update(r.claims)
-    if last_discard:
-        banned.update(("chi", "pon", "kan"))  # NB-15.2: the last discard may be claimed only to win
+    return _answer(rules, d, tile, indicator, round_wind, seats, first_go_around, last_discard, data)
 
-    def on(r) -> bool:  # a restriction of the variant that applies now (its window), as Game._on
-        return r is not None and (r.window == "always" or first_go_around)
 
-    no_pon_after_pass = on(rules.restriction("pon_after_pass"))
-    no_win_after_pass = on(rules.restriction("win_after_pass"))
+def _answer(
+    rules: RuleSet,
+    d: int,
+    tile: int,
+    indicator: int | None,
+    round_wind: str,
+    seats: dict[str, Any],
+    first_go_around: bool,
+    last_discard: bool,
+    data: dict[str, Any],
+) -> dict[str, Any]:
+    """The engine's claims on the position: a table state built from the input, asked
+    through :func:`~nbmj.engine.claim_window.offers`."""
+    er = engine_rules(rules)
+    kongs = _count(data.get("kongs", 0), "kongs")
+    kept = er.kept_base + er.kept_per_kong * kongs
+    wall = Wall([0, 0], None)  # only its count of drawable tiles is read
+    if "wall" in data:
+        wall.remaining = _count(data["wall"], "wall")
+        at_end = wall.remaining == 0 if kept == 0 else wall.remaining // 2 <= kept // 2
+        if "last_discard" in data and last_discard != at_end:
+            raise SituationError(f"'last_discard' is {last_discard!r}, but a wall of {wall.remaining} tiles says {at_end!r}")
+    else:
+        wall.remaining = kept if last_discard else 2 * kept + 144  # at the reserve, or far from it
+    wt = wild_tables(tuple(sorted(wild_tiles(rules.wilds, indicator))), er.wild_flower_is_flower)
+    table = TableState(
+        er, wt, rules, wall, (SeatState(), SeatState(), SeatState(), SeatState()), 0, round_wind, indicator, kongs=kongs, kept_tiles=kept, current=d
+    )
+    # the discard just made: in the first go-around it is the discarder's first, so the
+    # seats before it (from the dealer) have discarded once each; otherwise the window is past
+    table.discards_made = d + 1 if first_go_around else 8
+    for seat, (concealed, melds, passed_pon, passed_win, flowers) in seats.items():
+        st = table.seats[SEATS.index(seat)]
+        for k in concealed:
+            st.hand[k] += 1
+        st.melds = [TableMeld(m.kind, tuple(m.tiles), None if m.source is None else SEATS.index(m.source)) for m in melds]
+        st.flowers = list(flowers)
+        st.passed_pon = set(passed_pon)
+        st.passed_win = passed_win
+    for q in range(4):
+        st = table.seats[q]
+        if first_go_around and q <= d:
+            st.river.append(RiverTile(tile, None))  # what it was does not matter here, that it was does
+        if q != d:
+            st.ready = is_ready(table, q)
+    offered = offers(table, d, tile)
     c = rules.claims
-    wild_kinds = [k for k in wilds if k < N_KINDS]
-    dead = tile in wilds and not c.claim_discarded_wild
-    chi_ban = rules.restriction("chi_discard_ban")
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
     declared = []
     tier = {k: i for i, t in enumerate(c.priority) for k in t}
-    for seat, (concealed, melds, passed_pon, passed_win, flowers) in seats.items():
-        q = SEATS.index(seat)
-        options: list[dict] = []
-        if c.win_on_discard and "hu" not in banned and not dead and not (passed_win and no_win_after_pass):  # NB-8.7
-            counts = [0] * N_KINDS
-            w = 0
-            for t in concealed + [tile]:
-                if t in wilds:
-                    w += 1
-                else:
-                    counts[t] += 1
-            if core.is_win(counts, w):
-                sit = Situation(
-                    seat=seat,
-                    round_wind=round_wind,
-                    concealed=tuple(concealed),
-                    win_tile=tile,
-                    win_by="discard",
-                    discarder=discarder,
-                    melds=tuple(melds),
-                    flowers=flowers,
-                    indicator=indicator,
-                    variant=rules.name,
-                )
-                score = score_win(sit, rules)
-                if score.valid:
-                    options.append({"claim": "hu", "points": score.points})
-        if not dead:
-            hand = [0] * N_KINDS
-            for t in concealed:
-                if t < N_KINDS:
-                    hand[t] += 1
-            for kind, use in meld_claims(
-                hand,
-                tile,
-                may_chi=c.chi and "chi" not in banned and (q - d) % 4 == 1,
-                may_pon=c.pon and "pon" not in banned and not (tile in passed_pon and no_pon_after_pass),  # NB-8.6
-                may_kan=c.kan and "kan" not in banned,
-                wild=wild_kinds,
-                claim_discarded_wild=c.claim_discarded_wild,
-                wilds_in_melds=c.wilds_in_melds,
-            ):
-                if kind == "chi" and chi_ban is not None and not _chi_leaves_discard(hand, tile, use, wilds, chi_ban):
-                    continue  # NB-8.5
-                options.append({"claim": kind, "tiles": to_notation(use)})
-        out[seat] = options
+    for i in (1, 2, 3):
+        q = (d + i) % 4
+        options: list[dict[str, Any]] = []
+        for a in offered.get(q, ()):
+            if a.kind == "hu":
+                score = discard_win(table, q, tile, d, "discard")
+                assert score is not None
+                options.append({"claim": "hu", "points": score.points})
+            elif a.kind == "chi":
+                options.append({"claim": "chi", "tiles": to_notation(a.use)})
+            elif a.kind in ("pon", "kan"):
+                options.append({"claim": a.kind, "tiles": to_notation([tile] * (2 if a.kind == "pon" else 3))})
+        out[SEATS[q]] = options
         if options:
             best = min(options, key=lambda o: tier[o["claim"]])
             declared.append((q, best["claim"]))
     won = arbitrate(d, declared, c.priority, c.seat_order, c.multiple_winners)
-    result = [{"seat": SEATS[q], "claim": k} for q, k in won]
+    result: list[dict[str, Any]] = [{"seat": SEATS[q], "claim": k} for q, k in won]
     for r in result:
-        opts = out[r["seat"]]
-        chosen = next(o for o in opts if o["claim"] == r["claim"])
+        chosen = next(o for o in out[r["seat"]] if o["claim"] == r["claim"])
         if "tiles" in chosen:
             r["tiles"] = chosen["tiles"]
     return {
         "variant": rules.name,
-        "discarder": discarder,
+        "discarder": SEATS[d],
         "tile": tile_code(tile),
         "claims": out,
         "winner": result[0] if result else None,
         **({"winners": result} if c.multiple_winners == "all" else {}),
     }
-
-
-def _chi_leaves_discard(hand: list[int], tile: int, use, wilds, rule) -> bool:
-    left = list(hand)
-    for u in use:
-        left[u] -= 1
-    bans = chi_discard_bans(tile, use)
-    n_left = sum(left)
-    if n_left == 2 and "big_crane" in rule.unless:
-        return True
-    return any(n and (k not in bans or k in wilds) for k, n in enumerate(left))

@@ -3,147 +3,146 @@ and, once every one of them has answered, whose claim takes it.
 
 The core does the hand work (:func:`nbmj.core.claim_options`, :func:`nbmj.core.resolve_claims`);
 this module applies the table's state on top: the reserve at the end of the wall, the
-restrictions in force, and whether a seat's hand is ready at all.
-
-Functions of a :class:`~nbmj.engine.game.Game`, bound in game.py as its methods
-(``open_claims`` is ``Game._open_claims``).
+restrictions in force, and whether a seat's hand is ready at all. :func:`offers` is also
+what ``nbmj claims`` asks (:mod:`.claim_query`), so the command and the game cannot differ.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from .. import core
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 from .actions import Action, interned
 from .claims import CLAIM_CODE, chi_discard_bans, chi_uses
-from .precomputed import BAN_FLAG, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, O_CHI, O_HU, O_KAN, O_PON
+from .draws import start_turn
+from .ending import finish_win
+from .kongs import kong_made
+from .phases import ClaimWindow, Phase, Turn
+from .precomputed import BAN_FLAG, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
+from .restrictions import chi_leaves_discard, note_passes
+from .state import TableMeld, Offence, RiverTile, TableState
+from .wins import discard_win
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["open_claims", "claim_order", "claim_options", "resolve_claims"]
+__all__ = ["open_claims", "offers", "claim_options", "resolve_claims"]
 
 
-def open_claims(game: Game, p: int, t: int) -> None:
-    """Offer ``t``, just discarded by ``p``, to every seat that may claim it; with no
+def open_claims(t: TableState, p: int, tile: int) -> Phase:
+    """Offer ``tile``, just discarded by ``p``, to every seat that may claim it; with no
     such seat the next player's turn starts at once."""
-    game.claim_tile = t
-    game.claim_from = p
-    game.options = {}
-    game.responses = {}
-    flags = game._claim_flags
-    if game._r_no_claims:
-        for kind in game._banned_claims():
+    options = offers(t, p, tile)
+    if options:
+        return ClaimWindow(tile, p, options, {})
+    return start_turn(t, (p + 1) % 4)
+
+
+def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
+    """The claims each other seat is offered on ``tile`` discarded by ``p`` (seats with
+    none left out), nearest the discarder first."""
+    er = t.er
+    flags = er.claim_flags
+    if er.no_claims:
+        for kind in t.banned_claims(at_claim=True):
             flags &= ~BAN_FLAG.get(kind, 0)
-    remaining, kept = game.wall.remaining, game._kept_tiles
-    if not (remaining > 0 if kept == 0 else remaining // 2 > kept // 2):  # _can_draw()
+    if not t.can_draw():
         flags &= ~(F_CHI | F_PON | F_KAN)  # NB-15.2: the last discard may be claimed only to win
-    elif not remaining > kept + game._kept_per_kong:  # _can_kong()
+    elif not t.can_kong():
         flags &= ~F_KAN
-    chi_seat = (p + 1) % 4 if flags & F_CHI and t < 27 else -1
-    rank = t % 9
-    r = game._r_win_pass
-    no_win = r is not None and (r.window == "always" or game._window_open())  # _on(r)
-    hands, ready_seats, passed_win = game.hands, game._ready, game.passed_win
-    options = game.options
+    chi_seat = (p + 1) % 4 if flags & F_CHI and tile < 27 else -1
+    rank = tile % 9
+    no_win = t.in_force(er.win_pass, at_claim=True)
+    seats = t.seats
+    options: dict[int, list[Action]] = {}
     for q in CLAIM_ORDER[p]:
+        seat = seats[q]
         f = flags
-        if not ready_seats[q] or (no_win and passed_win[q]):
+        if not seat.ready or (no_win and seat.passed_win):
             f &= ~F_HU
         if not f & F_HU:
             # a cheap test first: most hands can make no meld with most discards
-            hand = hands[q]
-            if hand[t] < 2 and not (q == chi_seat and ((rank and hand[t - 1]) or (rank < 8 and hand[t + 1]))):
+            hand = seat.hand
+            if hand[tile] < 2 and not (q == chi_seat and ((rank and hand[tile - 1]) or (rank < 8 and hand[tile + 1]))):
                 continue
-        opts = game._claim_options(q, t, p, f)
+        opts = claim_options(t, q, tile, p, f)
         if opts:
             options[q] = opts
-    if options:
-        game.phase = "claims"
-    else:
-        game._start_turn((p + 1) % 4)
+    return options
 
 
-def claim_order(game: Game) -> tuple[int, ...]:
-    """The other seats from the discarder's: next, opposite, previous."""
-    return CLAIM_ORDER[game.claim_from]
-
-
-def claim_options(game: Game, q: int, t: int, d: int, flags: int) -> list[Action]:
-    """The claims ``q`` is offered on ``t`` from ``d``; ``flags`` are the core's
+def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[Action]:
+    """The claims ``q`` is offered on ``tile`` from ``d``; ``flags`` are the core's
     ClaimFlag bits, without ``HU`` when ``q`` may not win (not ready, NB-8.7)."""
-    if flags & F_PON and t in game.passed_pon[q] and game._on(game._r_pon_pass):
+    seat_state = t.seats[q]
+    if flags & F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, at_claim=True):
         flags &= ~F_PON
-    hand = game.hands[q]
+    hand = seat_state.hand
+    wt = t.wt
     w = 0
-    for k in game._wild_flower_ids:
+    for k in wt.wild_flower_ids:
         w += hand[k]
-    options = core.claim_options(hand[:N_KINDS], w, game._wild_mask, t, (q - d) % 4, flags)
+    options = core.claim_options(hand[:N_KINDS], w, wt.wild_mask, tile, (q - d) % 4, flags)
     if not options:
         return []
     seat = SEATS[q]
     acts: list[Action] = []
-    if options & O_HU and game._discard_win(q, t, d, "discard", shape_wins=True) is not None:
-        acts.append(game._hu_act[q])
+    if options & O_HU and discard_win(t, q, tile, d, "discard", shape_wins=True) is not None:
+        acts.append(HU_ACTS[q])
     if options & O_KAN:
-        acts.append(interned(seat, "kan", t))
+        acts.append(interned(seat, "kan", tile))
     if options & O_PON:
-        acts.append(interned(seat, "pon", t))
+        acts.append(interned(seat, "pon", tile))
     if options & O_CHI:
-        for use in chi_uses(t, options):
-            if game._chi_leaves_discard(q, t, use):
-                acts.append(interned(seat, "chi", t, use))
+        for use in chi_uses(tile, options):
+            if chi_leaves_discard(t, q, tile, use):
+                acts.append(interned(seat, "chi", tile, use))
     if acts:
-        acts.append(game._pass_act[q])
+        acts.append(PASS_ACTS[q])
     return acts
 
 
-def resolve_claims(game: Game) -> None:
+def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     """Every seat offered a claim has answered: carry out the claim that takes the tile
     (a win, or a meld and the claimant's turn), or start the next player's turn."""
-    t, d = game.claim_tile, game.claim_from
+    tile, d = window.tile, window.discarder
+    responses = window.responses
+    er = t.er
     declared = [0] * 4
-    for q, a in game.responses.items():
+    for q, a in responses.items():
         declared[q] = CLAIM_CODE[a.kind]
-    if game._r_win_pass is not None or game._r_pon_pass is not None:
-        game._note_passes(t)
-    won = core.resolve_claims(declared, d, game._claim_tiers, game._claim_seat_order, game._all_winners)
-    game.phase = "resolving"
+    if er.win_pass is not None or er.pon_pass is not None:
+        note_passes(t, tile, window.options, responses)
+    won = core.resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
     if not won:
-        game._start_turn((d + 1) % 4)
-        return
+        return start_turn(t, (d + 1) % 4)
     q = won[0]
-    a = game.responses[q]
+    a = responses[q]
     kind = a.kind
+    river = t.seats[d].river
+    river[-1] = RiverTile(river[-1].tile, SEATS[q])
     if kind == "hu":
-        game.rivers[d][-1][1] = SEATS[q]
-        game._finish_win([(w, t, "discard", d, game._discard_win(w, t, d, "discard")) for w in won])
-        return
-    game.rivers[d][-1][1] = SEATS[q]
-    for off in game.offences:
-        if off[1] == q and off[2] == game.discards_made:
-            off[3] = True  # the warned player took the offending tile into a meld
-    game.claims_made = True
-    game.fed[d][q] += 1
-    game.passed_win[q] = False  # NB-8.6 / NB-8.7: a claim is acting
-    game.passed_pon[q].clear()
-    game._scores.clear()
-    hand = game.hands[q]
-    game.current = q
-    game._emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[t], "from": SEATS[d]})
+        return finish_win(t, [(w, tile, "discard", d, discard_win(t, w, tile, d, "discard")) for w in won])
+    offences = t.offences
+    for i, off in enumerate(offences):
+        if off.warned == q and off.number == t.discards_made:
+            offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
+    t.claims_made = True
+    t.seats[d].fed[q] += 1
+    seat = t.seats[q]
+    seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
+    seat.passed_pon.clear()
+    hand = seat.hand
+    t.current = q
+    t.emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
     if kind == "chi":
         for u in a.use:
             hand[u] -= 1
-        game.melds[q].append(["chi", tuple(sorted((t, *a.use))), d])
-        game.chi_bans = chi_discard_bans(t, a.use) if game._on(game._r_chi_ban) else ()
-        game._enter_turn(q, "after_chi")
-    elif kind == "pon":
-        hand[t] -= 2
-        game.melds[q].append(["pon", (t, t, t), d])
-        game._enter_turn(q, "after_pon")
-    else:
-        hand[t] -= 3
-        game.melds[q].append(["kan", (t, t, t, t), d])
-        game._kong_made(q, "exposed_kong")
+        seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
+        bans = chi_discard_bans(tile, a.use) if t.in_force(er.chi_ban, at_claim=True) else ()
+        return Turn(q, "after_chi", None, None, bans)
+    if kind == "pon":
+        hand[tile] -= 2
+        seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
+        return Turn(q, "after_pon", None, None)
+    hand[tile] -= 3
+    seat.melds.append(TableMeld("kan", (tile, tile, tile, tile), d))
+    return kong_made(t, q, "exposed_kong")
+

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .. import core
+from ..rules.model import ClaimRules
 
 __all__ = [
     "meld_claims",
@@ -35,7 +36,7 @@ _KAN, _PON = int(core.ClaimOption.KAN), int(core.ClaimOption.PON)
 _CHI_BITS = (int(core.ClaimOption.CHI_HIGH), int(core.ClaimOption.CHI_MID), int(core.ClaimOption.CHI_LOW))
 
 
-def claim_flags(claims, *, hu: bool = True, kan: bool = True, pon: bool = True, chi: bool = True) -> int:
+def claim_flags(claims: ClaimRules, *, hu: bool = True, kan: bool = True, pon: bool = True, chi: bool = True) -> int:
     """The :class:`~nbmj.core.ClaimFlag` bits for a variant's ``claims`` rules, with the
     keyword arguments switching kinds off on top of what the variant allows."""
     F = core.ClaimFlag

@@ -2,42 +2,49 @@
 settlement), the exhaustive draw, and the :class:`~nbmj.engine.game.HandResult` and
 ``end`` event that close the hand.
 
-Functions of a :class:`~nbmj.engine.game.Game`, bound in game.py as its methods
-(``finish_win`` is ``Game._finish_win``).
+NH-6.5 包牌 is the scorer's: the liable seat goes into the win's
+:class:`~nbmj.scoring.situation.Situation` (``liable``) and the scorer's settlement makes
+it pay every loser's share.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
 from ..rules.model import SEATS
-from ..scoring.situation import Meld
+from ..scoring.situation import Meld as ScoredMeld
+from ..scoring.situation import Situation
 from ..tiles import N_KINDS
-from .settle import WinScore
+from .phases import Over
 from .precomputed import CODES
+from .restrictions import liable as liable_seat
+from .settle import WinScore, score_win
+from .state import TableState
+from .wins import situation
 
-if TYPE_CHECKING:
-    from .game import Game
+__all__ = ["Win", "finish_win", "losers_settlement", "finish_draw", "end"]
 
-__all__ = ["finish_win", "losers_settlement", "finish_draw", "end"]
+#: One win to settle: (winner, tile, win_by, discarder or None, its score)
+Win = tuple[int, int, str, "int | None", "WinScore | None"]
 
 
-def finish_win(game: Game, wins: list[tuple]) -> None:
-    """End the hand on ``wins``, each ``(seat, tile, win_by, discarder, score)``, nearest
-    the discarder first: the winners are paid, by a liable player where NH-6.5 says so."""
+def finish_win(t: TableState, wins: Sequence[Win]) -> Over:
+    """End the hand on ``wins``, nearest the discarder first: the winners are paid, by a
+    liable player where NH-6.5 says so."""
     deltas = [0] * 4
-    winners = []
-    scores = []
-    situations = []
+    winners: list[dict[str, object]] = []
+    scores: list[WinScore] = []
+    situations: list[Situation] = []
     for q, tile, win_by, discarder, score in wins:
-        situations.append(game._situation(q, tile, win_by, discarder))
-        paid = {(SEATS.index(wind) + game.dealer) % 4: amount for wind, amount in score.payments.items()}
-        liable = game._liable(q, win_by) if game.offences else None
-        if liable is not None:  # NH-6.5: the liable player pays every loser's share
-            paid = {i: (paid[q] if i == q else -paid[q] if i == liable else 0) for i in range(4)}
-        for i, amount in paid.items():
-            deltas[i] += amount
-        winner = {
+        assert score is not None, "a win is offered only when its score is valid"
+        liable = liable_seat(t, q, win_by) if t.offences else None
+        sit = situation(t, q, tile, win_by, discarder, liable)
+        if liable is not None:  # NH-6.5: the scorer's settlement makes the liable seat pay
+            score = score_win(sit, t.rules)
+        situations.append(sit)
+        for wind, amount in score.payments.items():
+            deltas[(SEATS.index(wind) + t.dealer) % 4] += amount
+        winner: dict[str, object] = {
             "seat": SEATS[q],
             "win_by": win_by,
             "tile": CODES[tile],
@@ -49,65 +56,69 @@ def finish_win(game: Game, wins: list[tuple]) -> None:
             winner["liable"] = SEATS[liable]
         winners.append(winner)
         scores.append(score)
-    if game.rules.loser_settlement is not None:  # NH-5: among the seats that did not win
-        losers = game._losers_settlement([w[0] for w in wins])
-    else:
-        losers = None
-    if losers is not None:
+    if t.er.losers_settle:  # NH-5: among the seats that did not win
+        losers = losers_settlement(t, [w[0] for w in wins])
         for i in range(4):
             deltas[i] += losers[i]
     q, tile, _, discarder, _ = wins[0]
     if discarder is not None:
-        game.hands[q][tile] += 1  # the claimed winning tile joins the hand, for the final view
-    game._end("win", winners, deltas, scores, situations)
+        t.seats[q].hand[tile] += 1  # the claimed winning tile joins the hand, for the final view
+    return end(t, "win", winners, deltas, scores, situations)
 
 
-def losers_settlement(game: Game, winners) -> list[int]:
+def losers_settlement(t: TableState, winners: int | Iterable[int]) -> list[int]:
     """NH-5: the losers settle among themselves by the 胡 of their hands. ``winners`` is
     the winning seat's index, or the indices of every winner of one discard (a variant
     with ``multiple_winners all``): a winner takes no part."""
     from ..scoring import hand_fu, settle_losers
 
-    winners = {winners} if isinstance(winners, int) else set(winners)
+    won = {winners} if isinstance(winners, int) else set(winners)
     fu = {}
     for i in range(4):
-        if i in winners:
+        if i in won:
             continue
-        hand = game.hands[i]
-        concealed = [t for t in range(N_KINDS) for _ in range(hand[t])]
-        melds = [Meld(m[0], m[1], None if m[2] is None else game.seat_wind(m[2])) for m in game.melds[i]]
-        fu[game.seat_wind(i)] = hand_fu(concealed, melds, game.flowers[i], game.rules, game.seat_wind(i), game.round_wind)
-    net = settle_losers(fu, game.rules)
-    return [0 if i in winners else net[game.seat_wind(i)] for i in range(4)]
+        seat = t.seats[i]
+        hand = seat.hand
+        concealed = [k for k in range(N_KINDS) for _ in range(hand[k])]
+        melds = [ScoredMeld(m.kind, m.tiles, None if m.source is None else t.seat_wind(m.source)) for m in seat.melds]
+        fu[t.seat_wind(i)] = hand_fu(concealed, melds, seat.flowers, t.rules, t.seat_wind(i), t.round_wind)
+    net = settle_losers(fu, t.rules)
+    return [0 if i in won else net[t.seat_wind(i)] for i in range(4)]
 
 
-def finish_draw(game: Game) -> None:
+def finish_draw(t: TableState) -> Over:
     """End the hand drawn: the wall is used up and nobody won."""
-    if game.rules.immediate.void_on_draw:  # NB-15.x: kong and flower scores are void
-        game.immediate = [0] * 4
-    game._end("draw", [], [0] * 4, [])
+    if t.er.immediate.void_on_draw:  # NB-15.x: kong and flower scores are void
+        t.immediate = [0] * 4
+    return end(t, "draw", [], [0] * 4, [])
 
 
-def end(game: Game, outcome: str, winners: list[dict], deltas: list[int], scores: list[WinScore], situations=()) -> None:
-    """Close the hand: add the immediate payments to ``deltas``, set ``game.result`` and
-    log the ``end`` event."""
+def end(
+    t: TableState,
+    outcome: str,
+    winners: list[dict[str, object]],
+    deltas: list[int],
+    scores: list[WinScore],
+    situations: Sequence[Situation] = (),
+) -> Over:
+    """Close the hand: add the immediate payments to ``deltas``, log the ``end`` event and
+    return the :class:`~.phases.Over` phase holding the :class:`~nbmj.engine.game.HandResult`."""
     # HandResult stays in game.py, its documented home, and game.py imports this module:
     # so it is imported here, when a hand ends, not at the top
     from .game import HandResult
 
-    total = [deltas[i] + game.immediate[i] for i in range(4)]
-    game.phase = "over"
-    game.options = {}
-    game.result = HandResult(
+    total = [deltas[i] + t.immediate[i] for i in range(4)]
+    result = HandResult(
         outcome,
         tuple(winners),
         {SEATS[i]: total[i] for i in range(4)},
-        {SEATS[i]: game.immediate[i] for i in range(4)},
+        {SEATS[i]: t.immediate[i] for i in range(4)},
         tuple(scores),
         tuple(situations),
     )
-    game._emit({"e": "end", "outcome": outcome, "winners": winners, "deltas": dict(game.result.deltas)})
+    t.emit({"e": "end", "outcome": outcome, "winners": winners, "deltas": dict(result.deltas)})
+    return Over(result)
 
 
-def _item_name(item: dict) -> str:
+def _item_name(item: dict[str, object]) -> str:
     return str(item.get("name") or item.get("item") or item)

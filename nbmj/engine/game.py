@@ -10,38 +10,50 @@ resolution, settlement) happens inside ``step``. :attr:`Game.to_act` names the s
 decision the game waits for: one seat on a turn, every seat able to claim after a discard
 (NB-7.8) or able to rob an added kong.
 
-Every rule difference between variants is read from the :class:`~nbmj.rules.model.RuleSet`
-in ``__init__`` (the ``_r_*`` attributes), never from the variant's name.
+Every rule difference between variants is read once from the
+:class:`~nbmj.rules.model.RuleSet` into an :class:`~nbmj.engine.rules_view.EngineRules`,
+never from the variant's name.
 
-This module holds the hand's state and its public API. The mechanics are functions of the
-game in sibling modules, bound below as ``Game``'s private methods: the deal
-(``dealing.py``), draws and flower replacement (``draws.py``), the player on turn
-(``turn.py``), the claim window (``claim_window.py``), kongs and robbing them
-(``kongs.py``), the variant's restrictions (``restrictions.py``), win checks and the
-scorer's view (``wins.py``), and the end of the hand (``ending.py``); ``precomputed.py``
-holds what is computed once per RuleSet or per wild set.
+``Game`` is a façade: it holds the declared state (:class:`~nbmj.engine.state.TableState`,
+with a :class:`~nbmj.engine.state.SeatState` per seat), the current phase
+(:mod:`nbmj.engine.phases`: deal, turn, claim window, robbing window, over) and the event
+log. The mechanics are functions over that state in sibling modules, each returning the
+phase that follows: the deal (``dealing.py``), draws and flower replacement
+(``draws.py``), the player on turn (``turn.py``), the claim window (``claim_window.py``),
+kongs and robbing them (``kongs.py``), the variant's restrictions (``restrictions.py``),
+win checks and the scorer's view (``wins.py``), and the end of the hand (``ending.py``).
+The game enters every phase through one method, ``Game._enter``.
 """
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..errors import IllegalActionError
+from ..errors import GameSetupError, NbmjError, IllegalActionError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
-from . import claim_window, dealing, draws, ending, kongs, restrictions, turn, wins
 from .actions import Action
+from .claim_window import resolve_claims
+from .dealing import deal
+from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event
 from .observation import Observation, public_view
+from .phases import TRANSITIONS, ClaimWindow, Deal, Over, Phase, RobWindow, Turn
+from .precomputed import CODES, SEAT_INDEX
+from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
-from .precomputed import CLAIM_ORDER, CODES, DISCARD_ACTS, HU_ACTS, PASS_ACTS, SEAT_INDEX, rule_values, wild_tables
+from .state import TableMeld, Offence, RiverTile, SeatState, TableState
+from .turn import do_turn_action, turn_actions
 from .wall import Wall, full_tile_set, indicator_position
+from .wins import discard_win, self_win
 
-__all__ = ["Game", "HandResult", "resolve_rules"]
+__all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -53,12 +65,20 @@ def resolve_rules(variant: str | RuleSet) -> RuleSet:
     return load_variant(variant)
 
 
+def seat_position(seat: object) -> int:
+    """The table position (0 to 3) of seat ``"E" "S" "W" "N"``; raises UnknownSeatError."""
+    p = SEAT_INDEX.get(seat) if isinstance(seat, str) else None
+    if p is None:
+        raise UnknownSeatError(f"unknown seat {seat!r}; the seats are {', '.join(SEATS)}")
+    return p
+
+
 @dataclass(frozen=True)
 class HandResult:
     """How a hand ended. ``deltas`` (seat -> points) sum to zero and include ``immediate``."""
 
     outcome: str  # "win" or "draw"
-    winners: tuple[dict, ...]
+    winners: tuple[dict[str, Any], ...]
     deltas: dict[str, int]
     immediate: dict[str, int]
     scores: tuple[WinScore, ...] = field(default=(), compare=False)
@@ -67,12 +87,12 @@ class HandResult:
     @property
     def winner(self) -> str | None:
         """The (first) winning seat, or None after a draw."""
-        return self.winners[0]["seat"] if self.winners else None
+        return str(self.winners[0]["seat"]) if self.winners else None
 
     @property
     def win_by(self) -> str | None:
         """How the (first) winner won: ``discard``, ``self_draw``, ``rob_kong``, ..."""
-        return self.winners[0]["win_by"] if self.winners else None
+        return str(self.winners[0]["win_by"]) if self.winners else None
 
     @property
     def score(self) -> WinScore | None:
@@ -84,7 +104,7 @@ class HandResult:
         """Same as ``deltas``: what each seat gains (negative: pays) this hand."""
         return self.deltas
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The outcome, winners and deltas as plain JSON values (scores and situations left out)."""
         return {
             "outcome": self.outcome,
@@ -94,19 +114,59 @@ class HandResult:
         }
 
 
+def _check_seed(seed: object) -> int:
+    """A recorded integer seed: None draws a fresh one, an integer (a numpy one too) is
+    kept; anything else is refused, since a log must deal the same hand again."""
+    if seed is None:
+        return random.SystemRandom().getrandbits(32)
+    if isinstance(seed, bool):
+        raise GameSetupError(f"the seed is an integer, not {seed!r}")
+    try:
+        return operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise GameSetupError(f"the seed is an integer, not {seed!r}") from None
+
+
+def _check_dice(dice: object) -> tuple[int, int]:
+    """Two dice, each 1 to 6."""
+    try:
+        values: tuple[object, ...] = tuple(dice)  # type: ignore[arg-type]
+    except TypeError:
+        raise GameSetupError(f"the dice are two numbers from 1 to 6, not {dice!r}") from None
+    a, b = values if len(values) == 2 else (None, None)
+    if not (type(a) is int and type(b) is int and 1 <= a <= 6 and 1 <= b <= 6):
+        raise GameSetupError(f"the dice are two numbers from 1 to 6, not {dice!r}")
+    return a, b
+
+
+def _check_wall(wall: Sequence[int] | str, tile_set: list[int]) -> list[int]:
+    """A fixed wall: every tile of the variant exactly once, as ids or notation."""
+    if isinstance(wall, str):
+        tiles = parse_tiles(wall)
+    else:
+        tiles = list(wall)
+        if not all(type(t) is int for t in tiles):
+            raise GameSetupError("a fixed wall is tile notation or a list of tile ids (integers)")
+    if sorted(tiles) != tile_set:
+        raise GameSetupError(f"a fixed wall must hold the variant's {len(tile_set)} tiles exactly once each")
+    return tiles
+
+
 class Game:
     """One hand, from the dice to the settlement.
 
     ``variant``: a variant name or a RuleSet. ``seed`` drives the dice and the shuffle
-    (``random.Random(seed)``). ``wall``: a fixed tile order (ids or notation) in draw order
-    (NB-3.6) for scripted hands; ``dice`` fixes the throw. ``dealer`` is the position that
-    deals; ``round_wind`` the round's wind.
+    (``random.Random(seed)``); ``None`` draws a fresh integer seed, which the log records.
+    ``wall``: a fixed tile order (ids or notation) in draw order (NB-3.6) for scripted
+    hands; ``dice`` fixes the throw. ``dealer`` is the position that deals; ``round_wind``
+    the round's wind. A bad value of any of them raises
+    :class:`~nbmj.errors.GameSetupError`.
     """
 
     def __init__(
         self,
         variant: str | RuleSet = "ningbo",
-        seed: int = 0,
+        seed: int | None = 0,
         *,
         wall: Sequence[int] | str | None = None,
         dice: tuple[int, int] | None = None,
@@ -114,16 +174,22 @@ class Game:
         round_wind: str = "E",
     ) -> None:
         rules = resolve_rules(variant)
+        #: the variant's rules
         self.rules = rules
+        #: the variant's name
         self.variant = rules.name
-        self.seed = seed
         if dealer not in SEATS or round_wind not in SEATS:
-            raise ValueError(f"dealer and round wind are seats E, S, W, N; got {dealer!r}, {round_wind!r}")
+            raise GameSetupError(f"dealer and round wind are seats {', '.join(SEATS)}; got {dealer!r}, {round_wind!r}")
+        #: the recorded integer seed
+        self.seed = _check_seed(seed)
+        #: the dealer's table position (0 to 3)
         self.dealer = SEATS.index(dealer)
+        #: the round's wind
         self.round_wind = round_wind
-        rng = random.Random(seed)
+        rng = random.Random(self.seed)
         roll = (rng.randint(1, 6), rng.randint(1, 6))
-        self.dice = tuple(dice) if dice is not None else roll
+        #: the dice thrown
+        self.dice = _check_dice(dice) if dice is not None else roll
         self._fixed = wall is not None
         self._fixed_dice = dice is not None
         tile_set = full_tile_set(rules.tiles.flowers)
@@ -131,130 +197,240 @@ class Game:
             tiles = list(tile_set)
             rng.shuffle(tiles)  # NB-3.6: the shuffle fills the draw-order sequence directly
         else:
-            tiles = parse_tiles(wall) if isinstance(wall, str) else list(wall)
-            if sorted(tiles) != sorted(tile_set):
-                raise ValueError(f"a fixed wall must hold the variant's {len(tile_set)} tiles exactly once each")
-        n_stacks = len(tiles) // 2
-        self.wall = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, n_stacks))
-        self.indicator = self.wall.indicator
-        self.wilds = wild_tiles(rules.wilds, self.indicator)
-        self._wild_ids = tuple(sorted(self.wilds))
-        self._read_rules(rules)
-        # Per-game tables: which ids act as flowers, which may be discarded, and the actions
-        # each seat can be offered (shared; the engine offers only these objects).
-        self.__dict__.update(wild_tables(self._wild_ids, self._wild_flower_is_flower))
-        self._discard_act = DISCARD_ACTS
-        self._hu_act = HU_ACTS
-        self._pass_act = PASS_ACTS
-
-        self.hands = [[0] * 42 for _ in range(4)]
-        self.melds: list[list[list]] = [[] for _ in range(4)]  # [kind, tiles tuple, source or None]
-        self.flowers: list[list[int]] = [[] for _ in range(4)]
-        self.rivers: list[list[list]] = [[] for _ in range(4)]  # [tile, claimed_by or None]
-        self.fed = [[0] * 4 for _ in range(4)]  # fed[a][b]: melds b made from a's discards
-        self.discarded_wild = [False] * 4
-        self.passed_win = [False] * 4
-        # Whether each waiting hand is ready (shanten 0): only a ready hand can win on a
-        # discard, so the others skip the win check. Set after the deal and at each discard,
-        # the only times a hand takes its waiting shape.
-        self._ready = [True] * 4
-        self.passed_pon: list[set[int]] = [set() for _ in range(4)]
-        self.immediate = [0] * 4
-        # NH-6 包牌 offences: [discarder, warned player, discard number, claimed by the warned]
-        self.offences: list[list] = []
-        self.events: list[dict] = []
-        self.phase = "deal"
-        self.current = self.dealer
-        self.turn_mode = "dealer_first"
-        self.draw_kind: str | None = "self_draw"
-        self.last_draw: int | None = None
-        self.last_tile_drawn = False
-        self.chi_bans: tuple[int, ...] = ()
-        self.discards_made = 0
-        self.claims_made = False
-        self.kongs = 0
-        self.claim_tile: int | None = None
-        self.claim_from: int | None = None
-        self.options: dict[int, list[Action]] = {}
-        self.responses: dict[int, Action] = {}
+            tiles = _check_wall(wall, tile_set)
+        wall_ = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, len(tiles) // 2))
+        er = engine_rules(rules)
+        indicator = wall_.indicator
+        wt = wild_tables(tuple(sorted(wild_tiles(rules.wilds, indicator))), er.wild_flower_is_flower)
+        seats = (SeatState(), SeatState(), SeatState(), SeatState())
+        self._t = t = TableState(
+            er, wt, rules, wall_, seats, self.dealer, round_wind, indicator, kept_tiles=er.kept_base, current=self.dealer
+        )
+        t.phase = Deal()
         self._legal: dict[int, list[Action]] = {}
-        self._scores: dict[tuple[int, str], WinScore] = {}
-        self.result: HandResult | None = None
         self._version = 0  # counts steps, so that an old Observation knows it is stale
-        self._deal()
+        self._enter(deal(t, self.dice))
 
-    # ------------------------------------------------------------------ rules, read once
+    # ------------------------------------------------------------------ phases
 
-    def _read_rules(self, rules: RuleSet) -> None:
-        self.__dict__.update(rule_values(rules))
-        self._kept_tiles = self._kept_base
+    def _enter(self, phase: Phase) -> None:
+        """The one way into a phase: checked against :data:`~nbmj.engine.phases.TRANSITIONS`;
+        the scores of possible wins, worked out for the decision point being left, go."""
+        t = self._t
+        if type(phase) not in TRANSITIONS[type(t.phase)]:
+            raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
+        t.scores.clear()
+        t.phase = phase
 
-    # ------------------------------------------------------------------ small helpers
+    # ------------------------------------------------------------------ the state, read-only
+
+    @property
+    def table(self) -> TableState:
+        """The declared state of the hand (read it; change it only through :meth:`step`)."""
+        return self._t
+
+    @property
+    def phase_state(self) -> Phase:
+        """The current phase object (:mod:`nbmj.engine.phases`)."""
+        assert self._t.phase is not None
+        return self._t.phase
+
+    @property
+    def phase(self) -> str:
+        """The phase's name: ``deal``, ``turn``, ``claims``, ``rob`` or ``over``."""
+        return self.phase_state.name
+
+    @property
+    def wall(self) -> Wall:
+        """The live wall."""
+        return self._t.wall
+
+    @property
+    def indicator(self) -> int | None:
+        """The face-up wild indicator tile, or None."""
+        return self._t.indicator
+
+    @property
+    def wilds(self) -> frozenset[int]:
+        """The wild tile ids this hand."""
+        return self._t.wt.wilds
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The event log so far (without the header line)."""
+        return self._t.events
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended, once it is over."""
+        ph = self._t.phase
+        return ph.result if isinstance(ph, Over) else None
+
+    @property
+    def hands(self) -> list[list[int]]:
+        """Each position's counts of the 42 tile ids (the referee's view)."""
+        return [s.hand for s in self._t.seats]
+
+    @property
+    def melds(self) -> list[list[TableMeld]]:
+        """Each position's melds."""
+        return [s.melds for s in self._t.seats]
+
+    @property
+    def flowers(self) -> list[list[int]]:
+        """Each position's flowers laid aside."""
+        return [s.flowers for s in self._t.seats]
+
+    @property
+    def rivers(self) -> list[list[RiverTile]]:
+        """Each position's discards, with the seat that claimed each."""
+        return [s.river for s in self._t.seats]
+
+    @property
+    def passed_win(self) -> list[bool]:
+        """Whether each position passed a discard win and has not acted since (NB-8.7)."""
+        return [s.passed_win for s in self._t.seats]
+
+    @property
+    def passed_pon(self) -> list[set[int]]:
+        """The kinds each position passed a pong of since it last acted (NB-8.6)."""
+        return [s.passed_pon for s in self._t.seats]
+
+    @property
+    def discarded_wild(self) -> list[bool]:
+        """Whether each position has discarded a wild."""
+        return [s.discarded_wild for s in self._t.seats]
+
+    @property
+    def offences(self) -> list[Offence]:
+        """The NH-6 包牌 offences so far."""
+        return self._t.offences
+
+    @property
+    def immediate(self) -> list[int]:
+        """The immediate payments (flowers, kongs) so far, by position."""
+        return self._t.immediate
+
+    @property
+    def current(self) -> int:
+        """The position that last drew, discarded or claimed (on turn during a turn)."""
+        return self._t.current
+
+    @property
+    def turn_mode(self) -> str:
+        """How the seat on turn came to it (:data:`~nbmj.engine.phases.TURN_MODES`); ``none`` outside a turn."""
+        ph = self._t.phase
+        return ph.mode if isinstance(ph, Turn) else "none"
+
+    @property
+    def draw_kind(self) -> str | None:
+        """How the seat on turn got its last tile (:data:`~nbmj.engine.phases.DRAW_KINDS`); None otherwise."""
+        ph = self._t.phase
+        return ph.draw_kind if isinstance(ph, Turn) else None
+
+    @property
+    def last_draw(self) -> int | None:
+        """The tile the seat on turn drew, None after a claim or outside a turn."""
+        ph = self._t.phase
+        return ph.drawn if isinstance(ph, Turn) else None
+
+    @property
+    def chi_bans(self) -> tuple[int, ...]:
+        """The tiles 吃张打张 bars the seat on turn from discarding now."""
+        ph = self._t.phase
+        return ph.chi_bans if isinstance(ph, Turn) else ()
+
+    @property
+    def last_tile_drawn(self) -> bool:
+        """Whether the last drawable tile has been drawn (NB-15.1)."""
+        return self._t.last_tile_drawn
+
+    @property
+    def discards_made(self) -> int:
+        """Discards so far this hand."""
+        return self._t.discards_made
+
+    @property
+    def claims_made(self) -> bool:
+        """Whether any meld has been claimed this hand."""
+        return self._t.claims_made
+
+    @property
+    def kongs(self) -> int:
+        """Kongs made this hand."""
+        return self._t.kongs
+
+    @property
+    def claim_tile(self) -> int | None:
+        """The tile of the open claim or robbing window, else None."""
+        ph = self._t.phase
+        return ph.tile if isinstance(ph, ClaimWindow) else None
+
+    @property
+    def claim_from(self) -> int | None:
+        """The position that discarded (or adds a kong) in the open window, else None."""
+        ph = self._t.phase
+        return ph.discarder if isinstance(ph, ClaimWindow) else None
+
+    @property
+    def options(self) -> dict[int, list[Action]]:
+        """The claims each position is offered in the open window (empty outside one)."""
+        ph = self._t.phase
+        return ph.options if isinstance(ph, ClaimWindow) else {}
+
+    @property
+    def responses(self) -> dict[int, Action]:
+        """The answers given so far in the open window."""
+        ph = self._t.phase
+        return ph.responses if isinstance(ph, ClaimWindow) else {}
 
     def seat_wind(self, position: int) -> str:
         """The seat wind of a position this hand (NB-2.4)."""
-        return SEATS[(position - self.dealer) % 4]
+        return self._t.seat_wind(position)
 
-    def _is_flower(self, t: int) -> bool:
-        """A flower that acts as a flower: wild flowers do not (NB-4.4)."""
-        return self._flower_flag[t]
+    def is_flower(self, tile: int) -> bool:
+        """Whether ``tile`` acts as a flower this hand: a wild flower does not (NB-4.4)."""
+        return self._t.wt.flower_flag[tile]
 
-    def _emit(self, event: dict) -> None:
-        self.events.append(event)
+    def can_draw(self) -> bool:
+        """Whether a tile may still be drawn from the head (NB-15.1, NH-1.9)."""
+        return self._t.can_draw()
 
-    # ------------------------------------------------------------------ the mechanics
-    # Functions of the game from the sibling modules, bound as methods: the state stays in
-    # one object, a call costs what a method call costs, and Game has no base classes to
-    # show in the API docs (mixins would appear there as bases no page documents).
+    def can_kong(self) -> bool:
+        """Whether a kong may still be made: its replacement lies beyond the reserve (NB-9.7)."""
+        return self._t.can_kong()
 
-    # dealing.py
-    _deal = dealing.deal
-    _initial_flowers = dealing.initial_flowers
-    # draws.py
-    _kept = draws.kept_tiles
-    _can_draw = draws.can_draw
-    _can_kong = draws.can_kong
-    _start_turn = draws.start_turn
-    _replacement_draw = draws.replacement_draw
-    _after_draw = draws.after_draw
-    _replace_flower = draws.replace_flower
-    _pay_immediate = draws.pay_immediate
-    # turn.py
-    _turn_actions = turn.turn_actions
-    _do_turn_action = turn.do_turn_action
-    _discard = turn.discard
-    _enter_turn = turn.enter_turn
-    # claim_window.py
-    _open_claims = claim_window.open_claims
-    _claim_order = claim_window.claim_order
-    _claim_options = claim_window.claim_options
-    _resolve_claims = claim_window.resolve_claims
-    # kongs.py
-    _declare_ankan = kongs.declare_ankan
-    _kong_made = kongs.kong_made
-    _begin_kakan = kongs.begin_kakan
-    _complete_kakan = kongs.complete_kakan
-    _resolve_rob = kongs.resolve_rob
-    # restrictions.py
-    _on = restrictions.on
-    _window_open = restrictions.window_open
-    _discardable = restrictions.discardable
-    _banned_claims = restrictions.banned_claims
-    _chi_leaves_discard = restrictions.chi_leaves_discard
-    _note_passes = restrictions.note_passes
-    _check_offence = restrictions.check_offence
-    _liable = restrictions.liable
-    # wins.py
-    _shape = wins.shape
-    _is_ready = wins.is_ready
-    _self_win = wins.self_win
-    _discard_win = wins.discard_win
-    _situation = wins.situation
-    # ending.py
-    _finish_win = ending.finish_win
-    _losers_settlement = ending.losers_settlement
-    _finish_draw = ending.finish_draw
-    _end = ending.end
+    def kept_tiles(self) -> int:
+        """Drawable tiles that must stay in the wall now (NB-15.1, NH-1.9)."""
+        return self._t.kept_tiles
+
+    def banned_claims(self) -> set[str]:
+        """The claim kinds a no_claims restriction forbids now (NH-1.8)."""
+        return self._t.banned_claims(at_claim=isinstance(self._t.phase, ClaimWindow))
+
+    def invalidate(self) -> None:
+        """Forget what the game worked out from its state (legal lists, win scores), for a
+        referee or a test that changed :attr:`table` by hand."""
+        self._legal.clear()
+        self._t.scores.clear()
+        self._version += 1
+
+    def win_for(self, seat: str) -> WinScore | None:
+        """The score ``seat`` would have winning now: on its own draw while on turn, on the
+        discard or the added kong of the open window; None when it may not win.
+
+        This is the engine's own test: the win is offered exactly when this is not None
+        and the seat is not barred from winning on a discard it passed (NB-8.7)."""
+        p = seat_position(seat)
+        t = self._t
+        ph = t.phase
+        if isinstance(ph, Turn):
+            if p != ph.seat or ph.drawn is None:
+                return None
+            return self_win(t, p, ph.drawn, ph.draw_kind)
+        if isinstance(ph, ClaimWindow) and p != ph.discarder:
+            return discard_win(t, p, ph.tile, ph.discarder, "rob_kong" if isinstance(ph, RobWindow) else "discard")
+        return None
 
     # ------------------------------------------------------------------ public API
 
@@ -265,26 +441,12 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (``result`` is then set)."""
-        return self.phase == "over"
+        return isinstance(self._t.phase, Over)
 
     @property
     def to_act(self) -> list[str]:
         """Seats whose decision the game is waiting for, nearest the discarder first."""
-        if self.phase == "turn":
-            return [SEATS[self.current]]
-        if self.phase in ("claims", "rob"):
-            return [SEATS[q] for q in self._claim_order() if q in self.options and q not in self.responses]
-        return []
-
-    def _first_to_act(self) -> int:
-        """The position of ``to_act[0]`` (only while the game waits for someone)."""
-        if self.phase == "turn":
-            return self.current
-        options, responses = self.options, self.responses
-        for q in CLAIM_ORDER[self.claim_from]:
-            if q in options and q not in responses:
-                return q
-        raise RuntimeError(f"nobody is to act in phase {self.phase!r}")
+        return [SEATS[q] for q in self.phase_state.to_act()]
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every action ``seat`` may take now (empty when the game is not waiting for it).
@@ -292,29 +454,30 @@ class Game:
         The order is fixed: a win first when one is offered, then kongs, pong, chi (with the
         hand tiles they use), flower kongs, discards by tile id, and ``pass`` last.
         """
-        return list(self._legal_for(SEATS.index(seat)))
+        return list(self._legal_for(seat_position(seat)))
 
     def _legal_for(self, p: int) -> list[Action]:
         """The cached legal list of position ``p`` (not a copy: do not change it)."""
         cached = self._legal.get(p)
         if cached is not None:
             return cached
-        if self.phase == "turn" and p == self.current:
-            acts = self._turn_actions(p)
-        elif self.phase in ("claims", "rob") and p in self.options and p not in self.responses:
-            acts = self.options[p]
+        t = self._t
+        ph = t.phase
+        assert ph is not None
+        if type(ph) is Turn:
+            acts = turn_actions(t, ph, p) if p == ph.seat else []
         else:
-            acts = []
+            acts = ph.legal(t, p)
         self._legal[p] = acts
         return acts
 
     def step(self, action: Action) -> None:
         """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
-        if not isinstance(action, Action):
+        if type(action) is not Action:
             raise IllegalActionError(f"not an action: {action!r}", action, ())
         p = SEAT_INDEX.get(action.seat)
         if p is None:
-            raise IllegalActionError(f"unknown seat {action.seat!r} in {str(action)!r}", action, ())
+            raise IllegalActionError(f"unknown seat {action.seat!r} in {action!r}; the seats are {', '.join(SEATS)}", action, ())
         legal = self._legal.get(p)
         if legal is None:
             legal = self._legal_for(p)
@@ -323,29 +486,41 @@ class Game:
             if a is action:
                 break
         else:
-            if action in legal:
-                pass
-            elif not legal:
-                waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
-                msg = f"{str(action)!r} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
-                raise IllegalActionError(msg, action, ())
-            else:
-                msg = f"{str(action)!r} is not legal; legal: {', '.join(str(a) for a in legal)}"
-                raise IllegalActionError(msg, action, tuple(legal))
+            action = self._offered(action, legal)
         self._legal.clear()
         self._version += 1
+        t = self._t
         cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
-        self.events.append(cached.copy() if cached is not None else action.to_json())
-        if self.phase == "turn":
-            self._do_turn_action(p, action)
+        t.events.append(cached.copy() if cached is not None else action.to_json())
+        ph = t.phase
+        if type(ph) is Turn:
+            self._enter(do_turn_action(t, ph, p, action))
         else:
-            self.responses[p] = action
-            if len(self.responses) == len(self.options):
-                if self.phase == "claims":
-                    self._resolve_claims()
-                else:
-                    self._resolve_rob()
+            assert isinstance(ph, ClaimWindow)
+            ph.responses[p] = action
+            if len(ph.responses) == len(ph.options):
+                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
         self._legal.clear()
+
+    def _offered(self, action: Action, legal: list[Action]) -> Action:
+        """The offered action equal to ``action``, built by the caller; raises
+        IllegalActionError when there is none or its fields are not plain tile ids."""
+        tile, use = action.tile, action.use
+        well_typed = (tile is None or type(tile) is int) and type(use) is tuple and all(type(u) is int for u in use)
+        if well_typed:
+            for a in legal:
+                if a == action:
+                    return a
+        text = _describe(action)
+        if not well_typed:
+            msg = f"{text} is not legal: tiles are plain integer ids 0 to 41 (got {tile!r}, {use!r})"
+            raise IllegalActionError(msg, action, tuple(legal))
+        if not legal:
+            waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
+            msg = f"{text} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
+            raise IllegalActionError(msg, action, ())
+        msg = f"{text} is not legal; legal: {', '.join(str(a) for a in legal)}"
+        raise IllegalActionError(msg, action, tuple(legal))
 
     # ------------------------------------------------------------------ views
 
@@ -354,29 +529,30 @@ class Game:
 
         A lazily read view, valid until the next step (see :class:`Observation`).
         """
-        return Observation(self, SEATS.index(seat))
+        return Observation(self, seat_position(seat))
 
-    def full_state(self) -> dict:
+    def full_state(self) -> dict[str, Any]:
         """Everything, for a referee or a test: every hand and the wall's remaining order."""
+        t = self._t
         st = public_view(self)
-        st["hands"] = {SEATS[i]: [t for t in range(42) for _ in range(self.hands[i][t])] for i in range(4)}
-        st["wall"] = self.wall.live_order()
-        st["wall_drawn"] = self.wall.drawn
-        st["kongs"] = self.kongs
-        st["passed_win"] = {SEATS[i]: self.passed_win[i] for i in range(4)}
-        st["passed_pon"] = {SEATS[i]: sorted(self.passed_pon[i]) for i in range(4)}
+        st["hands"] = {SEATS[i]: [k for k in range(42) for _ in range(t.seats[i].hand[k])] for i in range(4)}
+        st["wall"] = t.wall.live_order()
+        st["wall_drawn"] = t.wall.drawn
+        st["kongs"] = t.kongs
+        st["passed_win"] = {SEATS[i]: t.seats[i].passed_win for i in range(4)}
+        st["passed_pon"] = {SEATS[i]: sorted(t.seats[i].passed_pon) for i in range(4)}
         return st
 
     @property
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """Same as :meth:`full_state`."""
         return self.full_state()
 
     # ------------------------------------------------------------------ log
 
-    def header(self) -> dict:
-        """The log's header line (line 0): enough to deal the same hand again."""
-        h = {
+    def header(self) -> dict[str, Any]:
+        """The log's header line (line 1 of the log): enough to deal the same hand again."""
+        h: dict[str, Any] = {
             "format": LOG_FORMAT,
             "variant": self.variant,
             "seed": self.seed,
@@ -384,7 +560,7 @@ class Game:
             "round_wind": self.round_wind,
         }
         if self._fixed:
-            h["wall"] = " ".join(CODES[t] for t in self.wall.tiles)
+            h["wall"] = " ".join(CODES[k] for k in self.wall.tiles)
         if self._fixed_dice:
             h["dice"] = list(self.dice)
         return h
@@ -398,12 +574,17 @@ class Game:
         return "\n".join(self.log_lines()) + "\n"
 
     @classmethod
-    def from_header(cls, header: dict, rules: RuleSet | None = None) -> "Game":
-        """A fresh game from a log header."""
+    def from_header(cls, header: dict[str, Any], rules: RuleSet | None = None) -> "Game":
+        """A fresh game from a log header; a bad field raises GameSetupError."""
         dice = header.get("dice")
+        if dice is not None and not isinstance(dice, list):
+            raise GameSetupError(f"the dice are two numbers from 1 to 6, not {dice!r}")
+        seed = header.get("seed", 0)
+        if seed is None:
+            raise GameSetupError("the header's seed is an integer, not None")
         return cls(
             rules if rules is not None else header["variant"],
-            header.get("seed", 0),
+            seed,
             wall=header.get("wall"),
             dice=tuple(dice) if dice is not None else None,
             dealer=header.get("dealer", "E"),
@@ -411,8 +592,16 @@ class Game:
         )
 
     @staticmethod
-    def replay(log, rules: RuleSet | None = None) -> Iterator[dict]:
+    def replay(log: str | Iterable[str], rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
         """Rebuild every state of a logged hand (see :func:`nbmj.engine.log.replay`)."""
         from .log import replay
 
         return replay(log, rules)
+
+
+def _describe(action: Action) -> str:
+    """``str(action)`` quoted, or its repr when its fields are not tiles."""
+    try:
+        return repr(str(action))
+    except (NbmjError, TypeError, ValueError, IndexError):  # a tile out of range or of a foreign type
+        return repr(action)

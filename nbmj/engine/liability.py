@@ -40,7 +40,7 @@ def terminal_warning(melds: Iterable[tuple[str, Sequence[int]]]) -> bool:
     return sum(1 for kind, _ in melds if kind in _PUNG_KINDS) >= 3
 
 
-def forbidden_tiles(melds, *, suits: bool, terminals: bool) -> set[int]:
+def forbidden_tiles(melds: Sequence[tuple[str, Sequence[int]]], *, suits: bool, terminals: bool) -> set[int]:
     """Tile kinds another, not-ready player may not safely discard because of these melds."""
     out: set[int] = set()
     if suits:

@@ -9,23 +9,33 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
 from .bots import Bot, play_hand
 from .game import Game, HandResult, resolve_rules
 
-__all__ = ["Match", "MatchResult", "next_dealer"]
+__all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 
 
 @dataclass
 class MatchResult:
     """The hands of a match in order, each with its dealer and round wind, and the totals."""
 
-    hands: list[dict] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The hands and the totals as plain JSON values."""
         return {"hands": self.hands, "scores": dict(self.scores)}
+
+
+def dealer_by_roll(total: int) -> int:
+    """NH-1.2: the position reached counting ``total`` players counter-clockwise from the
+    first seat (position 0), which counts as 1."""
+    return (total - 1) % 4
 
 
 def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
@@ -60,9 +70,12 @@ class Match:
         self.round_limit = rounds if rounds is not None else (None if hands is not None else 4)
         self.max_hands = max_hands
         rng = random.Random(f"match:{seed}")
-        roll = rng.randint(1, 6) + rng.randint(1, 6)
+        roll = (rng.randint(1, 6), rng.randint(1, 6))
+        #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
+        self.first_roll: tuple[int, int] | None = None
         if self.rules.dealer.first_dealer == "two_rolls":
-            self.first_dealer = (roll - 1) % 4  # NH-1.2: count the total from the first seat as 1
+            self.first_roll = roll
+            self.first_dealer = dealer_by_roll(roll[0] + roll[1])  # NH-1.2: count the total from the first seat as 1
         else:
             self.first_dealer = rng.randrange(4)  # NB-2.3
         self.dealer = self.first_dealer
@@ -96,6 +109,8 @@ class Match:
     def record(self, game: Game) -> None:
         """Book a finished hand: scores, its log, then the next dealer and round wind (NB-16.4)."""
         res = game.result
+        if res is None:
+            raise GameSetupError("only a finished hand can be recorded")
         for s, v in res.deltas.items():
             self.result.scores[s] += v
         self.result.hands.append(

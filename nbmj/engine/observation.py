@@ -2,103 +2,148 @@
 
 :class:`Observation` is a read-only mapping that computes each field when first read, so a
 bot that looks only at its hand does not pay for building the rivers. It is a view of the
-game at the moment it was made: reading a field not yet read after the game has moved on
-raises :class:`StaleObservationError`; ``obs.to_dict()`` keeps a snapshot.
+game at the moment it was made: reading any field after the game has moved on raises
+:class:`~nbmj.errors.StaleObservationError`; ``obs.to_dict()`` (or ``obs.to_json()``)
+keeps a snapshot.
 
-Tiles are tile ids; seats are table positions ``"E" "S" "W" "N"``.
+Everything in it is what that seat may know: its own hand and the tile it drew, the wilds
+and the indicator, every seat's melds, rivers (with who claimed each tile), flowers and
+hand size, the winds and the dealer, the wall's count and reserve, the NH-6 包牌 links
+(public: the ``bao`` events are announced), and the restrictions in force on it now. The
+wall's order and the other hands never appear. Tiles are tile ids; seats are table
+positions ``"E" "S" "W" "N"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from ..errors import NbmjError
+from ..errors import StaleObservationError
 from ..rules.model import SEATS
+from .phases import ClaimWindow, Turn
 
-__all__ = ["Observation", "StaleObservationError", "PUBLIC_FIELDS", "public_view"]
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
+
+Field = Callable[["Game", int], Any]
 
 
-class StaleObservationError(NbmjError, RuntimeError):
-    """An observation read after its game moved on."""
-
-
-def _hand(g, p):
-    h = g.hands[p]
+def _hand(g: Game, p: int) -> list[int]:
+    h = g.table.seats[p].hand
     return [t for t in range(42) for _ in range(h[t])]
 
 
-def _melds(g, p):
+def _melds(g: Game, p: int) -> dict[str, list[dict[str, Any]]]:
     return {
-        SEATS[i]: [{"kind": m[0], "tiles": list(m[1]), "from": None if m[2] is None else SEATS[m[2]]} for m in g.melds[i]]
-        for i in range(4)
+        SEATS[i]: [{"kind": m.kind, "tiles": list(m.tiles), "from": None if m.source is None else SEATS[m.source]} for m in s.melds]
+        for i, s in enumerate(g.table.seats)
     }
 
 
-def _rivers(g, p):
-    return {SEATS[i]: [{"tile": t, "claimed_by": c} for t, c in g.rivers[i]] for i in range(4)}
+def _rivers(g: Game, p: int) -> dict[str, list[dict[str, Any]]]:
+    return {SEATS[i]: [{"tile": r.tile, "claimed_by": r.claimed_by} for r in s.river] for i, s in enumerate(g.table.seats)}
 
 
-def _discard(g, p):
-    if g.phase not in ("claims", "rob"):
+def _discard(g: Game, p: int) -> dict[str, Any] | None:
+    ph = g.table.phase
+    if not isinstance(ph, ClaimWindow):
         return None
-    return {"seat": SEATS[g.claim_from], "tile": g.claim_tile}
+    return {"seat": SEATS[ph.discarder], "tile": ph.tile}
 
 
-PUBLIC_FIELDS = {
-    "variant": lambda g, p: g.variant,
-    "dealer": lambda g, p: SEATS[g.dealer],
-    "round_wind": lambda g, p: g.round_wind,
+def _liability(g: Game, p: int) -> list[dict[str, Any]]:
+    return [
+        {"discarder": SEATS[o.discarder], "warned": SEATS[o.warned], "discard": o.number, "claimed": o.claimed}
+        for o in g.table.offences
+    ]
+
+
+def _drawn(g: Game, p: int) -> int | None:
+    ph = g.table.phase
+    return ph.drawn if isinstance(ph, Turn) and ph.seat == p else None
+
+
+def _restrictions(g: Game, p: int) -> dict[str, Any]:
+    """The restrictions in force on this seat now."""
+    t = g.table
+    seat = t.seats[p]
+    ph = t.phase
+    at_claim = isinstance(ph, ClaimWindow)
+    er = t.er
+    return {
+        "chi_bans": list(ph.chi_bans) if isinstance(ph, Turn) and ph.seat == p else [],
+        "banned_claims": sorted(t.banned_claims(at_claim)),
+        "passed_win": seat.passed_win and t.in_force(er.win_pass, at_claim=True),
+        "passed_pon": sorted(seat.passed_pon) if t.in_force(er.pon_pass, at_claim=True) else [],
+        "last_discard": not t.can_draw(),
+        "can_kong": t.can_kong(),
+    }
+
+
+PUBLIC_FIELDS: dict[str, Field] = {
+    "variant": lambda g, p: g.table.rules.name,
+    "dealer": lambda g, p: SEATS[g.table.dealer],
+    "round_wind": lambda g, p: g.table.round_wind,
+    "seat_winds": lambda g, p: {SEATS[i]: g.seat_wind(i) for i in range(4)},
     "phase": lambda g, p: g.phase,
     "to_act": lambda g, p: g.to_act,
     "current": lambda g, p: SEATS[g.current],
     "indicator": lambda g, p: g.indicator,
-    "wilds": lambda g, p: list(g._wild_ids),
+    "wilds": lambda g, p: list(g.table.wt.wild_ids),
     "wall_remaining": lambda g, p: g.wall.remaining,
-    "wall_kept": lambda g, p: g._kept(),
+    "wall_kept": lambda g, p: g.table.kept_tiles,
     "discard": _discard,
-    "hand_sizes": lambda g, p: {SEATS[i]: sum(g.hands[i]) for i in range(4)},
+    "hand_sizes": lambda g, p: {SEATS[i]: sum(s.hand) for i, s in enumerate(g.table.seats)},
     "melds": _melds,
-    "flowers": lambda g, p: {SEATS[i]: list(g.flowers[i]) for i in range(4)},
+    "flowers": lambda g, p: {SEATS[i]: list(s.flowers) for i, s in enumerate(g.table.seats)},
     "rivers": _rivers,
-    "chi_bans": lambda g, p: list(g.chi_bans) if g.phase == "turn" else [],
+    "chi_bans": lambda g, p: list(g.chi_bans),
+    "liability": _liability,
     "result": lambda g, p: None if g.result is None else g.result.to_json(),
 }
 
-_OWN_FIELDS = {
+OWN_FIELDS: dict[str, Field] = {
     "seat": lambda g, p: SEATS[p],
     "seat_wind": lambda g, p: g.seat_wind(p),
     "hand": _hand,
-    "drawn": lambda g, p: g.last_draw if g.phase == "turn" and p == g.current else None,
+    "drawn": _drawn,
+    "restrictions": _restrictions,
 }
 
-_FIELDS = {**PUBLIC_FIELDS, **_OWN_FIELDS}
+_FIELDS = {**PUBLIC_FIELDS, **OWN_FIELDS}
 _KEYS = tuple(_FIELDS)
 
 
-def public_view(g) -> dict:
+def public_view(g: Game) -> dict[str, Any]:
     """The fields every seat sees."""
     return {k: f(g, 0) for k, f in PUBLIC_FIELDS.items()}
 
 
-class Observation(Mapping):
-    """The view of ``seat``: its own hand, every table face, never the wall order or others' hands."""
+class Observation(Mapping[str, Any]):
+    """The view of one seat: its own hand, every table face, never the wall order or
+    others' hands. A mapping of the keys of ``PUBLIC_FIELDS`` (every seat sees them) and
+    ``OWN_FIELDS`` (this seat's own); the most used are also read-only properties."""
 
     __slots__ = ("_game", "_p", "_version", "_cache")
 
-    def __init__(self, game, position: int) -> None:
+    def __init__(self, game: Game, position: int) -> None:
         self._game = game
         self._p = position
         self._version = game._version
-        self._cache: dict = {}
+        self._cache: dict[str, Any] = {}
 
-    def __getitem__(self, key: str):
+    def __getitem__(self, key: str) -> Any:
+        if self._game._version != self._version:
+            raise StaleObservationError(
+                f"the observation of {SEATS[self._p]!r} was read ({key!r}) after the game moved on; keep obs.to_dict()"
+            )
         cache = self._cache
         if key in cache:
             return cache[key]
-        fn = _FIELDS[key]
-        if self._game._version != self._version:
-            raise StaleObservationError(f"the observation of {SEATS[self._p]!r} was read after the game moved on; keep obs.to_dict()")
-        value = cache[key] = fn(self._game, self._p)
+        value = cache[key] = _FIELDS[key](self._game, self._p)
         return value
 
     def __iter__(self) -> Iterator[str]:
@@ -107,9 +152,115 @@ class Observation(Mapping):
     def __len__(self) -> int:
         return len(_KEYS)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Every field, as a plain dict."""
         return {k: self[k] for k in _KEYS}
 
+    def to_json(self) -> dict[str, Any]:
+        """Every field as JSON-ready values (lists, dicts, strings, numbers, None): exactly
+        what this seat may see, so no hidden tile."""
+        return {k: _jsonable(v) for k, v in self.to_dict().items()}
+
     def __repr__(self) -> str:
         return f"<Observation of {SEATS[self._p]} at step {self._version}>"
+
+    # the fields a bot reads most, as properties (each raises when stale, like the mapping)
+
+    @property
+    def seat(self) -> str:
+        """This seat (a table position)."""
+        return str(self["seat"])
+
+    @property
+    def seat_wind(self) -> str:
+        """This seat's wind this hand (NB-2.4)."""
+        return str(self["seat_wind"])
+
+    @property
+    def hand(self) -> list[int]:
+        """The tile ids in this seat's hand, in id order."""
+        return list(self["hand"])
+
+    @property
+    def drawn(self) -> int | None:
+        """The tile this seat just drew while on turn, else None."""
+        value: int | None = self["drawn"]
+        return value
+
+    @property
+    def wilds(self) -> list[int]:
+        """The wild tile ids this hand."""
+        return list(self["wilds"])
+
+    @property
+    def indicator(self) -> int | None:
+        """The face-up wild indicator, or None."""
+        value: int | None = self["indicator"]
+        return value
+
+    @property
+    def melds(self) -> dict[str, list[dict[str, Any]]]:
+        """Every seat's melds: kind, tiles and the seat claimed from."""
+        value: dict[str, list[dict[str, Any]]] = self["melds"]
+        return value
+
+    @property
+    def rivers(self) -> dict[str, list[dict[str, Any]]]:
+        """Every seat's discards, each with the seat that claimed it (or None)."""
+        value: dict[str, list[dict[str, Any]]] = self["rivers"]
+        return value
+
+    @property
+    def flowers(self) -> dict[str, list[int]]:
+        """Every seat's flowers laid aside."""
+        value: dict[str, list[int]] = self["flowers"]
+        return value
+
+    @property
+    def dealer(self) -> str:
+        """The dealer's table position."""
+        return str(self["dealer"])
+
+    @property
+    def round_wind(self) -> str:
+        """The round's wind."""
+        return str(self["round_wind"])
+
+    @property
+    def seat_winds(self) -> dict[str, str]:
+        """Each table position's seat wind this hand."""
+        value: dict[str, str] = self["seat_winds"]
+        return value
+
+    @property
+    def wall_remaining(self) -> int:
+        """Drawable tiles left in the wall."""
+        return int(self["wall_remaining"])
+
+    @property
+    def discard(self) -> dict[str, Any] | None:
+        """The discard (or added kong) open to claims, ``{"seat", "tile"}``, else None."""
+        value: dict[str, Any] | None = self["discard"]
+        return value
+
+    @property
+    def liability(self) -> list[dict[str, Any]]:
+        """The NH-6 包牌 offences: who discarded into whose warning, at which discard."""
+        value: list[dict[str, Any]] = self["liability"]
+        return value
+
+    @property
+    def restrictions(self) -> dict[str, Any]:
+        """The restrictions in force on this seat now: ``chi_bans``, ``banned_claims``,
+        ``passed_win`` (NB-8.7 bars its discard wins), ``passed_pon`` (NB-8.6),
+        ``last_discard`` (NB-15.2: no meld claims) and ``can_kong`` (NB-9.7)."""
+        value: dict[str, Any] = self["restrictions"]
+        return value
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    return value

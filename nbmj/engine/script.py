@@ -17,12 +17,18 @@ kind before a second copy, flowers last) so that they rarely pair up.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from ..errors import ScriptError
 from ..rules.model import SEATS, RuleSet
 from ..tiles import N_KINDS, parse_tiles, tile_code
 from .actions import Action
+from .dealing import DEAL_BLOCK
 from .wall import full_tile_set, indicator_position
+
+if TYPE_CHECKING:
+    from .game import Game
 
 __all__ = ["scripted_wall", "play_script", "pass_claims"]
 
@@ -45,7 +51,7 @@ def scripted_wall(
     def take(tiles: list[int], what: str) -> list[int]:
         for t in tiles:
             if pool[t] <= 0:
-                raise ValueError(f"no copy of {tile_code(t)!r} left for {what}")
+                raise ScriptError(f"no copy of {tile_code(t)!r} left for {what}")
             pool[t] -= 1
         return tiles
 
@@ -54,15 +60,20 @@ def scripted_wall(
     ind_tile = None
     if indicator is not None:
         if ind_pos is None:
-            raise ValueError("this variant has no wild indicator")
+            raise ScriptError("this variant has no wild indicator")
         ind_tile = take(parse_tiles(indicator), "the indicator")[0]
+    if dealer not in SEATS:
+        raise ScriptError(f"unknown dealer {dealer!r}; the seats are {', '.join(SEATS)}")
+    unknown = sorted(set(hands) - set(SEATS))
+    if unknown:
+        raise ScriptError(f"a hand for unknown seat {unknown[0]!r}; the seats are {', '.join(SEATS)}")
     d = SEATS.index(dealer)
     order = [(d + i) % 4 for i in range(4)]
     size = {p: rules.dealing.dealer_tiles if p == d else rules.dealing.other_tiles for p in range(4)}
     given = {SEATS.index(s): take(parse_tiles(h), f"the hand of {s}") for s, h in hands.items()}
     for p, tiles in given.items():
         if len(tiles) != size[p]:
-            raise ValueError(f"the hand of {SEATS[p]} has {len(tiles)} tiles, not {size[p]}")
+            raise ScriptError(f"the hand of {SEATS[p]} has {len(tiles)} tiles, not {size[p]}")
     head_draws = take(parse_tiles(draws), "the draws")
     tail_draws = take(parse_tiles(tail), "the tail draws")
     filler = sorted(((i, t) for t, n in pool.items() for i in range(n)), key=lambda it: (it[1] >= N_KINDS, it[0], it[1]))
@@ -81,7 +92,7 @@ def scripted_wall(
     need = dict(size)
     while any(need.values()):
         for p in order:
-            n = min(4, need[p])
+            n = min(DEAL_BLOCK, need[p])
             for _ in range(n):
                 wall[head[cursor]] = queues[p].pop(0)
                 cursor += 1
@@ -91,7 +102,7 @@ def scripted_wall(
         cursor += 1
     for i, t in zip(tail_order, tail_draws):
         if wall[i] is not None:
-            raise ValueError("the tail draws run into the head")
+            raise ScriptError("the tail draws run into the head")
         wall[i] = t
     if ind_pos is not None:
         wall[ind_pos] = ind_tile if ind_tile is not None else None
@@ -108,7 +119,7 @@ def scripted_wall(
     return [int(t) for t in wall]  # type: ignore[arg-type]
 
 
-def play_script(game, moves) -> None:
+def play_script(game: Game, moves: Iterable[str | Action]) -> None:
     """Play ``moves`` (text actions such as ``"S pon 5m"``) in order.
 
     Seats that could claim a discard or rob a kong but have no move of their own next in
@@ -123,7 +134,7 @@ def play_script(game, moves) -> None:
         game.step(action)
 
 
-def pass_claims(game) -> None:
+def pass_claims(game: Game) -> None:
     """Every seat waiting to claim passes."""
     while game.phase in ("claims", "rob"):
         for seat in game.to_act:

@@ -7,6 +7,7 @@ the engine does not depend on the scorer's result type beyond the few fields rea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules.model import RuleSet
 from ..scoring.situation import Situation
@@ -22,10 +23,11 @@ class WinScore:
     reason: str
     points: int
     payments: dict[str, int]
-    items: tuple[dict, ...] = ()
-    detail: dict = field(default_factory=dict, compare=False)
+    items: tuple[dict[str, Any], ...] = ()
+    detail: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The score as plain JSON values (``detail`` left out)."""
         return {
             "valid": self.valid,
             "reason": self.reason,
@@ -40,23 +42,12 @@ def score_win(situation: Situation, rules: RuleSet) -> WinScore:
     from ..scoring import score
 
     result = score(situation, rules)
-    items = tuple(_item_json(i) for i in (getattr(result, "items", None) or ()))
-    payments = {str(k): int(v) for k, v in (getattr(result, "payments", None) or {}).items()}
     return WinScore(
         bool(result.valid),
-        str(getattr(result, "reason", "") or ""),
-        int(getattr(result, "points", 0) or 0),
-        payments,
-        items,
+        result.reason or "",
+        int(result.points),
+        {str(k): int(v) for k, v in result.payments.items()},
+        tuple(i.to_dict() for i in result.items),
         {"tai": result.tai, "fu": result.fu, "fan": result.fan, "decomposition": result.decomposition, "wait": result.wait},
     )
-
-
-def _item_json(item) -> dict:
-    if isinstance(item, dict):
-        return item
-    to_dict = getattr(item, "to_dict", None)
-    if to_dict is not None:
-        return to_dict()
-    return {"item": str(item)}
 

@@ -1,107 +1,110 @@
 """The player on turn: what they may do (win, kong, flower kong, discard) and carrying it
 out. A discard ends the turn and opens the claim window (:mod:`.claim_window`).
 
-Functions of a :class:`~nbmj.engine.game.Game`, bound in game.py as its methods
-(``turn_actions`` is ``Game._turn_actions``).
+Functions over the :class:`~.state.TableState` and the :class:`~.phases.Turn` phase that
+return the phase that follows.
 """
 
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING
 
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 from .actions import Action, interned
-from .precomputed import DISCARD_ACTS
+from .claim_window import open_claims
+from .draws import after_draw, replace_flower
+from .ending import finish_draw, finish_win
+from .kongs import begin_kakan, declare_ankan
+from .phases import Phase, Turn
+from .precomputed import DISCARD_ACTS, HU_ACTS
+from .restrictions import check_offence, discardable
+from .state import RiverTile, TableState
+from .wins import is_ready, self_win
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["turn_actions", "do_turn_action", "discard", "enter_turn"]
+__all__ = ["turn_actions", "do_turn_action", "discard"]
 
 
-def turn_actions(game: Game, p: int) -> list[Action]:
+def turn_actions(t: TableState, ph: Turn, p: int) -> list[Action]:
     """The legal actions of ``p`` on turn, in the order :meth:`Game.legal_actions` promises."""
     seat = SEATS[p]
-    hand = game.hands[p]
-    mode = game.turn_mode
+    st = t.seats[p]
+    hand = st.hand
+    er = t.er
+    mode = ph.mode
     acts: list[Action] = []
     drew = mode == "draw" or mode == "dealer_first"
-    may_kong = drew or (mode == "after_pon" and not game._on(game._r_kong_pon))
-    if drew and game.last_draw is not None:
+    may_kong = drew or (mode == "after_pon" and not t.in_force(er.kong_pon))
+    if drew and ph.drawn is not None:
         # the hand before this draw is the one judged at the last discard, unless a kong
         # changed it this turn: a hand that was not ready cannot win on one tile
-        if (game._ready[p] or game.draw_kind == "kong_replacement") and game._self_win(p) is not None:
-            acts.append(game._hu_act[p])
-    melds = game.melds[p]
+        if (st.ready or ph.draw_kind == "kong_replacement") and self_win(t, p, ph.drawn, ph.draw_kind) is not None:
+            acts.append(HU_ACTS[p])
+    melds = st.melds
     # (4 in hand, a C-speed scan, first: four of a kind is rare)
-    if may_kong and (melds or 4 in hand) and game._can_kong() and not (game._r_no_claims and "kan" in game._banned_claims()):  # NH-1.8
+    if may_kong and (melds or 4 in hand) and t.can_kong() and not (er.no_claims and "kan" in t.banned_claims(False)):  # NH-1.8
         if 4 in hand:
+            wilds = t.wt.wilds
             for k in range(N_KINDS):
-                if hand[k] == 4 and (k not in game.wilds or game._claims.wilds_in_melds):
+                if hand[k] == 4 and (k not in wilds or er.claims.wilds_in_melds):
                     acts.append(interned(seat, "ankan", k))
         held = []
         for m in melds:  # a plain loop: cheaper than a comprehension for a few melds
-            if m[0] == "pon" and hand[m[1][0]]:
-                held.append(m[1][0])
+            if m.kind == "pon" and hand[m.tiles[0]]:
+                held.append(m.tiles[0])
         if held:
             for k in sorted(held):
                 acts.append(interned(seat, "kakan", k))
-    if not game._auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
+    if not er.auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
+        flower_flag = t.wt.flower_flag
         for f in range(N_KINDS, 42):
-            if hand[f] and game._flower_flag[f]:
+            if hand[f] and flower_flag[f]:
                 acts.append(interned(seat, "flower", f))
-    if game.chi_bans or game._r_suits:
-        table = game._discard_act[p]
-        acts.extend([table[t] for t in game._discardable(p)])
-    elif game._auto_flowers:
+    bans = ph.chi_bans
+    if bans or er.discard_limited:  # a restriction may limit the discard: ask it
+        table = DISCARD_ACTS[p]
+        acts.extend([table[k] for k in discardable(t, p, hand, bans)])
+    elif er.auto_flowers:
         # no restriction on the discard, and no flower stays in a hand: every tile held
         acts.extend(compress(DISCARD_ACTS[p], hand))
     else:  # no restriction on the discard: every playable tile held, at C speed
-        acts.extend(compress(game._playable_discards[p], game._playable_counts(hand)))
+        acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
     return acts
 
 
-def do_turn_action(game: Game, p: int, a: Action) -> None:
+def do_turn_action(t: TableState, ph: Turn, p: int, a: Action) -> Phase:
     """Carry out the legal action ``a`` of ``p`` on turn."""
     kind = a.kind
+    tile = a.tile
     if kind == "discard":
-        game._discard(p, a.tile)
-    elif kind == "hu":
-        game._finish_win([(p, game.last_draw, game.draw_kind, None, game._self_win(p))])
-    elif kind == "ankan":
-        game._declare_ankan(p, a.tile)
-    elif kind == "kakan":
-        game._begin_kakan(p, a.tile)
-    elif kind == "flower":
-        game._scores.clear()
-        t = game._replace_flower(p, a.tile)
-        if t is not None:
-            game.draw_kind = "flower_replacement" if game.draw_kind != "kong_replacement" else game.draw_kind
-            game._after_draw(p, t)
+        assert tile is not None
+        return discard(t, p, tile)
+    if kind == "hu":
+        assert ph.drawn is not None
+        return finish_win(t, [(p, ph.drawn, ph.draw_kind or "self_draw", None, self_win(t, p, ph.drawn, ph.draw_kind))])
+    assert tile is not None
+    if kind == "ankan":
+        return declare_ankan(t, p, tile)
+    if kind == "kakan":
+        return begin_kakan(t, p, tile)
+    # kind == "flower": the manual flower kong
+    replacement = replace_flower(t, p, tile)
+    if replacement is None:
+        return finish_draw(t)
+    draw_kind = "kong_replacement" if ph.draw_kind == "kong_replacement" else "flower_replacement"
+    return after_draw(t, p, replacement, draw_kind)
 
 
-def discard(game: Game, p: int, t: int) -> None:
-    """``p`` discards ``t``; the others may then claim it."""
-    game.hands[p][t] -= 1
-    game.rivers[p].append([t, None])
-    game.discards_made += 1
-    ready = game._ready[p] = game._is_ready(p)
-    if game._r_bao_suits or game._r_bao_terminals:
-        game._check_offence(p, t, ready)
-    if t in game.wilds:
-        game.discarded_wild[p] = True
-    game.chi_bans = ()
-    game.turn_mode = "none"
-    game._scores.clear()
-    game._open_claims(p, t)
-
-
-def enter_turn(game: Game, q: int, mode: str) -> None:
-    """``q`` is on turn without a draw, having claimed a meld (``mode``: after_chi, after_pon)."""
-    game.phase = "turn"
-    game.current = q
-    game.turn_mode = mode
-    game.draw_kind = None
-    game.last_draw = None
+def discard(t: TableState, p: int, tile: int) -> Phase:
+    """``p`` discards ``tile``; the others may then claim it."""
+    st = t.seats[p]
+    st.hand[tile] -= 1
+    st.river.append(RiverTile(tile, None))
+    t.discards_made += 1
+    ready = st.ready = is_ready(t, p)
+    er = t.er
+    if er.bao_suits or er.bao_terminals:
+        check_offence(t, p, tile, ready)
+    if tile in t.wt.wilds:
+        st.discarded_wild = True
+    return open_claims(t, p, tile)

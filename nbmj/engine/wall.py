@@ -16,15 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import NbmjError
+from ..errors import GameSetupError, WallExhausted
 from ..rules.model import DealingRules, DiceQuantity, WildRules
 from ..tiles import N_KINDS, N_TILE_IDS
 
 __all__ = ["dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "indicator_position"]
-
-
-class WallExhausted(NbmjError):
-    """Raised internally when a draw finds no drawable tile; the game turns it into a draw."""
 
 
 def dice_quantity(dice: tuple[int, int], which: DiceQuantity) -> int:
@@ -70,15 +66,15 @@ def indicator_position(wilds: WildRules, dealing: DealingRules, dice: tuple[int,
 class Wall:
     """The live wall: head and tail draws over a draw-order tile list, skipping the indicator.
 
-    ``kept`` is how many drawable tiles must stay undrawn at the end (NB-15.x); the game
-    raises it for each kong. ``remaining`` counts drawable tiles still in the wall.
+    ``remaining`` counts drawable tiles still in the wall; the reserve that must stay
+    undrawn (NB-15.x) is the table's (:meth:`nbmj.engine.state.TableState.can_draw`).
     """
 
     __slots__ = ("tiles", "indicator_pos", "_taken", "_head", "_tail", "remaining", "drawn")
 
     def __init__(self, tiles: Sequence[int], indicator_pos: int | None) -> None:
         if len(tiles) % 2:
-            raise ValueError(f"a wall is built of stacks of two; {len(tiles)} tiles is odd")
+            raise GameSetupError(f"a wall is built of stacks of two; {len(tiles)} tiles is odd")
         self.tiles = list(tiles)
         self.indicator_pos = indicator_pos
         self._taken = bytearray(len(self.tiles))

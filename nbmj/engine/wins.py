@@ -3,106 +3,111 @@
 :func:`.settle.score_win`.
 
 A win needs a complete shape and a score the rules allow (the scorer can refuse a
-complete hand); the answer is kept in the game's ``_scores`` until the hand changes.
-
-Functions of a :class:`~nbmj.engine.game.Game`, bound in game.py as its methods
-(``self_win`` is ``Game._self_win``).
+complete hand); the answer is kept in the table's ``scores`` until the game enters its
+next phase.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import core
-from ..scoring.situation import Meld, Situation
+from ..scoring.situation import Meld as ScoredMeld
+from ..scoring.situation import Situation
+from typing import cast
+
 from ..tiles import N_KINDS
 from .settle import WinScore, score_win
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import TableState, WinBy
 
 __all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
 
 _is_win = core.is_win
 
 
-def shape(game: Game, p: int) -> tuple[list[int], int]:
+def shape(t: TableState, p: int) -> tuple[list[int], int]:
     """The 34-count vector without wilds, and the number of wilds (wild flowers included)."""
-    hand = game.hands[p]
+    hand = t.seats[p].hand
     counts = hand[:N_KINDS]
     w = 0
-    for k in game._wild_ids:
+    for k in t.wt.wild_ids:
         w += hand[k]
         if k < N_KINDS:
             counts[k] = 0
     return counts, w
 
 
-def is_ready(game: Game, p: int) -> bool:
+def is_ready(t: TableState, p: int) -> bool:
     """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
     a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
-    is_win instead of a shanten, which costs twice as much."""
-    counts, wilds = game._shape(p)
-    return _is_win(counts, wilds + 1)
+    is_win instead of a shanten, which costs twice as much. A hand that holds a flower it
+    has not laid down (flowers laid down by hand, NB-5.4) is a tile short: never ready."""
+    counts, wilds = shape(t, p)
+    return (sum(counts) + wilds) % 3 == 1 and bool(_is_win(counts, wilds + 1))
 
 
-def self_win(game: Game, p: int) -> WinScore | None:
-    """The score of ``p`` winning on the tile it drew, None when it may not."""
+def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> WinScore | None:
+    """The score of ``p`` winning on ``tile``, the tile it drew (``draw_kind``); None when it may not."""
     key = (p, "self")
-    if key in game._scores:
-        return game._scores[key]
-    counts, w = game._shape(p)
+    scores = t.scores
+    if key in scores:
+        return scores[key]
+    counts, w = shape(t, p)
     res = None
-    if (sum(counts) + w) % 3 == 2 and core.is_win(counts, w):
-        sit = game._situation(p, game.last_draw, game.draw_kind, None)
-        score = score_win(sit, game.rules)
+    if tile is not None and (sum(counts) + w) % 3 == 2 and _is_win(counts, w):
+        score = score_win(situation(t, p, tile, draw_kind or "self_draw", None), t.rules)
         res = score if score.valid else None
-    game._scores[key] = res
+    scores[key] = res
     return res
 
 
-def discard_win(game: Game, q: int, t: int, d: int, win_by: str, shape_wins: bool = False) -> WinScore | None:
-    """The score of ``q`` winning on ``t``, None when it may not; ``shape_wins`` when
-    the caller already knows the hand plus the tile is a winning shape."""
+def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_wins: bool = False) -> WinScore | None:
+    """The score of ``q`` winning on ``tile`` from ``d``, None when it may not;
+    ``shape_wins`` when the caller already knows the hand plus the tile is a winning shape."""
     key = (q, win_by)
-    if key in game._scores:
-        return game._scores[key]
+    scores = t.scores
+    if key in scores:
+        return scores[key]
     if not shape_wins:
-        counts, w = game._shape(q)
-        if t in game.wilds:
+        counts, w = shape(t, q)
+        if tile in t.wt.wilds:
             w += 1
         else:
-            counts[t] += 1
-        shape_wins = core.is_win(counts, w)
+            counts[tile] += 1
+        shape_wins = (sum(counts) + w) % 3 == 2 and bool(_is_win(counts, w))
     res = None
     if shape_wins:
-        score = score_win(game._situation(q, t, win_by, d), game.rules)
+        score = score_win(situation(t, q, tile, win_by, d), t.rules)
         res = score if score.valid else None
-    game._scores[key] = res
+    scores[key] = res
     return res
 
 
-def situation(game: Game, p: int, tile: int, win_by: str, discarder: int | None) -> Situation:
+def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:
     """What the scorer needs to know of ``p`` winning on ``tile``: the hand, the melds and
-    flowers, the winds, and the circumstances (last tile, first turn, who fed whom)."""
-    hand = game.hands[p]
-    concealed = [t for t in range(42) for _ in range(hand[t]) if not game._is_flower(t)]
+    flowers, the winds, the circumstances (last tile, first turn, who fed whom) and the
+    seat that pays for the table (NH-6.5), when there is one."""
+    seat = t.seats[p]
+    hand = seat.hand
+    flower_flag = t.wt.flower_flag
+    concealed = [k for k in range(42) for _ in range(hand[k]) if not flower_flag[k]]
     if discarder is None:
         concealed.remove(tile)
-    first_turn = game.discards_made == 0 or (win_by == "discard" and game.discards_made == 1 and not game.claims_made)
+    first_turn = t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made)
+    wind = t.seat_wind
+    fed = seat.fed
     return Situation(
-        seat=game.seat_wind(p),
-        round_wind=game.round_wind,
+        seat=wind(p),
+        round_wind=t.round_wind,
         concealed=tuple(concealed),
         win_tile=tile,
-        win_by=win_by,
-        discarder=None if discarder is None else game.seat_wind(discarder),
-        melds=tuple(Meld(m[0], m[1], None if m[2] is None else game.seat_wind(m[2])) for m in game.melds[p]),
-        flowers=tuple(game.flowers[p]),
-        indicator=game.indicator,
-        last_tile=game.last_tile_drawn and discarder is None,
+        win_by=cast(WinBy, win_by),
+        discarder=None if discarder is None else wind(discarder),
+        melds=tuple(ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in seat.melds),
+        flowers=tuple(seat.flowers),
+        indicator=t.indicator,
+        last_tile=t.last_tile_drawn and discarder is None,
         first_turn=first_turn,
-        fed=tuple((game.seat_wind(q), game.fed[p][q]) for q in range(4) if q != p and game.fed[p][q]),
-        discarded_wild=game.discarded_wild[p],
-        variant=game.variant,
+        fed=tuple((wind(q), fed[q]) for q in range(4) if q != p and fed[q]),
+        discarded_wild=seat.discarded_wild,
+        variant=t.rules.name,
+        liable=None if liable is None else wind(liable),
     )

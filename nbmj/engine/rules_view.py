@@ -1,0 +1,157 @@
+"""What the engine reads from a RuleSet, read once: :class:`EngineRules`, and the tables that
+follow from which tiles are wild: :class:`WildTables`.
+
+A RuleSet is frozen, so its engine view is built once per RuleSet (:func:`engine_rules`)
+and shared by every game of that variant; the wild tables are built once per wild set
+(:func:`wild_tables`). Every rule difference the engine obeys is a field here, so a
+newcomer finds in one class everything a variant can change about play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
+
+from ..rules.model import ClaimRules, ImmediatePayments, Restriction, RuleSet
+from ..tiles import N_KINDS
+from .actions import Action
+from .claims import claim_flags, claim_seat_order, claim_tiers
+from .precomputed import DISCARD_ACTS
+
+__all__ = ["EngineRules", "WildTables", "engine_rules", "wild_tables", "DISCARD_RESTRICTIONS", "CLAIM_RESTRICTIONS"]
+
+#: Restriction kinds that limit which tiles may be discarded. The Turn phase carries the
+#: tiles a chow bars (``chi_bans``); a variant with any other kind of this set takes the
+#: careful path in ``nbmj.engine.turn.turn_actions`` at every discard, so a kind added
+#: here cannot be skipped by the fast path.
+DISCARD_RESTRICTIONS = frozenset({"chi_discard_ban", "discard_suits"})
+#: Restriction kinds that limit claims or kongs, or record offences; none of them limits a
+#: discard. Every kind of ``nbmj.rules.model.RESTRICTION_KINDS`` is in one of the two
+#: sets (a test checks it), so a new kind must be classified before the engine runs it.
+CLAIM_RESTRICTIONS = frozenset(
+    {"pon_after_pass", "win_after_pass", "kong_after_pon", "no_claims", "bao_suit_warning", "bao_terminal_warning"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineRules:
+    """The engine's frozen view of one RuleSet (see :func:`engine_rules`)."""
+
+    rules: RuleSet
+    claims: ClaimRules
+    #: the claim rules as the core reads them (:func:`nbmj.core.claim_options`, ``resolve_claims``)
+    claim_flags: int
+    claim_tiers: tuple[int, int, int, int]
+    claim_seat_order: tuple[int, int, int]
+    all_winners: bool
+    chi_ban: Restriction | None
+    pon_pass: Restriction | None
+    win_pass: Restriction | None
+    kong_pon: Restriction | None
+    suits: tuple[Restriction, ...]
+    no_claims: tuple[Restriction, ...]
+    bao_suits: bool
+    bao_terminals: bool
+    #: whether a restriction other than the chow bans limits the discard (see :data:`DISCARD_RESTRICTIONS`)
+    discard_limited: bool
+    auto_flowers: bool
+    per_player_flowers: bool
+    wild_flower_is_flower: bool
+    kept_base: int
+    kept_per_kong: int
+    dealer_tiles: int
+    other_tiles: int
+    immediate: ImmediatePayments
+    losers_settle: bool
+
+
+def _read(rules: RuleSet) -> EngineRules:
+    c = rules.claims
+    return EngineRules(
+        rules=rules,
+        claims=c,
+        claim_flags=claim_flags(c),
+        claim_tiers=claim_tiers(c.priority),
+        claim_seat_order=claim_seat_order(c.seat_order),
+        all_winners=c.multiple_winners == "all",
+        chi_ban=rules.restriction("chi_discard_ban"),
+        pon_pass=rules.restriction("pon_after_pass"),
+        win_pass=rules.restriction("win_after_pass"),
+        kong_pon=rules.restriction("kong_after_pon"),
+        suits=tuple(r for r in rules.restrictions if r.kind == "discard_suits"),
+        no_claims=tuple(r for r in rules.restrictions if r.kind == "no_claims"),
+        bao_suits=rules.restriction("bao_suit_warning") is not None,
+        bao_terminals=rules.restriction("bao_terminal_warning") is not None,
+        discard_limited=any(r.kind in DISCARD_RESTRICTIONS and r.kind != "chi_discard_ban" for r in rules.restrictions),
+        auto_flowers=rules.flowers.in_play == "auto",
+        per_player_flowers=rules.flowers.initial_replacement == "per_player",
+        wild_flower_is_flower=rules.wilds.wild_flower_is_flower,
+        kept_base=2 * rules.draw.kept_stacks,
+        kept_per_kong=2 * rules.draw.kept_stacks_per_kong,
+        dealer_tiles=rules.dealing.dealer_tiles,
+        other_tiles=rules.dealing.other_tiles,
+        immediate=rules.immediate,
+        losers_settle=rules.loser_settlement is not None,
+    )
+
+
+# Keyed by id, holding the RuleSet itself so that the id cannot be reused while the entry lives.
+_VIEWS: dict[int, EngineRules] = {}
+
+
+def engine_rules(rules: RuleSet) -> EngineRules:
+    """The engine's view of ``rules``, built once per RuleSet and shared."""
+    hit = _VIEWS.get(id(rules))
+    if hit is not None and hit.rules is rules:
+        return hit
+    view = _read(rules)
+    if len(_VIEWS) >= 64:
+        _VIEWS.clear()
+    _VIEWS[id(rules)] = view
+    return view
+
+
+@dataclass(frozen=True, slots=True)
+class WildTables:
+    """Tables that follow from the wild tile ids: which ids act as flowers (a wild flower
+    does not, NB-4.4, unless the variant says so), which may be discarded, and the discard
+    actions on offer."""
+
+    wild_ids: tuple[int, ...]
+    wilds: frozenset[int]
+    wild_kinds: tuple[int, ...]
+    wild_mask: int
+    wild_flower_ids: tuple[int, ...]
+    flower_flag: tuple[bool, ...]
+    playable: tuple[int, ...]
+    #: hand -> counts of the playable ids, at C speed
+    playable_counts: Callable[[list[int]], Any]
+    playable_discards: tuple[tuple[Action, ...], ...]
+
+
+_WILD_TABLES: dict[tuple[tuple[int, ...], bool], WildTables] = {}
+
+
+def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildTables:
+    """The :class:`WildTables` of these wild ids, built once for each pair and shared."""
+    key = (wild_ids, wild_flower_is_flower)
+    hit = _WILD_TABLES.get(key)
+    if hit is not None:
+        return hit
+    wilds = frozenset(wild_ids)
+    flower_flag = tuple(t >= N_KINDS and (t not in wilds or wild_flower_is_flower) for t in range(42))
+    playable = tuple(t for t in range(42) if not flower_flag[t])
+    hit = _WILD_TABLES[key] = WildTables(
+        wild_ids=wild_ids,
+        wilds=wilds,
+        wild_kinds=tuple(k for k in wild_ids if k < N_KINDS),
+        wild_mask=sum(1 << k for k in wild_ids if k < N_KINDS),
+        wild_flower_ids=tuple(k for k in wild_ids if k >= N_KINDS),
+        flower_flag=flower_flag,
+        playable=playable,
+        playable_counts=itemgetter(*playable),
+        playable_discards=tuple(tuple(DISCARD_ACTS[s][t] for t in playable) for s in range(4)),
+    )
+    return hit

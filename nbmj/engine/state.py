@@ -1,0 +1,161 @@
+"""The hand's declared state: per-seat :class:`SeatState`, the :class:`TableState` around
+them, and the small records they hold (:class:`TableMeld`, :class:`RiverTile`, :class:`Offence`).
+
+The mechanics (dealing, draws, turn, claim window, kongs, restrictions, wins, ending) are
+functions over a TableState that return the next phase (:mod:`.phases`); nothing else
+holds game state. :meth:`TableState.in_force` is the one test of whether a variant's
+restriction applies now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from ..rules.model import SEATS, Restriction, RuleSet
+from .rules_view import EngineRules, WildTables
+from .wall import Wall
+
+if TYPE_CHECKING:
+    from .phases import Phase
+    from .settle import WinScore
+
+__all__ = ["MeldKind", "WinBy", "TableMeld", "RiverTile", "Offence", "SeatState", "TableState"]
+
+#: The kinds of meld on the table.
+MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
+#: How a win came: the scorer's ``Situation.win_by``.
+WinBy = Literal["discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement"]
+
+
+class TableMeld(NamedTuple):
+    """A meld on the table: ``kind`` (chi, pon, kan, ankan, kakan), its ``tiles`` and the
+    position it was claimed from (None for a concealed kong)."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]
+    source: int | None
+
+
+class RiverTile(NamedTuple):
+    """A discarded tile and the seat that claimed it (None while it lies in the river)."""
+
+    tile: int
+    claimed_by: str | None
+
+
+class Offence(NamedTuple):
+    """An NH-6 包牌 offence: ``discarder`` threw ``number``-th discard into the warning of
+    ``warned``; ``claimed`` once the warned player took that tile into a meld."""
+
+    discarder: int
+    warned: int
+    number: int
+    claimed: bool
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One seat's part of the hand."""
+
+    #: counts of the 42 tile ids held (flowers that act as flowers are laid aside at once
+    #: when flowers are replaced automatically)
+    hand: list[int] = field(default_factory=lambda: [0] * 42)
+    melds: list[TableMeld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    #: fed[b]: melds seat b made from this seat's discards
+    fed: list[int] = field(default_factory=lambda: [0] * 4)
+    discarded_wild: bool = False
+    #: passed a discard win and has not acted since (NB-8.7)
+    passed_win: bool = False
+    #: kinds passed for a pong since the seat last acted (NB-8.6)
+    passed_pon: set[int] = field(default_factory=set)
+    #: whether the waiting hand is ready (shanten 0): only a ready hand can win on a
+    #: discard. Set after the deal and at each discard, the only times a hand takes its
+    #: waiting shape.
+    ready: bool = True
+
+
+@dataclass(slots=True)
+class TableState:
+    """Everything of the hand that is not the current phase: rules view, wall, seats."""
+
+    er: EngineRules
+    wt: WildTables
+    rules: RuleSet
+    wall: Wall
+    seats: tuple[SeatState, SeatState, SeatState, SeatState]
+    dealer: int
+    round_wind: str
+    indicator: int | None
+    discards_made: int = 0
+    claims_made: bool = False
+    kongs: int = 0
+    #: drawable tiles that must stay in the wall (NB-15.1, NH-1.9), raised by each kong
+    kept_tiles: int = 0
+    last_tile_drawn: bool = False
+    #: the seat that last drew, discarded or claimed
+    current: int = 0
+    offences: list[Offence] = field(default_factory=list)
+    immediate: list[int] = field(default_factory=lambda: [0] * 4)
+    events: list[dict[str, object]] = field(default_factory=list)
+    #: scores of possible wins, valid for the current decision point: cleared each time
+    #: the game enters a phase (``Game._enter``), the one place
+    scores: dict[tuple[int, str], WinScore | None] = field(default_factory=dict)
+    phase: Phase | None = None
+
+    @property
+    def wilds(self) -> frozenset[int]:
+        """The wild tile ids of this hand."""
+        return self.wt.wilds
+
+    def seat_wind(self, position: int) -> str:
+        """The seat wind of a position this hand (NB-2.4)."""
+        return SEATS[(position - self.dealer) % 4]
+
+    def can_draw(self) -> bool:
+        """May a player draw from the head? NB-15.1: to the last tile; NH-1.9: only while
+        more whole stacks remain than are kept back (an odd last tile does not count)."""
+        kept = self.kept_tiles
+        remaining = self.wall.remaining
+        return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
+
+    def can_kong(self) -> bool:
+        """NB-9.7: a kong needs a replacement beyond the reserve, counting its own extra stack."""
+        return self.wall.remaining > self.kept_tiles + self.er.kept_per_kong
+
+    def window_open(self, window: str, at_claim: bool, seat: int | None = None) -> bool:
+        """Whether a restriction ``window`` is open now.
+
+        ``first_go_around`` (NH-1.x): fewer than four discards and no claim yet, and when
+        the question is about ``seat``'s discard, that seat has not discarded.
+        ``dealer_first_turn``: only the dealer's first discard (its turn, or the claims
+        on it, ``at_claim``). ``always``: always.
+        """
+        if window == "always":
+            return True
+        if self.claims_made:
+            return False
+        if window == "first_go_around":
+            return self.discards_made < 4 and (seat is None or not self.seats[seat].river)
+        if window == "dealer_first_turn":
+            return self.discards_made == (1 if at_claim else 0)
+        raise AssertionError(f"unknown restriction window {window!r}")
+
+    def in_force(self, r: Restriction | None, at_claim: bool = False, seat: int | None = None) -> bool:
+        """The one test of whether restriction ``r`` applies now (its ``window``); ``at_claim``
+        when asked in the claim window on a discard, ``seat`` when it limits that seat's discard."""
+        return r is not None and (r.window == "always" or self.window_open(r.window, at_claim, seat))
+
+    def banned_claims(self, at_claim: bool) -> set[str]:
+        """The claim kinds (``kan``, ``pon``, ...) that no_claims restrictions forbid now (NH-1.8)."""
+        banned: set[str] = set()
+        for r in self.er.no_claims:
+            if self.in_force(r, at_claim):
+                banned.update(r.claims)
+        return banned
+
+    def emit(self, event: dict[str, object]) -> None:
+        """Append an engine event to the log."""
+        self.events.append(event)
