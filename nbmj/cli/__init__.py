@@ -22,7 +22,7 @@ COMMANDS: dict[str, str] = {
     "check": "nbmj.cli.rules:check",
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
-    "play": "nbmj.cli.game:play",
+    "play": "nbmj.cli.play:play",
     "simulate": "nbmj.cli.arena:simulate",
     "arena": "nbmj.cli.arena:arena",
     "replay": "nbmj.cli.game:replay",
