@@ -179,3 +179,21 @@ def test_a_user_variant_given_to_the_server_can_be_played(tmp_path):
         with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
             seen = _play(ws, lambda m: {"index": 0})
         assert seen[0]["variant"] == "thursday"
+
+
+def test_nb_13_1_a_person_is_told_why_a_complete_hand_is_offered_no_win():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _engine_helpers import NINGBO, make
+
+    from nbmj.bots.transport import queue_pair
+    from nbmj.web.table import _PersonConnection
+
+    g = make({"E": "234m567m345p678s99p"}, rules=NINGBO)
+    server_end, _ = queue_pair()
+    person = _PersonConnection("person E", server_end)
+    extras = person.request_extras(g, "E")
+    assert "NB-13.1" in extras["withheld"]
+    assert person.request_extras(make({"E": "19m19p19s1234567z5m"}, rules=NINGBO), "E") == {}

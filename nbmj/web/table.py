@@ -69,6 +69,10 @@ class _PersonConnection(RemoteSeat):
     """The protocol seat of one open connection; its ``end`` message explains every item
     (the protocol lets a settlement carry more fields than a bot needs)."""
 
+    def request_extras(self, game: Game, seat: str) -> dict[str, Any]:
+        refused = game.withheld_win(seat)
+        return {} if refused is None else {"withheld": refused.reason}
+
     def end_hand(self, game: Game) -> None:
         self._flush_events(game, self._seat)
         self._send(end_message(self._hand, explained_settlement(game), self.faults, self.forfeited), self._seat)
