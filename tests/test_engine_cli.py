@@ -1,4 +1,4 @@
-"""The engine's commands: demo, play, simulate, replay and the ``claims`` contract."""
+"""The engine's commands: demo, replay and the ``claims`` contract (play: test_cli_play.py)."""
 
 import json
 import sys
@@ -138,25 +138,6 @@ def test_claims_bad_input_is_one_line_exit_2(change, words):
 def test_claims_not_json_is_exit_2():
     r = run("claims", "-", input="{nope")
     assert r.exit_code == 2 and "not valid JSON" in r.output
-
-
-def test_play_scripted_input_with_bad_moves_reprompts():
-    # seed 0: the human is East; bad input is answered and asked again; then we quit
-    r = run("play", "--seed", "0", input="\n99\nfoo\ndiscard 9z\nq\n")
-    assert r.exit_code == 0, r.output
-    assert "type a number" in r.output
-    assert "99 is not on the list" in r.output
-    assert "cannot read 'foo'" in r.output
-    assert "Traceback" not in r.output
-    assert "you left the table" in r.output
-
-
-def test_play_a_whole_hand_by_numbers():
-    # always answer 1 (a win or a claim comes first in the list; otherwise the lowest discard)
-    r = run("play", "--seed", "2", "--seat", "S", input="1\n" * 200)
-    assert r.exit_code == 0, r.output
-    assert "the table at the end" in r.output or "Traceback" not in r.output
-    assert "hint:" in r.output
 
 
 def _claims(data):

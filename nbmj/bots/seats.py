@@ -209,11 +209,18 @@ class RemoteSeat:
         self._request += 1
         number = self._request
         self._drain(seat)
-        self._send(request_message(number, seat, observation_json(obs), legal, self.time_limit), seat)
+        message = request_message(number, seat, observation_json(obs), legal, self.time_limit)
+        message.update(self.request_extras(game, seat))
+        self._send(message, seat)
         answer = self._await_answer(seat, legal, number)
         if isinstance(answer, Action):
             return answer
         return default_action(legal, obs["drawn"])
+
+    def request_extras(self, game: Game, seat: str) -> dict[str, Any]:
+        """Optional fields to add to a request (none for a bot; a person's table adds
+        ``withheld``, the reason a complete hand is offered no win)."""
+        return {}
 
     def _drain(self, seat: str) -> None:
         """Drop lines that came before this request (answers too late for an earlier one)."""

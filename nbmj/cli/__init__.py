@@ -24,13 +24,15 @@ COMMANDS: dict[str, str] = {
     "check": "nbmj.cli.rules:check",
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
-    "play": "nbmj.cli.game:play",
+    "play": "nbmj.cli.play:play",
     "simulate": "nbmj.cli.arena:simulate",
     "arena": "nbmj.cli.arena:arena",
     "compare": "nbmj.cli.arena:compare",
     "diff": "nbmj.cli.arena:diff",
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.claims:claims",
+    "view": "nbmj.cli.view:view",
+    "serve": "nbmj.cli.serve:serve",
 }
 
 

@@ -1,4 +1,4 @@
-"""``nbmj demo``, ``play``, ``replay`` and ``claims``: the engine on the command line."""
+"""``nbmj demo`` and ``replay``: the engine on the command line (``nbmj play`` is :mod:`nbmj.cli.play`)."""
 
 from __future__ import annotations
 
@@ -151,144 +151,6 @@ def demo(seed: int, variant: str, bot: str) -> None:
         _print_settlement(console, game)
 
 
-# ---------------------------------------------------------------- play
-
-
-def _hint(game, seat: str) -> str:
-    from .. import core
-
-    obs = game.observation(seat)
-    wilds = set(obs["wilds"])
-    counts = [0] * 34
-    w = 0
-    for t in obs["hand"]:
-        if t in wilds:
-            w += 1
-        elif t < 34:
-            counts[t] += 1
-    n = sum(counts) + w
-    if n % 3 == 0:
-        return ""
-    from ..tiles import to_notation
-
-    sh = core.shanten(counts, w)
-    text = "complete" if sh < 0 else ("ready (听牌)" if sh == 0 else f"{sh} from ready (shanten {sh})")
-    if n % 3 == 1 and sh == 0:
-        text += f", waits {to_notation(core.waits(counts, w)) or 'on any tile'}"
-    if n % 3 == 2 and sh >= 0:
-        keep = []
-        for k in range(34):
-            if counts[k]:
-                counts[k] -= 1
-                if core.shanten(counts, w) == sh:
-                    keep.append(k)
-                counts[k] += 1
-        if keep:
-            text += f"; discards that keep it: {to_notation(keep)}"
-    return text
-
-
-def _show_for_player(console, game, seat: str) -> None:
-    obs = game.observation(seat)
-    st = obs
-    console.print(f"[bold]wall[/bold] {st['wall_remaining']} left; wilds {_ids(st['wilds'])}")
-    for s in "ESWN":
-        river = " ".join(_ids([d["tile"]]).split()[0] for d in st["rivers"][s]) or "—"
-        melds = "  ".join(_ids(m["tiles"]) for m in st["melds"][s])
-        you = " (you)" if s == seat else ""
-        console.print(f"  {s}{you}: river {river}  melds {melds or '—'}  flowers {_ids(st['flowers'][s])}")
-    if st["discard"]:
-        console.print(f"[bold]discard[/bold] by {st['discard']['seat']}: {_ids([st['discard']['tile']])}")
-    console.print(f"[bold]your hand[/bold] {_ids(obs['hand'])}" + (f", drew {_ids([obs['drawn']])}" if obs["drawn"] is not None else ""))
-    hint = _hint(game, seat)
-    if hint:
-        console.print(f"[dim]hint: {hint}[/dim]")
-
-
-@click.command("play")
-@click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
-@click.option("--seat", type=click.Choice(["E", "S", "W", "N"]), default="E", show_default=True, help="Your seat.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the hand.")
-def play(variant: str, seat: str, seed: int) -> None:
-    """Play one seat of a hand in the terminal against three greedy bots."""
-    from rich.console import Console
-
-    from ..engine import Game, make_bots
-
-    console = Console(highlight=False)
-    game = Game(variant, seed)
-    bots = make_bots("greedy", seed)
-    console.print(f"[bold]{game.variant}[/bold], seed {seed}; you sit {SEAT_NAMES[seat]} ({seat}). Type a number, an action such as 'discard 5m', or q to quit.")
-    shown = 0
-    while not game.is_over:
-        for ev in game.events[shown:]:
-            if ev["e"] in ("pass", "deal"):
-                continue
-            if ev["e"] == "draw" and ev["seat"] != seat:  # others' draws are hidden
-                console.print(f"  {ev['seat']} draws a tile" + (" from the tail" if ev.get("from") == "tail" else ""))
-            elif ev["e"] == "bu" and ev["seat"] != seat:
-                console.print(f"  {ev['seat']} lays aside flower {_g(ev['tile'])} and draws a replacement")
-            else:
-                console.print("  " + describe(ev))
-        shown = len(game.events)
-        actor = game.to_act[0]
-        legal = game.legal_actions(actor)
-        if actor != seat:
-            game.step(bots[actor](game.observation(actor), legal))
-            continue
-        _show_for_player(console, game, seat)
-        for i, a in enumerate(legal, 1):
-            console.print(f"  {i:>2}. {_action_text(a)}")
-        while True:
-            answer = click.prompt("your move", default="", show_default=False).strip()
-            if answer.lower() in ("q", "quit", "exit"):
-                console.print("you left the table")
-                return
-            action = _read_move(answer, seat, legal)
-            if isinstance(action, str):
-                console.print(f"[red]{action}[/red]")
-                continue
-            game.step(action)
-            break
-    for ev in game.events[shown:]:
-        console.print("  " + describe(ev))
-    _print_table(console, game, reveal=True)
-    if game.result.outcome == "win":
-        _print_settlement(console, game)
-
-
-def _action_text(a) -> str:
-    from ..tiles import glyph, tile_code
-
-    if a.tile is None:
-        return a.kind
-    use = f" with {''.join(glyph(u) for u in a.use)}" if a.use else ""
-    return f"{a.kind} {glyph(a.tile)} {tile_code(a.tile)}{use}"
-
-
-def _read_move(answer: str, seat: str, legal):
-    """The legal action the player typed, or a message saying what was wrong."""
-    from ..engine import Action
-
-    if not answer:
-        return f"type a number from 1 to {len(legal)}"
-    if answer.isdigit():
-        n = int(answer)
-        if 1 <= n <= len(legal):
-            return legal[n - 1]
-        return f"{n} is not on the list: choose 1 to {len(legal)}"
-    try:
-        action = Action.parse(f"{seat} {answer}")
-    except NbmjError as exc:
-        return f"cannot read {answer!r}: {exc}"
-    if action in legal:
-        return action
-    return f"{answer!r} is not a legal move now"
-
-
-# (``nbmj simulate`` lives in nbmj/cli/arena.py, over the nbmj.arena library)
-
-
 # ---------------------------------------------------------------- replay
 
 
@@ -333,7 +195,7 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
     click.echo("settlement: " + ", ".join(f"{s} {v:+d}" for s, v in result.deltas.items()))
 
 
-__all__ = ["demo", "play", "replay", "describe"]
+__all__ = ["demo", "replay", "describe"]
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(demo())

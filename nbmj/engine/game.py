@@ -41,6 +41,7 @@ from ..tiles import parse_tiles
 from .actions import Action
 from .claim_window import resolve_claims
 from .dealing import deal
+from .explain import refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event
 from .observation import Observation, public_view
@@ -431,6 +432,23 @@ class Game:
         if isinstance(ph, ClaimWindow) and p != ph.discarder:
             return discard_win(t, p, ph.tile, ph.discarder, "rob_kong" if isinstance(ph, RobWindow) else "discard")
         return None
+
+    def withheld_win(self, seat: str) -> WinScore | None:
+        """When ``seat``'s hand is complete now (with its drawn tile, or with the open
+        window's tile) but the win is refused, the refused score: ``valid`` false and a
+        ``reason`` naming the rule (below the minimum, NB-8.7, NB-4.12). None otherwise.
+        For a table that owes a person the reason; the engine's own offers do not use it."""
+        return withheld_win(self._t, seat_position(seat))
+
+    def why_not(self, action: Action) -> str | None:
+        """None when ``action`` is legal now; otherwise why not, in a sentence that names
+        the rule that bars it where one does (a restricted discard, a banned claim, a
+        withheld win)."""
+        p = seat_position(action.seat)
+        legal = self._legal_for(p)
+        if action in legal:
+            return None
+        return refusal(self._t, p, action, list(legal))
 
     # ------------------------------------------------------------------ public API
 

@@ -1,0 +1,167 @@
+"""The events of a hand told to people, in English or Chinese.
+
+The event log (:mod:`nbmj.engine.log`) is written for programs; this module turns one of its
+events into a sentence for a person, with each tile shown as its glyph and its notation
+(``🀋 5m``). The replay viewer uses it, and so can any table that narrates a hand.
+
+>>> describe({"e": "discard", "seat": "S", "tile": "5m"})
+'S discards 🀋 5m'
+>>> describe({"e": "discard", "seat": "S", "tile": "5m"}, lang="zh")
+'南家打出 🀋 5m'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+from .errors import NbmjError
+from .tiles import chinese_names, glyphs, parse_tiles, to_notation
+
+__all__ = ["LANGUAGES", "Face", "Language", "describe", "seat_name", "tile_text", "check_language"]
+
+Language = Literal["en", "zh"]
+Face = Literal["glyph", "chinese", "code"]
+LANGUAGES: tuple[Language, ...] = ("en", "zh")
+
+_SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+_CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
+_WIN_BY_EN = {"self_draw": "self-draw", "discard": "discard", "rob_kong": "robbing a kong"}
+_WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
+_PAY_WHY_ZH = {"kong": "杠", "flower_kong": "花杠", "flowers": "花"}
+
+
+def check_language(lang: str) -> Language:
+    """``lang`` if nbmj can narrate in it; otherwise a :class:`~nbmj.errors.NbmjError`."""
+    for known in LANGUAGES:
+        if lang == known:
+            return known
+    raise LanguageError(f"unknown language {lang!r}; nbmj speaks {', '.join(LANGUAGES)}")
+
+
+class LanguageError(NbmjError, ValueError):
+    """A language nbmj cannot narrate in was asked for."""
+
+
+def tile_text(codes: str | None, face: Face = "glyph") -> str:
+    """Tiles in notation shown with their faces: ``'🀋 5m'`` (``face="glyph"``),
+    ``'五万 5m'`` (``"chinese"``: readable in any CJK font) or ``'5m'`` (``"code"``);
+    a dash for none."""
+    if not codes:
+        return "—"
+    tiles = parse_tiles(codes)
+    if face == "code":
+        return to_notation(tiles)
+    shown = glyphs(tiles) if face == "glyph" else "".join(chinese_names(tiles))
+    return f"{shown} {to_notation(tiles)}"
+
+
+def seat_name(seat: str, lang: Language = "en") -> str:
+    """The seat as people say it: ``'S'`` in English, ``'南家'`` in Chinese."""
+    return _SEATS_ZH.get(seat, seat) if lang == "zh" else seat
+
+
+def describe(event: Mapping[str, Any], lang: Language = "en", face: Face = "glyph") -> str:
+    """One event of the log as a sentence in ``lang`` (``"en"`` or ``"zh"``), each tile
+    shown as :func:`tile_text` shows it with ``face``.
+
+    An event this module does not know is shown as its JSON, so that nothing is hidden.
+    """
+    def tiles(codes: str | None) -> str:
+        return tile_text(codes, face)
+
+    return _describe_zh(event, tiles) if lang == "zh" else _describe_en(event, tiles)
+
+
+def _describe_en(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) -> str:
+    e, seat = ev.get("e"), str(ev.get("seat", ""))
+    if e == "start":
+        wild = f"indicator {tile_text(ev['indicator'])}, wilds {' '.join(ev['wilds'])}" if ev.get("indicator") else "no wilds"
+        return f"dice {ev['dice'][0]}+{ev['dice'][1]}, dealer {ev['dealer']}, round wind {ev['round_wind']}, {wild}"
+    if e == "deal":
+        return f"{seat} is dealt {tile_text(ev['tiles'])}"
+    if e == "bu":
+        got = tile_text(ev["draw"]) if ev.get("draw") else "nothing (the wall is used up)"
+        return f"{seat} lays aside flower {tile_text(ev['tile'])} and draws {got}"
+    if e == "draw":
+        return f"{seat} draws {tile_text(ev['tile'])}" + (" from the tail" if ev.get("from") == "tail" else "")
+    if e == "discard":
+        return f"{seat} discards {tile_text(ev['tile'])}"
+    if e == "pass":
+        return f"{seat} passes"
+    if e in ("chi", "pon", "kan"):
+        use = f" with {tile_text(ev['use'])}" if ev.get("use") else ""
+        return f"{seat} calls {e} on {tile_text(ev['tile'])}{use}"
+    if e == "take":
+        return f"{seat} takes {tile_text(ev['tile'])} from {ev['from']} for {ev['claim']}"
+    if e == "ankan":
+        return f"{seat} declares a concealed kong of {tile_text(ev['tile'])}"
+    if e == "kakan":
+        return f"{seat} adds {tile_text(ev['tile'])} to a pung"
+    if e == "flower":
+        return f"{seat} lays down flower {tile_text(ev['tile'])}"
+    if e == "hu":
+        return f"{seat} declares a win (胡)"
+    if e == "pay":
+        return f"{seat} collects {ev['amount']} from each player for a {str(ev['why']).replace('_', ' ')}"
+    if e == "end":
+        if ev.get("outcome") == "draw":
+            return "exhaustive draw (荒庄): no winner"
+        return ", ".join(
+            f"{w['seat']} wins by {_WIN_BY_EN.get(w['win_by'], str(w['win_by']).replace('_', ' '))}"
+            f" on {tile_text(w['tile'])}"
+            + (f" from {w['from']}" if w.get("from") else "")
+            + f" for {w['points']} points"
+            for w in ev.get("winners", [])
+        )
+    return json.dumps(dict(ev), ensure_ascii=False)
+
+
+def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) -> str:
+    e = ev.get("e")
+    who = seat_name(str(ev.get("seat", "")), "zh")
+    if e == "start":
+        wild = f"翻牌 {tile_text(ev['indicator'])}，百搭 {' '.join(ev['wilds'])}" if ev.get("indicator") else "无百搭"
+        return (
+            f"骰子 {ev['dice'][0]}+{ev['dice'][1]}，庄家 {seat_name(ev['dealer'], 'zh')}，"
+            f"圈风 {seat_name(ev['round_wind'], 'zh')[0]}，{wild}"
+        )
+    if e == "deal":
+        return f"{who}起牌 {tile_text(ev['tiles'])}"
+    if e == "bu":
+        got = tile_text(ev["draw"]) if ev.get("draw") else "无牌可补（牌墙已尽）"
+        return f"{who}补花 {tile_text(ev['tile'])}，补进 {got}"
+    if e == "draw":
+        return f"{who}{'从牌尾' if ev.get('from') == 'tail' else ''}摸牌 {tile_text(ev['tile'])}"
+    if e == "discard":
+        return f"{who}打出 {tile_text(ev['tile'])}"
+    if e == "pass":
+        return f"{who}过"
+    if e in _CLAIMS_ZH:
+        use = f"（用 {tile_text(ev['use'])}）" if ev.get("use") else ""
+        return f"{who}{_CLAIMS_ZH[str(e)]} {tile_text(ev['tile'])}{use}"
+    if e == "take":
+        claim = _CLAIMS_ZH.get(str(ev["claim"]), str(ev["claim"]))
+        return f"{who}{claim}进{seat_name(ev['from'], 'zh')}的 {tile_text(ev['tile'])}"
+    if e == "ankan":
+        return f"{who}暗杠 {tile_text(ev['tile'])}"
+    if e == "kakan":
+        return f"{who}加杠 {tile_text(ev['tile'])}"
+    if e == "flower":
+        return f"{who}亮花 {tile_text(ev['tile'])}"
+    if e == "hu":
+        return f"{who}胡牌"
+    if e == "pay":
+        why = _PAY_WHY_ZH.get(str(ev["why"]), str(ev["why"]))
+        return f"{who}因{why}向每家收 {ev['amount']}"
+    if e == "end":
+        if ev.get("outcome") == "draw":
+            return "荒庄：无人胡牌"
+        return "，".join(
+            f"{seat_name(w['seat'], 'zh')}"
+            + (f"胡{seat_name(w['from'], 'zh')}的 " if w.get("from") else "胡 ")
+            + f"{tile_text(w['tile'])}（{_WIN_BY_ZH.get(w['win_by'], str(w['win_by']))}），{w['points']} 分"
+            for w in ev.get("winners", [])
+        )
+    return json.dumps(dict(ev), ensure_ascii=False)

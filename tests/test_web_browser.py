@@ -1,0 +1,167 @@
+"""A person at the web table, as a browser sees it: Debian's chromium, driven by Selenium
+through its chromedriver, opens a table in the lobby and plays a whole hand by clicking.
+
+Screenshots of the table at the start, at a claim and at the settlement are written to
+``$NBMJ_SCREENSHOTS`` when that names a directory (the test's temporary one otherwise).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+webdriver = pytest.importorskip("selenium.webdriver")
+
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+from nbmj.engine import Action, Game  # noqa: E402
+from nbmj.engine.actions import ACTION_KINDS  # noqa: E402
+from nbmj.web.server import create_app  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="needs Debian's chromium and chromium-driver (.ci/run installs both)",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture()
+def server():
+    port = _free_port()
+    app = create_app(time_limit=60.0, pause=0.5, hands=1)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture()
+def browser():
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1100"):
+        options.add_argument(arg)
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as exc:  # pragma: no cover - a broken browser install
+        pytest.skip(f"chromium would not start: {exc.msg}")
+    yield driver
+    driver.quit()
+
+
+def _shots() -> Path | None:
+    target = os.environ.get("NBMJ_SCREENSHOTS")
+    return Path(target) if target else None
+
+
+def _click_a_move(driver) -> str | None:
+    """Click one move if the table offers any: a win first, else a pass, else a claim, else
+    the drawn (rightmost) tile. Returns the kind clicked."""
+    acts = driver.find_elements(By.CSS_SELECTOR, "#actions button.act")
+    by_kind = {b.get_attribute("data-kind"): b for b in acts}
+    for kind in ("hu", "pass"):
+        if kind in by_kind:
+            by_kind[kind].click()
+            return kind
+    tiles = [b for b in driver.find_elements(By.CSS_SELECTOR, "#hand button.tile") if b.is_enabled()]
+    if tiles:
+        tiles[-1].click()
+        return "discard"
+    if acts:
+        acts[0].click()
+        return acts[0].get_attribute("data-kind")
+    return None
+
+
+def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
+    base, app = server
+    shots = _shots() or tmp_path
+    shots.mkdir(parents=True, exist_ok=True)
+    browser.get(base + "/")
+    browser.find_element(By.ID, "humans").send_keys("1")
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("1")
+    browser.find_element(By.ID, "create").click()
+    deadline = time.monotonic() + 30
+    while "/t/" not in browser.current_url:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    code = browser.current_url.rsplit("/", 1)[1]
+    moves: list[str] = []
+    claim_shot = False
+    start_shot = False
+    deadline = time.monotonic() + 240
+    while True:
+        assert time.monotonic() < deadline, f"the hand did not end; moves so far {moves}"
+        if browser.find_element(By.ID, "settlement").is_displayed():
+            break
+        try:
+            hand = browser.find_elements(By.CSS_SELECTOR, "#hand .tile")
+            if hand and not start_shot:
+                # The hand is drawn large and legible, wilds marked.
+                assert hand[0].size["height"] >= 40
+                browser.save_screenshot(str(shots / "table-start.png"))
+                start_shot = True
+            kinds = {b.get_attribute("data-kind") for b in browser.find_elements(By.CSS_SELECTOR, "#actions button.act")}
+            if kinds & {"chi", "pon", "kan"} and not claim_shot:
+                assert browser.find_element(By.ID, "timer").size["width"] > 0  # the claim's timer runs
+                browser.save_screenshot(str(shots / "table-claim.png"))
+                claim_shot = True
+            move = _click_a_move(browser)
+        except StaleElementReferenceException:
+            continue  # the table was redrawn under the click: look again
+        if move:
+            moves.append(move)
+        time.sleep(0.05)
+    browser.save_screenshot(str(shots / "table-settlement.png"))
+    assert "discard" in moves
+    text = browser.find_element(By.ID, "settlement").text
+    assert "Settlement" in text  # headless chromium reports an English locale
+    browser.find_element(By.ID, "lang").click()
+    assert "结算" in browser.find_element(By.ID, "settlement").text
+    browser.save_screenshot(str(shots / "table-settlement-zh.png"))
+    # The served log is the engine's log for the same seed and actions, and replays.
+    room = app.state.tables.get(code)
+    deadline = time.monotonic() + 10
+    while not room.logs:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    served = room.logs[0]
+    import json
+
+    lines = [json.loads(x) for x in served.splitlines()]
+    game = Game.from_header(lines[0])
+    for ev in lines[1:]:
+        if ev["e"] in ACTION_KINDS:
+            game.step(Action.from_json(ev))
+    assert game.log_text() == served
+    # The settlement the page shows is the hand's.
+    for seat, delta in game.result.deltas.items():
+        if delta:
+            assert f"{delta:+d}" in text

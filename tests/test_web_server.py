@@ -1,0 +1,199 @@
+"""The web table (``nbmj serve``) at the protocol level: an ASGI test client plays whole
+hands over the seat websocket, exactly as a browser does."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+jsonschema = pytest.importorskip("jsonschema")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from nbmj.bots.protocol import protocol_schema  # noqa: E402
+from nbmj.engine import Action, Game  # noqa: E402
+from nbmj.engine.actions import ACTION_KINDS  # noqa: E402
+from nbmj.web.server import create_app  # noqa: E402
+
+SCHEMA = protocol_schema()
+SERVER_MESSAGE = jsonschema.validators.validator_for(SCHEMA)({"$defs": SCHEMA["$defs"], "$ref": "#/$defs/server_message"})
+
+
+def _client(**settings):
+    settings.setdefault("time_limit", 5.0)
+    settings.setdefault("pause", 0.0)
+    return TestClient(create_app(**settings))
+
+
+def _open(client, **body):
+    body.setdefault("humans", 1)
+    body.setdefault("hands", 1)
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    code = r.json()["code"]
+    ticket = client.post(f"/api/tables/{code}/join").json()
+    return code, ticket
+
+
+def _play(ws, choose, limit=2000):
+    """Answer every request with ``choose(message)`` until the session's ``bye``."""
+    seen = []
+    for _ in range(limit):
+        message = json.loads(ws.receive_text())
+        SERVER_MESSAGE.validate(message)
+        seen.append(message)
+        if message["type"] == "request":
+            ws.send_text(json.dumps(choose(message)))
+        if message["type"] == "bye":
+            return seen
+    raise AssertionError("the session did not end")
+
+
+def _replayed_log(served: str) -> str:
+    """The engine's own log for the served hand's seed, dealer and actions."""
+    lines = [json.loads(x) for x in served.splitlines()]
+    game = Game.from_header(lines[0])
+    for ev in lines[1:]:
+        if ev["e"] in ACTION_KINDS:
+            game.step(Action.from_json(ev))
+    return game.log_text()
+
+
+def test_a_person_plays_a_whole_hand_over_the_websocket():
+    with _client() as client:
+        code, ticket = _open(client, variant="ningbo")
+        assert ticket["seat"] == "E"
+        with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
+            seen = _play(ws, lambda m: {"index": 0, "id": m["id"]})
+        kinds = [m["type"] for m in seen]
+        assert kinds[0] == "hello" and kinds[-2:] == ["end", "bye"] and "request" in kinds
+        # No hidden tile reaches the person: other seats' deals and draws carry no tiles.
+        for m in seen:
+            if m["type"] == "event" and m["event"].get("seat") not in (None, "E"):
+                assert m["event"]["e"] != "deal" or "tiles" not in m["event"]
+                assert m["event"]["e"] != "draw" or "tile" not in m["event"]
+        end = seen[-2]["settlement"]
+        for winner in end["winners"]:
+            assert winner["explained"], "every win is explained item by item"
+            assert all({"name", "label", "value", "rule"} <= set(item) for item in winner["explained"])
+        summary = client.get(f"/api/tables/{code}").json()
+        assert summary["played"] == 1
+        served = client.get(f"/api/tables/{code}/logs/1").text
+        assert _replayed_log(served) == served
+        assert list(Game.replay(served))  # and it replays event by event
+        assert sum(end["deltas"].values()) == 0 and summary["scores"] == end["deltas"]
+
+
+def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():
+    bad_answers = iter(
+        [
+            {"action": {"e": "discard", "seat": "S", "tile": "1m"}},  # another seat's move
+            {"index": 999},  # not on the list
+            "not json at all",
+            {"action": "E discard 9z"},  # a tile that does not exist
+        ]
+    )
+
+    def choose(message):
+        bad = next(bad_answers, None)
+        if bad is None:
+            return {"index": len(message["legal"]) - 1, "id": message["id"]}
+        return bad
+
+    with _client() as client:
+        code, ticket = _open(client, variant="ninghai")
+        with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
+            sent = []
+            for _ in range(4000):
+                message = json.loads(ws.receive_text())
+                sent.append(message)
+                if message["type"] == "request":
+                    answer = choose(message)
+                    ws.send_text(answer if isinstance(answer, str) else json.dumps(answer))
+                if message["type"] == "bye":
+                    break
+        end = [m for m in sent if m["type"] == "end"][0]
+        assert [f["kind"] for f in end["faults"]] == ["illegal", "illegal", "garbage", "garbage"]
+        served = client.get(f"/api/tables/{code}/logs/1").text
+        assert _replayed_log(served) == served  # the hand stayed a legal hand of the variant
+
+
+def test_a_seat_that_disconnects_is_played_by_a_bot_and_can_come_back():
+    with _client(pause=1.5) as client:
+        code, ticket = _open(client, variant="ningbo", hands=2)
+        url = f"/ws/{code}?token={ticket['token']}"
+        with client.websocket_connect(url) as ws:
+            while json.loads(ws.receive_text())["type"] != "request":
+                pass
+        # Gone mid-hand: the bot finishes the hand without waiting for the person.
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{code}").json()["played"] < 1:
+            assert time.monotonic() < deadline, "the hand waited for a person who had left"
+            time.sleep(0.05)
+        # Back with the same token: a hello (hand 2 or a resync) and requests again.
+        with client.websocket_connect(url) as ws:
+            seen = _play(ws, lambda m: {"index": 0, "id": m["id"]})
+        assert seen[0]["type"] == "hello" and seen[0]["seat"] == "E"
+        assert any(m["type"] == "request" for m in seen)
+        assert client.get(f"/api/tables/{code}").json()["played"] == 2
+
+
+def test_tables_refuse_bad_requests():
+    with _client() as client:
+        assert client.post("/api/tables", json={"humans": 5}).status_code == 400
+        assert client.post("/api/tables", json={"hands": "many"}).status_code == 400
+        r = client.post("/api/tables", json={"variant": "/etc/passwd"})
+        assert r.status_code == 400 and "does not play" in r.json()["error"]
+        assert client.post("/api/tables", content=b"{").status_code == 400
+        assert client.post("/api/tables/ZZZZZZ/join").status_code == 404
+        code, _ = _open(client, humans=1)
+        assert client.post(f"/api/tables/{code}/join").status_code == 409  # its one seat is taken
+        assert client.get(f"/api/tables/{code}/logs/1").status_code == 404  # nothing played yet
+        from starlette.websockets import WebSocketDisconnect
+
+        with pytest.raises(WebSocketDisconnect) as info:
+            with client.websocket_connect(f"/ws/{code}?token=forged") as ws:
+                ws.receive_text()
+        assert info.value.code == 4404
+
+
+def test_the_pages_name_the_table():
+    with _client() as client:
+        assert "nbmj" in client.get("/").text
+        code, _ = _open(client)
+        page = client.get(f"/t/{code}").text
+        assert code in page and "nbmjTile" in page and "{{" not in page
+        assert client.get("/t/NOSUCH").status_code == 404
+        assert "ningbo" in client.get("/api/variants").json()["variants"]
+
+
+def test_a_user_variant_given_to_the_server_can_be_played(tmp_path):
+    variant = tmp_path / "thursday.nbv"
+    variant.write_text('variant thursday extends ningbo "a 3-tai minimum"\nscoring tai { minimum 3 }\n', encoding="utf-8")
+    with _client(variants=[str(variant)]) as client:
+        assert client.get("/api/variants").json()["default"] == "thursday"
+        code, ticket = _open(client, variant="thursday")
+        with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
+            seen = _play(ws, lambda m: {"index": 0})
+        assert seen[0]["variant"] == "thursday"
+
+
+def test_nb_13_1_a_person_is_told_why_a_complete_hand_is_offered_no_win():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _engine_helpers import NINGBO, make
+
+    from nbmj.bots.transport import queue_pair
+    from nbmj.web.table import _PersonConnection
+
+    g = make({"E": "234m567m345p678s99p"}, rules=NINGBO)
+    server_end, _ = queue_pair()
+    person = _PersonConnection("person E", server_end)
+    extras = person.request_extras(g, "E")
+    assert "NB-13.1" in extras["withheld"]
+    assert person.request_extras(make({"E": "19m19p19s1234567z5m"}, rules=NINGBO), "E") == {}
