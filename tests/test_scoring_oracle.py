@@ -130,7 +130,7 @@ def test_remembered_readings_tell_the_exposed_pung_apart_NH_2_6():
 _CUSTOM = {
     "itself": 'item wild_as_itself "还搭" 1 tai each wild_as_itself [NB-12.34]\n',
     "pairs": ('item dragon_pair "箭对" 1 tai when pairs(dragon) [NB-12.19]\n'
-              'item wind_pair "风对" 2 tai when pairs(wind) [NB-12.20]\n'
+              'new item wind_pair "风对" 2 tai when pairs(wind) [NB-12.20]\n'
               'item open_terminal "幺九碰" 1 tai each pungs(terminal, exposed) [NB-12.21]\n'),
     "wide": "".join(f'item many_{c} "x" {i + 1} tai each pungs({c}) [NB-12.21]\n'
                     f'item pair_{c} "y" {i + 2} tai when pairs({c}) [NB-12.21]\n'

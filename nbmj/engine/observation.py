@@ -257,13 +257,6 @@ class Observation(Mapping[str, Any]):
         value: dict[str, Any] = self["restrictions"]
         return value
 
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return [_jsonable(v) for v in value]
-    return value
     # Read-only facts the RL feature planes need (nbmj.env) that the mapping does not hold:
     # the seat's own restrictions and the NH-6 liabilities the log announces ("bao" events).
     # Properties, not fields, so that to_dict() and the JSON bots see what they always saw.
@@ -287,3 +280,11 @@ def _jsonable(value: Any) -> Any:
     def liabilities(self) -> list[tuple[str, str]]:
         """The NH-6 包牌 offences so far as ``(offender, warned)`` seat pairs, earliest first."""
         return [(SEATS[o[0]], SEATS[o[1]]) for o in self._live_game().offences]
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    return value
