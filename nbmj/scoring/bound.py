@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, TaiScoring
+from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import HandFacts, facts, tile_in_class
 from .features import READING_FEATURES, implementation, parse_pungs_args
-from .items import ItemPlan, plan_for
+from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
 
@@ -84,20 +84,23 @@ class _Span:
         return sum([shape[k] for k in _CLASS_KINDS[cls]])
 
 
-def _pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
+def _pungs_bound(args: tuple[str, ...]) -> Callable[[_Span], Interval]:
     # The melded sets are in every reading; the concealed pungs are made of the concealed
     # tiles of the class and the wilds, three each.
-    hf = span.hf
     cls, exp, size = parse_pungs_args(args)
-    melded = 0
-    for g in hf.melded:
-        if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
-            continue
-        if cls is not None and not tile_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
-            continue
-        melded += 1
-    tiles = span.tiles if cls is None else span.class_tiles(cls)
-    return melded, melded + (tiles + hf.wilds) // 3
+
+    def bound(span: _Span) -> Interval:
+        hf = span.hf
+        melded = 0
+        for g in hf.melded:
+            if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
+                continue
+            if cls is not None and not tile_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
+                continue
+            melded += 1
+        tiles = span.tiles if cls is None else span.class_tiles(cls)
+        return melded, melded + (tiles + hf.wilds) // 3
+    return bound
 
 
 def _pairs_bound(args: tuple[str, ...], span: _Span) -> Interval:
@@ -131,10 +134,10 @@ def _flag(possible: bool) -> Interval:
     return 0, 1 if possible else 0
 
 
-#: An interval for each reading-level feature over every reading of a hand. A feature
-#: missing here has no bound: an item that reads it makes the hand's bound infinite.
+#: An interval for each reading-level feature over every reading of a hand (``pungs``,
+#: whose arguments are read once, is :func:`_pungs_bound`). A feature missing here has no
+#: bound: an item that reads it makes the hand's bound infinite.
 _READING_BOUNDS: dict[str, Callable[[tuple[str, ...], _Span], Interval]] = {
-    "pungs": _pungs_bound,
     "pairs": _pairs_bound,
     "chows": _chows_bound,
     "flush": lambda args, span: _flag(span.suits in (0, 1, 2, 4)),
@@ -186,6 +189,8 @@ def _compile(expr: Expr) -> _Bound:
                 v = impl(args, span.hf, None)  # type: ignore[arg-type]  # hand level: no reading
                 return v, v
             return exact
+        if expr.name == "pungs":
+            return _pungs_bound(args)
         bound = _READING_BOUNDS.get(expr.name)
         if bound is None:
             return _unbounded
@@ -255,12 +260,13 @@ class _BoundPlan:
     def __init__(self, plan: ItemPlan, rules: RuleSet) -> None:
         self.unbounded = any(s != "standard" for s in rules.shapes) or any(
             it.unit == "x" and it.value is not None and it.value < 0 for it in rules.items)
+        #: the hand-level items that can raise a bound, compiled as the scorer compiles them
+        self.hand_items = [c for c in plan.hand_level if _raises(c[1])]
         self.items: list[tuple[bool, int, _Bound | None, _Bound | None]] = []
         for _order, item, _when, _each in plan.reading_level:
-            counted = item.unit == "tai" and item.counts_for_minimum
             value = item.value
             assert value is not None  # switched-off items are never compiled
-            if (counted and value > 0) or (item.unit == "x" and value > 1):
+            if _raises(item):
                 when = None if item.when is None else _compile(item.when)
                 each = None if item.each is None else _compile(item.each)
                 self.items.append((item.unit == "x", value, when, each))
@@ -277,17 +283,23 @@ class _BoundPlan:
             self.wait_multiplier = max(self.wait_multiplier, mult)
 
 
-_BOUND_PLANS: dict[int, tuple[ItemPlan, _BoundPlan]] = {}
+def _raises(item: ScoringItem) -> bool:
+    """Whether an item can raise a bound: 台 above 0 toward the minimum, a multiplier above 1."""
+    value = item.value
+    assert value is not None  # switched-off items are never compiled
+    return (item.unit == "tai" and item.counts_for_minimum and value > 0) or (item.unit == "x" and value > 1)
 
 
-def _bound_plan(rules: RuleSet) -> tuple[ItemPlan, _BoundPlan]:
-    plan = plan_for(rules)
-    entry = _BOUND_PLANS.get(id(plan))
-    if entry is None or entry[0] is not plan:
+_BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
+
+
+def _bound_plan(rules: RuleSet) -> _BoundPlan:
+    entry = _BOUND_PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:
         if len(_BOUND_PLANS) > 64:
             _BOUND_PLANS.clear()
-        entry = _BOUND_PLANS[id(plan)] = (plan, _BoundPlan(plan, rules))
-    return entry
+        entry = _BOUND_PLANS[id(rules)] = (rules, _BoundPlan(plan_for(rules), rules))
+    return entry[1]
 
 
 def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
@@ -295,16 +307,18 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
     the hand ``hf``. Items are summed as if all applied at once (an exclusion or a group
     only takes items away); an item of negative value is counted as not applying, a
     multiplier below 1 as 1."""
-    plan, bp = _bound_plan(rules)
+    bp = _bound_plan(rules)
     if bp.unbounded:
         return _UNBOUNDED
     tai: float = bp.wait_tai
     mult: float = bp.wait_multiplier
-    for _order, item, _n, value in plan.hand_part(hf):
+    hand_part: list[Entry] = []
+    ItemPlan._eval(bp.hand_items, hf, None, hand_part)
+    for _order, item, _n, value in hand_part:
         if item.unit == "tai":
             if item.counts_for_minimum and value > 0:
                 tai += value
-        elif item.unit == "x" and value > 1:
+        elif value > 1:  # a multiplier
             mult *= value
     if bp.items:
         span = _Span(hf)
