@@ -4,6 +4,7 @@ The event log (:mod:`nbmj.engine.log`) is written for programs; this module turn
 events into a sentence for a person, with each tile shown as its glyph and its notation
 (``🀋 5m``). The replay viewer uses it, and so can any table that narrates a hand.
 
+>>> from nbmj.narration import describe
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"})
 'S discards 🀋 5m'
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"}, lang="zh")
