@@ -121,9 +121,10 @@ class NbmjDomain(Domain):
         """variant name -> the docname of its generated page."""
         return cast(dict[str, str], self.data.setdefault("variants", {}))
 
-    def note_source(self, tag: str, docname: str) -> None:
-        """Record the page that anchors a source tag."""
+    def note_source(self, tag: str, docname: str, name: str = "") -> None:
+        """Record the page that anchors a source tag, and the name readers see for it."""
         self.sources[tag] = docname
+        self.data.setdefault("source_names", {})[tag] = name or tag
 
     def note_variant(self, name: str, docname: str) -> None:
         """Record the page that shows a variant."""
@@ -168,6 +169,9 @@ class NbmjDomain(Domain):
             for key, value in otherdata.get(table, {}).items():
                 if value in docnames:
                     self.data.setdefault(table, {})[key] = value
+        for tag, name in otherdata.get("source_names", {}).items():
+            if otherdata.get("sources", {}).get(tag) in docnames:
+                self.data.setdefault("source_names", {})[tag] = name
         for key, places in otherdata.get("params", {}).items():
             for docname, anchor in places.items():
                 if docname in docnames:
@@ -189,7 +193,9 @@ class NbmjDomain(Domain):
             docname, title = self.rules[target]
             return make_refnode(builder, fromdocname, docname, target, contnode, f"{target} {title}")
         if typ == "source" and target in self.sources:
-            return make_refnode(builder, fromdocname, self.sources[target], f"source-{target}", contnode, target)
+            name = self.data.get("source_names", {}).get(target, target)
+            shown = nodes.inline(name, name, classes=contnode.get("classes", []))
+            return make_refnode(builder, fromdocname, self.sources[target], f"source-{target}", shown, name)
         if typ == "param" and self.params.get(target):
             places = self.params[target]
             prefer = env.config.nbmj_params_docs.get(node.get("nbmj_rule", "")[:2], "")

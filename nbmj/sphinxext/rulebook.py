@@ -152,8 +152,28 @@ def anchor_source_tags(app: Sphinx, doctree: nodes.document) -> None:
         if _SOURCE_TAG.match(tag) and f"source-{tag}" not in doctree.ids:
             term["ids"].append(f"source-{tag}")
             doctree.ids[f"source-{tag}"] = term
+            # The gettext builder keeps the name's paragraph, so that it is translated.
+            name = _reader_name(item, remove=app.builder.name != "gettext")
+            if name:  # the reader sees the name; the tag stays the anchor and the key
+                term.children = [nodes.Text(name)]
             term += nodes.reference("", "¶", refid=f"source-{tag}", classes=["headerlink"])
-            nbmj_domain(app.env).note_source(tag, docname)
+            nbmj_domain(app.env).note_source(tag, docname, name)
+
+
+def _reader_name(item: nodes.definition_list_item, remove: bool) -> str:
+    """A source's reader-facing name: the definition's first paragraph when it is a bold
+    phrase alone (``**Ninghai text**``), taken out of the definition if ``remove``; else ``""``."""
+    definition = item.next_node(nodes.definition)
+    if definition is None or not definition.children:
+        return ""
+    first = definition.children[0]
+    if not isinstance(first, nodes.paragraph) or len(first.children) != 1:
+        return ""
+    if not isinstance(first.children[0], nodes.strong):
+        return ""
+    if remove:
+        definition.remove(first)
+    return str(first.astext()).strip()
 
 
 def check_rulebook_rendered(app: Sphinx, env: BuildEnvironment) -> None:
