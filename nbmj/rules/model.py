@@ -259,8 +259,9 @@ class WildRules:
 
     ``kinds``: ``"same"`` makes the other copies of the indicator's kind wild, ``"next"``
     adds every copy of the next kind in sequence (9 wraps to 1, winds E-S-W-N, dragons
-    白-发-中). A flower indicator makes its whole group of four wild instead. A wild flower is
-    no longer a flower unless ``wild_flower_is_flower``.
+    白-发-中). A flower indicator makes its whole group of four wild instead
+    (``flower_indicator="group"``), or all eight flowers (``"all"``, riichi_advanced,
+    NB-4.13). A wild flower is no longer a flower unless ``wild_flower_is_flower``.
     """
 
     enabled: bool
@@ -268,6 +269,7 @@ class WildRules:
     indicator_origin: Literal["tail", "player_wall"]
     kinds: tuple[Literal["same", "next"], ...]
     wild_flower_is_flower: bool
+    flower_indicator: Literal["group", "all"] = "group"
 
 
 @dataclass(frozen=True)

@@ -188,6 +188,7 @@ SECTION_SCHEMA: dict[str, dict[str, Callable]] = {
         "indicator_origin": r_enum("tail", "player_wall"),
         "kinds": r_enum_list("same", "next"),
         "wild_flower_is_flower": r_bool,
+        "flower_indicator": r_enum("group", "all"),
     },
     "flowers": {
         "initial_replacement": r_enum("rounds", "per_player"),
@@ -257,7 +258,7 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
 }
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
-                     ("scoring", "minimum_alternatives"): ()}
+                     ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group"}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments")
 OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
