@@ -77,3 +77,17 @@ def test_the_penalty_counts_only_calls_the_winner_made_NB_14_15():
                                "from": "W", "indicator": "9p", "melds": FED[:2]})
     result = score(sit, PENALTY)
     assert result.payments["W"] == -2 * result.points and result.payments["E"] == 0
+
+
+def test_the_false_win_penalty_NB_14_16():
+    """NB-14.16: the seat that declared a false win pays each other seat immediate.false_win."""
+    import pytest
+
+    from nbmj.rules import load_variant
+    from nbmj.scoring.settlement import false_win_payments
+
+    rules = compile_text('variant fw extends ningbo-7wild "false win"\nimmediate { false_win 5 }\n', "fw.nbv")
+    assert false_win_payments("W", rules) == {"E": 5, "S": 5, "W": -15, "N": 5}
+    assert set(false_win_payments("W", load_variant("ningbo")).values()) == {0}
+    with pytest.raises(ValueError, match="seat"):
+        false_win_payments("X", rules)

@@ -493,13 +493,16 @@ class LoserSettlement:
 
 @dataclass(frozen=True)
 class ImmediatePayments:
-    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``."""
+    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``.
+    ``false_win``: what a player who declares a win that is none pays each other player
+    (X-NBR's 5, NB-14.16); the engine never lets a false win happen."""
 
     exposed_kong: int
     concealed_kong: int
     added_kong: int
     flower: int
     void_on_draw: bool
+    false_win: int = 0
 
 
 @dataclass(frozen=True)

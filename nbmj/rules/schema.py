@@ -224,6 +224,7 @@ SECTION_SCHEMA: dict[str, dict[str, Callable]] = {
         "added_kong": r_int(0),
         "flower": r_int(0),
         "void_on_draw": r_bool,
+        "false_win": r_int(0),
     },
     "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0)},
     "dealer": {
@@ -258,7 +259,8 @@ SCORING_SCHEMA: dict[str, dict[str, Callable]] = {
 }
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
-                     ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group"}
+                     ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group",
+                     ("immediate", "false_win"): 0}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments")
 OPTIONAL_SECTIONS = ("liability", "loser_settlement")  # may be `none`
