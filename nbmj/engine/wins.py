@@ -84,7 +84,7 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
     return res
 
 
-def _other_shape(t: TableState, p: int, counts: list[int], w: int) -> bool:
+def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
     """Whether ``p``'s complete hand wins in a shape of ``winning.shapes`` besides the standard
     one (seven pairs, honours in any arrangement: nbmj.scoring.shapes)."""
     shapes = t.rules.shapes
