@@ -81,6 +81,9 @@ def claim_options(game: Game, q: int, t: int, d: int, flags: int) -> list[Action
     for k in game._wild_flower_ids:
         w += hand[k]
     options = core.claim_options(hand[:N_KINDS], w, game._wild_mask, t, (q - d) % 4, flags)
+    if (flags & F_HU and not options & O_HU and len(game.rules.shapes) > 1
+            and game._discard_win(q, t, d, "discard") is not None):
+        options |= O_HU  # a win in another shape of winning.shapes (nbmj.scoring.shapes)
     if not options:
         return []
     seat = SEATS[q]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from .. import core
 from ..scoring.situation import Meld, Situation
 from ..tiles import N_KINDS
+from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def is_ready(game: Game, p: int) -> bool:
     a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
     is_win instead of a shanten, which costs twice as much."""
     counts, wilds = game._shape(p)
-    return _is_win(counts, wilds + 1)
+    return _is_win(counts, wilds + 1) or _other_shape(game, p, counts, wilds + 1)
 
 
 def self_win(game: Game, p: int) -> WinScore | None:
@@ -53,7 +54,7 @@ def self_win(game: Game, p: int) -> WinScore | None:
         return game._scores[key]
     counts, w = game._shape(p)
     res = None
-    if (sum(counts) + w) % 3 == 2 and core.is_win(counts, w):
+    if (sum(counts) + w) % 3 == 2 and (core.is_win(counts, w) or _other_shape(game, p, counts, w)):
         sit = game._situation(p, game.last_draw, game.draw_kind, None)
         score = score_win(sit, game.rules)
         res = score if score.valid else None
@@ -73,13 +74,20 @@ def discard_win(game: Game, q: int, t: int, d: int, win_by: str, shape_wins: boo
             w += 1
         else:
             counts[t] += 1
-        shape_wins = core.is_win(counts, w)
+        shape_wins = core.is_win(counts, w) or _other_shape(game, q, counts, w)
     res = None
     if shape_wins:
         score = score_win(game._situation(q, t, win_by, d), game.rules)
         res = score if score.valid else None
     game._scores[key] = res
     return res
+
+
+def _other_shape(game: Game, p: int, counts: list[int], w: int) -> bool:
+    """Whether ``p``'s complete hand wins in a shape of ``winning.shapes`` besides the standard
+    one (seven pairs, honours in any arrangement: nbmj.scoring.shapes)."""
+    shapes = game.rules.shapes
+    return len(shapes) > 1 and wins_other_shape(counts, w, [m[1] for m in game.melds[p]], shapes)
 
 
 def situation(game: Game, p: int, tile: int, win_by: str, discarder: int | None) -> Situation:

@@ -68,6 +68,8 @@ CLAIMS = ("hu", "kan", "pon", "chi")
 # Winning shapes a variant may allow (RuleSet.shapes). Added for the DSL's `winning { shapes ... }`.
 SHAPES = {
     "standard": "four sets (chow, pung or kong) and a pair (NB-10; C25)",
+    "seven_pairs": "七对子: seven pairs, no meld laid; four of a kind are two pairs (NB-10.14)",
+    "honors_any": "乱风 / 风一色: every tile an honour, in any arrangement; melds laid are honour pungs (NB-10.15)",
 }
 
 DiceQuantity = Literal["sum", "large", "small"]
@@ -187,6 +189,7 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("all_honors", "字一色: honours only"),
         FeatureSpec("all_pungs", "碰碰胡/对对胡: no chow"),
         FeatureSpec("all_chows", "every meld is a chow"),
+        FeatureSpec("shape", "the winning shape of the reading (winning.shapes)", (("standard", "seven_pairs", "honors_any"),)),
         FeatureSpec("all_simples", "断幺九: every tile a simple (2-8 of a suit), no terminal or honour"),
         FeatureSpec(
             "wait",
