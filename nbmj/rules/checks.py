@@ -69,7 +69,7 @@ class VariantChecks:
             )
         # winning shapes: the others come beside the standard one, never instead (NB-10.14)
         if rs.shapes and "standard" not in rs.shapes:
-            self.loc_of("winning", "shapes").error("winning.shapes must list 'standard' (four sets and a pair) "
+            self.b.loc_of("winning", "shapes").error("winning.shapes must list 'standard' (four sets and a pair) "
                                                    "beside any other shape")
         # claims: priority names exactly the claims that exist
         enabled = {"hu": c.win_on_discard, "kan": c.kan, "pon": c.pon, "chi": c.chi}
