@@ -264,8 +264,9 @@ class WildRules:
 
     ``kinds``: ``"same"`` makes the other copies of the indicator's kind wild, ``"next"``
     adds every copy of the next kind in sequence (9 wraps to 1, winds E-S-W-N, dragons
-    白-发-中). A flower indicator makes its whole group of four wild instead. A wild flower is
-    no longer a flower unless ``wild_flower_is_flower``.
+    白-发-中). A flower indicator makes its whole group of four wild instead
+    (``flower_indicator="group"``), or all eight flowers (``"all"``, riichi_advanced,
+    NB-4.13). A wild flower is no longer a flower unless ``wild_flower_is_flower``.
     """
 
     enabled: bool
@@ -273,6 +274,7 @@ class WildRules:
     indicator_origin: Literal["tail", "player_wall"]
     kinds: tuple[Literal["same", "next"], ...]
     wild_flower_is_flower: bool
+    flower_indicator: Literal["group", "all"] = "group"
 
 
 @dataclass(frozen=True)
@@ -496,13 +498,16 @@ class LoserSettlement:
 
 @dataclass(frozen=True)
 class ImmediatePayments:
-    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``."""
+    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``.
+    ``false_win``: what a player who declares a win that is none pays each other player
+    (X-NBR's 5, NB-14.16); the engine never lets a false win happen."""
 
     exposed_kong: int
     concealed_kong: int
     added_kong: int
     flower: int
     void_on_draw: bool
+    false_win: int = 0
 
 
 @dataclass(frozen=True)
