@@ -82,7 +82,7 @@ winning { shapes standard seven_pairs }
 items {
   item seven "七对子" 5 tai when shape(seven_pairs) [NB-12.43]
   item flush "清一色" 4 tai when flush [NB-12.11]
-  item pungs "碰碰胡" 2 tai when all_pungs [NB-12.13]
+  new item pungs "碰碰胡" 2 tai when all_pungs [NB-12.13]
   item chows "平和" 2 tai when all_chows [NB-12.4]
 }''', "f.nbv")
     got = _items(score(_sit("1122334455667m", "7m"), rules))
