@@ -7,7 +7,7 @@ from nbmj.rules import compile_text
 from nbmj.scoring import Situation, score
 
 ONLY_PATTERNS = compile_text('''variant only extends ningbo-7wild "X-NBR patterns only"
-items { item tanyao "断幺九" 5 tai when all_simples [NB-12.41] }
+items { new item tanyao "断幺九" 5 tai when all_simples [NB-12.41] }
 win_restrictions { require flush or half_flush or all_pungs or all_honors [NB-11.11] }
 ''', "only.nbv")
 
