@@ -252,7 +252,7 @@ def test_a_websocket_bot_plays_a_hand():
 
     ready: queue_module.Queue[int] = queue_module.Queue()
     accepted: list = []
-    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready)), daemon=True)
+    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
     listener.start()
     port = ready.get(timeout=20)
 

@@ -71,7 +71,7 @@ class ProtocolError(NbmjError, ValueError):
 
 @dataclass(frozen=True)
 class BotFault:
-    """One fault of a bot: ``kind`` is one of :data:`FAULT_KINDS`; ``detail`` says what it sent."""
+    """One fault of a bot: ``kind`` is one of ``FAULT_KINDS``; ``detail`` says what it sent."""
 
     seat: str
     kind: str
