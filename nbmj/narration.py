@@ -4,6 +4,7 @@ The event log (:mod:`nbmj.engine.log`) is written for programs; this module turn
 events into a sentence for a person, with each tile shown as its glyph and its notation
 (``🀋 5m``). The replay viewer uses it, and so can any table that narrates a hand.
 
+>>> from nbmj.narration import describe
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"})
 'S discards 🀋 5m'
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"}, lang="zh")
@@ -13,13 +14,14 @@ events into a sentence for a person, with each tile shown as its glyph and its n
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import NbmjError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
-__all__ = ["LANGUAGES", "Face", "Language", "describe", "seat_name", "tile_text", "check_language"]
+__all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language"]
 
 Language = Literal["en", "zh"]
 Face = Literal["glyph", "chinese", "code"]
@@ -27,7 +29,6 @@ LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
-_WIN_BY_EN = {"self_draw": "self-draw", "discard": "discard", "rob_kong": "robbing a kong"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
 _PAY_WHY_ZH = {"kong": "杠", "flower_kong": "花杠", "flowers": "花"}
 
@@ -109,7 +110,7 @@ def _describe_en(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
         if ev.get("outcome") == "draw":
             return "exhaustive draw (荒庄): no winner"
         return ", ".join(
-            f"{w['seat']} wins by {_WIN_BY_EN.get(w['win_by'], str(w['win_by']).replace('_', ' '))}"
+            f"{w['seat']} wins by {str(w['win_by']).replace('_', ' ')}"
             f" on {tile_text(w['tile'])}"
             + (f" from {w['from']}" if w.get("from") else "")
             + f" for {w['points']} points"
@@ -165,3 +166,48 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
             for w in ev.get("winners", [])
         )
     return json.dumps(dict(ev), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingGroup:
+    """One group of a scorer's reading as a person should see it: its tiles (the kinds
+    they stand for), for each whether a wild fills that place, and whether the group is a
+    meld laid on the table."""
+
+    tiles: tuple[int, ...]
+    wild: tuple[bool, ...]
+    melded: bool
+
+
+def reading_groups(reading: str, concealed: Sequence[int], win_tile: int, wilds: Collection[int]) -> list[ReadingGroup]:
+    """The groups of ``reading`` (a score's ``decomposition``, e.g. ``"[999m] 456m 11m"``)
+    with the places wilds fill marked.
+
+    ``concealed`` and ``win_tile`` are the winner's tiles as they physically are and
+    ``wilds`` the wild kinds: a place of a concealed group is a real tile while an unused
+    non-wild tile of its kind remains, and a wild otherwise (a wild standing for its own
+    kind, 还搭, is marked too). Which of two equal tiles is the wild cannot matter.
+
+    >>> from nbmj.tiles import parse_tile, parse_tiles
+    >>> [(g.tiles, g.wild) for g in reading_groups("456m 11z", parse_tiles("46m1z"), parse_tile("1f"), {parse_tile("1f"), parse_tile("2f")})]
+    [((3, 4, 5), (False, True, False)), ((27, 27), (False, True))]
+    """
+    from collections import Counter
+
+    real = Counter(t for t in (*concealed, win_tile) if t not in wilds)
+    groups = []
+    for part in reading.split():
+        melded = part.startswith("[")
+        tiles = tuple(parse_tiles(part.strip("[]")))
+        if melded:
+            groups.append(ReadingGroup(tiles, tuple(False for _ in tiles), True))
+            continue
+        marks = []
+        for t in tiles:
+            if real[t] > 0:
+                real[t] -= 1
+                marks.append(False)
+            else:
+                marks.append(True)
+        groups.append(ReadingGroup(tiles, tuple(marks), False))
+    return groups

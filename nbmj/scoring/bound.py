@@ -150,6 +150,8 @@ _READING_BOUNDS: dict[str, Callable[[tuple[str, ...], _Span], Interval]] = {
     "wild_as_itself": lambda args, span: (0, sum(span.hf.wild_physical.values())),
     "all_simples": lambda args, span: _flag(span.simple_only),
     "wild_pair_win": lambda args, span: _flag(span.hf.win_is_wild),
+    # bounds are worked out only where the standard shape is the only one (value_bound)
+    "shape": lambda args, span: (1, 1) if not args or args[0] == "standard" else (0, 0),
 }
 
 #: Whether each comparison can hold, and can fail, for a value in ``[lo, hi]`` against ``v``.
