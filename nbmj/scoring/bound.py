@@ -4,11 +4,11 @@ cannot reach the minimum.
 Most complete hands a bot meets are worth too little to win (below NB-13.1's minimum): the
 full :func:`~nbmj.scoring.score` reads every split of the hand only to say so.
 :func:`may_be_valid` answers from facts that need no split: the items that do not depend
-on the reading are evaluated exactly (as :meth:`~nbmj.scoring.items.ItemPlan.hand_part`
-does), and each item that does is given the most it could score over *any* reading, from
-an interval of every feature it reads (:data:`_READING_BOUNDS`: the melded sets, the
-concealed tile counts, the wilds). The bounds add up, the multipliers multiply, and the
-win may be valid only if that total reaches the minimum.
+on the reading are evaluated exactly (as the scorer's ``ItemPlan.hand_part`` does), and
+each item that does is given the most it could score over *any* reading, from an interval
+of every feature it reads (the melded sets, the concealed tile counts, the wilds). The
+bounds add up, the multipliers multiply, and the win may be valid only if that total
+reaches the minimum.
 
 It is sound, never exact: ``may_be_valid`` is false only when the full scorer would refuse
 the win (``tests/test_scoring_bound.py`` checks it against the scorer over random winning
@@ -238,7 +238,7 @@ class ValueBound:
 
     def reaches(self, scoring: TaiScoring) -> bool:
         """Whether a reading within these bounds could meet the minimum (as
-        :func:`~nbmj.scoring.totals.meets_minimum` asks it). The multipliers are at
+        the scorer's ``meets_minimum`` asks it). The multipliers are at
         least 0, so a bound of ``tai`` below 0 gives a value of at most 0."""
         tai, mult = self.tai, self.multiplier
         if scoring.minimum_of == "value":
