@@ -188,6 +188,7 @@ def reading_groups(reading: str, concealed: Sequence[int], win_tile: int, wilds:
     non-wild tile of its kind remains, and a wild otherwise (a wild standing for its own
     kind, 还搭, is marked too). Which of two equal tiles is the wild cannot matter.
 
+    >>> from nbmj.narration import reading_groups
     >>> from nbmj.tiles import parse_tile, parse_tiles
     >>> [(g.tiles, g.wild) for g in reading_groups("456m 11z", parse_tiles("46m1z"), parse_tile("1f"), {parse_tile("1f"), parse_tile("2f")})]
     [((3, 4, 5), (False, True, False)), ((27, 27), (False, True))]
