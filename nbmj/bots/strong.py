@@ -23,11 +23,12 @@ offers only wins that reach the minimum). Deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from .. import core
 from ..engine import Action
+from ..engine.bots import hand_shape
 
 __all__ = ["StrongBot", "ValueModel"]
 
@@ -62,17 +63,6 @@ class ValueModel:
     def value(self, name: str) -> float:
         """The variant's value of item ``name`` (0 when it has none)."""
         return self.items.get(name, 0.0)
-
-
-def _counts(tiles: Sequence[int], wilds: frozenset[int]) -> tuple[list[int], int]:
-    counts = [0] * N_KINDS
-    w = 0
-    for t in tiles:
-        if t in wilds:
-            w += 1
-        elif t < N_KINDS:
-            counts[t] += 1
-    return counts, w
 
 
 class StrongBot:
@@ -180,7 +170,8 @@ class _View:
         self.model = model
         self.seat: str = obs["seat"]
         self.wilds = frozenset(obs["wilds"])
-        self.counts, self.w = _counts(obs["hand"], self.wilds)
+        counts, self.w = hand_shape(obs["hand"], self.wilds)
+        self.counts = list(counts)
         melds = [(m["kind"], tuple(m["tiles"])) for m in obs["melds"][self.seat]]
         if extra_meld is not None:
             melds.append(extra_meld)

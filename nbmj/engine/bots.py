@@ -7,7 +7,7 @@ A bot is any callable ``(observation, legal_actions) -> action`` where ``observa
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 
 from typing import Any
 
@@ -20,7 +20,7 @@ from .game import Game, HandResult
 from .observation import Observation
 from .phases import Over, Turn
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "hand_shape", "BOTS"]
 
 #: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
 Bot = Callable[[Observation, list[Action]], Action]
@@ -55,8 +55,10 @@ class RandomBot:
         return legal[r]
 
 
-def _counts(tiles: list[int], wilds: set[int]) -> tuple[bytearray, int]:
-    # a bytearray: the core reads a buffer several times faster than a list
+def hand_shape(tiles: Iterable[int], wilds: Container[int]) -> tuple[bytearray, int]:
+    """A hand's tile ids as the core reads them: the count of each of the 34 kinds without
+    the wilds, and the number of wilds. A bytearray: the core reads a buffer several times
+    faster than a list."""
     counts = bytearray(N_KINDS)
     w = 0
     for t in tiles:
@@ -104,7 +106,7 @@ class GreedyBot:
         if type(observation) is Observation:  # the counts without the list of tile ids
             counts, w = _counts_of(observation.hand_counts(), wilds)
         else:
-            counts, w = _counts(observation["hand"], wilds)
+            counts, w = hand_shape(observation["hand"], wilds)
         if "discard" in by_kind or "flower" in by_kind:
             return self._turn(counts, w, wilds, by_kind)
         return self._claim(counts, w, wilds, by_kind)
