@@ -4,6 +4,7 @@ The event log (:mod:`nbmj.engine.log`) is written for programs; this module turn
 events into a sentence for a person, with each tile shown as its glyph and its notation
 (``🀋 5m``). The replay viewer uses it, and so can any table that narrates a hand.
 
+>>> from nbmj.narration import describe
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"})
 'S discards 🀋 5m'
 >>> describe({"e": "discard", "seat": "S", "tile": "5m"}, lang="zh")
@@ -27,7 +28,6 @@ LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
-_WIN_BY_EN = {"self_draw": "self-draw", "discard": "discard", "rob_kong": "robbing a kong"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
 _PAY_WHY_ZH = {"kong": "杠", "flower_kong": "花杠", "flowers": "花"}
 
@@ -109,7 +109,7 @@ def _describe_en(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
         if ev.get("outcome") == "draw":
             return "exhaustive draw (荒庄): no winner"
         return ", ".join(
-            f"{w['seat']} wins by {_WIN_BY_EN.get(w['win_by'], str(w['win_by']).replace('_', ' '))}"
+            f"{w['seat']} wins by {str(w['win_by']).replace('_', ' ')}"
             f" on {tile_text(w['tile'])}"
             + (f" from {w['from']}" if w.get("from") else "")
             + f" for {w['points']} points"

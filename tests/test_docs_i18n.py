@@ -29,12 +29,6 @@ from _html_tree import Node, parse  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not (DOCS / "conf.py").is_file(), reason="docs/ is not beside the tests")
 
-#: Pages whose catalogues are translated on another branch (issue-14-rulebook). Until
-#: that branch is merged their catalogues may be missing; a catalogue that exists is
-#: checked like any other.
-TRANSLATED_ELSEWHERE = ("rulebook/", "glossary")
-
-
 @pytest.fixture(scope="session")
 def en() -> Path:
     return edition("en")
@@ -74,20 +68,13 @@ def test_every_message_of_every_page_has_a_chinese_translation():
     problems = []
     for docname, msgids in _templates().items():
         if not (LOCALES / f"{docname}.po").is_file():
-            if not docname.startswith(TRANSLATED_ELSEWHERE):
-                problems.append(
-                    f"{docname}: no catalogue docs/locales/zh_CN/LC_MESSAGES/{docname}.po "
-                    "(sphinx-build -b gettext docs /tmp/pot && sphinx-intl update -p /tmp/pot -l zh_CN -d docs/locales)"
-                )
+            problems.append(
+                f"{docname}: no catalogue docs/locales/zh_CN/LC_MESSAGES/{docname}.po "
+                "(sphinx-build -b gettext docs /tmp/pot && sphinx-intl update -p /tmp/pot -l zh_CN -d docs/locales)"
+            )
             continue
         problems += _catalogue_problems(docname, msgids)
     assert not problems, f"{len(problems)} messages need a Chinese translation:\n" + "\n".join(problems)
-
-
-def test_pages_translated_elsewhere_have_their_catalogues():
-    missing = [d for d in _templates() if d.startswith(TRANSLATED_ELSEWHERE) and not (LOCALES / f"{d}.po").is_file()]
-    if missing:
-        pytest.skip(f"catalogues of branch issue-14-rulebook not merged yet: {', '.join(missing)}")
 
 
 def test_no_catalogue_is_left_without_its_page():

@@ -186,7 +186,7 @@ def _edit(old: str, new: str) -> str:
          " cap 300; fixed_by_fan 100 200; silver identity }", "item 'qingyise' is in tai, but this variant scores in fu and fan"),
         ("draw {", "draw none\ndraw {", "only liability and loser_settlement may be 'none'"),
         ("draw { kept_stacks 0;", "draw { kept_stacks 0; kept_stacks 0;", "draw.kept_stacks is set twice"),
-        ("winning { shapes standard }", "winning { shapes seven_pairs }", "unknown value 'seven_pairs' for winning.shapes"),
+        ("winning { shapes standard }", "winning { shapes thirteen_orphans }", "unknown value 'thirteen_orphans' for winning.shapes"),
         ("tiles { flowers yes }", "tiles extra { flowers yes }", "section 'tiles' takes no qualifier"),
         ("tiles { flowers yes }", "tiles { flowers yes }\ntiles { flowers yes }", "section 'tiles' appears twice"),
         ("variant mini", "variant Mini", "a variant name is lowercase"),

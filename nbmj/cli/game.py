@@ -2,87 +2,39 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import click
 
-from ..errors import NbmjError, ReplayError
+from ..errors import ReplayError
+from ..narration import describe, tile_text
 from ._input import read_json_lines
 from ._output import emit_json
 
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from ..engine import Game
 
 
 # ---------------------------------------------------------------- shared text
 
 
-def _g(codes: str | None) -> str:
-    """Glyphs then notation, e.g. '🀋 5m'."""
-    from ..tiles import glyphs, parse_tiles, to_notation
-
-    if not codes:
-        return "—"
-    tiles = parse_tiles(codes)
-    return f"{glyphs(tiles)} {to_notation(tiles)}"
-
-
-def _ids(tiles) -> str:
+def _ids(tiles: Iterable[int]) -> str:
+    """Glyphs then notation of tile ids, sorted, e.g. '🀋🀌 56m'; a dash for none."""
     from ..tiles import glyphs, to_notation
 
-    tiles = sorted(tiles)
-    return f"{glyphs(tiles)} {to_notation(tiles)}" if tiles else "—"
+    ordered = sorted(tiles)
+    return f"{glyphs(ordered)} {to_notation(ordered)}" if ordered else "—"
 
 
-def describe(ev: dict) -> str:
-    """One event of the log as a line of text."""
-    e, seat = ev.get("e"), ev.get("seat", "")
-    if e == "start":
-        wild = f"indicator {_g(ev['indicator'])}, wilds {' '.join(ev['wilds'])}" if ev.get("indicator") else "no wilds"
-        return f"dice {ev['dice'][0]}+{ev['dice'][1]}, dealer {ev['dealer']}, round wind {ev['round_wind']}, {wild}"
-    if e == "deal":
-        return f"{seat} is dealt {_g(ev['tiles'])}"
-    if e == "bu":
-        got = _g(ev["draw"]) if ev.get("draw") else "nothing (the wall is used up)"
-        return f"{seat} lays aside flower {_g(ev['tile'])} and draws {got}"
-    if e == "draw":
-        return f"{seat} draws {_g(ev['tile'])}" + (" from the tail" if ev.get("from") == "tail" else "")
-    if e == "discard":
-        return f"{seat} discards {_g(ev['tile'])}"
-    if e == "pass":
-        return f"{seat} passes"
-    if e in ("chi", "pon", "kan"):
-        use = f" with {_g(ev['use'])}" if ev.get("use") else ""
-        return f"{seat} calls {e} on {_g(ev['tile'])}{use}"
-    if e == "take":
-        return f"{seat} takes {_g(ev['tile'])} from {ev['from']} for {ev['claim']}"
-    if e == "ankan":
-        return f"{seat} declares a concealed kong of {_g(ev['tile'])}"
-    if e == "kakan":
-        return f"{seat} adds {_g(ev['tile'])} to a pung"
-    if e == "flower":
-        return f"{seat} lays down flower {_g(ev['tile'])}"
-    if e == "hu":
-        return f"{seat} declares a win (胡)"
-    if e == "pay":
-        return f"{seat} collects {ev['amount']} from each player for a {ev['why'].replace('_', ' ')}"
-    if e == "end":
-        if ev["outcome"] == "draw":
-            return "exhaustive draw (荒庄): no winner"
-        ws = ", ".join(
-            f"{w['seat']} wins by {w['win_by'].replace('_', ' ')} on {_g(w['tile'])}"
-            + (f" from {w['from']}" if w.get("from") else "")
-            + f" for {w['points']} points"
-            for w in ev["winners"]
-        )
-        return ws
-    return json.dumps(ev, ensure_ascii=False)
-
-
-def _print_settlement(console, game) -> None:
+def _print_settlement(console: Console, game: Game) -> None:
     from rich.table import Table
 
     res = game.result
+    assert res is not None, "the hand is over"
     for score, sit in zip(res.scores, res.situations):
         t = Table(title=f"{sit.seat} seat's winning hand", show_header=True)
         t.add_column("item")
@@ -101,7 +53,7 @@ def _print_settlement(console, game) -> None:
     console.print(t)
 
 
-def _print_table(console, game, reveal: bool) -> None:
+def _print_table(console: Console, game: Game, reveal: bool) -> None:
     st = game.full_state()
     for s in "ESWN":
         p = "ESWN".index(s)
@@ -147,7 +99,7 @@ def demo(seed: int, variant: str, bot: str) -> None:
         flush()
     console.print("[bold]the table at the end[/bold]")
     _print_table(console, game, reveal=True)
-    if game.result.outcome == "win":
+    if game.result is not None and game.result.outcome == "win":
         _print_settlement(console, game)
 
 
@@ -191,7 +143,7 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
     for w in result.winners:
         how = w["win_by"] + (f" from {w['from']}" if w.get("from") else "")
         liable = f", {w['liable']} pays for the table" if w.get("liable") else ""
-        click.echo(f"{w['seat']} wins on {_g(w['tile'])} by {how}: {w['points']} points{liable}")
+        click.echo(f"{w['seat']} wins on {tile_text(w['tile'])} by {how}: {w['points']} points{liable}")
     click.echo("settlement: " + ", ".join(f"{s} {v:+d}" for s, v in result.deltas.items()))
 
 

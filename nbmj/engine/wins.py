@@ -15,6 +15,7 @@ from ..scoring.situation import Situation
 from typing import cast
 
 from ..tiles import N_KINDS
+from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
 from .state import TableState, WinBy
 
@@ -41,7 +42,9 @@ def is_ready(t: TableState, p: int) -> bool:
     is_win instead of a shanten, which costs twice as much. A hand that holds a flower it
     has not laid down (flowers laid down by hand, NB-5.4) is a tile short: never ready."""
     counts, wilds = shape(t, p)
-    return (sum(counts) + wilds) % 3 == 1 and bool(_is_win(counts, wilds + 1))
+    if (sum(counts) + wilds) % 3 != 1:
+        return False
+    return bool(_is_win(counts, wilds + 1)) or _other_shape(t, p, counts, wilds + 1)
 
 
 def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> WinScore | None:
@@ -52,7 +55,7 @@ def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> 
         return scores[key]
     counts, w = shape(t, p)
     res = None
-    if tile is not None and (sum(counts) + w) % 3 == 2 and _is_win(counts, w):
+    if tile is not None and (sum(counts) + w) % 3 == 2 and (_is_win(counts, w) or _other_shape(t, p, counts, w)):
         score = score_win(situation(t, p, tile, draw_kind or "self_draw", None), t.rules)
         res = score if score.valid else None
     scores[key] = res
@@ -72,13 +75,20 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
             w += 1
         else:
             counts[tile] += 1
-        shape_wins = (sum(counts) + w) % 3 == 2 and bool(_is_win(counts, w))
+        shape_wins = (sum(counts) + w) % 3 == 2 and (bool(_is_win(counts, w)) or _other_shape(t, q, counts, w))
     res = None
     if shape_wins:
         score = score_win(situation(t, q, tile, win_by, d), t.rules)
         res = score if score.valid else None
     scores[key] = res
     return res
+
+
+def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
+    """Whether ``p``'s complete hand wins in a shape of ``winning.shapes`` besides the standard
+    one (seven pairs, honours in any arrangement: nbmj.scoring.shapes)."""
+    shapes = t.rules.shapes
+    return len(shapes) > 1 and wins_other_shape(counts, w, [m.tiles for m in t.seats[p].melds], shapes)
 
 
 def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:

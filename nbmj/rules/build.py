@@ -76,7 +76,8 @@ class Builder:
         tiles = M.TileSetRules(flowers=g("tiles", "flowers"))
         dealing = M.DealingRules(**self.section_values("dealing"))
         wilds_on = g("wilds", "enabled")
-        wild_defaults = {"indicator_die": "small", "indicator_origin": "tail", "kinds": ("same",), "wild_flower_is_flower": False}
+        wild_defaults = {"indicator_die": "small", "indicator_origin": "tail", "kinds": ("same",), "wild_flower_is_flower": False,
+                         "flower_indicator": "group"}
         wilds = M.WildRules(
             enabled=wilds_on,
             **{k: g("wilds", k, ... if wilds_on is not False else wild_defaults[k]) for k in wild_defaults},

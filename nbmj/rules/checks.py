@@ -67,6 +67,10 @@ class VariantChecks:
                 f"4 walls of {rs.dealing.stacks_per_wall} stacks hold {rs.dealing.stacks_per_wall * 8} tiles, "
                 f"but the tile set has {rs.tiles.total}",
             )
+        # winning shapes: the others come beside the standard one, never instead (NB-10.14)
+        if rs.shapes and "standard" not in rs.shapes:
+            self.b.loc_of("winning", "shapes").error("winning.shapes must list 'standard' (four sets and a pair) "
+                                                   "beside any other shape")
         # claims: priority names exactly the claims that exist
         enabled = {"hu": c.win_on_discard, "kan": c.kan, "pon": c.pon, "chi": c.chi}
         named = [x for tier in c.priority for x in tier]

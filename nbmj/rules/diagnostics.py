@@ -354,27 +354,32 @@ def _lang() -> tuple[BadExample, ...]:
         a("misspelt keyword", 'variant kid extend ningbo "x"\n', "unknown keyword 'extend'; did you mean 'extends'?", "extend"),
         a("misspelt keyword", _kid("alais thursday\n"), "unknown keyword 'alais'; did you mean 'alias'?", "alais"),
         a("misspelt keyword", "# only a comment\n", "a variant file starts with `variant NAME`; this one has no statement", "\n"),
-        a("misspelt keyword", _kid("scoring tai { minimum = 2 }\n"),
-          "write `minimum 2`: a setting is its name, a space and its value, with no '=' between them", "="),
-        a("misspelt keyword", _kid("scoring tai { minimum: 2 }\n"),
-          "write `minimum 2`: a setting is its name, a space and its value, with no ':' between them", ":"),
+        *(
+            a("misspelt keyword", _kid(f"scoring tai {{ minimum{sep} 2 }}\n"),
+              f"write `minimum 2`: a setting is its name, a space and its value, with no {sep.strip()!r} between them", sep.strip())
+            for sep in (" =", ":")
+        ),
         # ---------------------------------------------------------------- compiles, but cannot play
-        a("cannot play", _kid("dealing { other_tiles 12; dealer_tiles 13 }\n"),
-          "dealing.other_tiles must be one more than a multiple of 3", "other_tiles"),
-        a("cannot play", _kid("dealing { other_tiles 16; dealer_tiles 17 }\n"),
-          "dealing.other_tiles is at most 13: the hand-shape core reads hands of up to 14 tiles", "other_tiles"),
-        a("cannot play", _kid("dealing { dealer_tiles 15 }\n"),
-          "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14", "dealer_tiles"),
-        a("cannot play", _kid("scoring tai { minimum 99999999999999999999999 }\n"),
-          "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to", "minimum"),
-        a("cannot play", _kid("scoring tai { minimum 5; cap 4 }\n"),
-          "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win", "minimum"),
-        a("cannot play", _kid("scoring tai { conversion doubling; base_points 1 }\n"),
-          "scoring.conversion doubling needs a cap on tai", "conversion"),
-        a("cannot play", _kid("scoring tai { conversion doubling; base_points 1; cap 60 }\n"),
-          "beyond 9007199254740992 (2**53), where points stop being exact", "cap"),
-        a("cannot play", _kid("scoring tai { points_per_tai 999999999999999 }\n"),
-          "beyond 9007199254740992 (2**53), where points stop being exact", "points_per_tai"),
+        *(
+            a("cannot play", _kid(body), label, at)
+            for body, label, at in (
+                ("dealing { other_tiles 12; dealer_tiles 13 }\n", "dealing.other_tiles must be one more than a multiple of 3",
+                 "other_tiles"),
+                ("dealing { other_tiles 16; dealer_tiles 17 }\n",
+                 "dealing.other_tiles is at most 13: the hand-shape core reads hands of up to 14 tiles", "other_tiles"),
+                ("dealing { dealer_tiles 15 }\n", "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14", "dealer_tiles"),
+                ("scoring tai { minimum 99999999999999999999999 }\n",
+                 "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to", "minimum"),
+                ("scoring tai { minimum 5; cap 4 }\n",
+                 "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win", "minimum"),
+                ("scoring tai { conversion doubling; base_points 1 }\n", "scoring.conversion doubling needs a cap on tai",
+                 "conversion"),
+                ("scoring tai { conversion doubling; base_points 1; cap 60 }\n",
+                 "beyond 9007199254740992 (2**53), where points stop being exact", "cap"),
+                ("scoring tai { points_per_tai 999999999999999 }\n",
+                 "beyond 9007199254740992 (2**53), where points stop being exact", "points_per_tai"),
+            )
+        ),
         # ---------------------------------------------------------------- what an editor saves
         a("editor", "\ufeff" + _kid("scoring tai { minimum yes }\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),
         a("editor", _kid("# Windows line ends\r\nscoring tai { minimum yes }\r\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),

@@ -156,9 +156,10 @@ class Merged:
     def _new_item_ok(self, e: Entry, inherited: dict[Any, Entry]) -> bool:
         """A child's item line either replaces an inherited item (same name) or adds one.
 
-        An added item whose name is a near miss of an inherited one (``no_wlid`` for
-        ``no_wild``), or that has an inherited item's label, is taken for a misspelling
-        unless the line says ``new item``; and ``new`` on an inherited name is a mistake.
+        An added item whose name is a near miss of an inherited item that scores (``no_wlid``
+        for ``no_wild``), or that has its label in the same unit, would score beside it: it is
+        taken for a misspelling unless the line says ``new item``. ``new`` on an inherited
+        name is a mistake too.
         """
         ast: ItemAst = e.extra
         if e.key in inherited:
@@ -171,11 +172,13 @@ class Merged:
             return True
         if ast.new:
             return True
-        close = [k for k in inherited if is_near_miss(e.key, k) and inherited[k].value.unit == ast.unit.text][:1]
+        # only inherited items that score: a look-alike of one switched off adds nothing twice
+        scoring = {k: other for k, other in inherited.items() if other.value.value is not None}
+        close = [k for k in scoring if is_near_miss(e.key, k) and scoring[k].value.unit == ast.unit.text][:1]
         # the same label in the same unit: a second 无百搭 in tai. A multiplier may share its
         # label with a tai item (riichi_advanced's After a Kong is 1 tai and x 2).
         same_label = [
-            k for k, other in inherited.items()
+            k for k, other in scoring.items()
             if ast.label is not None and other.value.label == ast.label.text and other.value.unit == ast.unit.text
         ]
         if close:

@@ -68,6 +68,8 @@ CLAIMS = ("hu", "kan", "pon", "chi")
 # Winning shapes a variant may allow (RuleSet.shapes). Added for the DSL's `winning { shapes ... }`.
 SHAPES = {
     "standard": "four sets (chow, pung or kong) and a pair (NB-10; C25)",
+    "seven_pairs": "七对子: seven pairs, no meld laid; four of a kind are two pairs (NB-10.14)",
+    "honors_any": "乱风 / 风一色: every tile an honour, in any arrangement; melds laid are honour pungs (NB-10.15)",
 }
 
 DiceQuantity = Literal["sum", "large", "small"]
@@ -187,6 +189,7 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("all_honors", "字一色: honours only"),
         FeatureSpec("all_pungs", "碰碰胡/对对胡: no chow"),
         FeatureSpec("all_chows", "every meld is a chow"),
+        FeatureSpec("shape", "the winning shape of the reading (winning.shapes)", (("standard", "seven_pairs", "honors_any"),)),
         FeatureSpec("all_simples", "断幺九: every tile a simple (2-8 of a suit), no terminal or honour"),
         FeatureSpec(
             "wait",
@@ -261,8 +264,9 @@ class WildRules:
 
     ``kinds``: ``"same"`` makes the other copies of the indicator's kind wild, ``"next"``
     adds every copy of the next kind in sequence (9 wraps to 1, winds E-S-W-N, dragons
-    白-发-中). A flower indicator makes its whole group of four wild instead. A wild flower is
-    no longer a flower unless ``wild_flower_is_flower``.
+    白-发-中). A flower indicator makes its whole group of four wild instead
+    (``flower_indicator="group"``), or all eight flowers (``"all"``, riichi_advanced,
+    NB-4.13). A wild flower is no longer a flower unless ``wild_flower_is_flower``.
     """
 
     enabled: bool
@@ -270,6 +274,7 @@ class WildRules:
     indicator_origin: Literal["tail", "player_wall"]
     kinds: tuple[Literal["same", "next"], ...]
     wild_flower_is_flower: bool
+    flower_indicator: Literal["group", "all"] = "group"
 
 
 @dataclass(frozen=True)
@@ -493,13 +498,16 @@ class LoserSettlement:
 
 @dataclass(frozen=True)
 class ImmediatePayments:
-    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``."""
+    """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``.
+    ``false_win``: what a player who declares a win that is none pays each other player
+    (X-NBR's 5, NB-14.16); the engine never lets a false win happen."""
 
     exposed_kong: int
     concealed_kong: int
     added_kong: int
     flower: int
     void_on_draw: bool
+    false_win: int = 0
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "indicator_origin": r_enum("tail", "player_wall"),
         "kinds": r_enum_list("same", "next"),
         "wild_flower_is_flower": r_bool,
+        "flower_indicator": r_enum("group", "all"),
     },
     "flowers": {
         "initial_replacement": r_enum("rounds", "per_player"),
@@ -230,6 +231,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "added_kong": r_int(0),
         "flower": r_int(0),
         "void_on_draw": r_bool,
+        "false_win": r_int(0),
     },
     "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0)},
     "dealer": {
@@ -264,7 +266,8 @@ SCORING_SCHEMA: dict[str, dict[str, Reader]] = {
 }
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
-                     ("scoring", "minimum_alternatives"): ()}
+                     ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group",
+                     ("immediate", "false_win"): 0}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
 # What one entry of each keyed table is called in messages.

@@ -229,6 +229,14 @@ class ToAst(Transformer[Token, Any]):
         expr = next(c for c in children if not isinstance(c, Token) or c.type not in ("WORD", "RULE", "COMMA"))
         return ForbidAst(methods, expr, rule, methods[0].loc)
 
+    def require(self, children: list[Any]) -> Any:
+        from .model import WIN_METHODS
+
+        expr = children[0]
+        rule = next((self._atom(t) for t in children[1:] if isinstance(t, Token) and t.type == "RULE"), None)
+        loc = expr_loc(expr)
+        return ForbidAst([Atom(m, "WORD", loc) for m in WIN_METHODS], ENot(expr), rule, loc)
+
     def drop(self, children: list[Any]) -> Any:
         atoms = [self._atom(t) for t in children if isinstance(t, Token) and t.type in ("WORD", "STRING", "PUNCT")]
         exprs = [c for c in children if not isinstance(c, Token)]

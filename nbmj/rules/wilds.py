@@ -32,7 +32,8 @@ def wild_tiles(rules: WildRules, indicator: int | None) -> frozenset[int]:
 
     The indicator itself stays in the wall, so of its own kind only the other copies are in
     play; that is the engine's business, not this function's. A flower indicator makes its
-    group of four wild (春夏秋冬 or 梅兰竹菊) and nothing else.
+    group of four wild (春夏秋冬 or 梅兰竹菊) and nothing else, or all eight flowers where
+    ``flower_indicator`` is ``"all"`` (NB-4.13).
 
     >>> from nbmj.rules.model import WildRules
     >>> three = WildRules(True, "small", "tail", ("same",), False)
@@ -43,10 +44,15 @@ def wild_tiles(rules: WildRules, indicator: int | None) -> frozenset[int]:
     ['5m', '6m']
     >>> sorted(tile_code(t) for t in wild_tiles(seven, 35))
     ['1f', '2f', '3f', '4f']
+    >>> eight = WildRules(True, "small", "tail", ("same", "next"), False, "all")
+    >>> len(wild_tiles(eight, 35))
+    8
     """
     if not rules.enabled or indicator is None:
         return frozenset()
     if is_flower(indicator):
+        if rules.flower_indicator == "all":
+            return frozenset(SEASONS) | frozenset(PLANTS)
         return frozenset(SEASONS if indicator in SEASONS else PLANTS)
     kinds = set()
     if "same" in rules.kinds:

@@ -37,6 +37,7 @@ from .readings import Reading, build_reading, candidate_notation, candidates
 from .items import Applied, CompiledRestriction, Entry, ItemPlan, apply_items, plan_for
 from .result import ScoreResult
 from .settlement import links, settle, settle_losers
+from .shapes import build_shape_reading, is_shape_candidate, shape_candidates, shape_notation
 from .situation import Meld, Situation
 from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
 
@@ -142,6 +143,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     hf = facts(sit, rules)
     plan = plan_for(rules)
     cands = candidates(hf, plan.spec)
+    if len(rules.shapes) > 1:  # seven pairs, honours in any arrangement (NB-10.14, NB-10.15)
+        cands = cands + shape_candidates(hf, rules.shapes)
     if not cands:
         raise SituationError(
             f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
@@ -166,7 +169,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     for cand in cands:
         scored = memo.get(cand.signature)
         if scored is None:
-            entries, total, reason, rule = _evaluate(hf, build_reading(hf, cand), rules, plan, hand_part, restrictions)
+            rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
+            entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, restrictions)
             # ints and strings only: the garbage collector need not follow a growing memo
             compact = tuple([(order, n, value) for order, _item, n, value in entries])
             scored = (_key(total, reason), compact, tuple(total), reason, rule)
@@ -189,7 +193,8 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
         "fan": total.fan,
         "points": total.points,
         "payments": payments,
-        "decomposition": candidate_notation(hf, best_cand),  # type: ignore[arg-type]
+        "decomposition": (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)  # type: ignore[arg-type]
+                          else candidate_notation(hf, best_cand)),  # type: ignore[arg-type]
         "wait": best_cand.wait,  # type: ignore[union-attr]
         "hu": total.hu,
         "fan_raw": total.fan_raw,

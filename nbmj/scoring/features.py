@@ -146,6 +146,8 @@ def pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 
 @feature("pairs", reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
 def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    if rd.pair < 0:  # a shape without a pair of its own (seven pairs, honours in any arrangement)
+        return 0
     if not args:
         return 1
     return int(tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind))
@@ -196,12 +198,12 @@ def all_honors(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 
 @feature("all_pungs", reading=True, needs=_NEEDS_CHOWS)
 def all_pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(rd.chows == 0)
+    return int(rd.chows == 0 and rd.shape == "standard")
 
 
 @feature("all_chows", reading=True, needs=_NEEDS_CHOWS)
 def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(rd.chows == len(rd.sets))
+    return int(rd.chows == len(rd.sets) and rd.shape == "standard")
 
 
 # the wait is part of every signature
@@ -231,6 +233,15 @@ def all_simples(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if rd.pair < 0 or not _SIMPLE[rd.pair]:
         return 0
     return int(all(_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first] for g in rd.sets))
+
+
+# a reading of another shape has a signature of its own (scoring.shapes), standard readings
+# all have the standard shape
+@feature("shape", reading=True, needs=NO_NEEDS)
+def shape(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    if not args:
+        return 1
+    return int(rd.shape == args[0])
 
 
 # the pair's wilds tell this reading apart only when the winning tile is wild (the

@@ -46,10 +46,11 @@ Split = tuple[Group, tuple[Group, ...]]  # (pair, melds)
 class Reading:
     """One reading of the hand: all sets (melded first), the pair kind, the wait."""
 
-    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "_values")
+    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "shape",
+                 "_values")
 
     def __init__(self, sets: tuple[SetGroup, ...], pair: int, pair_wilds: int, wait: str, wild_as_itself: int,
-                 split: Split | tuple[()] = ()) -> None:
+                 split: Split | tuple[()] = (), shape: str = "standard") -> None:
         self.sets: tuple[SetGroup, ...] = sets
         #: the sets that are pungs or kongs, and how many are chows (read by most features)
         self.pungs: tuple[SetGroup, ...] = tuple([g for g in sets if g.size != "chow"])
@@ -59,6 +60,8 @@ class Reading:
         self.wait: str = wait  # edge closed single pair_pair two_sided
         self.wild_as_itself: int = wild_as_itself
         self.split: Split | tuple[()] = split
+        #: the winning shape: "standard" (sets and a pair), or one of scoring.shapes.OTHER_SHAPES
+        self.shape: str = shape
         self._values: dict[Any, int] = {}
 
     def notation(self) -> str:

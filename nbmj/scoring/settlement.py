@@ -15,7 +15,7 @@ from ..rules.model import SEATS as _SEATS
 from .situation import Situation
 
 __all__ = ["Link", "links", "payment_situation", "liability_situation", "settle", "payments_for", "settle_losers",
-           "relation"]
+           "relation", "false_win_payments"]
 
 SEATS = _SEATS
 #: Payments of a win: ((seat, amount), ...) in seat order, and the rule IDs applied.
@@ -220,6 +220,16 @@ def _row(liability: Liability, situation: str, mutual: bool) -> LiabilityRow | N
             if row.situation == situation and row.link == link:
                 return row
     return None
+
+
+def false_win_payments(seat: str, rules: RuleSet) -> dict[str, int]:
+    """What a false win costs (NB-14.16): ``seat`` pays each other player the variant's
+    ``immediate.false_win``; all zero where it has none. For a table that records one: the
+    engine offers only wins the rules allow (NB-6.7)."""
+    if seat not in SEATS:
+        raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+    amount = rules.immediate.false_win
+    return {s: (-3 * amount if s == seat else amount) for s in SEATS}
 
 
 def settle_losers(loser_fu: dict[str, int], rules: RuleSet) -> dict[str, int]:

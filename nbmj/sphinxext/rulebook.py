@@ -164,7 +164,9 @@ def _reader_name(item: nodes.definition_list_item, remove: bool) -> str:
     """A source's reader-facing name: the definition's first paragraph when it is a bold
     phrase alone (``**Ninghai text**``), taken out of the definition if ``remove``; else ``""``."""
     definition = item.next_node(nodes.definition)
-    first = definition.children[0] if definition is not None and definition.children else None
+    if definition is None or not definition.children:
+        return ""
+    first = definition.children[0]
     if not isinstance(first, nodes.paragraph) or len(first.children) != 1:
         return ""
     if not isinstance(first.children[0], nodes.strong):
