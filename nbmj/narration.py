@@ -14,13 +14,14 @@ events into a sentence for a person, with each tile shown as its glyph and its n
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .errors import NbmjError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
-__all__ = ["LANGUAGES", "Face", "Language", "describe", "seat_name", "tile_text", "check_language"]
+__all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language"]
 
 Language = Literal["en", "zh"]
 Face = Literal["glyph", "chinese", "code"]
@@ -165,3 +166,49 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
             for w in ev.get("winners", [])
         )
     return json.dumps(dict(ev), ensure_ascii=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingGroup:
+    """One group of a scorer's reading as a person should see it: its tiles (the kinds
+    they stand for), for each whether a wild fills that place, and whether the group is a
+    meld laid on the table."""
+
+    tiles: tuple[int, ...]
+    wild: tuple[bool, ...]
+    melded: bool
+
+
+def reading_groups(reading: str, concealed: Sequence[int], win_tile: int, wilds: Collection[int]) -> list[ReadingGroup]:
+    """The groups of ``reading`` (a score's ``decomposition``, e.g. ``"[999m] 456m 11m"``)
+    with the places wilds fill marked.
+
+    ``concealed`` and ``win_tile`` are the winner's tiles as they physically are and
+    ``wilds`` the wild kinds: a place of a concealed group is a real tile while an unused
+    non-wild tile of its kind remains, and a wild otherwise (a wild standing for its own
+    kind, 还搭, is marked too). Which of two equal tiles is the wild cannot matter.
+
+    >>> from nbmj.narration import reading_groups
+    >>> from nbmj.tiles import parse_tile, parse_tiles
+    >>> [(g.tiles, g.wild) for g in reading_groups("456m 11z", parse_tiles("46m1z"), parse_tile("1f"), {parse_tile("1f"), parse_tile("2f")})]
+    [((3, 4, 5), (False, True, False)), ((27, 27), (False, True))]
+    """
+    from collections import Counter
+
+    real = Counter(t for t in (*concealed, win_tile) if t not in wilds)
+    groups = []
+    for part in reading.split():
+        melded = part.startswith("[")
+        tiles = tuple(parse_tiles(part.strip("[]")))
+        if melded:
+            groups.append(ReadingGroup(tiles, tuple(False for _ in tiles), True))
+            continue
+        marks = []
+        for t in tiles:
+            if real[t] > 0:
+                real[t] -= 1
+                marks.append(False)
+            else:
+                marks.append(True)
+        groups.append(ReadingGroup(tiles, tuple(marks), False))
+    return groups

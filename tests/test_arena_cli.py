@@ -124,6 +124,18 @@ def test_simulate_has_a_digest_and_refuses_too_many_workers():
     assert r.output.strip().startswith("nbmj: error: --workers 4096 is more than") and "Traceback" not in r.output
 
 
+def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    a = json_of(run("simulate", "--games", "6", "--seed", "3", "--json", "--logs", str(one)))
+    b = json_of(run("simulate", "--games", "6", "--seed", "3", "--json", "--logs", str(two), "--workers", "2"))
+    assert a["digest"] == b["digest"]
+    logs = sorted(p.name for p in one.iterdir())
+    assert logs == [f"hand-{i:07d}.log" for i in range(6)] == sorted(p.name for p in two.iterdir())
+    for name in logs:
+        assert (one / name).read_text(encoding="utf-8") == (two / name).read_text(encoding="utf-8")
+        assert run("replay", str(one / name)).exit_code == 0
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_simulate_cleanly(sig):
     """As a terminal sends Ctrl-C to the whole process group: one line, status 130, no

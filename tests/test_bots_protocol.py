@@ -192,6 +192,8 @@ LEGAL = [Action("E", "hu"), Action("E", "discard", 4), Action("E", "discard", 9)
         pytest.param('{"action": "E discard 5m"}', LEGAL[1], id="action-text"),
         pytest.param('{"id": 7, "index": 0}', LEGAL[0], id="own-id"),
         pytest.param('{"id": 6, "index": 0}', None, id="late-answer"),
+        pytest.param('{"id": true, "index": 0}', None, id="id-not-a-number"),
+        pytest.param('{"index": 0, "action": null}', LEGAL[0], id="index-wins"),
         pytest.param('{"index": 3}', "illegal", id="index-out-of-range"),
         pytest.param('{"index": -1}', "illegal", id="negative-index"),
         pytest.param('{"action": "E discard 7s"}', "illegal", id="not-legal"),
@@ -221,7 +223,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(json_values)
 def test_any_answer_is_a_legal_action_or_a_fault_and_agrees_with_the_schema(value):
     line = json.dumps(value)
@@ -252,7 +254,7 @@ def test_a_websocket_bot_plays_a_hand():
 
     ready: queue_module.Queue[int] = queue_module.Queue()
     accepted: list = []
-    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready)), daemon=True)
+    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
     listener.start()
     port = ready.get(timeout=20)
 

@@ -144,3 +144,15 @@ def test_the_real_program_plays_a_whole_hand_in_a_pseudo_terminal(tmp_path):
     assert prompts >= 3
     assert log.exists() and run("replay", str(log)).exit_code == 0
     assert "Traceback" not in screen
+
+
+def test_readings_mark_the_places_wilds_fill():
+    from types import SimpleNamespace
+
+    from nbmj.tiles import parse_tiles
+
+    wild = parse_tile("1f")
+    table = TextTable("en", wilds=frozenset({wild, parse_tile("2f")}))
+    sit = SimpleNamespace(concealed=tuple(parse_tiles("46m11z1f")), win_tile=parse_tile("1z"))
+    shown = table.reading("[999m] 456m 111z", sit)
+    assert shown.count("★") == 1 and "5m★" in shown and "9m9m9m" in shown

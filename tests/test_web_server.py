@@ -78,6 +78,7 @@ def test_a_person_plays_a_whole_hand_over_the_websocket():
         end = seen[-2]["settlement"]
         for winner in end["winners"]:
             assert winner["explained"], "every win is explained item by item"
+            assert winner["reading"] and all(len(g["tiles"]) == len(g["wild"]) for g in winner["reading"])
             assert all({"name", "label", "value", "rule"} <= set(item) for item in winner["explained"])
         summary = client.get(f"/api/tables/{code}").json()
         assert summary["played"] == 1

@@ -159,42 +159,55 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.kill()
 
 
-def _top_up(pending: deque[tuple[tuple[int, int], Any]], ranges: Iterator[tuple[int, int]], window: int, submit: Callable[[int, int], Any]) -> None:
-    """Submit chunks until ``window`` are in flight (or none are left): the bound on memory."""
+def _top_up(
+    pending: deque[tuple[tuple[int, int], Any]],
+    redo: deque[tuple[int, int]],
+    ranges: Iterator[tuple[int, int]],
+    window: int,
+    submit: Callable[[int, int], Any],
+) -> None:
+    """Submit chunks (those to play again first) until ``window`` are in flight or none are
+    left: the bound on memory. A chunk whose submission fails goes back on ``redo``."""
     while len(pending) < window:
-        rng = next(ranges, None)
+        rng = redo.popleft() if redo else next(ranges, None)
         if rng is None:
             return
-        pending.append((rng, submit(*rng)))
+        try:
+            handle = submit(*rng)
+        except BaseException:
+            redo.appendleft(rng)
+            raise
+        pending.append((rng, handle))
 
 
 def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> Iterator[Record]:
     window = 2 * workers
     ranges = chunk_ranges(units, size)
     pending: deque[tuple[tuple[int, int], Future[list[Record]]]] = deque()
+    redo: deque[tuple[int, int]] = deque()
     failures = 0
     pool = _new_pool(task, workers)
     try:
         while True:
-            _top_up(pending, ranges, window, lambda start, stop: pool.submit(_worker_run, start, stop))
-            if not pending:
-                return
-            rng, future = pending[0]
             try:
-                records = future.result()
+                # a broken pool shows either here, refusing a new chunk, or in a result
+                _top_up(pending, redo, ranges, window, lambda start, stop: pool.submit(_worker_run, start, stop))
+                if not pending:
+                    return
+                records = pending[0][1].result()
             except BrokenProcessPool:
                 failures += 1
+                lost = [r for r, _ in pending] + list(redo)  # in unit order: pending chunks come first
                 if failures > retries:
+                    first = lost[0][0] if lost else units
                     raise WorkerDiedError(
-                        f"a worker process died {failures} times; units {rng[0]} onwards were not played "
+                        f"a worker process died {failures} times; units {first} onwards were not played "
                         f"(out of memory, or killed?)"
                     ) from None
                 _stop_pool(pool)
                 pool = _new_pool(task, workers)
-                lost = [r for r, _ in pending]
                 pending.clear()
-                for r in lost:  # the same chunks again: each record depends only on its unit
-                    pending.append((r, pool.submit(_worker_run, *r)))
+                redo = deque(lost)  # the same chunks again: each record depends only on its unit
                 continue
             pending.popleft()
             yield from records
@@ -243,9 +256,10 @@ def _run_ray(task: Task, units: int, workers: int, size: int, address: str | Non
     window = workers  # tasks in flight: Ray runs all it is given, so this is the concurrency
     ranges = chunk_ranges(units, size)
     pending: deque[tuple[tuple[int, int], Any]] = deque()
+    redo: deque[tuple[int, int]] = deque()
     try:
         while True:
-            _top_up(pending, ranges, window, lambda start, stop: remote.remote(key, task_ref, start, stop))
+            _top_up(pending, redo, ranges, window, lambda start, stop: remote.remote(key, task_ref, start, stop))
             if not pending:
                 return
             _, ref = pending.popleft()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -68,16 +69,20 @@ def hand_record(game: Any) -> Record:
 
 @dataclass
 class SimulateTask:
-    """Hands among four bots of kind ``bot``; unit ``i`` is hand ``i``."""
+    """Hands among four bots of kind ``bot``; unit ``i`` is hand ``i``. With ``logs``, each
+    hand's event log is written there as ``hand-<i>.log`` by the worker that plays it."""
 
     variant: str
     seed: int
     bot: str
+    logs: str | None = None
 
     def setup(self) -> None:
         from ..rules import load_variant
 
         self._rules = load_variant(self.variant)
+        if self.logs:
+            os.makedirs(self.logs, exist_ok=True)
 
     def run(self, start: int, stop: int) -> list[Record]:
         from ..engine import Game, play_hand
@@ -88,6 +93,9 @@ class SimulateTask:
             game = Game(self._rules, s)
             play_hand(game, four_bots(self.bot, s, self._rules))
             out.append(hand_record(game))
+            if self.logs:
+                with open(os.path.join(self.logs, f"hand-{index:07d}.log"), "w", encoding="utf-8") as fh:
+                    fh.write(game.log_text())
         return out
 
     def teardown(self) -> None:
@@ -169,10 +177,11 @@ class SimulationStats:
 
 
 def simulate_records(
-    variant: str, games: int, seed: int, bot: str, *, workers: int = 1, backend: str = "process", address: str | None = None, chunk: int | None = None
+    variant: str, games: int, seed: int, bot: str, *, workers: int = 1, backend: str = "process", address: str | None = None,
+    chunk: int | None = None, logs: str | None = None,
 ) -> Iterable[Record]:
-    """Every hand's record, in order, as they are played."""
-    return run_task(SimulateTask(variant, seed, bot), games, workers=workers, backend=backend, address=address, chunk=chunk)
+    """Every hand's record, in order, as they are played (and each hand's log in ``logs``)."""
+    return run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
 
 
 def simulate(
@@ -186,14 +195,17 @@ def simulate(
     address: str | None = None,
     chunk: int | None = None,
     progress: Callable[[], None] | None = None,
+    logs: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` hands and return their statistics (see :class:`SimulationStats`)."""
+    """Play ``games`` hands and return their statistics (see :class:`SimulationStats`);
+    with ``logs``, a directory every worker can write to (on a cluster, shared storage),
+    each hand's log is kept there as ``hand-<index>.log``, replayable with ``nbmj replay``."""
     from ..bots import BUILTIN_BOTS
 
     if bot not in BUILTIN_BOTS:
         raise _UnknownBot(f"unknown bot {bot!r}; known: {', '.join(BUILTIN_BOTS)}")
     stats = SimulationStats()
-    for record in simulate_records(variant, games, seed, bot, workers=workers, backend=backend, address=address, chunk=chunk):
+    for record in simulate_records(variant, games, seed, bot, workers=workers, backend=backend, address=address, chunk=chunk, logs=logs):
         stats.add(record)
         if progress is not None:
             progress()

@@ -71,7 +71,7 @@ class ProtocolError(NbmjError, ValueError):
 
 @dataclass(frozen=True)
 class BotFault:
-    """One fault of a bot: ``kind`` is one of :data:`FAULT_KINDS`; ``detail`` says what it sent."""
+    """One fault of a bot: ``kind`` is one of ``FAULT_KINDS``; ``detail`` says what it sent."""
 
     seat: str
     kind: str
@@ -223,8 +223,8 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
         return BotFault(seat, "garbage", f"not JSON: {_clip(line)!r}")
     if not isinstance(answer, dict):
         return BotFault(seat, "garbage", f"not a JSON object: {_clip(line)!r}")
-    if request is not None and "id" in answer and answer["id"] != request:
-        return None
+    if request is not None and "id" in answer and (type(answer["id"]) is not int or answer["id"] != request):
+        return None  # an answer to another request (an id that is not a number names none)
     if "index" in answer:
         index = answer["index"]
         if type(index) is not int:

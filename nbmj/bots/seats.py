@@ -48,7 +48,6 @@ ON_FAULT = ("default", "forfeit")
 # Lines read and dropped, at most, before a request (late answers to earlier ones).
 _DRAIN_LIMIT = 1000
 
-EngineBot = Callable[[Any, list[Action]], Action]
 
 
 @runtime_checkable
@@ -90,12 +89,12 @@ class LocalSeat:
     """An engine bot in this process; ``factory(hand_seed, seat, rules)`` makes its bot for a
     hand (so that a random bot's choices depend only on the hand, not on the worker playing it)."""
 
-    def __init__(self, name: str, factory: Callable[[int, str, RuleSet], EngineBot]) -> None:
+    def __init__(self, name: str, factory: Callable[[int, str, RuleSet], Callable[[Any, list[Action]], Action]]) -> None:
         self.name = name
         self.factory = factory
         self.faults: list[BotFault] = []
         self.forfeited = False
-        self._bot: EngineBot | None = None
+        self._bot: Callable[[Any, list[Action]], Action] | None = None
 
     def begin_hand(self, game: Game, seat: str, hand: int) -> None:
         self.faults = []

@@ -21,7 +21,7 @@ from typing import IO, Protocol, runtime_checkable
 
 from ..errors import NbmjError
 
-__all__ = ["Transport", "TransportClosed", "SubprocessTransport", "QueueTransport", "queue_pair"]
+__all__ = ["Transport", "TransportClosed", "LineQueue", "SubprocessTransport", "QueueTransport", "queue_pair"]
 
 # The reader gives up on a line longer than this (it is garbage whatever it says).
 _LINE_LIMIT = 1 << 16
@@ -44,6 +44,17 @@ class Transport(Protocol):
 
     def close(self) -> None:
         """End the channel and release what it holds; safe to call twice."""
+
+
+class LineQueue(Protocol):
+    """What :class:`QueueTransport` needs of a queue (``queue.Queue`` has it): lines, and
+    ``None`` for the end."""
+
+    def put(self, item: str | None) -> None:
+        """Add ``item`` at the back."""
+
+    def get(self, block: bool = True, timeout: float | None = None) -> str | None:
+        """Take the front item, waiting up to ``timeout`` seconds (then ``queue.Empty``)."""
 
 
 _EOF = object()
@@ -176,7 +187,7 @@ class QueueTransport:
     """One end of an in-process line channel: lines put on ``outbox`` go to the bot, lines
     the bot puts on ``inbox`` come back. A ``None`` on ``inbox`` means the bot has gone."""
 
-    def __init__(self, inbox: queue.Queue[str | None], outbox: queue.Queue[str | None]) -> None:
+    def __init__(self, inbox: LineQueue, outbox: LineQueue) -> None:
         self.inbox = inbox
         self.outbox = outbox
         self._gone = False

@@ -21,19 +21,24 @@ from typing import Any, Protocol
 from ..errors import NbmjError
 from .transport import TransportClosed
 
-__all__ = ["WebSocketTransport", "accept_bot", "WebSocketUnavailable"]
+__all__ = ["Connection", "WebSocketTransport", "accept_bot", "WebSocketUnavailable"]
 
 
 class WebSocketUnavailable(NbmjError, RuntimeError):
     """The ``websockets`` package is not installed."""
 
 
-class _Connection(Protocol):
-    def send(self, message: str) -> None: ...
+class Connection(Protocol):
+    """An open websocket, as the ``websockets`` library's synchronous connections are."""
 
-    def recv(self, timeout: float | None = None) -> str | bytes: ...
+    def send(self, message: str) -> None:
+        """Send one text message."""
 
-    def close(self) -> None: ...
+    def recv(self, timeout: float | None = None) -> str | bytes:
+        """The next message; ``TimeoutError`` after ``timeout`` seconds."""
+
+    def close(self) -> None:
+        """Close the connection."""
 
 
 def _websockets() -> Any:
@@ -48,7 +53,7 @@ def _websockets() -> Any:
 class WebSocketTransport:
     """A protocol line channel over an open websocket connection."""
 
-    def __init__(self, connection: _Connection, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, connection: Connection, on_close: Callable[[], None] | None = None) -> None:
         self._ws = _websockets()
         self.connection = connection
         self._on_close = on_close
@@ -92,11 +97,11 @@ class _Listener:
 
     def __init__(self, host: str, port: int) -> None:
         ws = _websockets()
-        self.connections: queue.Queue[tuple[_Connection, threading.Event]] = queue.Queue()
+        self.connections: queue.Queue[tuple[Connection, threading.Event]] = queue.Queue()
         self.users = 0
         self.lock = threading.Lock()
 
-        def handler(connection: _Connection) -> None:
+        def handler(connection: Connection) -> None:
             done = threading.Event()
             self.connections.put((connection, done))
             done.wait()  # the connection lives while this handler runs
@@ -117,9 +122,9 @@ _LISTENERS: dict[tuple[str, int], _Listener] = {}
 _LISTENERS_LOCK = threading.Lock()
 
 
-def accept_bot(host: str = "127.0.0.1", port: int = 0, *, timeout: float | None = 60.0, ready: "queue.Queue[int] | None" = None) -> WebSocketTransport:
-    """Wait on ``host:port`` until a bot connects (``port`` 0 picks a free port, put on
-    ``ready`` once listening) and return its transport. Seats waiting on one address share
+def accept_bot(host: str = "127.0.0.1", port: int = 0, *, timeout: float | None = 60.0, ready: Callable[[int], None] | None = None) -> WebSocketTransport:
+    """Wait on ``host:port`` until a bot connects (``port`` 0 picks a free port; ``ready``
+    is called with the port once listening) and return its transport. Seats waiting on one address share
     its socket: each takes the next bot to connect."""
     with _LISTENERS_LOCK:
         listener = _LISTENERS.get((host, port)) if port else None
@@ -129,7 +134,7 @@ def accept_bot(host: str = "127.0.0.1", port: int = 0, *, timeout: float | None 
                 _LISTENERS[(host, port)] = listener
         listener.users += 1
     if ready is not None:
-        ready.put(listener.port)
+        ready(listener.port)
     try:
         connection, done = listener.connections.get(timeout=timeout)
     except queue.Empty:

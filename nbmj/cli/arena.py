@@ -90,7 +90,10 @@ def _check(workers: int, backend: str, address: str | None) -> None:
 @click.option("--bot", type=click.Choice(list(BUILTIN)), default="greedy", show_default=True, help="The bot in all four seats.")
 @backend_options
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (with a digest of every hand).")
-def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backend: str, address: str | None, as_json: bool) -> None:
+@click.option("--logs", "logs", default=None, type=click.Path(file_okay=False),
+              help="Write every hand's log (hand-<index>.log, replayable with nbmj replay) into this directory.")
+def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backend: str, address: str | None, as_json: bool,
+             logs: str | None) -> None:
     """Play many hands among bots and report statistics.
 
     Hands stream through the statistics, so memory does not grow with --games; the results
@@ -103,7 +106,7 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     _check(workers, backend, address)
     t0 = time.perf_counter()
     with stop_cleanly(), progress_bar(rules.name, games) as advance:
-        stats = run(variant, games, seed, bot, workers=workers, backend=backend, address=address, progress=lambda: advance(1))
+        stats = run(variant, games, seed, bot, workers=workers, backend=backend, address=address, progress=lambda: advance(1), logs=logs)
     elapsed = time.perf_counter() - t0
     stats = {"variant": rules.name, "bot": bot, "seed": seed, **stats}
     if as_json:

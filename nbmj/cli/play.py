@@ -26,7 +26,7 @@ import click
 from rich.markup import escape
 
 from ..engine import Action, Game, Match
-from ..narration import Language, describe
+from ..narration import Language, describe, reading_groups
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
 
 __all__ = ["play", "read_move", "TextTable"]
@@ -114,6 +114,20 @@ class TextTable:
         if t in self.wilds:
             return f"[bold black on yellow]{name}★[/]"
         return name
+
+    def placed(self, t: int, wild: bool) -> str:
+        """A tile of a reading: the kind it stands for, marked ★ when a wild fills it."""
+        name = chinese_name(t) if self.lang == "zh" else tile_code(t)
+        return f"[bold black on yellow]{name}★[/]" if wild else name
+
+    def reading(self, reading: str, sit: Any) -> str:
+        """A score's reading with the places wilds fill marked (melds in brackets)."""
+        groups = reading_groups(reading, sit.concealed, sit.win_tile, self.wilds)
+        shown = []
+        for g in groups:
+            text = "".join(self.placed(t, w) for t, w in zip(g.tiles, g.wild))
+            shown.append(f"\\[{text}]" if g.melded else text)
+        return "  ".join(shown)
 
     def tiles(self, ts: Sequence[int]) -> str:
         return " ".join(self.tile(t) for t in ts) if ts else "—"
@@ -330,7 +344,7 @@ def _settlement(console: Any, game: Game, table: TextTable, n: int, totals: dict
     console.print(f"[bold]{table.t('settlement', n=n)}[/bold]")
     if res.outcome == "draw":
         console.print(table.t("draw"))
-    for w, score in zip(res.winners, res.scores):
+    for w, score, sit in zip(res.winners, res.scores, res.situations):
         how = _HOW_ZH.get(w["win_by"], w["win_by"]) if table.lang == "zh" else str(w["win_by"]).replace("_", " ")
         console.print(table.t("winner", seat=table.seat(w["seat"]), how=how, tile=table.tile(parse_tile(w["tile"])), points=w["points"]))
         items = Table(show_header=True)
@@ -343,7 +357,7 @@ def _settlement(console: Any, game: Game, table: TextTable, n: int, totals: dict
         console.print(items)
         reading = score.detail.get("decomposition")
         if reading:
-            console.print(table.t("reading", reading=reading))
+            console.print(table.t("reading", reading=table.reading(str(reading), sit)))
     pay = Table(show_header=True)
     pay.add_column("")
     for s in SEATS:

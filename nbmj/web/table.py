@@ -30,7 +30,9 @@ from ..bots.protocol import BotFault, end_message
 from ..bots.transport import QueueTransport, queue_pair
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
+from ..narration import reading_groups
 from ..rules import RuleSet
+from ..tiles import tile_code
 
 __all__ = ["BrowserSeat", "Room", "RoomError", "SeatTicket", "Tables", "explained_settlement"]
 
@@ -54,13 +56,20 @@ class SeatTicket:
 
 def explained_settlement(game: Game) -> dict[str, Any]:
     """The hand's result as JSON, each winner with the items it scored (name, Chinese label,
-    value, unit, rule ID) under ``explained`` and its reading under ``detail``; this is
+    value, unit, rule ID) under ``explained``, its reading under ``detail`` and, group by
+    group with the places wilds fill marked, under ``reading``; this is
     what a person's ``end`` message carries, so the table can explain every point."""
     result = game.result
     assert result is not None, "the hand is not over"
     out = result.to_json()
-    for winner, score in zip(out["winners"], result.scores):
+    for winner, score, sit in zip(out["winners"], result.scores, result.situations):
         winner["explained"] = [dict(item) for item in score.items]
+        reading = score.detail.get("decomposition")
+        if isinstance(reading, str):
+            winner["reading"] = [
+                {"tiles": [tile_code(t) for t in g.tiles], "wild": list(g.wild), "melded": g.melded}
+                for g in reading_groups(reading, sit.concealed, sit.win_tile, game.wilds)
+            ]
         winner["detail"] = {k: v for k, v in score.detail.items() if isinstance(v, (str, int, float, bool)) or v is None}
     return out
 
