@@ -67,6 +67,17 @@ def _counts(tiles: list[int], wilds: set[int]) -> tuple[bytearray, int]:
     return counts, w
 
 
+def _counts_of(hand: bytes, wilds: set[int]) -> tuple[bytearray, int]:
+    """As :func:`_counts`, from a count per tile id (flowers past the 34 kinds)."""
+    counts = bytearray(hand[:N_KINDS])
+    w = 0
+    for t in wilds:
+        w += hand[t]
+        if t < N_KINDS:
+            counts[t] = 0
+    return counts, w
+
+
 def _isolation(counts: bytearray, t: int) -> int:
     """How connected a tile is: fewer neighbours means a better discard."""
     near = counts[t] - 1
@@ -90,7 +101,10 @@ class GreedyBot:
         if "hu" in by_kind:
             return by_kind["hu"][0]
         wilds = set(observation["wilds"])
-        counts, w = _counts(observation["hand"], wilds)
+        if type(observation) is Observation:  # the counts without the list of tile ids
+            counts, w = _counts_of(observation.hand_counts(), wilds)
+        else:
+            counts, w = _counts(observation["hand"], wilds)
         if "discard" in by_kind or "flower" in by_kind:
             return self._turn(counts, w, wilds, by_kind)
         return self._claim(counts, w, wilds, by_kind)
@@ -98,21 +112,37 @@ class GreedyBot:
     def _turn(self, counts: bytearray, w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         if "flower" in by_kind:
             return by_kind["flower"][0]
-        best: tuple[tuple[int, bool, int, int], Action] | None = None
+        # The discard with the least key (shanten after it, whether a wild, isolation, -tile),
+        # the first on a tie: the shanten first, the isolation only of those that tie on it.
+        shanten = core.shanten
+        wild_shanten: int | None = None  # every wild discard leaves the same shape
+        scored: list[tuple[int, Action]] = []
+        best_shanten = 99
         for a in by_kind["discard"]:
             t = a.tile
             assert t is not None
             if t in wilds:
-                c, ww = counts, w - 1
+                if wild_shanten is None:
+                    wild_shanten = shanten(counts, w - 1)
+                s = wild_shanten
             else:
-                c = bytearray(counts)
-                c[t] -= 1
-                ww = w
-            key = (core.shanten(c, ww), t in wilds, _isolation(counts, t) if t not in wilds else 0, -t)
+                counts[t] -= 1
+                s = shanten(counts, w)
+                counts[t] += 1
+            scored.append((s, a))
+            if s < best_shanten:
+                best_shanten = s
+        best: tuple[tuple[bool, int, int], Action] | None = None
+        for s, a in scored:
+            if s != best_shanten:
+                continue
+            t = a.tile
+            assert t is not None
+            is_wild = t in wilds
+            key = (is_wild, 0 if is_wild else _isolation(counts, t), -t)
             if best is None or key < best[0]:
                 best = (key, a)
         assert best is not None
-        best_shanten = best[0][0]
         for a in by_kind.get("ankan", []) + by_kind.get("kakan", []):
             assert a.tile is not None
             c, ww = _without(counts, w, wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))

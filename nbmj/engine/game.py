@@ -51,7 +51,7 @@ from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
 from .turn import do_turn_action, turn_actions
-from .wall import Wall, full_tile_set, indicator_position
+from .wall import Wall, full_tile_set, indicator_position, shuffle
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
@@ -196,7 +196,7 @@ class Game:
         tile_set = full_tile_set(rules.tiles.flowers)
         if wall is None:
             tiles = list(tile_set)
-            rng.shuffle(tiles)  # NB-3.6: the shuffle fills the draw-order sequence directly
+            shuffle(tiles, rng)  # NB-3.6: the shuffle fills the draw-order sequence directly
         else:
             tiles = _check_wall(wall, tile_set)
         wall_ = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, len(tiles) // 2))

@@ -181,6 +181,15 @@ class Observation(Mapping[str, Any]):
         """The tile ids in this seat's hand, in id order."""
         return list(self["hand"])
 
+    def hand_counts(self) -> bytes:
+        """This seat's hand as a count per tile id (42 bytes, flowers included): the
+        ``hand`` field without the list, for bots that count tiles."""
+        if self._game._version != self._version:
+            raise StaleObservationError(
+                f"the observation of {SEATS[self._p]!r} was read ('hand') after the game moved on; keep obs.to_dict()"
+            )
+        return bytes(self._game.table.seats[self._p].hand)
+
     @property
     def drawn(self) -> int | None:
         """The tile this seat just drew while on turn, else None."""

@@ -14,13 +14,37 @@ both ends skip it, so it is never dealt or drawn: 143 of Ningbo's 144 tiles are 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..errors import GameSetupError, WallExhausted
 from ..rules.model import DealingRules, DiceQuantity, WildRules
 from ..tiles import N_KINDS, N_TILE_IDS
 
-__all__ = ["dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "indicator_position"]
+__all__ = ["shuffle", "dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "indicator_position"]
+
+
+# random.Random's own _randbelow, when it is the getrandbits method (as in CPython)
+_RANDBELOW_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
+
+
+def shuffle(tiles: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(tiles)``: the same swaps and the same draws from ``rng``. Where the
+    generator's ``_randbelow`` is CPython's getrandbits loop, that loop is written out here
+    (the library's shuffle calls it once per tile, half the time of dealing a game);
+    any other generator, or one with a shuffle of its own, shuffles itself."""
+    cls = type(rng)
+    if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not random.Random.shuffle:
+        rng.shuffle(tiles)
+        return
+    bits = rng.getrandbits
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
 def dice_quantity(dice: tuple[int, int], which: DiceQuantity) -> int:

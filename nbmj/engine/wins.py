@@ -10,6 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
+from ..scoring.bound import may_be_valid
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import cast
@@ -56,8 +57,7 @@ def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> 
     counts, w = shape(t, p)
     res = None
     if tile is not None and (sum(counts) + w) % 3 == 2 and (_is_win(counts, w) or _other_shape(t, p, counts, w)):
-        score = score_win(situation(t, p, tile, draw_kind or "self_draw", None), t.rules)
-        res = score if score.valid else None
+        res = _valid_score(situation(t, p, tile, draw_kind or "self_draw", None), t)
     scores[key] = res
     return res
 
@@ -78,10 +78,19 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
         shape_wins = (sum(counts) + w) % 3 == 2 and (bool(_is_win(counts, w)) or _other_shape(t, q, counts, w))
     res = None
     if shape_wins:
-        score = score_win(situation(t, q, tile, win_by, d), t.rules)
-        res = score if score.valid else None
+        res = _valid_score(situation(t, q, tile, win_by, d), t)
     scores[key] = res
     return res
+
+
+def _valid_score(sit: Situation, t: TableState) -> WinScore | None:
+    """The score of a complete hand's win, None when the rules refuse it. Most complete
+    hands are worth less than the minimum: the bound (:func:`~nbmj.scoring.bound.may_be_valid`)
+    tells most of those apart without the full scoring."""
+    if not may_be_valid(sit, t.rules):
+        return None
+    score = score_win(sit, t.rules)
+    return score if score.valid else None
 
 
 def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:

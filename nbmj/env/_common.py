@@ -15,12 +15,15 @@ RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
 
 
+_POSITIONS = {a: p for p, a in enumerate(AGENTS)}
+
+
 def agent_position(agent: str) -> int:
     """``"player_2"`` -> 2."""
-    try:
-        return AGENTS.index(agent)
-    except ValueError:
-        raise EnvConfigError(f"unknown agent {agent!r}; agents are {', '.join(AGENTS)}") from None
+    p = _POSITIONS.get(agent) if isinstance(agent, str) else None
+    if p is None:
+        raise EnvConfigError(f"unknown agent {agent!r}; agents are {', '.join(AGENTS)}")
+    return p
 
 
 def check_render_mode(render_mode: str | None) -> str | None:

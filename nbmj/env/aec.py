@@ -114,6 +114,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         pass
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
+    """PettingZoo's order-enforcing wrapper whose ``last()``, once the env is reset, is the
+    wrapped env's own: the inherited one reads five attributes through the wrapper's
+    ``__getattr__`` chain at every step. Before ``reset`` it is PettingZoo's, errors and all."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        last: Any = self.env.last if self._has_reset else super().last
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = last(observe)
+        return result
+
+
 def env(**kwargs: Any) -> AECEnv:
     """The AEC environment wrapped as PettingZoo's classic environments are.
 
@@ -122,5 +133,5 @@ def env(**kwargs: Any) -> AECEnv:
     outside the space (like any illegal one), and every wrapper layer costs each step an
     attribute lookup chain.
     """
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    wrapped: AECEnv = _OrderEnforcing(raw_env(**kwargs))
     return wrapped

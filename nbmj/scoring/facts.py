@@ -138,6 +138,21 @@ def flower_counts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) ->
     return FlowerCounts(seat_n, len(held) - seat_n, seat_out, other_out, n_sets)
 
 
+#: (id of the rules, seat, flowers, wild kinds) -> (the rules, their counts): a hand's
+#: flowers change a few times a hand, and are counted at every win looked at.
+_FLOWERS: dict[tuple[int, str, tuple[int, ...], frozenset[int]], tuple[RuleSet, FlowerCounts]] = {}
+
+
+def _flowers_of(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> FlowerCounts:
+    key = (id(rules), sit.seat, sit.flowers, wild_kinds)
+    entry = _FLOWERS.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_FLOWERS) >= 4096:
+            _FLOWERS.clear()
+        entry = _FLOWERS[key] = (rules, flower_counts(sit, rules, wild_kinds))
+    return entry[1]
+
+
 def sets_only(counts: list[int], wilds: int) -> bool:
     """Whether counts plus ``wilds`` wild tiles split into sets only (no pair)."""
     i = 0
@@ -176,9 +191,19 @@ def sets_only(counts: list[int], wilds: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=512)
+#: (id of the wild rules, indicator) -> (those rules, the wild kinds). Keyed by identity: a
+#: frozen dataclass hashes all its fields on every lookup, which cost more than the rest of
+#: :func:`facts`; the rules kept in the entry make a reused id harmless.
+_WILDS: dict[tuple[int, int | None], tuple[WildRules, frozenset[int]]] = {}
+
+
 def _wilds_of(rules_wilds: WildRules, indicator: int | None) -> frozenset[int]:
-    return wild_tiles(rules_wilds, indicator)
+    entry = _WILDS.get((id(rules_wilds), indicator))
+    if entry is None or entry[0] is not rules_wilds:
+        if len(_WILDS) >= 512:
+            _WILDS.clear()
+        entry = _WILDS[(id(rules_wilds), indicator)] = (rules_wilds, wild_tiles(rules_wilds, indicator))
+    return entry[1]
 
 
 @lru_cache(maxsize=1024)
@@ -246,7 +271,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                                      f"{tile_code(sit.indicator) if sit.indicator is not None else '?'!r}): "
                                      "a wild flower is never laid aside; it can only be in the hand")
     melded = [melded_group(m.kind, min(m.tiles)) for m in sit.melds]
-    flowers = flower_counts(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
+    flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
     single = False if before_wilds == 0 else None
     return HandFacts(

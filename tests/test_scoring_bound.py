@@ -1,0 +1,75 @@
+"""The value bound (nbmj.scoring.bound) never refuses a win the scorer allows (NB-13.1).
+
+The engine asks :func:`may_be_valid` before it scores a complete hand and skips the
+scoring when it says no, so a bound below a reading's real value would drop a valid win
+from the legal actions. These tests compare it with the full scorer: over random winning
+situations of every shipped variant (the bound is at least the scored reading's 台 toward
+the minimum and its multiplier, and a refusal is always the scorer's refusal too), and over
+every complete hand met in bot games, where the wins come as they do at the table.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from nbmj.engine import Game, make_bots, play_hand
+from nbmj.engine import wins as engine_wins
+from nbmj.rules import list_variants, load_variant
+from nbmj.rules.model import TaiScoring
+from nbmj.scoring import Situation, score
+from nbmj.scoring.bound import may_be_valid, value_bound
+from nbmj.scoring.facts import facts
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _scoring_helpers import situations  # noqa: E402
+
+SHIPPED = tuple(list_variants())
+
+
+@settings(max_examples=400, deadline=None)
+@given(situations(variants=SHIPPED))
+def test_the_bound_holds_every_scored_reading_NB_13_1(case):
+    rules, sit = case
+    result = score(sit, rules)
+    if isinstance(rules.scoring, TaiScoring):
+        bound = value_bound(facts(sit, rules), rules)
+        assert result.minimum_tai <= bound.tai
+        assert (result.multiplier or 1) <= bound.multiplier
+    if not may_be_valid(sit, rules):
+        assert not result.valid, (sit, result.reason)
+
+
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_every_win_the_bound_refuses_in_play_is_refused_by_the_scorer(variant, monkeypatch):
+    rules = load_variant(variant)
+    seen = {"refused": 0, "passed": 0}
+
+    def checked(sit: Situation, rules_arg):
+        verdict = may_be_valid(sit, rules_arg)
+        if not verdict:
+            seen["refused"] += 1
+            assert not score(sit, rules_arg).valid, sit
+        else:
+            seen["passed"] += 1
+        return verdict
+
+    monkeypatch.setattr(engine_wins, "may_be_valid", checked)
+    for seed in range(6):
+        for bot in ("greedy", "random"):
+            play_hand(Game(rules, seed), make_bots(bot, seed))
+    assert seen["refused"] + seen["passed"] > 0  # complete hands did come up
+
+
+def test_the_bound_refuses_a_plain_hand_and_passes_a_flush_NB_13_1():
+    rules = load_variant("ningbo")
+    plain = Situation.from_dict({"seat": "S", "concealed": "234m 456p 678s 345s 9p", "win_tile": "9p",
+                                 "win_by": "discard", "from": "E", "indicator": "1z"})
+    flush = Situation.from_dict({"seat": "S", "concealed": "234m 456m 678m 345m 9m", "win_tile": "9m",
+                                 "win_by": "discard", "from": "E", "indicator": "1z"})
+    assert not score(plain, rules).valid and not may_be_valid(plain, rules)
+    assert score(flush, rules).valid and may_be_valid(flush, rules)
