@@ -184,7 +184,7 @@ def test_the_checks_catch_what_the_prose_used_to_say():
 #: What only the project's own notes use: source keys, the research notes' contradiction
 #: numbers, seed file names and hashes, and the repository's own paths.
 INTERNAL = re.compile(
-    r"\bS00\d\b|\bX-(?:NBR|NBCB|AU|SNH|MP|HY)\b|\bNBMJ\b|\bC\d+b?\b|fact sheet|rules-facts|\bseeds\b|\bseed (?:file|text)s?\b"
+    r"\bS00\d\b|\bX-(?:NBR|NBCB|AU|RA|SNH|MP|HY)\b|\bNBMJ\b|\bC\d+b?\b|fact sheet|rules-facts|\bseeds\b|\bseed (?:file|text)s?\b"
     r"|[0-9a-f]{16}\.txt|\bspec/(?:variants|rulebook)\b"
 )
 

@@ -319,4 +319,95 @@ DATA: Final[dict[str, str]] = {
     "4 walls of 17 stacks hold 136 tiles, but the tile set has 144": "4 道各 17 墩的牌墙只能装 136 张牌，而整副牌有 144 张",
     "unknown scoring kind 'tia'; did you mean 'tai'?": "未知的计分方式 'tia'；是不是想写 'tai'？",
     "malformed rule ID '[NB12.10]'": "规则编号 '[NB12.10]' 格式不对",
+    # -- units, win methods and features added with multipliers and winning shapes
+    "x": "倍",
+    "kong_replacement": "杠后补牌",
+    "the winning shape of the reading (winning.shapes)": "这种拆法的胡牌牌型（winning.shapes）",
+    "Win On Baida: the winning tile is a wild": "百搭胡（Win On Baida）：和牌的那张是百搭",
+    "Baida Pair Win: the winning tile is a wild that completes a pair of two wilds": (
+        "百搭配百搭成将（Baida Pair Win）：和牌的那张百搭与另一张百搭凑成一对将"
+    ),
+    "断幺九: every tile a simple (2-8 of a suit), no terminal or honour": "断幺九：每张都是中张（数牌二到八），没有幺九牌和字牌",
+    # -- the riichi_advanced and competition variants and their worked examples
+    "Ningbo as riichi_advanced plays it (X-RA): 7 wilds, no chi, multipliers, 4 tai or 2 tai ×2 or 1 tai ×4": (
+        "riichi_advanced 所打的宁波麻将：7 张百搭，不能吃，有倍数，4 台起胡，或 2 台 ×2、1 台 ×4"
+    ),
+    "After a Kong: 1 tai and ×2 (a self-draw, so 自摸 too)": "杠上开花：1 台并 ×2（属于自摸，所以也计自摸）",
+    "Robbing a Kong: ×5 on 2 tai reaches the minimum (2 tai with ×2 or more)": (
+        "抢杠胡：2 台乘 ×5 达到起胡（2 台且倍数至少 ×2）"
+    ),
+    "Win On Baida: the indicator 4索 makes 4索 and 5索 wild": "百搭胡：翻出四索，四索和五索都是百搭",
+    "After a wild discard (抛搭) the win is worth five times as much": "抛搭之后胡牌，分值乘五",
+    "Only four patterns win: a plain hand may not, even self-drawn": "只有四种牌型能胡：普通的牌即使自摸也不能胡",
+    # -- kinds of diagnostic added since
+    "Cannot play": "无法开打",
+    "Editor": "编辑器",
+    "Full-width punctuation": "全角标点",
+    "Misspelt keyword": "关键字拼错",
+    "Name clash": "名字冲突",
+    "Unknown rule ID": "未知的规则编号",
+    # -- diagnostic labels added since (nbmj.rules.diagnostics.BAD_EXAMPLES)
+    "'nb' is an alias of the shipped variant 'ningbo'": "'nb' 是内置变体 'ningbo' 的别名",
+    "'ninghai' is an alias of the shipped variant 'ninghai-yaobansan'; rename this one, or write `shadows ninghai`": (
+        "'ninghai' 是内置变体 'ninghai-yaobansan' 的别名；给这个变体改名，或写上 `shadows ninghai`"
+    ),
+    "(to add it on purpose, write `new item nowilds ...`)": "（如果是有意新增，请写 `new item nowilds ...`）",
+    "NB- IDs belong to the rulebook; give a house rule a prefix of its own": "NB- 编号属于规则书；请给本地规则一个自己的前缀",
+    "a full-width space (U+3000) is not part of the language; type the ASCII ' '": "全角空格（U+3000）不属于这门语言；请打 ASCII 的 ' '",
+    "a variant file starts with `variant NAME`; this one has no statement": "变体文件以 `variant NAME` 开头；这个文件一条语句也没有",
+    "beyond 9007199254740992 (2**53), where points stop being exact": "超过 9007199254740992（2**53），分数在那里不再精确",
+    "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14": "dealing.dealer_tiles 必须等于 dealing.other_tiles + 1 = 14",
+    "dealing.other_tiles is at most 13: the hand-shape core reads hands of up to 14 tiles": (
+        "dealing.other_tiles 最多为 13：牌型核心只读最多 14 张的手牌"
+    ),
+    "dealing.other_tiles must be one more than a multiple of 3": "dealing.other_tiles 必须是 3 的倍数加 1",
+    "full-width '“' (U+201C) is not part of the language; type the ASCII '\"'": "全角的 '“'（U+201C）不属于这门语言；请打 ASCII 的 '\"'",
+    "full-width '”' (U+201D) is not part of the language; type the ASCII '\"'": "全角的 '”'（U+201D）不属于这门语言；请打 ASCII 的 '\"'",
+    "full-width '【' (U+3010) is not part of the language; type the ASCII '['": "全角的 '【'（U+3010）不属于这门语言；请打 ASCII 的 '['",
+    "full-width '】' (U+3011) is not part of the language; type the ASCII ']'": "全角的 '】'（U+3011）不属于这门语言；请打 ASCII 的 ']'",
+    "full-width '（' (U+FF08) is not part of the language; type the ASCII '('": "全角的 '（'（U+FF08）不属于这门语言；请打 ASCII 的 '('",
+    "full-width '）' (U+FF09) is not part of the language; type the ASCII ')'": "全角的 '）'（U+FF09）不属于这门语言；请打 ASCII 的 ')'",
+    "full-width '，' (U+FF0C) is not part of the language; type the ASCII ','": "全角的 '，'（U+FF0C）不属于这门语言；请打 ASCII 的 ','",
+    "full-width '２' (U+FF12) is not part of the language; type the ASCII '2'": "全角的 '２'（U+FF12）不属于这门语言；请打 ASCII 的 '2'",
+    "full-width '：' (U+FF1A) is not part of the language; type the ASCII ':'": "全角的 '：'（U+FF1A）不属于这门语言；请打 ASCII 的 ':'",
+    "full-width '；' (U+FF1B) is not part of the language; type the ASCII ';'": "全角的 '；'（U+FF1B）不属于这门语言；请打 ASCII 的 ';'",
+    "full-width '｛' (U+FF5B) is not part of the language; type the ASCII '{'": "全角的 '｛'（U+FF5B）不属于这门语言；请打 ASCII 的 '{'",
+    "full-width '｝' (U+FF5D) is not part of the language; type the ASCII '}'": "全角的 '｝'（U+FF5D）不属于这门语言；请打 ASCII 的 '}'",
+    "inherited item 'no_wild' has the same label '无百搭'": "继承来的计分项 'no_wild' 有同样的标签 '无百搭'",
+    "item 'flush' is named twice in this file, on lines 3 and 4; keep one": "计分项 'flush' 在本文件中写了两次，在第 3 行和第 4 行；留一行",
+    "item 'no_wild' is inherited: this line replaces it; remove 'new'": "计分项 'no_wild' 是继承来的：这一行替换它；去掉 'new'",
+    "item 'no_wlid' is not inherited, so this line adds an item; did you mean 'no_wild'?": (
+        "计分项 'no_wlid' 不是继承来的，所以这一行新增一个计分项；是不是想写 'no_wild'？"
+    ),
+    "liability row 'one_way self_draw' is named twice in this file, on lines 3 and 4": (
+        "包赔行 'one_way self_draw' 在本文件中写了两次，在第 3 行和第 4 行"
+    ),
+    "local rule 'HOUSE-1' is named twice in this file, on lines 3 and 4": "本地规则 'HOUSE-1' 在本文件中写了两次，在第 3 行和第 4 行",
+    "payment row 'self_draw' is named twice in this file, on lines 3 and 4": "付款行 'self_draw' 在本文件中写了两次，在第 3 行和第 4 行",
+    "restriction 'kong_after_pon' is named twice in this file, on lines 3 and 4": (
+        "限制 'kong_after_pon' 在本文件中写了两次，在第 3 行和第 4 行"
+    ),
+    "rule [HOUSE-1] is not declared; declare a house rule in `local_rules": "规则 [HOUSE-1] 没有声明；请在 `local_rules 中声明本地规则",
+    "rule [HOUSE-2] is not declared; did you mean 'HOUSE-1'?": "规则 [HOUSE-2] 没有声明；是不是想写 'HOUSE-1'？",
+    "rule [NB-12.99] is not in the rulebook": "规则 [NB-12.99] 不在规则书中",
+    "scoring.conversion doubling needs a cap on tai": "scoring.conversion doubling 需要给台数封顶",
+    "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win": (
+        "scoring.minimum 为 5，但计入起胡的各项加起来最多只有 4：没有哪副牌能胡"
+    ),
+    "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to": (
+        "scoring.minimum 为 99999999999999999999999，但计入起胡的各项加起来只有"
+    ),
+    "shadows 'hosue', but no shipped variant is called so": "shadows 'hosue'，但没有叫这个名字的内置变体",
+    "shadows 'ningbo', but this variant is not called 'ningbo'": "shadows 'ningbo'，但这个变体并不叫 'ningbo'",
+    "unknown keyword 'alais'; did you mean 'alias'?": "未知的关键字 'alais'；是不是想写 'alias'？",
+    "unknown keyword 'extend'; did you mean 'extends'?": "未知的关键字 'extend'；是不是想写 'extends'？",
+    "unknown keyword 'varient'; did you mean 'variant'?": "未知的关键字 'varient'；是不是想写 'variant'？",
+    "unterminated string: no closing '\"' on this line": "字符串没有结束：这一行没有收尾的 '\"'",
+    "write ID \"title\" \"text\"": "写作 ID \"title\" \"text\"",
+    "write `minimum 2`: a setting is its name, a space and its value, with no ':' between them": (
+        "写作 `minimum 2`：设置就是它的名字、一个空格和它的值，中间没有 ':'"
+    ),
+    "write `minimum 2`: a setting is its name, a space and its value, with no '=' between them": (
+        "写作 `minimum 2`：设置就是它的名字、一个空格和它的值，中间没有 '='"
+    ),
 }
