@@ -176,24 +176,24 @@ DATA: Final[dict[str, str]] = {
     "pair_pair": "对倒",
     "two_sided": "两面",
     # -- the shipped variants' summaries
-    "Ningbo as seeds 001/003 describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
+    "Ningbo as the QQ-style and 同城乐 rules describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
         "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
     ),
-    "Ningbo as seed 000 reads: the winner deals next, indicator from the player's wall by the dice sum, "
+    "Ningbo as the long Ningbo text reads it: the winner deals next, indicator from the player's wall by the dice sum, "
     "one-share payments": (
         "另一份宁波规则的读法：胡家下一手坐庄，按骰子点数之和在玩家的牌墙上翻百搭，各家只付一份"
     ),
-    "Ningbo competition rules (X-NBR): 7 wilds, no chow, self-draw only": (
+    "Ningbo competition rules (NBR): 7 wilds, no chow, self-draw only": (
         "宁波麻将比赛规则：7 张百搭，不能吃，只能自摸"
     ),
-    "Ninghai (S004), 推倒八 scheme: 100, 200, 400, 800 by 番": "宁海麻将，推倒八：按番数计 100、200、400、800",
-    "Ninghai (S004), 幺半六 scheme: base 60, capped at 500, silver by the half-hundred": (
+    "Ninghai (the Ninghai text), 推倒八 scheme: 100, 200, 400, 800 by 番": "宁海麻将，推倒八：按番数计 100、200、400、800",
+    "Ninghai (the Ninghai text), 幺半六 scheme: base 60, capped at 500, silver by the half-hundred": (
         "宁海麻将，幺半六：底 60，封顶 500，银按半百取整"
     ),
-    "Ninghai (S004), 幺半三 scheme: no wilds, 胡 × 2^番 on a base of 30, capped at 300": (
+    "Ninghai (the Ninghai text), 幺半三 scheme: no wilds, 胡 × 2^番 on a base of 30, capped at 300": (
         "宁海麻将，幺半三：没有百搭，底胡 30，胡 × 2^番，封顶 300"
     ),
-    "Ninghai (S004), 幺二六 scheme: base 100, capped at 1000, silver by the half-hundred": (
+    "Ninghai (the Ninghai text), 幺二六 scheme: base 100, capped at 1000, silver by the half-hundred": (
         "宁海麻将，幺二六：底 100，封顶 1000，银按半百取整"
     ),
     # -- titles of the worked examples (docs/variants/examples/*.json)
@@ -329,7 +329,7 @@ DATA: Final[dict[str, str]] = {
     ),
     "断幺九: every tile a simple (2-8 of a suit), no terminal or honour": "断幺九：每张都是中张（数牌二到八），没有幺九牌和字牌",
     # -- the riichi_advanced and competition variants and their worked examples
-    "Ningbo as riichi_advanced plays it (X-RA): 7 wilds, no chi, multipliers, 4 tai or 2 tai ×2 or 1 tai ×4": (
+    "Ningbo as riichi_advanced plays it: 7 wilds, no chi, multipliers, 4 tai or 2 tai ×2 or 1 tai ×4": (
         "riichi_advanced 所打的宁波麻将：7 张百搭，不能吃，有倍数，4 台起胡，或 2 台 ×2、1 台 ×4"
     ),
     "After a Kong: 1 tai and ×2 (a self-draw, so 自摸 too)": "杠上开花：1 台并 ×2（属于自摸，所以也计自摸）",
