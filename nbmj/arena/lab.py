@@ -201,10 +201,14 @@ def plot_compare(result: dict[str, Any], path: str) -> None:
 
 def default_corpus() -> list[Path]:
     """The corpus a source checkout has: the docs' worked examples and the golden score
-    situations (an installed package has neither; pass ``--corpus`` then)."""
-    root = Path(__file__).resolve().parents[2]
-    dirs = [root / "docs" / "variants" / "examples", root / "tests" / "golden" / "score"]
-    return [d for d in dirs if d.is_dir()]
+    situations, found beside the package (an editable install) or in the current directory
+    (a checkout nbmj was installed from); elsewhere none: pass ``--corpus`` then."""
+    for root in (Path(__file__).resolve().parents[2], Path.cwd()):
+        dirs = [root / "docs" / "variants" / "examples", root / "tests" / "golden" / "score"]
+        found = [d for d in dirs if d.is_dir()]
+        if found:
+            return found
+    return []
 
 
 def _situations(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
