@@ -212,6 +212,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "multiple_winners": r_enum("nearest", "all"),
         "claim_discarded_wild": r_bool,
         "wilds_in_melds": r_bool,
+        "wild_kong": r_bool,
     },
     "winning": {"shapes": r_enum_list(*M.SHAPES)},
     "liability": {
