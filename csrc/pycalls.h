@@ -21,39 +21,36 @@
 /* The Cython functions the fast paths hand on to (references held for the process). */
 static PyObject *nb_general_is_win, *nb_general_shanten;
 
-/* The real counts and wilds of a call when its fast path can answer it: the total, else -1. */
-static inline long nb_fast_read(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, uint8_t *counts,
-                                int *wilds) {
+/* The suit indices and wilds of a call when its fast path can answer it: the total, else -1. */
+static inline long nb_fast_read(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int idx[4], int *wilds) {
     if (kwnames || nargs < 1 || nargs > 2) return -1;
     PyObject *hand = args[0];
     if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) return -1;
     long w = 0;
     if (nargs == 2 && (w = nb_known_value(args[1])) < 0) return -1;
-    long real = nb_read_sequence(hand, counts);
+    long real = nb_read_indices(hand, idx);
     if (real < 0 || real + w > NB_MAX_TILES) return -1;
     *wilds = (int)w;
     return real + w;
 }
 
 static PyObject *nb_fast_is_win(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    uint8_t counts[NB_KINDS];
-    int wilds;
-    long total = nb_fast_read(args, nargs, kwnames, counts, &wilds);
+    int idx[4], wilds;
+    long total = nb_fast_read(args, nargs, kwnames, idx, &wilds);
     /* the tables exist once the general function has run (it builds them) */
     if (total % 3 != 2 || !nb_ready())
         return PyObject_Vectorcall(nb_general_is_win, args, (size_t)nargs, kwnames);
     (void)module;
-    return PyBool_FromLong(nb_is_win(counts, wilds));
+    return PyBool_FromLong(nb_min_wilds_at(idx) <= wilds);
 }
 
 static PyObject *nb_fast_shanten(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    uint8_t counts[NB_KINDS];
-    int wilds;
-    long total = nb_fast_read(args, nargs, kwnames, counts, &wilds);
+    int idx[4], wilds;
+    long total = nb_fast_read(args, nargs, kwnames, idx, &wilds);
     if (total < 0 || total % 3 == 0 || !nb_ready())
         return PyObject_Vectorcall(nb_general_shanten, args, (size_t)nargs, kwnames);
     (void)module;
-    return PyLong_FromLong(nb_shanten(counts, wilds, (int)(total / 3)));
+    return PyLong_FromLong(nb_shanten_at(idx, wilds, (int)(total / 3)));
 }
 
 /* The functions' definitions; their docstrings are filled in at start-up (nb_fast_function). */

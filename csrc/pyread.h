@@ -36,7 +36,7 @@
 typedef struct {
     uintptr_t multiplier;
     PyObject *object[NB_KNOWN_SLOTS];
-    uint8_t value[NB_KNOWN_SLOTS];
+    uint64_t value[NB_KNOWN_SLOTS]; /* 64 bits wide for nb_read_indices' arithmetic */
 } nb_known_ints;
 
 static nb_known_ints nb_known; /* zeroed: every slot empty until nb_known_init runs */
@@ -72,7 +72,7 @@ static int nb_known_init(void) {
         for (int v = 0; v < NB_KNOWN_INTS; v++) {
             uintptr_t slot = nb_known_slot(objects[v], multiplier);
             nb_known.object[slot] = objects[v];
-            nb_known.value[slot] = (uint8_t)v;
+            nb_known.value[slot] = (uint64_t)v;
         }
         return 0;
     }
@@ -82,7 +82,7 @@ static int nb_known_init(void) {
 /* The value of o when it is one of the known objects, else -1. */
 static inline int nb_known_value(PyObject *o) {
     uintptr_t slot = nb_known_slot(o, nb_known.multiplier);
-    return nb_known.object[slot] == o ? nb_known.value[slot] : -1;
+    return nb_known.object[slot] == o ? (int)nb_known.value[slot] : -1;
 }
 
 /* An exact int's value when it lies in 0..hi, else -1 (no Python error is left set). */
@@ -158,10 +158,40 @@ static inline long nb_read_sequence(PyObject *seq, uint8_t *out) {
     for (int k = 0; k < 34; k++) {
         uintptr_t slot = nb_known_slot(items[k], multiplier);
         mismatch |= (uintptr_t)nb_known.object[slot] ^ (uintptr_t)items[k];
-        out[k] = nb_known.value[slot];
-        total += nb_known.value[slot];
+        out[k] = (uint8_t)nb_known.value[slot];
+        total += (long)nb_known.value[slot];
     }
     return mismatch ? nb_convert_sequence(seq, out) : total;
+}
+
+/* A hand's suit indices (shape.h: each suit's counts as a base-5 number, digit k = count of
+ * rank k+1; the honours last) and its number of real tiles, from a list or tuple of 34 known
+ * objects; -1 when an item is not one (the caller then takes the full path).
+ *
+ * For the per-call fast path, which needs only the indices: one multiply-add per item gives
+ * both, the index's term in the low 32 bits of a suit's sum and the count in the high ones
+ * (an index is below 5^9 < 2^32, so the halves never carry into each other). */
+static inline long nb_read_indices(PyObject *seq, int idx[4]) {
+    static const uint64_t WEIGHT[9] = {
+        (1ull << 32) | 1, (1ull << 32) | 5, (1ull << 32) | 25, (1ull << 32) | 125, (1ull << 32) | 625,
+        (1ull << 32) | 3125, (1ull << 32) | 15625, (1ull << 32) | 78125, (1ull << 32) | 390625};
+    if (PySequence_Fast_GET_SIZE(seq) != 34) return -1;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    uintptr_t multiplier = nb_known.multiplier;
+    uintptr_t mismatch = 0; /* nonzero once an item is not the object in its slot */
+    uint64_t sum[4] = {0, 0, 0, 0};
+    for (int s = 0; s < 4; s++) {
+        int digits = s < 3 ? 9 : 7;
+        for (int k = 0; k < digits; k++) {
+            PyObject *item = items[9 * s + k];
+            uintptr_t slot = nb_known_slot(item, multiplier);
+            mismatch |= (uintptr_t)nb_known.object[slot] ^ (uintptr_t)item;
+            sum[s] += nb_known.value[slot] * WEIGHT[k];
+        }
+    }
+    if (mismatch) return -1;
+    for (int s = 0; s < 4; s++) idx[s] = (int)(uint32_t)sum[s];
+    return (long)((sum[0] >> 32) + (sum[1] >> 32) + (sum[2] >> 32) + (sum[3] >> 32));
 }
 
 /* An exact int as a C long into *out: 1 when read, 0 when the slow path must judge it. */

@@ -297,6 +297,8 @@ static inline int min_wilds_idx(const int idx[4]) {
     return best;
 }
 
+int nb_min_wilds_at(const int idx[4]) { return min_wilds_idx(idx); }
+
 int nb_min_wilds(const uint8_t *counts) {
     int idx[4];
     hand_indices(counts, idx);
@@ -334,9 +336,15 @@ int nb_needed(const uint8_t *counts, int n_melds) {
     return needed_idx(idx, n_melds);
 }
 
-int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
-    int s = nb_needed(counts, n_melds) - wilds - 1;
+int nb_shanten_at(const int idx[4], int wilds, int n_melds) {
+    int s = needed_idx(idx, n_melds) - wilds - 1;
     return s < -1 ? -1 : s;
+}
+
+int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
+    int idx[4];
+    hand_indices(counts, idx);
+    return nb_shanten_at(idx, wilds, n_melds);
 }
 
 int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) {
