@@ -3,10 +3,10 @@
  * A call of one of these does little work (a table look-up), so what it costs is mostly the
  * call itself: the interpreter calls a builtin function of this kind more cheaply than a
  * Cython function, and the usual case (positional arguments, a list or tuple of known small
- * ints, a known number of wilds) needs no argument parsing at all. Every other call (keyword
- * arguments, other types, anything invalid) is handed on, arguments untouched, to the
- * module's Cython function of the same name, which reads every input form and raises the
- * reference's errors: so these add a fast path and change no answer or message.
+ * ints or 34 bytes, a known number of wilds) needs no argument parsing at all. Every other
+ * call (keyword arguments, other types, anything invalid) is handed on, arguments untouched,
+ * to the module's Cython function of the same name, which reads every input form and raises
+ * the reference's errors: so these add a fast path and change no answer or message.
  *
  * Public C API only (PyCFunction_NewEx, PyObject_Vectorcall, ...).
  */
@@ -25,10 +25,15 @@ static PyObject *nb_general_is_win, *nb_general_shanten;
 static inline long nb_fast_read(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, int idx[4], int *wilds) {
     if (kwnames || nargs < 1 || nargs > 2) return -1;
     PyObject *hand = args[0];
-    if (!PyList_CheckExact(hand) && !PyTuple_CheckExact(hand)) return -1;
     long w = 0;
     if (nargs == 2 && (w = nb_known_value(args[1])) < 0) return -1;
-    long real = nb_read_indices(hand, idx);
+    long real;
+    if (PyList_CheckExact(hand) || PyTuple_CheckExact(hand))
+        real = nb_read_indices(hand, idx);
+    else if (PyBytes_CheckExact(hand) && PyBytes_GET_SIZE(hand) == NB_KINDS)
+        real = nb_row_indices((const uint8_t *)PyBytes_AS_STRING(hand), idx);
+    else
+        return -1;
     if (real < 0 || real + w > NB_MAX_TILES) return -1;
     *wilds = (int)w;
     return real + w;

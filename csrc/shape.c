@@ -375,8 +375,9 @@ int nb_check(const uint8_t *counts, long wilds, int need_complete) {
     return total;
 }
 
-/* One pass over a row: the suit indices and the total, or -1 when the row is invalid
- * (see nb_check). */
+/* One pass over a row: its suit indices and number of real tiles (row_indices, -1 when a
+ * count is above 4), then with its wilds the total, or -1 when the row is invalid (read_row,
+ * see nb_check). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* Eight counts at a time in a 64-bit word (byte k = count of the k-th kind, little-endian). */
 static inline uint64_t load8(const uint8_t *p) {
@@ -397,25 +398,20 @@ static inline int base5_8(uint64_t v) {
     return (int)(v & 0xFFFFFFFFu) + (int)(v >> 32) * 625;
 }
 
-static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+static inline int row_indices(const uint8_t *c, int idx[4]) {
     uint64_t s0 = load8(c), s1 = load8(c + 9), s2 = load8(c + 18);
     uint64_t hz = load8(c + 26) >> 8; /* kinds 27-33 in bytes 0-6 */
     int top0 = c[8], top1 = c[17], top2 = c[26];
     if ((over4(s0) | over4(s1) | over4(s2) | over4(hz)) || ((top0 > 4) | (top1 > 4) | (top2 > 4))) return -1;
-    /* bytes of the sum stay at most 16: no carries */
-    int total = (int)(((s0 + s1 + s2 + hz) * 0x0101010101010101ull) >> 56) + top0 + top1 + top2;
     idx[0] = base5_8(s0) + top0 * 390625;
     idx[1] = base5_8(s1) + top1 * 390625;
     idx[2] = base5_8(s2) + top2 * 390625;
     idx[3] = base5_8(hz);
-    if (wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
-    total += (int)wilds;
-    int r = total % 3;
-    if (r == 0 || (need_complete && r != 2)) return -1;
-    return total;
+    /* bytes of the sum stay at most 16: no carries */
+    return (int)(((s0 + s1 + s2 + hz) * 0x0101010101010101ull) >> 56) + top0 + top1 + top2;
 }
 #else
-static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+static inline int row_indices(const uint8_t *c, int idx[4]) {
     int total = 0, bad = 0;
     for (int s = 0; s < 4; s++) {
         int digits = s < 3 ? 9 : 7, v = 0;
@@ -427,13 +423,20 @@ static inline int read_row(const uint8_t *c, long wilds, int need_complete, int 
         }
         idx[s] = v;
     }
-    if (bad || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
+    return bad ? -1 : total;
+}
+#endif
+
+static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+    int total = row_indices(c, idx);
+    if (total < 0 || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
     total += (int)wilds;
     int r = total % 3;
     if (r == 0 || (need_complete && r != 2)) return -1;
     return total;
 }
-#endif
+
+int nb_row_indices(const uint8_t *counts, int idx[4]) { return row_indices(counts, idx); }
 
 ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) {
     for (size_t row = 0; row < n; row++) {

@@ -45,6 +45,9 @@ int nb_is_win(const uint8_t *counts, int wilds);
 int nb_min_wilds_at(const int idx[4]);
 int nb_shanten_at(const int idx[4], int wilds, int n_melds);
 
+/* The suit indices of 34 counts into idx, and their sum; -1 when a count is above 4. */
+int nb_row_indices(const uint8_t *counts, int idx[4]);
+
 /* The other winning shapes, for a valid 3n+2 hand: seven pairs (14 tiles, every kind an
  * even count once the wilds pair the odd ones; four of a kind are two pairs) and every real
  * tile an honour (乱风, any arrangement). Neither needs the tables. */

@@ -162,8 +162,8 @@ def call_answer(function, *args, **kwargs):
         return type(exc), str(exc)
 
 
-# How is_win and shanten may be called: the compiled ones answer the usual call (a list or
-# tuple, wilds positional) themselves and hand any other on; both ways agree with the reference.
+# How is_win and shanten may be called: the compiled ones answer the usual call (a list, tuple
+# or bytes, wilds positional) themselves and hand any other on; both ways agree with the reference.
 wilds_values = st.one_of(st.integers(-1, 15), st.integers(0, 6).map(helpers.unshared_int), st.booleans(),
                          st.sampled_from([1.0, None, "1", 2**70]))
 
@@ -188,6 +188,22 @@ def test_every_way_of_calling_agrees_with_the_reference(hand, wilds, form):
                 arg = {"list": counts, "tuple": tuple(counts), "bytes": bytes(counts)}[form]
                 answers.append(call_answer(function, arg, wilds))
         assert answers[0] == answers[1], (name, counts, wilds, form)
+
+
+@needs_compiled
+@settings(max_examples=200)
+@given(
+    items=st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2]), min_size=33, max_size=35),
+    odd=st.lists(st.tuples(st.integers(0, 32), st.integers(0, 255)), max_size=2),
+    wilds=st.integers(0, 5),
+)
+def test_bytes_hands_agree_with_the_reference(items, odd, wilds):
+    """34 bytes are read in C too (counts above 4 and other lengths go to the reference)."""
+    for place, value in odd:
+        items[place] = value
+    for function in ("shanten", "is_win"):
+        assert (call_answer(getattr(shape, function), bytes(items), wilds)
+                == call_answer(getattr(_reference, function), bytes(items), wilds)), (function, items, wilds)
 
 
 @needs_compiled
