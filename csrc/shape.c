@@ -403,12 +403,13 @@ static inline int row_indices(const uint8_t *c, int idx[4]) {
     uint64_t hz = load8(c + 26) >> 8; /* kinds 27-33 in bytes 0-6 */
     int top0 = c[8], top1 = c[17], top2 = c[26];
     if ((over4(s0) | over4(s1) | over4(s2) | over4(hz)) || ((top0 > 4) | (top1 > 4) | (top2 > 4))) return -1;
+    /* bytes of the sum stay at most 16: no carries */
+    int total = (int)(((s0 + s1 + s2 + hz) * 0x0101010101010101ull) >> 56) + top0 + top1 + top2;
     idx[0] = base5_8(s0) + top0 * 390625;
     idx[1] = base5_8(s1) + top1 * 390625;
     idx[2] = base5_8(s2) + top2 * 390625;
     idx[3] = base5_8(hz);
-    /* bytes of the sum stay at most 16: no carries */
-    return (int)(((s0 + s1 + s2 + hz) * 0x0101010101010101ull) >> 56) + top0 + top1 + top2;
+    return total;
 }
 #else
 static inline int row_indices(const uint8_t *c, int idx[4]) {
