@@ -68,22 +68,16 @@ class VectorEnv:
         table = self.tables[i]
         table.reset(_derived_seed(self.seed, i, self.episodes[i]))
         self.episodes[i] += 1
-        self._encode(i)
-
-    def _encode(self, i: int) -> None:
-        table = self.tables[i]
-        p = table.first_waiting()
-        assert p is not None
-        self.agent[i] = p
-        table.encode(p, self._obs_rows[i])
-        np.copyto(self._mask_rows[i], table.mask(p))
 
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         self.episodes = [0] * self.num_envs
-        for i in range(self.num_envs):
+        agents = []
+        for i, table in enumerate(self.tables):
             self._deal(i)
+            agents.append(table.observe_next(self._obs_rows[i], self._mask_rows[i]))
+        self.agent[:] = agents
         return self._obs(), {}
 
     def step(
@@ -98,6 +92,7 @@ class VectorEnv:
         terms[:] = False
         rewards[:] = 0.0
         agents = self.agent.tolist()
+        obs_rows, mask_rows = self._obs_rows, self._mask_rows
         for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
             earned = table.act(agents[i], action)
             if earned[0] or earned[1] or earned[2] or earned[3]:
@@ -105,6 +100,6 @@ class VectorEnv:
             if table.over:
                 terms[i] = True
                 self._deal(i)
-            else:
-                self._encode(i)
+            agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
+        self.agent[:] = agents
         return self._obs(), rewards, terms, self.truncations, {}
