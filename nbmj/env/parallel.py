@@ -64,8 +64,9 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         out = {}
         for p in table.learners:
             planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
-            table.encode(p, planes)
-            out[AGENTS[p]] = {"observation": planes, "action_mask": table.mask(p).copy()}
+            mask = np.empty(L.ACTION_SIZE, dtype=np.int8)
+            table.observe(p, planes, mask)
+            out[AGENTS[p]] = {"observation": planes, "action_mask": mask}
         return out
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:

@@ -69,8 +69,9 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
 
     def _obs(self) -> Obs:
         planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
-        self.table.encode(self.seat, planes)
-        return {"observation": planes, "action_mask": self.table.mask(self.seat).copy()}
+        mask = np.empty(L.ACTION_SIZE, dtype=np.int8)
+        self.table.observe(self.seat, planes, mask)
+        return {"observation": planes, "action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
