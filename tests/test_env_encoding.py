@@ -239,3 +239,32 @@ def test_records_that_are_not_tuples_are_read_afresh_at_every_call():
     river[0].claimed_by = "E" if river[0].claimed_by is None else None
     game.invalidate()
     agree()
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_2": "random"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
+def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
+    """VectorEnv.step through nbmj.env._encode.play_batch and through its own Python loop:
+    the same batches, rewards and terminations (with bots, illegal actions and hands of a
+    match taken by the Python paths of the tables)."""
+    import nbmj.env.vector as vector
+
+    if vector._play_batch is None:
+        pytest.skip("the compiled step is not in use (NBMJ_PUREPYTHON=1 or not built)")
+    compiled = vector.VectorEnv(5, "ningbo", **kwargs)
+    looped = vector.VectorEnv(5, "ningbo", **kwargs)
+    obs = [compiled.reset(seed=9)[0], looped.reset(seed=9)[0]]
+    rng = np.random.default_rng(1)
+    for step in range(400):
+        for key in ("observation", "action_mask", "agent"):
+            assert (obs[0][key] == obs[1][key]).all(), (step, key)
+        mask = obs[0]["action_mask"]
+        acts = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if kwargs and step % 50 == 7:
+            acts[step % 5] = L.ACTION_SIZE - 1 if not mask[step % 5, -1] else 0  # often illegal: penalized
+        first = compiled.step(acts)
+        monkeypatch.setattr(vector, "_play_batch", None)
+        second = looped.step(acts)
+        monkeypatch.undo()
+        obs = [first[0], second[0]]
+        for a, b in zip(first[1:4], second[1:4]):
+            assert (a == b).all(), step

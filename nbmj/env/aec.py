@@ -20,7 +20,9 @@ from .table import BotSpec
 
 __all__ = ["env", "raw_env"]
 
-_OBS_SHAPE, _ACTION_SIZE = L.OBS_SHAPE, L.ACTION_SIZE
+# np.empty with a ready dtype object and no keywords: a quarter of a microsecond less per array
+_empty = np.empty
+_OBS_SHAPE, _ACTION_SIZE, _UINT8, _INT8 = L.OBS_SHAPE, L.ACTION_SIZE, np.dtype(np.uint8), np.dtype(np.int8)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; AECEnv is untyped)
@@ -72,8 +74,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The planes and the action mask of ``agent`` (new arrays each call)."""
-        planes = np.empty(_OBS_SHAPE, dtype=np.uint8)
-        mask = np.empty(_ACTION_SIZE, dtype=np.int8)
+        planes = _empty(_OBS_SHAPE, _UINT8)
+        mask = _empty(_ACTION_SIZE, _INT8)
         self.table.observe(agent_position(agent), planes, mask)
         return {"observation": planes, "action_mask": mask}
 
@@ -82,9 +84,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         agent = self.agent_selection
         observation = None
         if observe:
-            planes = np.empty(_OBS_SHAPE, dtype=np.uint8)
-            mask = np.empty(_ACTION_SIZE, dtype=np.int8)
-            self.table.observe(agent_position(agent), planes, mask)
+            planes = _empty(_OBS_SHAPE, _UINT8)
+            mask = _empty(_ACTION_SIZE, _INT8)
+            self.table.observe(_POSITIONS[agent], planes, mask)  # agent_selection is always one of ours
             observation = {"observation": planes, "action_mask": mask}
         return (
             observation,

@@ -17,9 +17,13 @@ from ..rules.model import RuleSet
 from . import _reference
 from . import layout as L
 
-__all__ = ["BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder"]
+__all__ = [
+    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder", "play_batch",
+]
 
 _compiled: Any = None
+#: the compiled step of the vector env's games (None: the vector env's own Python loop)
+play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], list[tuple[int, list[float]]]] | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 
@@ -39,6 +43,7 @@ else:
             raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
         fill_mask, action_index = _encode.fill_mask, _encode.action_index
         _compiled = _encode.TableEncoder
+        play_batch = _encode.play_batch
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ BotSpec = str | Bot
 REWARDS = ("points", "normalized")
 _POSITION = {s: i for i, s in enumerate(SEATS)}
 ILLEGAL_MODES = ("raise", "penalty")
+_ACTION_SIZE = L.ACTION_SIZE
 
 
 class EnvConfigError(NbmjError, ValueError):
@@ -222,8 +223,8 @@ class Table:
         if self._masked_at[position] != self.version:
             self.encoder.fill_mask(game, position)
             self._masked_at[position] = self.version
-        i = int(index)
-        action = self.encoder.legal_action(position, i) if -1 < i < L.ACTION_SIZE else None
+        i = index if type(index) is int else int(index)
+        action = self.encoder.legal_action(position, i) if -1 < i < _ACTION_SIZE else None
         if action is None:
             return self._illegal(position, index)
         game.step(action)

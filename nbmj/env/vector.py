@@ -12,6 +12,7 @@ import numpy as np
 from ..rules.model import RuleSet
 from . import layout as L
 from ._common import make_table
+from .encoding import play_batch as _play_batch
 from .table import BotSpec, EnvConfigError, _derived_seed
 
 __all__ = ["VectorEnv"]
@@ -92,14 +93,29 @@ class VectorEnv:
         terms[:] = False
         rewards[:] = 0.0
         agents = self.agent.tolist()
-        obs_rows, mask_rows = self._obs_rows, self._mask_rows
-        for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
-            earned = table.act(agents[i], action)
-            if earned[0] or earned[1] or earned[2] or earned[3]:
-                rewards[i] = earned
-            if table.over:
-                terms[i] = True
-                self._deal(i)
-            agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
-        self.agent[:] = agents
+        try:
+            if _play_batch is not None:
+                for i, earned in _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks):
+                    self._book(i, earned, agents)
+            else:
+                obs_rows, mask_rows = self._obs_rows, self._mask_rows
+                for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
+                    earned = table.act(agents[i], action)
+                    if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+                        self._book(i, earned, agents)
+                    else:
+                        agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
+        finally:  # the games stepped before an illegal action raised show their new state
+            self.agent[:] = agents
         return self._obs(), rewards, terms, self.truncations, {}
+
+    def _book(self, i: int, earned: list[float], agents: list[int]) -> None:
+        """Game ``i``'s step earned something or ended its episode: its rewards, its
+        termination and a new deal; then its next observation."""
+        table = self.tables[i]
+        if earned[0] or earned[1] or earned[2] or earned[3]:
+            self.rewards[i] = earned
+        if table.over:
+            self.terminations[i] = True
+            self._deal(i)
+        agents[i] = table.observe_next(self._obs_rows[i], self._mask_rows[i])
