@@ -268,3 +268,43 @@ def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
         obs = [first[0], second[0]]
         for a, b in zip(first[1:4], second[1:4]):
             assert (a == b).all(), step
+
+
+def test_an_illegal_action_leaves_both_vector_steps_in_the_same_state(monkeypatch):
+    """An action that raises stops the step at its game: the games before it have moved
+    (booked, dealt again when they ended, their new rows written), the others have not."""
+    import nbmj.env.vector as vector
+    from nbmj.errors import IllegalActionError
+
+    if vector._play_batch is None:
+        pytest.skip("the compiled step is not in use (NBMJ_PUREPYTHON=1 or not built)")
+    envs = [vector.VectorEnv(6, "ningbo"), vector.VectorEnv(6, "ningbo")]
+    obs = [e.reset(seed=2)[0] for e in envs]
+    rng = np.random.default_rng(3)
+    raised = 0
+    for step in range(600):
+        mask = obs[0]["action_mask"]
+        acts = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if step % 9 == 4:
+            acts[4] = int(np.flatnonzero(mask[4] == 0)[0])  # not legal: raises
+        results = []
+        for k, e in enumerate(envs):
+            if k:
+                monkeypatch.setattr(vector, "_play_batch", None)
+            try:
+                results.append(e.step(acts))
+            except IllegalActionError:
+                results.append(None)
+            monkeypatch.undo()
+        if results[0] is None:
+            assert results[1] is None
+            raised += 1
+        else:
+            for a, b in zip(results[0][1:4], results[1][1:4]):
+                assert (a == b).all(), step
+        for a, b in ((envs[0].rewards, envs[1].rewards), (envs[0].terminations, envs[1].terminations)):
+            assert (a == b).all(), step
+        obs = [e._obs() for e in envs]
+        for key in ("observation", "action_mask", "agent"):
+            assert (obs[0][key] == obs[1][key]).all(), (step, key)
+    assert raised > 50

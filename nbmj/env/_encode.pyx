@@ -527,18 +527,18 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     over, the planes and the mask of the first seat it waits for are written into row ``i``
     of ``observations`` and ``action_masks`` and ``agents[i]`` becomes that position.
     Returns the games whose step earned something or ended the episode, as ``(i, earned)``
-    pairs (``earned``: :meth:`Table.act`'s list); the caller books them and deals the games
-    that ended, whose rows this leaves alone.
+    pairs (``earned``: :meth:`Table.act`'s list), and the exception that stopped the loop
+    (None when every game moved): the caller books those games, deals the ones that ended
+    (whose rows this leaves alone), then raises it.
 
     A game with bots, a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
     same steps in C, without the Python frames.
     """
     cdef Py_buffer oview, mview
-    cdef Py_ssize_t n = len(tables), i, index
-    cdef int position, version
-    cdef TableEncoder enc
-    cdef list masked_at, out = []
+    cdef Py_ssize_t n = len(tables)
+    cdef list out = []
+    error = None
     cdef unsigned char* planes = _writable(observations, &oview, n * N_ROWS * N_COLS, "observations")
     cdef unsigned char* masks
     try:
@@ -546,48 +546,61 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
         try:
             if len(actions) != n or len(agents) != n:
                 raise ValueError(f"{n} tables, {len(actions)} actions and {len(agents)} agents")
-            for i in range(n):
-                table = tables[i]
-                position = agents[i]
-                action = None
-                encoder = table.encoder
-                if type(encoder) is TableEncoder and not table.over and not table.bots:
-                    enc = <TableEncoder>encoder
-                    masked_at = table._masked_at
-                    version = table.version
-                    chosen = actions[i]
-                    index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
-                    if (0 <= position < 4 and <int>masked_at[position] == version
-                            and index >= 0 and enc.masks[position][index]):
-                        action = (<list>enc.lookups[position])[index]
-                if action is None:
-                    earned = table.act(position, actions[i])
-                else:  # Table.act's steps for a learner's legal action at a table without bots
-                    earned = [0.0] * 4
-                    table.rewards = earned
-                    game = table.game
-                    game.step(action)
-                    table.version = version + 1
-                    if game.is_over:
-                        table._after_move()
-                if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
-                    out.append((i, earned))
-                if table.over:
-                    continue
-                enc_obj = table.encoder
-                game = table.game
-                waiting = game.phase_state.to_act()
-                position = waiting[0]
-                if type(enc_obj) is TableEncoder:
-                    enc = <TableEncoder>enc_obj
-                    enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)
-                    enc._mask(game, position, masks + i * N_ACTIONS)
-                    (<list>table._masked_at)[position] = table.version
-                else:
-                    position = table.observe_next(observations[i], action_masks[i])
-                agents[i] = position
+            try:
+                _play_all(tables, actions, agents, observations, action_masks, planes, masks, n, out)
+            except Exception as exc:  # the games stepped before it are booked all the same
+                error = exc
         finally:
             PyBuffer_Release(&mview)
     finally:
         PyBuffer_Release(&oview)
-    return out
+    return out, error
+
+
+cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
+                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
+    cdef Py_ssize_t i, index
+    cdef int position, version
+    cdef TableEncoder enc
+    cdef list masked_at
+    for i in range(n):
+        table = tables[i]
+        position = agents[i]
+        action = None
+        encoder = table.encoder
+        if type(encoder) is TableEncoder and not table.over and not table.bots:
+            enc = <TableEncoder>encoder
+            masked_at = table._masked_at
+            version = table.version
+            chosen = actions[i]
+            index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
+            if (0 <= position < 4 and <int>masked_at[position] == version
+                    and index >= 0 and enc.masks[position][index]):
+                action = (<list>enc.lookups[position])[index]
+        if action is None:
+            earned = table.act(position, actions[i])
+        else:  # Table.act's steps for a learner's legal action at a table without bots
+            earned = [0.0] * 4
+            table.rewards = earned
+            game = table.game
+            game.step(action)
+            table.version = version + 1
+            if game.is_over:
+                table._after_move()
+        if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+            out.append((i, earned))
+        if table.over:
+            continue
+        enc_obj = table.encoder
+        game = table.game
+        waiting = game.phase_state.to_act()
+        position = waiting[0]
+        if type(enc_obj) is TableEncoder:
+            enc = <TableEncoder>enc_obj
+            enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)
+            enc._mask(game, position, masks + i * N_ACTIONS)
+            (<list>table._masked_at)[position] = table.version
+        else:
+            position = table.observe_next(observations[i], action_masks[i])
+        agents[i] = position
+    return 0

@@ -23,7 +23,7 @@ __all__ = [
 
 _compiled: Any = None
 #: the compiled step of the vector env's games (None: the vector env's own Python loop)
-play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], list[tuple[int, list[float]]]] | None = None
+play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 

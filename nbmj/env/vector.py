@@ -95,8 +95,11 @@ class VectorEnv:
         agents = self.agent.tolist()
         try:
             if _play_batch is not None:
-                for i, earned in _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks):
+                stepped, error = _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks)
+                for i, earned in stepped:
                     self._book(i, earned, agents)
+                if error is not None:
+                    raise error
             else:
                 obs_rows, mask_rows = self._obs_rows, self._mask_rows
                 for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
