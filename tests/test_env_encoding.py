@@ -308,3 +308,39 @@ def test_an_illegal_action_leaves_both_vector_steps_in_the_same_state(monkeypatc
         for key in ("observation", "action_mask", "agent"):
             assert (obs[0][key] == obs[1][key]).all(), (step, key)
     assert raised > 50
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_1": "greedy"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
+def test_the_aec_env_plays_alike_with_the_compiled_and_the_python_table_calls(monkeypatch, kwargs):
+    import nbmj.env.aec as aec
+    from nbmj.env import encoding
+
+    if encoding.table_act is encoding._table_act:
+        pytest.skip("the compiled table calls are not in use (NBMJ_PUREPYTHON=1 or not built)")
+
+    def play(python: bool) -> list:
+        if python:
+            monkeypatch.setattr(aec, "_table_act", encoding._table_act)
+            monkeypatch.setattr(aec, "_table_observe", encoding._table_observe)
+            monkeypatch.setattr(encoding, "table_observe", encoding._table_observe)
+        trace = []
+        env = aec.raw_env(variant="ninghai", **kwargs)
+        rng = np.random.default_rng(4)
+        for episode in range(4):
+            env.reset(seed=episode)
+            for n, agent in enumerate(env.agent_iter()):
+                obs, reward, term, trunc, _ = env.last()
+                other = env.observe(env.possible_agents[n % len(env.possible_agents)])
+                trace.append((agent, reward, term, obs["observation"].tobytes(), obs["action_mask"].tobytes(), other["observation"].tobytes()))
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+                if kwargs and n % 37 == 5:
+                    action = int(np.flatnonzero(obs["action_mask"] == 0)[0])  # penalized: the episode ends
+                env.step(action)
+        monkeypatch.undo()
+        return trace
+
+    assert play(False) == play(True)

@@ -2,6 +2,8 @@
 # nbmj.env.encoding.ReferenceEncoder are its pure-Python twins.
 from typing import Any
 
+import numpy as np
+
 from ..engine.actions import Action
 
 ROW_OFFSETS: dict[str, int]
@@ -21,3 +23,5 @@ class TableEncoder:
 def play_batch(
     tables: list[Any], actions: list[Any], agents: list[int], observations: Any, action_masks: Any
 ) -> tuple[list[tuple[int, list[float]]], Exception | None]: ...
+def act(table: Any, position: int, index: Any) -> list[float]: ...
+def observe(table: Any, position: int) -> dict[str, np.ndarray]: ...

@@ -557,29 +557,19 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     return out, error
 
 
-cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
-                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
-    cdef Py_ssize_t i, index
-    cdef int position, version
+cdef list _act(table, int position, chosen):
+    """:meth:`Table.act`: a learner's legal action at a table without bots, whose kept mask
+    is current, in C; anything else by ``Table.act`` itself (which raises or penalizes)."""
+    cdef Py_ssize_t index
+    cdef int version
     cdef TableEncoder enc
-    cdef list masked_at
-    for i in range(n):
-        table = tables[i]
-        position = agents[i]
-        action = None
-        encoder = table.encoder
-        if type(encoder) is TableEncoder and not table.over and not table.bots:
-            enc = <TableEncoder>encoder
-            masked_at = table._masked_at
-            version = table.version
-            chosen = actions[i]
-            index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
-            if (0 <= position < 4 and <int>masked_at[position] == version
-                    and index >= 0 and enc.masks[position][index]):
-                action = (<list>enc.lookups[position])[index]
-        if action is None:
-            earned = table.act(position, actions[i])
-        else:  # Table.act's steps for a learner's legal action at a table without bots
+    encoder = table.encoder
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over and not table.bots:
+        enc = <TableEncoder>encoder
+        version = table.version
+        index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
+        if index >= 0 and <int>(<list>table._masked_at)[position] == version and enc.masks[position][index]:
+            action = (<list>enc.lookups[position])[index]
             earned = [0.0] * 4
             table.rewards = earned
             game = table.game
@@ -587,6 +577,58 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             table.version = version + 1
             if game.is_over:
                 table._after_move()
+            return earned
+    return table.act(position, chosen)
+
+
+def act(table, int position, index):
+    """``table.act(position, index)``, its common case in C (see :func:`play_batch`)."""
+    return _act(table, position, index)
+
+
+import numpy as _np
+
+_empty = _np.empty
+_UINT8, _INT8 = _np.dtype(_np.uint8), _np.dtype(_np.int8)
+
+
+def observe(table, int position):
+    """``{"observation": planes, "action_mask": mask}`` of ``position`` at ``table``, in
+    new arrays: :meth:`Table.observe`, in C when the table's encoder is this module's."""
+    cdef Py_buffer pview, mview
+    cdef TableEncoder enc
+    cdef unsigned char* p
+    cdef unsigned char* m
+    planes = _empty(SHAPE, _UINT8)
+    mask = _empty(N_ACTIONS, _INT8)
+    encoder = table.encoder
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
+        enc = <TableEncoder>encoder
+        game = table.game
+        p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
+        try:
+            m = _writable(mask, &mview, N_ACTIONS, "mask values")
+            try:
+                enc._fill(game, position, p, table.hands_played)
+                enc._mask(game, position, m)
+            finally:
+                PyBuffer_Release(&mview)
+        finally:
+            PyBuffer_Release(&pview)
+        (<list>table._masked_at)[position] = table.version
+    else:
+        table.observe(position, planes, mask)
+    return {"observation": planes, "action_mask": mask}
+
+
+cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
+                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
+    cdef Py_ssize_t i
+    cdef int position
+    cdef TableEncoder enc
+    for i in range(n):
+        table = tables[i]
+        earned = _act(table, agents[i], actions[i])
         if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
             out.append((i, earned))
         if table.over:

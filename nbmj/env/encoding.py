@@ -18,10 +18,29 @@ from . import _reference
 from . import layout as L
 
 __all__ = [
-    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder", "play_batch",
+    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
 ]
 
 _compiled: Any = None
+def _table_act(table: Any, position: int, index: Any) -> list[float]:
+    """``table.act(position, index)`` (the compiled twin plays its common case in C)."""
+    earned: list[float] = table.act(position, index)
+    return earned
+
+
+def _table_observe(table: Any, position: int) -> dict[str, np.ndarray]:
+    """The planes and the mask of ``position`` at ``table`` in new arrays, as the AEC and
+    Gymnasium envs return them (the compiled twin fills them in C)."""
+    planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
+    mask = np.empty(L.ACTION_SIZE, dtype=np.int8)
+    table.observe(position, planes, mask)
+    return {"observation": planes, "action_mask": mask}
+
+
+#: ``table_act(table, position, index)``: what ``table.act`` does, the backend's way
+table_act: Callable[[Any, int, Any], list[float]] = _table_act
+#: ``table_observe(table, position)``: the position's observation dict in new arrays
+table_observe: Callable[[Any, int], dict[str, np.ndarray]] = _table_observe
 #: the compiled step of the vector env's games (None: the vector env's own Python loop)
 play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
@@ -44,6 +63,7 @@ else:
         fill_mask, action_index = _encode.fill_mask, _encode.action_index
         _compiled = _encode.TableEncoder
         play_batch = _encode.play_batch
+        table_act, table_observe = _encode.act, _encode.observe
 
 
 @dataclass(frozen=True)
