@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nbmj.engine import Game
+from nbmj.engine import Game, Match
 from nbmj.env import _reference, layout as L
-from nbmj.env.encoding import encoder_rules
+from nbmj.env.encoding import ReferenceEncoder, encoder_rules
 from nbmj.rules import compile_text, list_variants, load_variant
 
 _encode = pytest.importorskip("nbmj.env._encode", reason="the compiled encoder was not built (pip install -e .)")
@@ -45,19 +45,16 @@ def _random_hand(rules, seed: int):
 
 def _planes_agree(rules, seed: int) -> int:
     er = encoder_rules(rules)
-    tracker = _encode.Tracker(er)
+    compiled = _encode.TableEncoder(er)
     steps = 0
     for game in _random_hand(rules, seed):
         for p, seat in enumerate("ESWN"):
             ref = np.zeros(L.OBS_SHAPE, np.uint8)
-            typed = np.zeros(L.OBS_SHAPE, np.uint8)
-            tracked = np.full(L.OBS_SHAPE, 7, np.uint8)  # the tracker must overwrite every cell
+            planes = np.full(L.OBS_SHAPE, 7, np.uint8)  # the encoder must overwrite every cell
             _reference.encode(game.observation(seat), ref, er, 3)
-            _encode.encode(game.observation(seat), typed, er, 3)
-            tracker.encode(game, p, tracked, 3)
-            bad = np.argwhere(ref != tracked)
-            assert (ref == typed).all(), f"typed encoder differs at {np.argwhere(ref != typed)[:5].tolist()}"
-            assert not len(bad), f"tracker differs at (row, tile) {bad[:5].tolist()}: {ref[tuple(bad[0])]} vs {tracked[tuple(bad[0])]}"
+            compiled.encode(game, p, planes, 3)
+            bad = np.argwhere(ref != planes)
+            assert not len(bad), f"compiled planes differ at (row, tile) {bad[:5].tolist()}: {ref[tuple(bad[0])]} vs {planes[tuple(bad[0])]}"
         steps += 1
     return steps
 
@@ -112,13 +109,238 @@ def test_the_plane_layout_is_the_documented_rows():
 
 def test_a_seat_sees_its_own_hand_and_only_the_sizes_of_the_others():
     game = Game("ningbo", seed=11)
-    tracker = _encode.Tracker(encoder_rules(game.rules))
+    encoder = _encode.TableEncoder(encoder_rules(game.rules))
     out = np.zeros(L.OBS_SHAPE, np.uint8)
     for p, seat in enumerate("ESWN"):
-        tracker.encode(game, p, out, 0)
+        encoder.encode(game, p, out, 0)
         obs = game.observation(seat)
         assert out[L.PLANE_INDEX["hand"]].tolist() == [obs["hand"].count(t) for t in range(42)]
         sizes = out[L.PLANE_INDEX["counts"], 2:6].tolist()
         assert sizes == [obs["hand_sizes"]["ESWN"[(p + r) % 4]] for r in range(4)]
         wind = out[L.PLANE_INDEX["seat_wind"]]
         assert np.flatnonzero(wind).tolist() == [27 + "ESWN".index(obs["seat_wind"])]
+
+
+def _random_match(rules, seed: int, hands: int = 3):
+    """Yield the game before every move of a match of ``hands`` hands played by random choices."""
+    match = Match(rules, seed, hands=hands, keep_logs=False)
+    rng = random.Random(seed)
+    while not match.is_over:
+        game = match.new_game()
+        while not game.is_over:
+            yield game
+            legal = game.legal_actions(game.to_act[0])
+            game.step(legal[0] if legal[0].kind == "hu" and rng.random() < 0.5 else rng.choice(legal))
+        yield game
+        match.record(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(index=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32), stride=st.integers(1, 9))
+def test_planes_read_now_and_then_equal_the_reference(index, seed, stride):
+    """The encoder keeps rows between calls: read at random moments (several moves apart,
+    claims replacing a river's last tile in between, new hands of a match), by random seats,
+    it still writes what the reference writes."""
+    rules = RULE_SETS[index]
+    er = encoder_rules(rules)
+    compiled = _encode.TableEncoder(er)
+    rng = random.Random(seed)
+    for step, game in enumerate(_random_match(rules, seed)):
+        if step % stride and not game.is_over:
+            continue
+        for p in rng.sample(range(4), rng.randint(1, 4)):
+            ref = np.zeros(L.OBS_SHAPE, np.uint8)
+            planes = np.full(L.OBS_SHAPE, 7, np.uint8)
+            _reference.encode(game.observation("ESWN"[p]), ref, er, step % 300)
+            compiled.encode(game, p, planes, step % 300)
+            bad = np.argwhere(ref != planes)
+            assert not len(bad), f"step {step}, seat {p}: compiled planes differ at (row, tile) {bad[:5].tolist()}"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=lambda r: r.name)
+def test_both_encoders_keep_the_same_masks_and_legal_actions(rules):
+    er = encoder_rules(rules)
+    encoders = [ReferenceEncoder(er), _encode.TableEncoder(er)]
+    for seed in range(3):
+        for game in _random_hand(rules, seed):
+            outs = []
+            for enc in encoders:
+                planes = np.full(L.OBS_SHAPE, 7, np.uint8)
+                mask = np.full(L.ACTION_SIZE, 9, np.int8)
+                first = enc.observe_next(game, planes, mask, 1)
+                seen = {}
+                for p in range(4):
+                    alone = np.full(L.ACTION_SIZE, 9, np.int8)
+                    count = enc.fill_mask(game, p, alone)
+                    assert count == len(game.legal_actions("ESWN"[p])) == int(alone.sum())
+                    seen[p] = (alone.copy(), [enc.legal_action(p, i) for i in range(-1, L.ACTION_SIZE + 1)])
+                outs.append((first, planes, mask, seen))
+            (f0, planes0, mask0, seen0), (f1, planes1, mask1, seen1) = outs
+            assert f0 == f1 == (game.phase_state.to_act() or [-1])[0]
+            if f0 >= 0:
+                assert (planes0 == planes1).all() and (mask0 == mask1).all()
+                assert (mask0 == seen0[f0][0]).all()
+            for p in range(4):
+                assert (seen0[p][0] == seen1[p][0]).all()
+                assert seen0[p][1] == seen1[p][1]
+                marked = [a for a in seen0[p][1] if a is not None]
+                assert marked == sorted(game.legal_actions("ESWN"[p]), key=_reference.action_index)
+                assert all(a is b for a, b in zip(seen0[p][1], seen1[p][1]))
+
+
+def test_the_vector_env_writes_the_same_batches_with_either_encoder():
+    from nbmj.env import VectorEnv
+
+    envs = [VectorEnv(6, "ninghai"), VectorEnv(6, "ninghai")]
+    for table in envs[1].tables:
+        table.encoder = ReferenceEncoder(table.encoder_rules)
+    obs = [e.reset(seed=5)[0] for e in envs]
+    rng = np.random.default_rng(0)
+    for _ in range(250):
+        for key in ("observation", "action_mask", "agent"):
+            assert (obs[0][key] == obs[1][key]).all(), key
+        mask = obs[0]["action_mask"]
+        acts = (rng.random(mask.shape) * mask).argmax(axis=1)
+        results = [e.step(acts) for e in envs]
+        obs = [r[0] for r in results]
+        for a, b in zip(results[0][1:4], results[1][1:4]):
+            assert (a == b).all()
+
+
+def test_records_that_are_not_tuples_are_read_afresh_at_every_call():
+    """The kept rows trust that a record seen once never changes (the engine's records are
+    named tuples). Records of another kind are read again at each call: changed in place,
+    the planes follow."""
+    from dataclasses import dataclass
+
+    @dataclass
+    class River:
+        tile: int
+        claimed_by: str | None
+
+    rules = load_variant("ningbo")
+    game = next(g for i, g in enumerate(_random_hand(rules, 4)) if i == 40)
+    er = encoder_rules(rules)
+    compiled = _encode.TableEncoder(er)
+
+    def agree():
+        for p in range(4):
+            ref = np.zeros(L.OBS_SHAPE, np.uint8)
+            planes = np.full(L.OBS_SHAPE, 7, np.uint8)
+            _reference.encode(game.observation("ESWN"[p]), ref, er, 0)
+            compiled.encode(game, p, planes, 0)
+            assert (ref == planes).all()
+
+    agree()
+    river = game.table.seats[1].river
+    river[:] = [River(r.tile, r.claimed_by) for r in river]
+    game.invalidate()
+    agree()
+    river[0].claimed_by = "E" if river[0].claimed_by is None else None
+    game.invalidate()
+    agree()
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_2": "random"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
+def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
+    """VectorEnv.step through nbmj.env._encode.play_batch and through its own Python loop:
+    the same batches, rewards and terminations (with bots, illegal actions and hands of a
+    match taken by the Python paths of the tables)."""
+    import nbmj.env.vector as vector
+
+    if vector._play_batch is None:
+        pytest.skip("the compiled step is not in use (NBMJ_PUREPYTHON=1 or not built)")
+    compiled = vector.VectorEnv(5, "ningbo", **kwargs)
+    looped = vector.VectorEnv(5, "ningbo", **kwargs)
+    obs = [compiled.reset(seed=9)[0], looped.reset(seed=9)[0]]
+    rng = np.random.default_rng(1)
+    for step in range(400):
+        for key in ("observation", "action_mask", "agent"):
+            assert (obs[0][key] == obs[1][key]).all(), (step, key)
+        mask = obs[0]["action_mask"]
+        acts = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if kwargs and step % 50 == 7:
+            acts[step % 5] = L.ACTION_SIZE - 1 if not mask[step % 5, -1] else 0  # often illegal: penalized
+        first = compiled.step(acts)
+        monkeypatch.setattr(vector, "_play_batch", None)
+        second = looped.step(acts)
+        monkeypatch.undo()
+        obs = [first[0], second[0]]
+        for a, b in zip(first[1:4], second[1:4]):
+            assert (a == b).all(), step
+
+
+def test_an_illegal_action_leaves_both_vector_steps_in_the_same_state(monkeypatch):
+    """An action that raises stops the step at its game: the games before it have moved
+    (booked, dealt again when they ended, their new rows written), the others have not."""
+    import nbmj.env.vector as vector
+    from nbmj.errors import IllegalActionError
+
+    if vector._play_batch is None:
+        pytest.skip("the compiled step is not in use (NBMJ_PUREPYTHON=1 or not built)")
+    envs = [vector.VectorEnv(6, "ningbo"), vector.VectorEnv(6, "ningbo")]
+    obs = [e.reset(seed=2)[0] for e in envs]
+    rng = np.random.default_rng(3)
+    raised = 0
+    for step in range(600):
+        mask = obs[0]["action_mask"]
+        acts = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if step % 9 == 4:
+            acts[4] = int(np.flatnonzero(mask[4] == 0)[0])  # not legal: raises
+        results = []
+        for k, e in enumerate(envs):
+            if k:
+                monkeypatch.setattr(vector, "_play_batch", None)
+            try:
+                results.append(e.step(acts))
+            except IllegalActionError:
+                results.append(None)
+            monkeypatch.undo()
+        if results[0] is None:
+            assert results[1] is None
+            raised += 1
+        else:
+            for a, b in zip(results[0][1:4], results[1][1:4]):
+                assert (a == b).all(), step
+        for a, b in ((envs[0].rewards, envs[1].rewards), (envs[0].terminations, envs[1].terminations)):
+            assert (a == b).all(), step
+        obs = [e._obs() for e in envs]
+        for key in ("observation", "action_mask", "agent"):
+            assert (obs[0][key] == obs[1][key]).all(), (step, key)
+    assert raised > 50
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_1": "greedy"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
+def test_the_aec_env_plays_alike_with_the_compiled_and_the_python_table_calls(monkeypatch, kwargs):
+    import nbmj.env.aec as aec
+    from nbmj.env import encoding
+
+    if encoding.table_act is encoding._table_act:
+        pytest.skip("the compiled table calls are not in use (NBMJ_PUREPYTHON=1 or not built)")
+
+    def play(python: bool) -> list:
+        if python:
+            monkeypatch.setattr(aec, "_table_act", encoding._table_act)
+            monkeypatch.setattr(aec, "_table_observe", encoding._table_observe)
+            monkeypatch.setattr(encoding, "table_observe", encoding._table_observe)
+        trace = []
+        env = aec.raw_env(variant="ninghai", **kwargs)
+        rng = np.random.default_rng(4)
+        for episode in range(4):
+            env.reset(seed=episode)
+            for n, agent in enumerate(env.agent_iter()):
+                obs, reward, term, trunc, _ = env.last()
+                other = env.observe(env.possible_agents[n % len(env.possible_agents)])
+                trace.append((agent, reward, term, obs["observation"].tobytes(), obs["action_mask"].tobytes(), other["observation"].tobytes()))
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                action = int(legal[rng.integers(len(legal))])
+                if kwargs and n % 37 == 5:
+                    action = int(np.flatnonzero(obs["action_mask"] == 0)[0])  # penalized: the episode ends
+                env.step(action)
+        monkeypatch.undo()
+        return trace
+
+    assert play(False) == play(True)

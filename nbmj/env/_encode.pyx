@@ -4,22 +4,23 @@
 The same arrays as the pure-Python reference :mod:`nbmj.env._reference` (the tests hold
 them equal at every step of random hands); see :mod:`nbmj.env.layout` for the layout.
 
-:func:`encode` is the reference's algorithm in typed loops over a seat's Observation.
-:class:`Tracker` is what the environments use: it reads the game's event log (the public
-record of the hand, :mod:`nbmj.engine.log`) as it grows and keeps every river, meld and
-flower as ready rows, so that a step costs the new events and a copy of rows, not a rebuild
-of the whole table view. Only the observer's own hand row is written from a hand; the
-other seats' hands give only their sizes, as in the Observation. What the log does not say
-(the seat's restrictions, the tile drawn, who is to act, the wall) it reads from the seat's
-Observation.
+:class:`TableEncoder` is what the environments use: one pass in typed loops over the
+game's declared state (:attr:`nbmj.engine.game.Game.table`: the seats' hands, melds,
+rivers and flowers, the phase, the wall) writes a seat's planes, and the engine's legal
+list its mask. It reads only what the seat's Observation shows: of the other seats'
+hands, only their sizes. What changes seldom (the wilds of the hand, each seat's 包牌
+warnings) is kept between calls and rebuilt when the hand or the melds change.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 from libc.string cimport memcpy, memset
 
 from ..engine.liability import forbidden_tiles
-from ..engine.observation import PUBLIC_FIELDS
-from ..tiles import parse_tiles, tile_code
+from ..engine.phases import ClaimWindow, Over, RobWindow, Turn
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
 cdef enum:
@@ -56,106 +57,8 @@ cdef dict _SEAT = {"E": 0, "S": 1, "W": 2, "N": 3}
 cdef dict _MELD_ROW = {"chi": 0, "pon": 1, "kan": 2, "kakan": 2, "ankan": 3}
 cdef dict _CLAIM_FLAG = {"kan": 5, "pon": 6, "chi": 7}
 
-cdef inline unsigned char _cap(Py_ssize_t n):
+cdef inline unsigned char _cap(Py_ssize_t n) noexcept:
     return <unsigned char>(255 if n > 255 else n)
-
-
-def encode(obs, unsigned char[:, ::1] out, rules, int hands_played):
-    """Fill ``out`` with the planes of ``obs`` (see :mod:`nbmj.env._reference`)."""
-    cdef int me, r, a, b, t, row, i, discards = 0
-    cdef bint warn, claims_made = False, window
-    cdef int fed[4][4]
-    cdef list river
-    cdef dict d
-    memset(&out[0, 0], 0, N_ROWS * N_COLS)
-    memset(fed, 0, sizeof(fed))
-    me = _SEAT[obs["seat"]]
-    for t in obs["hand"]:
-        out[R_HAND, t] += 1
-    drawn = obs["drawn"]
-    if drawn is not None:
-        out[R_DRAWN, <int>drawn] = 1
-    for t in obs["wilds"]:
-        out[R_WILDS, t] = 1
-    indicator = obs["indicator"]
-    if indicator is not None:
-        out[R_INDICATOR, <int>indicator] = 1
-    bao_suits = rules.bao_suits
-    bao_terminals = rules.bao_terminals
-    warn = bao_suits or bao_terminals
-    for seat, melds in (<dict>obs["melds"]).items():
-        r = (<int>_SEAT[seat] - me) & 3
-        for m in melds:
-            row = R_MELDS + 4 * r + <int>_MELD_ROW[m["kind"]]
-            for t in m["tiles"]:
-                out[row, t] += 1
-            src = m["from"]
-            if src is not None:
-                claims_made = True
-                fed[(<int>_SEAT[src] - me) & 3][r] += 1
-        if warn and melds:
-            pairs = [(m["kind"], m["tiles"]) for m in melds]
-            for t in forbidden_tiles(pairs, suits=bao_suits, terminals=bao_terminals):
-                out[R_WARNINGS + r, t] = 1
-    for seat, flowers in (<dict>obs["flowers"]).items():
-        r = (<int>_SEAT[seat] - me) & 3
-        for t in flowers:
-            out[R_FLOWERS + r, t] = 1
-    for seat, river in (<dict>obs["rivers"]).items():
-        row = R_RIVERS + 3 * ((<int>_SEAT[seat] - me) & 3)
-        i = 0
-        for d in river:
-            t = d["tile"]
-            out[row, t] += 1
-            if d["claimed_by"] is not None:
-                out[row + 1, t] += 1
-            i += 1
-            out[row + 2, t] = _cap(i)
-        discards += i
-    offer = obs["discard"]
-    if offer is not None:
-        out[R_OFFER, <int>offer["tile"]] = 1
-        out[R_SEATS, 8 + ((<int>_SEAT[offer["seat"]] - me) & 3)] = 1
-    for t in obs["chi_bans"]:
-        out[R_CHI_BANS, t] = 1
-    for t in obs.passed_pon:
-        out[R_PASSED_PON, t] = 1
-    out[R_SEAT_WIND, 27 + <int>_SEAT[obs["seat_wind"]]] = 1
-    out[R_ROUND_WIND, 27 + <int>_SEAT[obs["round_wind"]]] = 1
-    out[R_SEATS, (<int>_SEAT[obs["dealer"]] - me) & 3] = 1
-    phase = obs["phase"]
-    if phase != "over":
-        out[R_SEATS, 4 + ((<int>_SEAT[obs["current"]] - me) & 3)] = 1
-    for seat in obs["to_act"]:
-        out[R_SEATS, 12 + ((<int>_SEAT[seat] - me) & 3)] = 1
-    out[R_COUNTS, 0] = _cap(obs["wall_remaining"])
-    out[R_COUNTS, 1] = _cap(obs["wall_kept"])
-    for seat, n in (<dict>obs["hand_sizes"]).items():
-        out[R_COUNTS, 2 + ((<int>_SEAT[seat] - me) & 3)] = _cap(n)
-    out[R_COUNTS, 6] = _cap(discards)
-    out[R_COUNTS, 7] = _cap(hands_played)
-    if phase == "turn":
-        out[R_FLAGS, 0] = 1
-    elif phase == "claims":
-        out[R_FLAGS, 1] = 1
-    elif phase == "rob":
-        out[R_FLAGS, 2] = 1
-    window = discards < 4 and not claims_made
-    if window:
-        out[R_FLAGS, 3] = 1
-    if obs.passed_win:
-        out[R_FLAGS, 4] = 1
-    for always, kinds in rules.no_claims:
-        if always or window:
-            for kind in kinds:
-                i = _CLAIM_FLAG.get(kind, -1)
-                if i >= 0:
-                    out[R_FLAGS, i] = 1
-    for a in range(4):
-        for b in range(4):
-            out[R_LIABILITY, 4 * a + b] = _cap(fed[a][b])
-    for offender, warned in obs.liabilities:
-        out[R_LIABILITY, 16 + 4 * ((<int>_SEAT[offender] - me) & 3) + ((<int>_SEAT[warned] - me) & 3)] = 1
 
 
 cdef dict _FIXED = {"pass": 124, "hu": 123, "pon": 45, "kan": 46}
@@ -181,17 +84,48 @@ cpdef int action_index(action) except -1:
     raise ValueError(f"no index for action {str(action)!r}")
 
 
-cdef dict _INDEX_BY_ID = {}  # id(action) -> (action, index): the engine offers the same interned objects
+# The index of each Action object seen, by address: the engine offers the same interned
+# objects again and again, so a mask costs a probe per action, not a look at its fields.
+# Every key is held (a strong reference), so that no address is reused while it is a key.
+cdef enum:
+    INDEX_SLOTS = 1 << 14
+    INDEX_LIMIT = 1 << 13  # cleared when half full, to keep the probes short
+
+cdef PyObject* _index_keys[INDEX_SLOTS]
+cdef int _index_values[INDEX_SLOTS]
+cdef Py_ssize_t _index_count = 0
 
 
-cdef inline int _cached_index(a) except -1:
-    hit = _INDEX_BY_ID.get(id(a))
-    if hit is not None and (<tuple>hit)[0] is a:
-        return <int>(<tuple>hit)[1]
-    cdef int i = action_index(a)
-    if len(_INDEX_BY_ID) > 100_000:
-        _INDEX_BY_ID.clear()
-    _INDEX_BY_ID[id(a)] = (a, i)  # holding the action keeps its id from being reused
+cdef void _index_clear():
+    global _index_count
+    cdef Py_ssize_t k
+    for k in range(INDEX_SLOTS):
+        Py_XDECREF(_index_keys[k])
+        _index_keys[k] = NULL
+    _index_count = 0
+
+
+cdef inline size_t _slot(PyObject* key):
+    return <size_t>(((<unsigned long long>key >> 4) * 0x9E3779B97F4A7C15ULL) >> (64 - 14))
+
+
+cdef int _cached_index(object a) except -1:
+    global _index_count
+    cdef PyObject* key = <PyObject*>a
+    cdef size_t k = _slot(key)
+    cdef int i
+    while _index_keys[k] != NULL:
+        if _index_keys[k] == key:
+            return _index_values[k]
+        k = (k + 1) & (INDEX_SLOTS - 1)
+    i = action_index(a)
+    if _index_count >= INDEX_LIMIT:
+        _index_clear()
+        k = _slot(key)
+    Py_INCREF(a)
+    _index_keys[k] = key
+    _index_values[k] = i
+    _index_count += 1
     return i
 
 
@@ -215,40 +149,73 @@ def fill_mask(legal, mask, list lookup):
     return len(legal)
 
 
-# ---------------------------------------------------------------- the event-log tracker
+# ---------------------------------------------------------------- the state encoder
 
-cdef dict _CODE_ID = {tile_code(t): t for t in range(42)}
-_F_PHASE = PUBLIC_FIELDS["phase"]
-_F_CURRENT = PUBLIC_FIELDS["current"]
-_F_TO_ACT = PUBLIC_FIELDS["to_act"]
-_F_WALL = PUBLIC_FIELDS["wall_remaining"]
-_F_KEPT = PUBLIC_FIELDS["wall_kept"]
-_F_CHI_BANS = PUBLIC_FIELDS["chi_bans"]
-_F_DISCARD = PUBLIC_FIELDS["discard"]
 cdef enum:
-    MAX_RIVER = 255
+    N_ACTIONS = 125
+
+cdef tuple _SEATS = ("E", "S", "W", "N")
 
 
-cdef class Tracker:
-    """The table of one game, kept up to date from its event log (see the module docstring)."""
+cdef inline int _tile(object value) except -1:
+    """A tile id 0-41 from the state (anything else would write outside the row)."""
+    cdef long t = value
+    if t < 0 or t >= N_COLS:
+        raise ValueError(f"tile id {value!r} is outside 0-41")
+    return <int>t
 
-    cdef object game
-    cdef Py_ssize_t seen
-    cdef int hands[4][42]
-    cdef unsigned char meld_rows[4][4][42]
-    cdef unsigned char flower_rows[4][42]
-    cdef unsigned char river_rows[4][3][42]
-    cdef unsigned char warn_rows[4][42]
+
+cdef inline object _field(object record, Py_ssize_t k, str name):
+    """Field ``k`` (``name``) of a state record: TableMeld, RiverTile and Offence are named
+    tuples, read as tuples (their ``__getitem__`` from Python costs a method call)."""
+    if PyTuple_Check(record) and k < PyTuple_GET_SIZE(record):
+        return <object>PyTuple_GET_ITEM(record, k)
+    return getattr(record, name)
+
+
+cdef inline int _seat_index(object seat) except -1:
+    return <int>_SEAT[seat]
+
+
+cdef inline unsigned char* _writable(object obj, Py_buffer* view, Py_ssize_t size, str what) except NULL:
+    PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    if view.len != size or view.itemsize != 1:
+        n, itemsize = view.len // view.itemsize, view.itemsize
+        PyBuffer_Release(view)
+        raise ValueError(f"the {what} are {size} one-byte values, not {n} of {itemsize} bytes")
+    return <unsigned char*>view.buf
+
+
+cdef class TableEncoder:
+    """The planes and action masks of the seats of one table (see the module docstring).
+
+    ``encode`` writes a seat's planes; ``observe`` its planes and mask; ``fill_mask`` its
+    mask alone. The mask last filled for each seat is kept with the legal actions it marks,
+    for :meth:`legal_action`.
+
+    Each seat's river, meld and flower rows are kept between calls, with the record objects
+    they were made from: a river or a flower list only grows during a hand, so a call reads
+    the records added since the last one, after checking by identity that the ones seen are
+    still there (a claim replaces the river's last record; any other change rebuilds the
+    seat's rows). Records are immutable named tuples; a record of any other kind makes its
+    seat's rows be rebuilt at every call.
+    """
+
+    cdef object table  # the TableState the kept rows belong to
     cdef unsigned char wild_row[42]
     cdef unsigned char indicator_row[42]
-    cdef int river_len[4]
-    cdef int river_last[4]
-    cdef int fed[4][4]
-    cdef int dealer, round_wind, discards, pending_seat, pending_tile
-    cdef bint claims_made
-    cdef list melds
-    cdef list chi_use
-    cdef list liabilities
+    cdef int round_wind
+    # per table position (not relative to an observer)
+    cdef unsigned char meld_rows[4][4][42]
+    cdef unsigned char warn_rows[4][42]
+    cdef unsigned char flower_rows[4][42]
+    cdef unsigned char river_rows[4][3][42]
+    cdef int fed_from[4][4]  # fed_from[q][a]: melds seat q made from seat a's discards
+    cdef bint claimed[4]  # seat q has a meld claimed from a discard
+    cdef bint volatile[4]  # seat q's records are not all tuples: rebuild its rows each call
+    cdef list river_seen, melds_seen, flowers_seen  # per seat: the records the rows were made from
+    cdef signed char masks[4][125]
+    cdef list lookups
     cdef tuple no_claims
     cdef bint warn, bao_suits, bao_terminals
 
@@ -257,232 +224,425 @@ cdef class Tracker:
         self.bao_suits = rules.bao_suits
         self.bao_terminals = rules.bao_terminals
         self.warn = self.bao_suits or self.bao_terminals
-        self.game = None
+        self.table = None
+        self.lookups = [[None] * N_ACTIONS for _ in range(4)]
+        memset(self.masks, 0, sizeof(self.masks))
 
-    cdef void _new_game(self, game):
-        self.game = game
-        self.seen = 0
-        memset(self.hands, 0, sizeof(self.hands))
+    cdef int _new_table(self, t) except -1:
+        """A new hand: what stays for all of it (the wilds, the indicator, the round wind),
+        and no rows kept yet."""
+        self.table = t
+        memset(self.wild_row, 0, 42)
+        memset(self.indicator_row, 0, 42)
         memset(self.meld_rows, 0, sizeof(self.meld_rows))
+        memset(self.warn_rows, 0, sizeof(self.warn_rows))
         memset(self.flower_rows, 0, sizeof(self.flower_rows))
         memset(self.river_rows, 0, sizeof(self.river_rows))
-        memset(self.warn_rows, 0, sizeof(self.warn_rows))
-        memset(self.wild_row, 0, sizeof(self.wild_row))
-        memset(self.indicator_row, 0, sizeof(self.indicator_row))
-        memset(self.river_len, 0, sizeof(self.river_len))
-        memset(self.river_last, 0, sizeof(self.river_last))
-        memset(self.fed, 0, sizeof(self.fed))
-        self.dealer = 0
-        self.round_wind = 0
-        self.discards = 0
-        self.pending_seat = -1
-        self.pending_tile = -1
-        self.claims_made = False
-        self.melds = [[], [], [], []]
-        self.chi_use = [None, None, None, None]
-        self.liabilities = []
+        memset(self.fed_from, 0, sizeof(self.fed_from))
+        memset(self.claimed, 0, sizeof(self.claimed))
+        memset(self.volatile, 0, sizeof(self.volatile))
+        self.river_seen = [[], [], [], []]
+        self.melds_seen = [[], [], [], []]
+        self.flowers_seen = [[], [], [], []]
+        for w in t.wt.wild_ids:
+            self.wild_row[_tile(w)] = 1
+        indicator = t.indicator
+        if indicator is not None:
+            self.indicator_row[_tile(indicator)] = 1
+        self.round_wind = _seat_index(t.round_wind)
+        return 0
 
-    cdef void _add_meld(self, int q, str kind, tuple tiles):
+    cdef Py_ssize_t _still_seen(self, int q, list current, list seen):
+        """How many of the records ``seen`` still lead ``current`` (0 when any is gone:
+        the caller then rebuilds from the start)."""
+        cdef Py_ssize_t k = PyList_GET_SIZE(seen), i
+        if self.volatile[q] or PyList_GET_SIZE(current) < k:
+            return 0
+        for i in range(k):
+            if PyList_GET_ITEM(current, i) != PyList_GET_ITEM(seen, i):
+                return 0
+        return k
+
+    cdef int _update_river(self, int q, list river) except -1:
+        cdef list seen = <list>self.river_seen[q]
+        cdef Py_ssize_t k = self._still_seen(q, river, seen), i, n = PyList_GET_SIZE(river)
         cdef int t
-        cdef int row = <int>_MELD_ROW[kind]
-        for t in tiles:
-            self.meld_rows[q][row][t] += 1
-        self.melds[q].append((kind, tiles))
+        cdef unsigned char* rows = &self.river_rows[q][0][0]
+        if k == 0 and PyList_GET_SIZE(seen):
+            memset(rows, 0, 3 * 42)
+            seen = self.river_seen[q] = []
+        for i in range(k, n):
+            d = <object>PyList_GET_ITEM(river, i)
+            if not PyTuple_Check(d):
+                self.volatile[q] = True
+            t = _tile(_field(d, 0, "tile"))
+            rows[t] += 1
+            if _field(d, 1, "claimed_by") is not None:
+                rows[N_COLS + t] += 1
+            rows[2 * N_COLS + t] = _cap(i + 1)
+            seen.append(d)
+        return 0
+
+    cdef int _update_melds(self, int q, list melds) except -1:
+        cdef list seen = <list>self.melds_seen[q]
+        cdef Py_ssize_t n = PyList_GET_SIZE(melds)
+        cdef int row, src
+        if n == PyList_GET_SIZE(seen) and self._still_seen(q, melds, seen) == n:
+            return 0
+        memset(self.meld_rows[q], 0, 4 * 42)
+        memset(self.fed_from[q], 0, sizeof(self.fed_from[q]))
+        self.claimed[q] = False
+        for m in melds:
+            if not PyTuple_Check(m):
+                self.volatile[q] = True
+            row = _MELD_ROW[_field(m, 0, "kind")]
+            for tile in _field(m, 1, "tiles"):
+                self.meld_rows[q][row][_tile(tile)] += 1
+            source = _field(m, 2, "source")
+            if source is not None:
+                src = source
+                self.claimed[q] = True
+                self.fed_from[q][src & 3] += 1
         if self.warn:
             memset(self.warn_rows[q], 0, 42)
-            for t in forbidden_tiles(self.melds[q], suits=self.bao_suits, terminals=self.bao_terminals):
-                self.warn_rows[q][t] = 1
+            if n:
+                pairs = [(_field(m, 0, "kind"), _field(m, 1, "tiles")) for m in melds]
+                for t in forbidden_tiles(pairs, suits=self.bao_suits, terminals=self.bao_terminals):
+                    self.warn_rows[q][_tile(t)] = 1
+        self.melds_seen[q] = list(melds)
+        return 0
 
-    cdef void _complete_kakan(self):
-        cdef int q = self.pending_seat, t = self.pending_tile, i
-        cdef list melds = self.melds[q]
-        self.pending_seat = -1
-        self.hands[q][t] -= 1
-        self.meld_rows[q][1][t] -= 3
-        for i in range(len(melds)):
-            if melds[i][0] == "pon" and melds[i][1][0] == t:
-                del melds[i]
-                break
-        self._add_meld(q, "kakan", (t, t, t, t))
+    cdef int _update_flowers(self, int q, list flowers) except -1:
+        cdef list seen = <list>self.flowers_seen[q]
+        cdef Py_ssize_t k = self._still_seen(q, flowers, seen), i, n = PyList_GET_SIZE(flowers)
+        if k == 0 and PyList_GET_SIZE(seen):
+            memset(self.flower_rows[q], 0, 42)
+            seen = self.flowers_seen[q] = []
+        for i in range(k, n):
+            f = <object>PyList_GET_ITEM(flowers, i)
+            self.flower_rows[q][_tile(f)] = 1
+            seen.append(f)
+        return 0
 
-    cdef void _event(self, dict e) except *:
-        cdef str kind = e["e"]
-        cdef int q, t, d, i
-        if self.pending_seat >= 0 and kind != "pass" and kind != "hu":
-            if kind == "end" and e["winners"] and e["winners"][0]["win_by"] == "rob_kong":
-                self.hands[self.pending_seat][self.pending_tile] -= 1  # robbed: the pon stays (NB-11.5)
-                self.pending_seat = -1
-            else:
-                self._complete_kakan()
-        if kind == "discard":
-            q = _SEAT[e["seat"]]
-            t = _CODE_ID[e["tile"]]
-            self.hands[q][t] -= 1
-            i = self.river_len[q] = self.river_len[q] + 1
-            self.river_last[q] = t
-            self.river_rows[q][0][t] += 1
-            self.river_rows[q][2][t] = _cap(i)
-            self.discards += 1
-        elif kind == "draw":
-            self.hands[<int>_SEAT[e["seat"]]][<int>_CODE_ID[e["tile"]]] += 1
-        elif kind == "pass":
-            pass
-        elif kind == "bu":
-            q = _SEAT[e["seat"]]
-            t = _CODE_ID[e["tile"]]
-            self.hands[q][t] -= 1
-            self.flower_rows[q][t] = 1
-            drew = e["draw"]
-            if drew is not None:
-                self.hands[q][<int>_CODE_ID[drew]] += 1
-        elif kind == "take":
-            q = _SEAT[e["seat"]]
-            d = _SEAT[e["from"]]
-            t = _CODE_ID[e["tile"]]
-            claim = e["claim"]
-            self.river_rows[d][1][self.river_last[d]] += 1
-            self.fed[d][q] += 1
-            self.claims_made = True
-            if claim == "chi":
-                use = self.chi_use[q]
-                for i in use:
-                    self.hands[q][i] -= 1
-                self._add_meld(q, "chi", tuple(sorted((t, *use))))
-            elif claim == "pon":
-                self.hands[q][t] -= 2
-                self._add_meld(q, "pon", (t, t, t))
-            else:
-                self.hands[q][t] -= 3
-                self._add_meld(q, "kan", (t, t, t, t))
-        elif kind == "chi":
-            self.chi_use[<int>_SEAT[e["seat"]]] = parse_tiles(e["use"])
-        elif kind == "ankan":
-            q = _SEAT[e["seat"]]
-            t = _CODE_ID[e["tile"]]
-            self.hands[q][t] -= 4
-            self._add_meld(q, "ankan", (t, t, t, t))
-        elif kind == "kakan":
-            self.pending_seat = _SEAT[e["seat"]]
-            self.pending_tile = _CODE_ID[e["tile"]]
-        elif kind == "bao":
-            self.liabilities.append((<int>_SEAT[e["seat"]], <int>_SEAT[e["warned"]]))
-        elif kind == "end":
-            winners = e["winners"]
-            if winners:
-                w = winners[0]
-                src = w["from"]
-                if src is not None:
-                    q = _SEAT[w["seat"]]
-                    t = _CODE_ID[w["tile"]]
-                    self.hands[q][t] += 1  # the claimed winning tile joins the hand, for the final view
-                    if w["win_by"] == "discard":
-                        d = _SEAT[src]
-                        self.river_rows[d][1][self.river_last[d]] += 1
-        elif kind == "deal":
-            q = _SEAT[e["seat"]]
-            for t in parse_tiles(e["tiles"]):
-                self.hands[q][t] += 1
-        elif kind == "start":
-            self.dealer = _SEAT[e["dealer"]]
-            self.round_wind = _SEAT[e["round_wind"]]
-            indicator = e.get("indicator")
-            if indicator is not None:
-                self.indicator_row[<int>_CODE_ID[indicator]] = 1
-            for code in e.get("wilds", ()):
-                self.wild_row[<int>_CODE_ID[code]] = 1
-
-    cpdef void update(self, game) except *:
-        """Read the events the game logged since the last call (a new game starts afresh)."""
-        cdef list events = game.events
-        cdef Py_ssize_t i, n = len(events)
-        if game is not self.game:
-            self._new_game(game)
-        for i in range(self.seen, n):
-            self._event(<dict>events[i])
-        self.seen = n
-
-    def encode(self, game, int position, out, int hands_played):
-        """Fill ``out`` (``(N_PLANES, 42)`` uint8, C order) with the planes of ``position`` in
-        ``game``: what the reference's :func:`encode` writes from that seat's Observation."""
-        cdef Py_buffer view
-        PyObject_GetBuffer(out, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-        try:
-            if view.len != N_ROWS * N_COLS or view.itemsize != 1:
-                raise ValueError(f"the planes are {N_ROWS} x {N_COLS} uint8 values, not {view.len // view.itemsize} of {view.itemsize} bytes")
-            self.update(game)
-            self._fill(game, position, <unsigned char*>view.buf, hands_played)
-        finally:
-            PyBuffer_Release(&view)
-
-    cdef void _fill(self, game, int me, unsigned char* out, int hands_played) except *:
-        cdef int r, q, k, t, a, b, size
-        cdef bint window
-        cdef unsigned char* row
+    cdef int _fill(self, game, int me, unsigned char* out, int hands_played) except -1:
+        """Write the planes of position ``me`` (the reference's values, from the state)."""
+        cdef int r, q, t, k, a, b, size, discards = 0, dealer
+        cdef bint claims_made = False, window
+        cdef const unsigned char* hand
+        cdef unsigned char* seats_row = out + R_SEATS * N_COLS
+        cdef unsigned char* counts = out + R_COUNTS * N_COLS
+        cdef unsigned char* flags = out + R_FLAGS * N_COLS
+        tstate = game.table
+        if tstate is not self.table:
+            self._new_table(tstate)
         memset(out, 0, N_ROWS * N_COLS)
-        row = out + R_HAND * N_COLS
-        for t in range(42):
-            row[t] = <unsigned char>self.hands[me][t]
-        memcpy(out + R_WILDS * N_COLS, self.wild_row, 42)
-        memcpy(out + R_INDICATOR * N_COLS, self.indicator_row, 42)
+        seats = tstate.seats
         for r in range(4):
             q = (me + r) & 3
+            s = seats[q]
+            hand_obj = s.hand
+            if PyByteArray_CheckExact(hand_obj) and PyByteArray_GET_SIZE(hand_obj) == 42:
+                hand = <const unsigned char*>PyByteArray_AS_STRING(hand_obj)
+                size = 0
+                for t in range(42):
+                    size += hand[t]
+                if r == 0:
+                    memcpy(out + R_HAND * N_COLS, hand, 42)
+            else:  # any other sequence of 42 counts
+                size = 0
+                for t in range(42):
+                    k = hand_obj[t]
+                    size += k
+                    if r == 0:
+                        out[R_HAND * N_COLS + t] = <unsigned char>k
+            counts[2 + r] = _cap(size)
+            self._update_melds(q, list(s.melds) if type(s.melds) is not list else s.melds)
+            self._update_river(q, list(s.river) if type(s.river) is not list else s.river)
+            self._update_flowers(q, list(s.flowers) if type(s.flowers) is not list else s.flowers)
             memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
             memcpy(out + (R_FLOWERS + r) * N_COLS, self.flower_rows[q], 42)
             memcpy(out + (R_RIVERS + 3 * r) * N_COLS, self.river_rows[q], 3 * 42)
-            memcpy(out + (R_WARNINGS + r) * N_COLS, self.warn_rows[q], 42)
-            size = 0
-            for t in range(42):
-                size += self.hands[q][t]
-            out[R_COUNTS * N_COLS + 2 + r] = _cap(size)
-            for k in range(4):
-                out[R_LIABILITY * N_COLS + 4 * r + ((k - me) & 3)] = _cap(self.fed[q][k])
-        for a, b in self.liabilities:
-            out[R_LIABILITY * N_COLS + 16 + 4 * ((a - me) & 3) + ((b - me) & 3)] = 1
-        out[R_SEAT_WIND * N_COLS + 27 + ((me - self.dealer) & 3)] = 1
+            if self.warn:
+                memcpy(out + (R_WARNINGS + r) * N_COLS, self.warn_rows[q], 42)
+            discards += <int>PyList_GET_SIZE(<list>self.river_seen[q])
+            if self.claimed[q]:
+                claims_made = True
+            for a in range(4):  # a fed seat q: row relative a, column relative q
+                out[R_LIABILITY * N_COLS + 4 * ((a - me) & 3) + r] = _cap(self.fed_from[q][a])
+        memcpy(out + R_WILDS * N_COLS, self.wild_row, 42)
+        memcpy(out + R_INDICATOR * N_COLS, self.indicator_row, 42)
+        own = seats[me]
+        if own.passed_win:
+            flags[4] = 1
+        for t in own.passed_pon:
+            out[R_PASSED_PON * N_COLS + _tile(t)] = 1
+        dealer = tstate.dealer
+        out[R_SEAT_WIND * N_COLS + 27 + ((me - dealer) & 3)] = 1
         out[R_ROUND_WIND * N_COLS + 27 + self.round_wind] = 1
-        out[R_SEATS * N_COLS + ((self.dealer - me) & 3)] = 1
-        out[R_COUNTS * N_COLS + 6] = _cap(self.discards)
-        out[R_COUNTS * N_COLS + 7] = _cap(hands_played)
-        window = self.discards < 4 and not self.claims_made
+        seats_row[(dealer - me) & 3] = 1
+        counts[0] = _cap(tstate.wall.remaining)
+        counts[1] = _cap(tstate.kept_tiles)
+        counts[6] = _cap(discards)
+        counts[7] = _cap(hands_played)
+        window = discards < 4 and not claims_made
         if window:
-            out[R_FLAGS * N_COLS + 3] = 1
+            flags[3] = 1
         for always, kinds in self.no_claims:
             if always or window:
                 for kind in kinds:
                     k = _CLAIM_FLAG.get(kind, -1)
                     if k >= 0:
-                        out[R_FLAGS * N_COLS + k] = 1
-        # what the log does not say: the public fields (nbmj.engine.observation.PUBLIC_FIELDS,
-        # computed for the game as it is now) and the seat's own facts from its Observation
-        phase = _F_PHASE(game, me)
-        obs = game.observation("ESWN"[me])
-        if obs.passed_win:
-            out[R_FLAGS * N_COLS + 4] = 1
-        for t in obs.passed_pon:
-            out[R_PASSED_PON * N_COLS + t] = 1
-        out[R_COUNTS * N_COLS] = _cap(_F_WALL(game, me))
-        out[R_COUNTS * N_COLS + 1] = _cap(_F_KEPT(game, me))
-        if phase == "over":
-            return
-        q = _SEAT[_F_CURRENT(game, me)]
-        out[R_SEATS * N_COLS + 4 + ((q - me) & 3)] = 1
-        if phase == "turn":  # the game waits for the player on turn alone
-            out[R_FLAGS * N_COLS] = 1
-            out[R_SEATS * N_COLS + 12 + ((q - me) & 3)] = 1
+                        flags[k] = 1
+        for o in tstate.offences:
+            a = _field(o, 0, "discarder")
+            b = _field(o, 1, "warned")
+            out[R_LIABILITY * N_COLS + 16 + 4 * ((a - me) & 3) + ((b - me) & 3)] = 1
+        # the phase: who is on turn or may claim, the tile on offer, the turn's facts
+        ph = tstate.phase
+        kind_of_phase = type(ph)
+        if kind_of_phase is Over:
+            return 0
+        q = tstate.current
+        seats_row[4 + ((q - me) & 3)] = 1
+        if kind_of_phase is Turn:
+            flags[0] = 1
+            q = ph.seat
+            seats_row[12 + ((q - me) & 3)] = 1
             if q == me:
-                drawn = obs["drawn"]
+                drawn = ph.drawn
                 if drawn is not None:
-                    out[R_DRAWN * N_COLS + <int>drawn] = 1
-            for t in _F_CHI_BANS(game, me):
-                out[R_CHI_BANS * N_COLS + t] = 1
-            return
-        if phase == "claims":
-            out[R_FLAGS * N_COLS + 1] = 1
-        elif phase == "rob":
-            out[R_FLAGS * N_COLS + 2] = 1
-        for seat in _F_TO_ACT(game, me):
-            out[R_SEATS * N_COLS + 12 + ((<int>_SEAT[seat] - me) & 3)] = 1
-        offer = _F_DISCARD(game, me)
-        if offer is not None:
-            out[R_OFFER * N_COLS + <int>offer["tile"]] = 1
-            out[R_SEATS * N_COLS + 8 + ((<int>_SEAT[offer["seat"]] - me) & 3)] = 1
+                    out[R_DRAWN * N_COLS + _tile(drawn)] = 1
+            for t in ph.chi_bans:
+                out[R_CHI_BANS * N_COLS + _tile(t)] = 1
+            return 0
+        if kind_of_phase is RobWindow:
+            flags[2] = 1
+        elif kind_of_phase is ClaimWindow:
+            flags[1] = 1
+        else:  # the deal: nobody acts, nothing is on offer
+            return 0
+        for q in ph.to_act():
+            seats_row[12 + ((q - me) & 3)] = 1
+        out[R_OFFER * N_COLS + _tile(ph.tile)] = 1
+        q = ph.discarder
+        seats_row[8 + ((q - me) & 3)] = 1
+        return 0
+
+    cdef int _mask(self, game, int position, unsigned char* out) except -1:
+        """Fill the kept mask of ``position`` from the engine's legal list; copy it to ``out``."""
+        cdef signed char* m = self.masks[position]
+        cdef list lookup = <list>self.lookups[position]
+        cdef int i
+        legal = game.legal_actions(_SEATS[position])
+        memset(m, 0, N_ACTIONS)
+        for a in legal:
+            i = _cached_index(a)
+            m[i] = 1
+            lookup[i] = a
+        if out != NULL:
+            memcpy(out, m, N_ACTIONS)
+        return <int>len(legal)
+
+    def encode(self, game, int position, out, int hands_played):
+        """Fill ``out`` (``(N_PLANES, 42)`` uint8, C order) with the planes of ``position``."""
+        cdef Py_buffer view
+        if position < 0 or position > 3:
+            raise ValueError(f"position {position!r} is not 0-3")
+        cdef unsigned char* planes = _writable(out, &view, N_ROWS * N_COLS, "planes")
+        try:
+            self._fill(game, position, planes, hands_played)
+        finally:
+            PyBuffer_Release(&view)
+
+    def fill_mask(self, game, int position, mask=None):
+        """Fill the kept mask of ``position`` (and ``mask``, 125 int8, when given); returns
+        how many actions are legal."""
+        cdef Py_buffer view
+        if position < 0 or position > 3:
+            raise ValueError(f"position {position!r} is not 0-3")
+        if mask is None:
+            return self._mask(game, position, NULL)
+        cdef unsigned char* m = _writable(mask, &view, N_ACTIONS, "mask values")
+        try:
+            return self._mask(game, position, m)
+        finally:
+            PyBuffer_Release(&view)
+
+    def observe(self, game, int position, planes, mask, int hands_played):
+        """:meth:`encode` into ``planes`` and :meth:`fill_mask` into ``mask``; returns how many
+        actions are legal."""
+        cdef Py_buffer pview, mview
+        if position < 0 or position > 3:
+            raise ValueError(f"position {position!r} is not 0-3")
+        cdef unsigned char* p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
+        cdef unsigned char* m
+        try:
+            m = _writable(mask, &mview, N_ACTIONS, "mask values")
+            try:
+                self._fill(game, position, p, hands_played)
+                return self._mask(game, position, m)
+            finally:
+                PyBuffer_Release(&mview)
+        finally:
+            PyBuffer_Release(&pview)
+
+    def observe_next(self, game, planes, mask, int hands_played):
+        """:meth:`observe` for the first seat the game waits for (``to_act()[0]`` of its
+        phase); returns that position, or -1 (nothing written) when it waits for nobody."""
+        cdef Py_buffer pview, mview
+        cdef int position
+        waiting = game.phase_state.to_act()
+        if not waiting:
+            return -1
+        position = waiting[0]
+        if position < 0 or position > 3:
+            raise ValueError(f"position {position!r} is not 0-3")
+        cdef unsigned char* p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
+        cdef unsigned char* m
+        try:
+            m = _writable(mask, &mview, N_ACTIONS, "mask values")
+            try:
+                self._fill(game, position, p, hands_played)
+                self._mask(game, position, m)
+                return position
+            finally:
+                PyBuffer_Release(&mview)
+        finally:
+            PyBuffer_Release(&pview)
+
+    def legal_action(self, int position, Py_ssize_t index):
+        """The action at ``index`` of the mask last filled for ``position``; None when it is
+        not marked there (or ``index`` is outside the action space)."""
+        if position < 0 or position > 3 or index < 0 or index >= N_ACTIONS or not self.masks[position][index]:
+            return None
+        return (<list>self.lookups[position])[index]
+
+
+# ---------------------------------------------------------------- the vector env's step
+
+def play_batch(list tables, list actions, list agents, observations, action_masks):
+    """One step of :class:`nbmj.env.VectorEnv` over its tables, as its Python loop plays it.
+
+    Game ``i`` plays ``actions[i]`` for position ``agents[i]``; then, unless its episode is
+    over, the planes and the mask of the first seat it waits for are written into row ``i``
+    of ``observations`` and ``action_masks`` and ``agents[i]`` becomes that position.
+    Returns the games whose step earned something or ended the episode, as ``(i, earned)``
+    pairs (``earned``: :meth:`Table.act`'s list), and the exception that stopped the loop
+    (None when every game moved): the caller books those games, deals the ones that ended
+    (whose rows this leaves alone), then raises it.
+
+    A game with bots, a stale mask or an action that is not marked in its mask is played by
+    ``Table.act`` itself (which raises or penalizes as the table says); the others by the
+    same steps in C, without the Python frames.
+    """
+    cdef Py_buffer oview, mview
+    cdef Py_ssize_t n = len(tables)
+    cdef list out = []
+    error = None
+    cdef unsigned char* planes = _writable(observations, &oview, n * N_ROWS * N_COLS, "observations")
+    cdef unsigned char* masks
+    try:
+        masks = _writable(action_masks, &mview, n * N_ACTIONS, "action masks")
+        try:
+            if len(actions) != n or len(agents) != n:
+                raise ValueError(f"{n} tables, {len(actions)} actions and {len(agents)} agents")
+            try:
+                _play_all(tables, actions, agents, observations, action_masks, planes, masks, n, out)
+            except Exception as exc:  # the games stepped before it are booked all the same
+                error = exc
+        finally:
+            PyBuffer_Release(&mview)
+    finally:
+        PyBuffer_Release(&oview)
+    return out, error
+
+
+cdef list _act(table, int position, chosen):
+    """:meth:`Table.act`: a learner's legal action at a table without bots, whose kept mask
+    is current, in C; anything else by ``Table.act`` itself (which raises or penalizes)."""
+    cdef Py_ssize_t index
+    cdef int version
+    cdef TableEncoder enc
+    encoder = table.encoder
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over and not table.bots:
+        enc = <TableEncoder>encoder
+        version = table.version
+        index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
+        if index >= 0 and <int>(<list>table._masked_at)[position] == version and enc.masks[position][index]:
+            action = (<list>enc.lookups[position])[index]
+            earned = [0.0] * 4
+            table.rewards = earned
+            game = table.game
+            game.step(action)
+            table.version = version + 1
+            if game.is_over:
+                table._after_move()
+            return earned
+    return table.act(position, chosen)
+
+
+def act(table, int position, index):
+    """``table.act(position, index)``, its common case in C (see :func:`play_batch`)."""
+    return _act(table, position, index)
+
+
+import numpy as _np
+
+_empty = _np.empty
+_UINT8, _INT8 = _np.dtype(_np.uint8), _np.dtype(_np.int8)
+
+
+def observe(table, int position):
+    """``{"observation": planes, "action_mask": mask}`` of ``position`` at ``table``, in
+    new arrays: :meth:`Table.observe`, in C when the table's encoder is this module's."""
+    cdef Py_buffer pview, mview
+    cdef TableEncoder enc
+    cdef unsigned char* p
+    cdef unsigned char* m
+    planes = _empty(SHAPE, _UINT8)
+    mask = _empty(N_ACTIONS, _INT8)
+    encoder = table.encoder
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
+        enc = <TableEncoder>encoder
+        game = table.game
+        p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
+        try:
+            m = _writable(mask, &mview, N_ACTIONS, "mask values")
+            try:
+                enc._fill(game, position, p, table.hands_played)
+                enc._mask(game, position, m)
+            finally:
+                PyBuffer_Release(&mview)
+        finally:
+            PyBuffer_Release(&pview)
+        (<list>table._masked_at)[position] = table.version
+    else:
+        table.observe(position, planes, mask)
+    return {"observation": planes, "action_mask": mask}
+
+
+cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
+                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
+    cdef Py_ssize_t i
+    cdef int position
+    cdef TableEncoder enc
+    for i in range(n):
+        table = tables[i]
+        earned = _act(table, agents[i], actions[i])
+        if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+            out.append((i, earned))
+        if table.over:
+            continue
+        enc_obj = table.encoder
+        game = table.game
+        waiting = game.phase_state.to_act()
+        position = waiting[0]
+        if type(enc_obj) is TableEncoder:
+            enc = <TableEncoder>enc_obj
+            enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)
+            enc._mask(game, position, masks + i * N_ACTIONS)
+            (<list>table._masked_at)[position] = table.version
+        else:
+            position = table.observe_next(observations[i], action_masks[i])
+        agents[i] = position
+    return 0

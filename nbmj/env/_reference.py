@@ -1,9 +1,10 @@
 """The pure-Python reference of the feature-plane encoder and the action mask.
 
 :mod:`nbmj.env._encode` (Cython) computes the same arrays; ``NBMJ_PUREPYTHON=1`` selects
-this module instead, and the tests hold the two equal at every step of random hands. Both
-read only a seat's :class:`~nbmj.engine.observation.Observation` and its legal actions, so
-the planes show exactly what the seat's JSON view shows.
+this module instead, and the tests hold the two equal at every step of random hands. This
+one reads only a seat's :class:`~nbmj.engine.observation.Observation` and its legal
+actions, so the planes show exactly what the seat's JSON view shows; the compiled one reads
+the same facts from the game's declared state.
 
 ``encode(obs, out, rules, hands_played)`` fills ``out``, a C-contiguous ``(N_PLANES, 42)``
 uint8 array, from zero; ``rules`` is a :class:`~nbmj.env.encoding.EncoderRules`.

@@ -10,14 +10,17 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
-from . import layout as L
-from ._common import AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table, render_table
+from . import encoding
+from ._common import _POSITIONS, AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table, render_table
 from .spaces import action_space, observation_space
 from .table import BotSpec
 
 __all__ = ["env", "raw_env"]
+
+_table_act, _table_observe = encoding.table_act, encoding.table_observe
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; AECEnv is untyped)
@@ -54,6 +57,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._act_space for a in self.possible_agents}
         self.rewards: dict[str, float] = {}
+        self._rewards_zero = False  # whether every value of self.rewards is 0.0
         self._cumulative_rewards: dict[str, float] = {}
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
@@ -68,15 +72,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The planes and the action mask of ``agent`` (new arrays each call)."""
-        p = agent_position(agent)
-        planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
-        self.table.encode(p, planes)
-        return {"observation": planes, "action_mask": self.table.mask(p).copy()}
+        return encoding.table_observe(self.table, agent_position(agent))
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        # AECEnv.last, read from this env's own attributes without the base class's call chain
+        agent = self.agent_selection
+        return (
+            _table_observe(self.table, _POSITIONS[agent]) if observe else None,  # agent_selection is always one of ours
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
+        self._rewards_zero = True
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
@@ -92,9 +105,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
             return
         assert action is not None, "a live agent's action is an int, not None"
         table = self.table
-        earned = table.act(agent_position(agent), action)
+        earned = _table_act(table, _POSITIONS[agent], action)  # agent_selection is always one of ours
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: earned[agent_position(a)] for a in self.agents}
+        if earned[0] or earned[1] or earned[2] or earned[3]:
+            self.rewards = {a: earned[agent_position(a)] for a in self.agents}
+            self._rewards_zero = False
+            self._accumulate_rewards()
+        elif not self._rewards_zero:  # most steps earn nothing: the zero dict stays, nothing to add up
+            self.rewards = {a: 0.0 for a in self.agents}
+            self._rewards_zero = True
         if table.over:
             self.terminations = {a: True for a in self.agents}
             order = self.agents
@@ -103,7 +122,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
             nxt = table.first_waiting()
             assert nxt is not None
             self.agent_selection = AGENTS[nxt]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -115,14 +133,63 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]  # PettingZoo is untyped
-    """PettingZoo's order-enforcing wrapper whose ``last()``, once the env is reset, is the
-    wrapped env's own: the inherited one reads five attributes through the wrapper's
-    ``__getattr__`` chain at every step. Before ``reset`` it is PettingZoo's, errors and all."""
+    """PettingZoo's order-enforcing wrapper with short cuts for what a step reads, once the
+    env is reset: ``last()`` is the wrapped env's own, ``agents`` and ``agent_selection`` are
+    read from it directly, ``step`` calls its ``step`` and ``agent_iter`` reads it directly.
+    The inherited paths go through the wrapper's ``__getattr__`` chain at every step. Before
+    ``reset`` each is PettingZoo's, errors and all."""
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         last: Any = self.env.last if self._has_reset else super().last
         result: tuple[Any, float, bool, bool, dict[str, Any]] = last(observe)
         return result
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:
+            raise AttributeError("agents cannot be accessed before reset")
+        agents: list[str] = self.env.agents
+        return agents
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        selection: str = self.env.agent_selection
+        return selection
+
+    def step(self, action: int | None) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        if not self._has_reset:
+            return super().agent_iter(max_iter)  # PettingZoo's error
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]  # PettingZoo is untyped
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing agent iterator, reading the wrapped env directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        agent: str = inner.agent_selection
+        return agent
 
 
 def env(**kwargs: Any) -> AECEnv:

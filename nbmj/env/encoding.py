@@ -10,33 +10,60 @@ import os
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+import numpy as np
+
+from ..engine.actions import Action
 from ..rules.model import RuleSet
 from . import _reference
 from . import layout as L
 
-__all__ = ["BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "encode", "fill_mask", "action_index", "encoder_rules", "game_encoder"]
+__all__ = [
+    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
+]
 
-encode: Callable[[Any, Any, Any, int], None]
-_tracker: Any = None
+_compiled: Any = None
+def _table_act(table: Any, position: int, index: Any) -> list[float]:
+    """``table.act(position, index)`` (the compiled twin plays its common case in C)."""
+    earned: list[float] = table.act(position, index)
+    return earned
+
+
+def _table_observe(table: Any, position: int) -> dict[str, np.ndarray]:
+    """The planes and the mask of ``position`` at ``table`` in new arrays, as the AEC and
+    Gymnasium envs return them (the compiled twin fills them in C)."""
+    planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
+    mask = np.empty(L.ACTION_SIZE, dtype=np.int8)
+    table.observe(position, planes, mask)
+    return {"observation": planes, "action_mask": mask}
+
+
+#: ``table_act(table, position, index)``: what ``table.act`` does, the backend's way
+table_act: Callable[[Any, int, Any], list[float]] = _table_act
+#: ``table_observe(table, position)``: the position's observation dict in new arrays
+table_observe: Callable[[Any, int], dict[str, np.ndarray]] = _table_observe
+#: the compiled step of the vector env's games (None: the vector env's own Python loop)
+play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 
 if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
     BACKEND = "python"
-    encode, fill_mask, action_index = _reference.encode, _reference.fill_mask, _reference.action_index
+    fill_mask, action_index = _reference.fill_mask, _reference.action_index
 else:
     try:
-        from . import _encode  # type: ignore[attr-defined]
+        from . import _encode
     except ImportError:  # not built (a source checkout without the extension)
         BACKEND = "python"
-        encode, fill_mask, action_index = _reference.encode, _reference.fill_mask, _reference.action_index
+        fill_mask, action_index = _reference.fill_mask, _reference.action_index
     else:
         BACKEND = "compiled"
         # the compiled module repeats the layout's row offsets as C constants: hold them equal
         if _encode.ROW_OFFSETS != L.PLANE_INDEX or _encode.SHAPE != L.OBS_SHAPE:
             raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
-        encode, fill_mask, action_index = _encode.encode, _encode.fill_mask, _encode.action_index
-        _tracker = _encode.Tracker
+        fill_mask, action_index = _encode.fill_mask, _encode.action_index
+        _compiled = _encode.TableEncoder
+        play_batch = _encode.play_batch
+        table_act, table_observe = _encode.act, _encode.observe
 
 
 @dataclass(frozen=True)
@@ -67,9 +94,26 @@ def encoder_rules(rules: RuleSet) -> EncoderRules:
 
 
 class GameEncoder(Protocol):
-    """Writes the planes of one seat of a game: ``encode(game, position, out, hands_played)``."""
+    """The planes and masks of the seats of one table.
+
+    ``encode(game, position, out, hands_played)`` writes a seat's planes into ``out``;
+    ``fill_mask(game, position, mask)`` fills the seat's kept mask from the engine's legal
+    list (and ``mask`` when it is not None) and returns how many actions are legal;
+    ``observe(game, position, planes, mask, hands_played)`` does both; ``legal_action(position,
+    index)`` is the action at ``index`` of that seat's kept mask, or None;
+    ``observe_next(game, planes, mask, hands_played)`` observes the first seat the game waits
+    for and returns its position (-1 when it waits for nobody).
+    """
 
     def encode(self, game: Any, position: int, out: Any, hands_played: int) -> None: ...
+
+    def fill_mask(self, game: Any, position: int, mask: Any = None) -> int: ...
+
+    def observe(self, game: Any, position: int, planes: Any, mask: Any, hands_played: int) -> int: ...
+
+    def observe_next(self, game: Any, planes: Any, mask: Any, hands_played: int) -> int: ...
+
+    def legal_action(self, position: int, index: int) -> Action | None: ...
 
 
 class ReferenceEncoder:
@@ -77,14 +121,40 @@ class ReferenceEncoder:
 
     def __init__(self, rules: EncoderRules) -> None:
         self.rules = rules
+        self._masks = np.zeros((4, L.ACTION_SIZE), dtype=np.int8)
+        self._lookups: list[list[Any]] = [[None] * L.ACTION_SIZE for _ in range(4)]
 
     def encode(self, game: Any, position: int, out: Any, hands_played: int) -> None:
         _reference.encode(game.observation("ESWN"[position]), out, self.rules, hands_played)
 
+    def fill_mask(self, game: Any, position: int, mask: Any = None) -> int:
+        kept = self._masks[position]
+        count = _reference.fill_mask(game.legal_actions("ESWN"[position]), kept, self._lookups[position])
+        if mask is not None:
+            mask[...] = kept
+        return count
+
+    def observe(self, game: Any, position: int, planes: Any, mask: Any, hands_played: int) -> int:
+        self.encode(game, position, planes, hands_played)
+        return self.fill_mask(game, position, mask)
+
+    def observe_next(self, game: Any, planes: Any, mask: Any, hands_played: int) -> int:
+        waiting = game.phase_state.to_act()
+        if not waiting:
+            return -1
+        self.observe(game, waiting[0], planes, mask, hands_played)
+        return int(waiting[0])
+
+    def legal_action(self, position: int, index: int) -> Action | None:
+        if not (0 <= index < L.ACTION_SIZE) or not self._masks[position, index]:
+            return None
+        action: Action = self._lookups[position][index]
+        return action
+
 
 def game_encoder(rules: EncoderRules) -> GameEncoder:
-    """The encoder of the selected backend: the compiled log tracker, or the reference."""
-    if _tracker is not None:
-        tracker: GameEncoder = _tracker(rules)
-        return tracker
+    """The encoder of the selected backend: the compiled state encoder, or the reference."""
+    if _compiled is not None:
+        encoder: GameEncoder = _compiled(rules)
+        return encoder
     return ReferenceEncoder(rules)

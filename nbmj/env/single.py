@@ -10,7 +10,7 @@ import gymnasium
 import numpy as np
 
 from ..rules.model import RuleSet
-from . import layout as L
+from . import encoding
 from ._common import RENDER_MODES, check_render_mode, render_table
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
@@ -68,9 +68,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         self.action_space = action_space()  # type: ignore[assignment]
 
     def _obs(self) -> Obs:
-        planes = np.empty(L.OBS_SHAPE, dtype=np.uint8)
-        self.table.encode(self.seat, planes)
-        return {"observation": planes, "action_mask": self.table.mask(self.seat).copy()}
+        return encoding.table_observe(self.table, self.seat)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)

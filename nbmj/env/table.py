@@ -38,6 +38,7 @@ BotSpec = str | Bot
 REWARDS = ("points", "normalized")
 _POSITION = {s: i for i, s in enumerate(SEATS)}
 ILLEGAL_MODES = ("raise", "penalty")
+_ACTION_SIZE = L.ACTION_SIZE
 
 
 class EnvConfigError(NbmjError, ValueError):
@@ -120,9 +121,7 @@ class Table:
         self.rewards = [0.0] * 4  # what the last reset or act earned each position
         self.hands_played = 0
         self.version = 0  # counts moves, so that cached encodings know when they are stale
-        self._lookup: list[list[Any]] = [[None] * L.ACTION_SIZE for _ in range(4)]
-        self._masked_at = [-1] * 4
-        self._legal_count = [0] * 4
+        self._masked_at = [-1] * 4  # the version at which the encoder's kept mask of each position was filled
         self._mask = np.zeros((4, L.ACTION_SIZE), dtype=np.int8)
 
     # ------------------------------------------------------------------ the episode
@@ -167,8 +166,8 @@ class Table:
             return None
         assert self.game is not None
         # the bots have moved (see _advance): every seat the game waits for is a learner's
-        to_act = self.game.to_act
-        return _POSITION[to_act[0]] if to_act else None
+        to_act = self.game.phase_state.to_act()
+        return to_act[0] if to_act else None
 
     def legal(self, position: int) -> list[Action]:
         """The engine's legal actions of ``position`` now."""
@@ -180,8 +179,11 @@ class Table:
     def mask(self, position: int) -> np.ndarray:
         """The action mask of ``position`` (a shared row: copy it to keep it)."""
         row: np.ndarray = self._mask[position]
-        if self._masked_at[position] != self.version:
-            self._legal_count[position] = encoding.fill_mask(self.legal(position), row, self._lookup[position])
+        if self.over:
+            row[:] = 0
+        elif self._masked_at[position] != self.version:
+            assert self.game is not None
+            self.encoder.fill_mask(self.game, position, row)
             self._masked_at[position] = self.version
         return row
 
@@ -190,23 +192,48 @@ class Table:
         assert self.game is not None
         self.encoder.encode(self.game, position, out, self.hands_played)
 
+    def observe(self, position: int, planes: np.ndarray, mask: np.ndarray) -> None:
+        """Write the planes of ``position`` into ``planes`` and its action mask into ``mask``
+        (``(ACTION_SIZE,)`` int8): :meth:`encode` and :meth:`mask` in one pass."""
+        game = self.game
+        assert game is not None
+        if self.over:
+            self.encoder.encode(game, position, planes, self.hands_played)
+            mask[:] = 0
+            return
+        self.encoder.observe(game, position, planes, mask, self.hands_played)
+        self._masked_at[position] = self.version
+
+    def observe_next(self, planes: np.ndarray, mask: np.ndarray) -> int:
+        """:meth:`observe` for :meth:`first_waiting`, whose position it returns (the episode
+        must not be over)."""
+        assert self.game is not None and not self.over
+        p = self.encoder.observe_next(self.game, planes, mask, self.hands_played)
+        self._masked_at[p] = self.version
+        return p
+
     def act(self, position: int, index: int) -> list[float]:
         """Play action ``index`` for ``position``; returns what each position earned by it
         (hands that ended), the bots' moves included."""
-        self.rewards = [0.0] * 4
+        rewards = self.rewards = [0.0] * 4
         if self.over:
             raise IllegalActionError(f"the episode is over; no action {index!r} is legal", index, ())
-        mask = self.mask(position)
-        i = int(index)
-        if not (0 <= i < L.ACTION_SIZE) or not mask[i]:
+        game = self.game
+        assert game is not None
+        if self._masked_at[position] != self.version:
+            self.encoder.fill_mask(game, position)
+            self._masked_at[position] = self.version
+        i = index if type(index) is int else int(index)
+        action = self.encoder.legal_action(position, i) if -1 < i < _ACTION_SIZE else None
+        if action is None:
             return self._illegal(position, index)
-        action = self._lookup[position][i]
-        assert self.game is not None
-        self.game.step(action)
+        game.step(action)
         self.version += 1
-        self._after_move()
-        self._advance()
-        return self.rewards
+        if game.is_over:
+            self._after_move()
+        if self.bots:
+            self._advance()
+        return rewards
 
     # ------------------------------------------------------------------ inside
 

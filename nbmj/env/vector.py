@@ -12,6 +12,7 @@ import numpy as np
 from ..rules.model import RuleSet
 from . import layout as L
 from ._common import make_table
+from .encoding import play_batch as _play_batch
 from .table import BotSpec, EnvConfigError, _derived_seed
 
 __all__ = ["VectorEnv"]
@@ -68,22 +69,16 @@ class VectorEnv:
         table = self.tables[i]
         table.reset(_derived_seed(self.seed, i, self.episodes[i]))
         self.episodes[i] += 1
-        self._encode(i)
-
-    def _encode(self, i: int) -> None:
-        table = self.tables[i]
-        p = table.first_waiting()
-        assert p is not None
-        self.agent[i] = p
-        table.encode(p, self._obs_rows[i])
-        np.copyto(self._mask_rows[i], table.mask(p))
 
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
         self.seed = secrets.randbits(63) if seed is None else int(seed)
         self.episodes = [0] * self.num_envs
-        for i in range(self.num_envs):
+        agents = []
+        for i, table in enumerate(self.tables):
             self._deal(i)
+            agents.append(table.observe_next(self._obs_rows[i], self._mask_rows[i]))
+        self.agent[:] = agents
         return self._obs(), {}
 
     def step(
@@ -98,13 +93,32 @@ class VectorEnv:
         terms[:] = False
         rewards[:] = 0.0
         agents = self.agent.tolist()
-        for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
-            earned = table.act(agents[i], action)
-            if earned[0] or earned[1] or earned[2] or earned[3]:
-                rewards[i] = earned
-            if table.over:
-                terms[i] = True
-                self._deal(i)
+        try:
+            if _play_batch is not None:
+                stepped, error = _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks)
+                for i, earned in stepped:
+                    self._book(i, earned, agents)
+                if error is not None:
+                    raise error
             else:
-                self._encode(i)
+                obs_rows, mask_rows = self._obs_rows, self._mask_rows
+                for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
+                    earned = table.act(agents[i], action)
+                    if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+                        self._book(i, earned, agents)
+                    else:
+                        agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
+        finally:  # the games stepped before an illegal action raised show their new state
+            self.agent[:] = agents
         return self._obs(), rewards, terms, self.truncations, {}
+
+    def _book(self, i: int, earned: list[float], agents: list[int]) -> None:
+        """Game ``i``'s step earned something or ended its episode: its rewards, its
+        termination and a new deal; then its next observation."""
+        table = self.tables[i]
+        if earned[0] or earned[1] or earned[2] or earned[3]:
+            self.rewards[i] = earned
+        if table.over:
+            self.terminations[i] = True
+            self._deal(i)
+        agents[i] = table.observe_next(self._obs_rows[i], self._mask_rows[i])
