@@ -38,6 +38,7 @@ from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
+from . import _hotpath
 from .actions import Action
 from .claim_window import resolve_claims
 from .dealing import deal
@@ -50,11 +51,15 @@ from .precomputed import CODES, SEAT_INDEX
 from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
-from .turn import do_turn_action, turn_actions
+from .turn import do_turn_action
 from .wall import Wall, full_tile_set, indicator_position, shuffle
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
+
+# the compiled hot path when it was built (nbmj.engine._hotpath), else the turn module's own
+_discard = _hotpath.discard
+_turn_actions = _hotpath.turn_actions
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -483,7 +488,7 @@ class Game:
         ph = t.phase
         assert ph is not None
         if type(ph) is Turn:
-            acts = turn_actions(t, ph, p) if p == ph.seat else []
+            acts = _turn_actions(t, ph, p) if p == ph.seat else []
         else:
             acts = ph.legal(t, p)
         self._legal[p] = acts
@@ -512,7 +517,11 @@ class Game:
         t.events.append(cached.copy() if cached is not None else action.to_json())
         ph = t.phase
         if type(ph) is Turn:
-            self._enter(do_turn_action(t, ph, p, action))
+            tile = action.tile
+            if action.kind == "discard" and tile is not None:  # the commonest step, on the hot path
+                self._enter(_discard(t, p, tile))
+            else:
+                self._enter(do_turn_action(t, ph, p, action))
         else:
             assert isinstance(ph, ClaimWindow)
             ph.responses[p] = action

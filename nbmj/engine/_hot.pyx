@@ -1,0 +1,238 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The engine's hot path, compiled: a discard up to the next player's turn when nobody may
+claim it, the legal list of the seat on turn, and the greedy bot's choice of discard.
+
+Each function does what its pure-Python twin does (named in its docstring), with the same
+results and the same events in the same order; :mod:`nbmj.engine._hotpath` chooses between
+them (``NBMJ_PUREPYTHON=1`` forces the twins). Only the common cases are typed loops here:
+whatever is rare (a seat that may claim, a restricted discard, a flower drawn) goes to the
+pure-Python functions themselves, so there is one definition of each rule.
+"""
+
+from libc.string cimport memchr
+
+from itertools import compress
+
+from .. import core
+from ..rules.model import SEATS
+from .actions import interned
+from .claim_window import offers
+from .draws import after_draw
+from .ending import finish_draw
+from .phases import ClaimWindow, Turn
+from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
+from .restrictions import check_offence, discardable
+from .state import RiverTile
+from .wins import _other_shape, self_win
+
+_is_win = core.is_win
+_shanten = core.shanten
+
+
+cdef unsigned char* _counts(object hand, Py_ssize_t need) except NULL:
+    """The bytes of a bytearray hand of at least ``need`` counts (a TypeError otherwise)."""
+    if type(hand) is not bytearray:
+        raise TypeError(f"a hand is a bytearray of counts, not {type(hand).__name__}")
+    if len(<bytearray>hand) < need:
+        raise IndexError("bytearray index out of range")
+    return <unsigned char*><char*><bytearray>hand
+
+
+cdef bint _is_ready(object t, int p, object hand) except -1:
+    """``nbmj.engine.wins.is_ready``."""
+    cdef unsigned char* h = _counts(hand, 42)
+    counts = bytearray(34)
+    cdef unsigned char* c = <unsigned char*><char*>counts
+    cdef int k, w = 0, total = 0
+    for k in range(34):
+        c[k] = h[k]
+    for k in t.wt.wild_ids:
+        w += h[k]
+        if k < 34:
+            c[k] = 0
+    for k in range(34):
+        total += c[k]
+    if (total + w) % 3 != 1:
+        return False
+    return bool(_is_win(counts, w + 1)) or bool(_other_shape(t, p, counts, w + 1))
+
+
+def is_ready(t, int p):
+    """``nbmj.engine.wins.is_ready``."""
+    return _is_ready(t, p, t.seats[p].hand)
+
+
+def start_turn(t, int p):
+    """``nbmj.engine.draws.start_turn``."""
+    seat = t.seats[p]
+    seat.passed_win = False  # NB-8.6 / NB-8.7: drawing is acting
+    passed_pon = seat.passed_pon
+    if passed_pon:
+        passed_pon.clear()
+    if not t.can_draw():
+        return finish_draw(t)
+    tile = t.wall.draw_head()
+    cdef unsigned char* h = _counts(seat.hand, 42)
+    cdef int k = tile
+    if not 0 <= k < 42:
+        raise IndexError("bytearray index out of range")
+    if h[k] == 255:
+        raise ValueError("byte must be in range(0, 256)")
+    h[k] += 1
+    t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
+    t.last_tile_drawn = not t.can_draw()
+    t.current = p
+    if t.er.auto_flowers and t.wt.flower_flag[k]:
+        return after_draw(t, p, tile, "self_draw")
+    return Turn(p, "draw", "self_draw", tile)
+
+
+def discard(t, int p, int tile):
+    """``nbmj.engine.turn.discard``, and ``nbmj.engine.claim_window.open_claims`` after it."""
+    st = t.seats[p]
+    hand = st.hand
+    cdef unsigned char* h = _counts(hand, 42)
+    if not 0 <= tile < 42:
+        raise IndexError("bytearray index out of range")
+    if h[tile] == 0:
+        raise ValueError("byte must be in range(0, 256)")
+    h[tile] -= 1
+    st.river.append(RiverTile(tile, None))
+    t.discards_made += 1
+    ready = _is_ready(t, p, hand)
+    st.ready = ready
+    er = t.er
+    if er.bao_suits or er.bao_terminals:
+        check_offence(t, p, tile, ready)
+    if tile in t.wt.wilds:
+        st.discarded_wild = True
+    # open_claims: a seat that is not ready and can make no meld with the tile is offered
+    # nothing whatever the rules allow (offers' own cheap test, with every claim allowed);
+    # when that holds for the three, the next turn starts without asking offers
+    seats = t.seats
+    cdef int chi_seat = (p + 1) % 4 if tile < 27 else -1
+    cdef int rank = tile % 9
+    cdef int i, q
+    cdef unsigned char* o
+    cdef bint ask = False
+    for i in range(1, 4):
+        q = (p + i) % 4
+        other = seats[q]
+        if other.ready:
+            ask = True
+            break
+        o = _counts(other.hand, 42)
+        if o[tile] >= 2 or (q == chi_seat and ((rank and o[tile - 1]) or (rank < 8 and o[tile + 1]))):
+            ask = True
+            break
+    if ask:
+        options = offers(t, p, tile)
+        if options:
+            return ClaimWindow(tile, p, options, {})
+    return start_turn(t, (p + 1) % 4)
+
+
+def turn_actions(t, ph, int p):
+    """``nbmj.engine.turn.turn_actions``."""
+    seat = SEATS[p]
+    st = t.seats[p]
+    hand = st.hand
+    cdef unsigned char* h = _counts(hand, 42)
+    er = t.er
+    mode = ph.mode
+    acts = []
+    cdef bint drew = mode == "draw" or mode == "dealer_first"
+    cdef bint may_kong = drew or (mode == "after_pon" and not t.in_force(er.kong_pon))
+    drawn = ph.drawn
+    if drew and drawn is not None:
+        if (st.ready or ph.draw_kind == "kong_replacement") and self_win(t, p, drawn, ph.draw_kind) is not None:
+            acts.append(HU_ACTS[p])
+    melds = st.melds
+    cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
+    cdef int k
+    if may_kong and (melds or has_four) and t.can_kong() and not (er.no_claims and "kan" in t.banned_claims(False)):
+        if has_four:
+            wilds = t.wt.wilds
+            for k in range(34):
+                if h[k] == 4 and (k not in wilds or er.claims.wilds_in_melds):
+                    acts.append(interned(seat, "ankan", k))
+        held = []
+        for m in melds:
+            first = m.tiles[0]
+            if m.kind == "pon" and hand[first]:
+                held.append(first)
+        if held:
+            for first in sorted(held):
+                acts.append(interned(seat, "kakan", first))
+    if not er.auto_flowers and may_kong:
+        flower_flag = t.wt.flower_flag
+        for k in range(34, 42):
+            if h[k] and flower_flag[k]:
+                acts.append(interned(seat, "flower", k))
+    bans = ph.chi_bans
+    if bans or er.discard_limited:
+        table = DISCARD_ACTS[p]
+        acts.extend([table[k] for k in discardable(t, p, hand, bans)])
+    elif er.auto_flowers:
+        table = DISCARD_ACTS[p]
+        for k in range(42):
+            if h[k]:
+                acts.append(table[k])
+    else:
+        acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
+    return acts
+
+
+cdef int _isolation(unsigned char* c, int t):
+    """``nbmj.engine.bots._isolation``."""
+    cdef int near = c[t] - 1, r, d
+    if t < 27:
+        r = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                near += c[t + d]
+    return near
+
+
+def best_discard(counts, int w, wilds, list discards):
+    """``nbmj.engine.bots._best_discard``."""
+    cdef unsigned char* c = _counts(counts, 34)
+    cdef Py_ssize_t n = len(discards), i, best_i = -1
+    cdef int t, s, best_shanten = 99, wild_shanten = -1
+    cdef int best_wild = 0, best_iso = 0, best_t = 0, is_wild, iso
+    if n == 0:
+        raise ValueError("no discard to choose from")
+    shanten = [0] * n
+    for i in range(n):
+        tile = (<object>discards[i]).tile
+        assert tile is not None
+        if tile in wilds:
+            if wild_shanten < 0:
+                wild_shanten = _shanten(counts, w - 1)
+            s = wild_shanten
+        else:
+            t = tile
+            if not 0 <= t < len(counts):
+                raise IndexError("bytearray index out of range")
+            if c[t] == 0:
+                raise ValueError("byte must be in range(0, 256)")
+            c[t] -= 1
+            try:
+                s = _shanten(counts, w)
+            finally:
+                c[t] += 1
+        shanten[i] = s
+        if s < best_shanten:
+            best_shanten = s
+    # the least (is wild, isolation, -tile) among those at the best shanten, the first on a tie
+    for i in range(n):
+        if shanten[i] != best_shanten:
+            continue
+        tile = (<object>discards[i]).tile
+        is_wild = tile in wilds
+        t = tile
+        iso = 0 if is_wild else _isolation(c, t)
+        if best_i < 0 or is_wild < best_wild or (is_wild == best_wild and (
+                iso < best_iso or (iso == best_iso and t > best_t))):
+            best_i, best_wild, best_iso, best_t = i, is_wild, iso, t
+    return discards[best_i], best_shanten
