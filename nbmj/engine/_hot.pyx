@@ -23,24 +23,31 @@ from .phases import ClaimWindow, Turn
 from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
 from .restrictions import check_offence, discardable
 from .state import RiverTile
+from .draws import start_turn as reference_start_turn
+from .turn import discard as reference_discard
+from .turn import turn_actions as reference_turn_actions
 from .wins import _other_shape, self_win
+from .wins import is_ready as reference_is_ready
+from .wins import win_counts as reference_win_counts
 
 _is_win = core.is_win
 _shanten = core.shanten
 
 
-cdef unsigned char* _counts(object hand, Py_ssize_t need) except NULL:
-    """The bytes of a bytearray hand of at least ``need`` counts (a TypeError otherwise)."""
-    if type(hand) is not bytearray:
-        raise TypeError(f"a hand is a bytearray of counts, not {type(hand).__name__}")
-    if len(<bytearray>hand) < need:
-        raise IndexError("bytearray index out of range")
+cdef inline bint _typed(object hand, Py_ssize_t need):
+    """Whether ``hand`` is what the typed loops read: a bytearray of at least ``need``
+    counts. A referee or a test may set a hand to another sequence: then the pure-Python
+    twin does the work."""
+    return type(hand) is bytearray and len(<bytearray>hand) >= need
+
+
+cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
 
 
 cdef bint _is_ready(object t, int p, object hand) except -1:
-    """``nbmj.engine.wins.is_ready``."""
-    cdef unsigned char* h = _counts(hand, 42)
+    """``nbmj.engine.wins.is_ready`` of a typed hand."""
+    cdef unsigned char* h = _bytes(hand)
     counts = bytearray(34)
     cdef unsigned char* c = <unsigned char*><char*>counts
     cdef int k, w = 0, total = 0
@@ -59,12 +66,17 @@ cdef bint _is_ready(object t, int p, object hand) except -1:
 
 def is_ready(t, int p):
     """``nbmj.engine.wins.is_ready``."""
-    return _is_ready(t, p, t.seats[p].hand)
+    hand = t.seats[p].hand
+    if not _typed(hand, 42):
+        return reference_is_ready(t, p)
+    return _is_ready(t, p, hand)
 
 
 def start_turn(t, int p):
     """``nbmj.engine.draws.start_turn``."""
     seat = t.seats[p]
+    if not _typed(seat.hand, 42):
+        return reference_start_turn(t, p)
     seat.passed_win = False  # NB-8.6 / NB-8.7: drawing is acting
     passed_pon = seat.passed_pon
     if passed_pon:
@@ -72,7 +84,7 @@ def start_turn(t, int p):
     if not t.can_draw():
         return finish_draw(t)
     tile = t.wall.draw_head()
-    cdef unsigned char* h = _counts(seat.hand, 42)
+    cdef unsigned char* h = _bytes(seat.hand)
     cdef int k = tile
     if not 0 <= k < 42:
         raise IndexError("bytearray index out of range")
@@ -89,9 +101,13 @@ def start_turn(t, int p):
 
 def discard(t, int p, int tile):
     """``nbmj.engine.turn.discard``, and ``nbmj.engine.claim_window.open_claims`` after it."""
-    st = t.seats[p]
+    seats = t.seats
+    for other in seats:
+        if not _typed(other.hand, 42):
+            return reference_discard(t, p, tile)
+    st = seats[p]
     hand = st.hand
-    cdef unsigned char* h = _counts(hand, 42)
+    cdef unsigned char* h = _bytes(hand)
     if not 0 <= tile < 42:
         raise IndexError("bytearray index out of range")
     if h[tile] == 0:
@@ -109,7 +125,6 @@ def discard(t, int p, int tile):
     # open_claims: a seat that is not ready and can make no meld with the tile is offered
     # nothing whatever the rules allow (offers' own cheap test, with every claim allowed);
     # when that holds for the three, the next turn starts without asking offers
-    seats = t.seats
     cdef int chi_seat = (p + 1) % 4 if tile < 27 else -1
     cdef int rank = tile % 9
     cdef int i, q
@@ -121,7 +136,7 @@ def discard(t, int p, int tile):
         if other.ready:
             ask = True
             break
-        o = _counts(other.hand, 42)
+        o = _bytes(other.hand)
         if o[tile] >= 2 or (q == chi_seat and ((rank and o[tile - 1]) or (rank < 8 and o[tile + 1]))):
             ask = True
             break
@@ -137,7 +152,9 @@ def turn_actions(t, ph, int p):
     seat = SEATS[p]
     st = t.seats[p]
     hand = st.hand
-    cdef unsigned char* h = _counts(hand, 42)
+    if not _typed(hand, 42):
+        return reference_turn_actions(t, ph, p)
+    cdef unsigned char* h = _bytes(hand)
     er = t.er
     mode = ph.mode
     acts = []
@@ -196,7 +213,9 @@ cdef int _isolation(unsigned char* c, int t):
 
 def best_discard(counts, int w, wilds, list discards):
     """``nbmj.engine.bots._best_discard``."""
-    cdef unsigned char* c = _counts(counts, 34)
+    if not _typed(counts, 0):
+        counts = bytearray(counts)  # the same choice: the counts are restored before it returns
+    cdef unsigned char* c = _bytes(counts)
     cdef Py_ssize_t n = len(discards), i, best_i = -1
     cdef int t, s, best_shanten = 99, wild_shanten = -1
     cdef int best_wild = 0, best_iso = 0, best_t = 0, is_wild, iso
@@ -236,3 +255,30 @@ def best_discard(counts, int w, wilds, list discards):
                 iso < best_iso or (iso == best_iso and t > best_t))):
             best_i, best_wild, best_iso, best_t = i, is_wild, iso, t
     return discards[best_i], best_shanten
+
+
+def win_counts(hand, flower_flag, wilds, int tile):
+    """``nbmj.engine.wins.win_counts``."""
+    if not _typed(hand, 42):
+        return reference_win_counts(hand, flower_flag, wilds, tile)
+    cdef unsigned char* h = _bytes(hand)
+    shape = [0] * 34
+    cdef int k, c, w = 0, wild_as_itself = 0
+    for k in range(42):
+        c = h[k]
+        if not c or flower_flag[k]:
+            continue
+        if k in wilds:
+            w += c
+            if k < 34:
+                wild_as_itself += c
+        else:
+            shape[k] = c
+    if tile >= 0:
+        if tile in wilds:
+            w += 1
+            if tile < 34:
+                wild_as_itself += 1
+        else:
+            shape[tile] += 1
+    return shape, w, wild_as_itself
