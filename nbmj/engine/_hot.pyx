@@ -1,4 +1,7 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# cython: language_level=3, initializedcheck=False
+# (bounds and negative indices of Python lists stay checked, as in the twins: only the
+# raw counts of a bytearray, read through a pointer, go unchecked, and every index into them is
+# a tile id checked against the length first)
 """The engine's hot path, compiled: a discard up to the next player's turn when nobody may
 claim it, the legal list of the seat on turn, and the greedy bot's choice of discard.
 
@@ -213,8 +216,10 @@ cdef int _isolation(unsigned char* c, int t):
 
 def best_discard(counts, int w, wilds, list discards):
     """``nbmj.engine.bots._best_discard``."""
-    if not _typed(counts, 0):
+    if not _typed(counts, 34):
         counts = bytearray(counts)  # the same choice: the counts are restored before it returns
+        if len(counts) < 34:
+            raise IndexError("bytearray index out of range")
     cdef unsigned char* c = _bytes(counts)
     cdef Py_ssize_t n = len(discards), i, best_i = -1
     cdef int t, s, best_shanten = 99, wild_shanten = -1
