@@ -300,6 +300,17 @@ def _compile(expr: Expr, light: bool = False) -> _Bound:
     if isinstance(expr, (AllOf, AnyOf)):
         parts = tuple(_compile(o, light) for o in expr.operands)
         pick = min if isinstance(expr, AllOf) else max
+        if len(parts) == 2:  # the common case, without a list and two generators
+            first, second = parts
+            both = isinstance(expr, AllOf)
+
+            def combine_two(span: _Span) -> Interval:
+                lo1, hi1 = _truth(first(span))
+                lo2, hi2 = _truth(second(span))
+                if both:
+                    return (lo1 if lo1 < lo2 else lo2), (hi1 if hi1 < hi2 else hi2)
+                return (lo1 if lo1 > lo2 else lo2), (hi1 if hi1 > hi2 else hi2)
+            return combine_two
 
         def combine(span: _Span) -> Interval:
             truths = [_truth(p(span)) for p in parts]
@@ -350,7 +361,10 @@ class _BoundPlan:
         self.items = _bound_items(plan.reading_level, light=False)
         #: every item that can raise a bound, hand-level ones too, compiled from a table's
         #: counts (:func:`may_reach_minimum`)
-        self.light_items = _bound_items(plan.hand_level, light=True) + _bound_items(plan.reading_level, light=True)
+        self.light_hand_items = _bound_items(plan.hand_level, light=True)
+        self.light_items = _bound_items(plan.reading_level, light=True)
+        #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
+        self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.wait_tai = 0
         self.wait_multiplier = 1
         for entries in plan.by_wait.values():
@@ -520,9 +534,22 @@ def may_reach_minimum(
                         melds[-1][0] if melds else None, wilds - win_is_wild)
     span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                  win_is_wild, light)
-    tai: float = bp.wait_tai
-    mult: float = bp.wait_multiplier
-    for is_multiplier, value, when, each in bp.light_items:
+    # the hand-level items read only the light facts, the wilds, the winning tile's
+    # wildness and the number of melds: a seat's few combinations of them are kept
+    hand_key = (fc, win_by, last_tile, first_turn, discarded_wild, seat == "E", concealed_hand, light.last_meld_kind,
+                wilds, win_is_wild, len(melds))
+    hand_part = bp.light_hand_parts.get(hand_key)
+    if hand_part is None:
+        if len(bp.light_hand_parts) >= 4096:
+            bp.light_hand_parts.clear()
+        hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
+    return ValueBound(*_sum_bounds(bp.light_items, span, bp.wait_tai + hand_part[0],
+                                   bp.wait_multiplier * hand_part[1])).reaches(scoring)
+
+
+def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -> tuple[float, float]:
+    """``tai`` and ``mult`` raised by the most each of ``items`` can add over ``span``."""
+    for is_multiplier, value, when, each in items:
         if when is not None and not _truth(when(span))[1]:
             continue
         n_high = 1.0 if each is None else each(span)[1]
@@ -532,7 +559,7 @@ def may_reach_minimum(
             mult *= value**n_high if n_high != _INF else _INF
         else:
             tai += value * n_high
-    return ValueBound(tai, mult).reaches(scoring)
+    return tai, mult
 
 
 _NO_FLOWER_COUNTS = FlowerCounts()
