@@ -83,6 +83,7 @@ def reference_path(monkeypatch):
         monkeypatch.setattr(game, "_discard", turn.discard)
         monkeypatch.setattr(game, "_turn_actions", turn.turn_actions)
         monkeypatch.setattr(bots, "_choose_discard", bots._best_discard)
+        monkeypatch.setattr(bots, "_play_hand", bots._play)
         monkeypatch.setattr(wins, "_win_counts", wins.win_counts)
     return use_reference
 

@@ -3,7 +3,8 @@
 # raw counts of a bytearray, read through a pointer, go unchecked, and every index into them is
 # a tile id checked against the length first)
 """The engine's hot path, compiled: a discard up to the next player's turn when nobody may
-claim it, the legal list of the seat on turn, and the greedy bot's choice of discard.
+claim it, the legal list of the seat on turn, the greedy bot's choice of discard, and the
+loop of ``play_hand`` with the game's step for the actions offered.
 
 Each function does what its pure-Python twin does (named in its docstring), with the same
 results and the same events in the same order; :mod:`nbmj.engine._hotpath` chooses between
@@ -22,7 +23,11 @@ from .actions import interned
 from .claim_window import offers
 from .draws import after_draw
 from .ending import finish_draw
-from .phases import ClaimWindow, Turn
+from .claim_window import resolve_claims
+from .kongs import resolve_rob
+from .observation import Observation
+from .phases import ClaimWindow, Over, RobWindow, Turn
+from .turn import do_turn_action
 from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
 from .restrictions import check_offence, discardable
 from .state import RiverTile
@@ -287,3 +292,49 @@ def win_counts(hand, flower_flag, wilds, int tile):
         else:
             shape[tile] += 1
     return shape, w, wild_as_itself
+
+
+def play(game, list by_position):
+    """``nbmj.engine.bots._play``, with ``Game.step`` taken in for the actions the bots hand
+    back from their legal lists (any other goes to ``game.step`` and its checks)."""
+    t = game._t
+    cache = game._legal
+    legal_for = game._legal_for
+    enter = game._enter
+    cdef int p
+    while True:
+        ph = t.phase
+        phase_type = type(ph)
+        if phase_type is Turn:
+            p = ph.seat
+        elif phase_type is Over:
+            return ph.result
+        else:
+            p = ph.to_act()[0]
+        legal = cache.get(p)
+        if legal is None:
+            legal = legal_for(p)
+        action = by_position[p](Observation(game, p), list(legal))
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            game.step(action)  # built by the bot (or not legal): the game's own checks
+            continue
+        # what Game.step does with an action offered to p
+        cache.clear()
+        game._version += 1
+        cached = action.__dict__.get("_json")  # Action.to_json's own cache
+        t.events.append(cached.copy() if cached is not None else action.to_json())
+        if phase_type is Turn:
+            tile = action.tile
+            if action.kind == "discard" and tile is not None:
+                enter(discard(t, p, tile))
+            else:
+                enter(do_turn_action(t, ph, p, action))
+        else:
+            responses = ph.responses
+            responses[p] = action
+            if len(responses) == len(ph.options):
+                enter(resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
+        cache.clear()

@@ -231,9 +231,13 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
             game.step(action)
         assert game.result is not None
         return game.result
-    # The same calls without the public wrappers: the first waiting seat, its Observation
-    # and a copy of its cached legal list.
-    by_position = [bots[s] for s in SEATS]
+    return _play_hand(game, [bots[s] for s in SEATS])
+
+
+def _play(game: Game, by_position: list[Bot]) -> HandResult:
+    """play_hand's loop for a Game itself: the same calls without the public wrappers, the
+    first waiting seat, its Observation and a copy of its cached legal list.
+    (nbmj.engine._hot.play is its compiled twin.)"""
     step = game.step
     legal_for = game._legal_for
     t = game.table
@@ -247,3 +251,6 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
             assert ph is not None
             p = ph.to_act()[0]
         step(by_position[p](Observation(game, p), list(legal_for(p))))
+
+
+_play_hand = _play if _hotpath.compiled is None else _hotpath.compiled.play
