@@ -18,6 +18,7 @@ from libc.string cimport memchr
 from itertools import compress
 
 from .. import core
+from ..errors import WallExhausted
 from ..rules.model import SEATS
 from .actions import interned
 from .claim_window import offers
@@ -26,11 +27,12 @@ from .ending import finish_draw
 from .claim_window import resolve_claims
 from .kongs import resolve_rob
 from .observation import Observation
-from .phases import ClaimWindow, Over, RobWindow, Turn
+from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
 from .turn import do_turn_action
 from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
 from .restrictions import check_offence, discardable
-from .state import RiverTile
+from .state import RiverTile, TableState
+from .wall import Wall
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
@@ -72,6 +74,32 @@ cdef bint _is_ready(object t, int p, object hand) except -1:
     return bool(_is_win(counts, w + 1)) or bool(_other_shape(t, p, counts, w + 1))
 
 
+cdef bint _can_draw(object t) except -1:
+    """``TableState.can_draw``, its arithmetic read here for a TableState itself."""
+    if type(t) is not TableState:
+        return bool(t.can_draw())
+    cdef long kept = t.kept_tiles, remaining = t.wall.remaining
+    return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
+
+
+cdef object _draw_head(object wall):
+    """``Wall.draw_head``, its loop read here for a Wall itself."""
+    taken = wall._taken
+    if type(wall) is not Wall or type(taken) is not bytearray:
+        return wall.draw_head()
+    cdef unsigned char* marks = _bytes(taken)
+    cdef Py_ssize_t n = len(<bytearray>taken), i = wall._head
+    while i < n and marks[i]:
+        i += 1
+    if i >= n:
+        raise WallExhausted("the wall is empty")
+    marks[i] = 1
+    wall._head = i + 1
+    wall.remaining -= 1
+    wall.drawn += 1
+    return wall.tiles[i]
+
+
 def is_ready(t, int p):
     """``nbmj.engine.wins.is_ready``."""
     hand = t.seats[p].hand
@@ -89,9 +117,9 @@ def start_turn(t, int p):
     passed_pon = seat.passed_pon
     if passed_pon:
         passed_pon.clear()
-    if not t.can_draw():
+    if not _can_draw(t):
         return finish_draw(t)
-    tile = t.wall.draw_head()
+    tile = _draw_head(t.wall)
     cdef unsigned char* h = _bytes(seat.hand)
     cdef int k = tile
     if not 0 <= k < 42:
@@ -100,7 +128,7 @@ def start_turn(t, int p):
         raise ValueError("byte must be in range(0, 256)")
     h[k] += 1
     t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
-    t.last_tile_drawn = not t.can_draw()
+    t.last_tile_drawn = not _can_draw(t)
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
         return after_draw(t, p, tile, "self_draw")
@@ -299,8 +327,6 @@ def play(game, list by_position):
     back from their legal lists (any other goes to ``game.step`` and its checks)."""
     t = game._t
     cache = game._legal
-    legal_for = game._legal_for
-    enter = game._enter
     cdef int p
     while True:
         ph = t.phase
@@ -312,8 +338,8 @@ def play(game, list by_position):
         else:
             p = ph.to_act()[0]
         legal = cache.get(p)
-        if legal is None:
-            legal = legal_for(p)
+        if legal is None:  # Game._legal_for
+            legal = cache[p] = turn_actions(t, ph, p) if phase_type is Turn else ph.legal(t, p)
         action = by_position[p](Observation(game, p), list(legal))
         for offered in legal:
             if offered is action:
@@ -329,12 +355,20 @@ def play(game, list by_position):
         if phase_type is Turn:
             tile = action.tile
             if action.kind == "discard" and tile is not None:
-                enter(discard(t, p, tile))
+                _enter(t, discard(t, p, tile))
             else:
-                enter(do_turn_action(t, ph, p, action))
+                _enter(t, do_turn_action(t, ph, p, action))
         else:
             responses = ph.responses
             responses[p] = action
             if len(responses) == len(ph.options):
-                enter(resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
+                _enter(t, resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
         cache.clear()
+
+
+cdef _enter(t, phase):
+    """``Game._enter``."""
+    if type(phase) not in TRANSITIONS[type(t.phase)]:
+        raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
+    t.scores.clear()
+    t.phase = phase
