@@ -189,3 +189,18 @@ def test_a_hand_set_by_hand_as_a_list_is_played_by_the_twins():
         g.step(rng.choice(g.legal_actions(seat)))
         steps += 1
     assert steps > 10
+
+
+@needs_compiled
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 150))
+def test_the_compiled_shuffle_is_the_library_s(seed, n):
+    from nbmj.engine.wall import shuffle
+
+    expected, mine, reference = list(range(n)), list(range(n)), list(range(n))
+    a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+    a.shuffle(expected)
+    hot.shuffle(mine, b)
+    shuffle(reference, c)
+    assert mine == expected == reference
+    assert b.random() == a.random() == c.random()  # the same draws taken

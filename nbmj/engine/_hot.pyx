@@ -16,6 +16,7 @@ pure-Python functions themselves, so there is one definition of each rule.
 from libc.string cimport memchr
 
 from itertools import compress
+from random import Random
 
 from .. import core
 from ..errors import WallExhausted
@@ -32,7 +33,8 @@ from .turn import do_turn_action
 from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
 from .restrictions import check_offence, discardable
 from .state import RiverTile, TableState
-from .wall import Wall
+from .wall import _RANDBELOW_BITS, Wall
+from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
@@ -372,3 +374,22 @@ cdef _enter(t, phase):
         raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
     t.scores.clear()
     t.phase = phase
+
+
+def shuffle(list tiles, rng):
+    """``nbmj.engine.wall.shuffle``: the same swaps and the same draws from ``rng``."""
+    cls = type(rng)
+    if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not Random.shuffle:
+        return reference_shuffle(tiles, rng)
+    bits = rng.getrandbits
+    cdef Py_ssize_t i, n, j
+    cdef int k
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = 0
+        while (n >> k) != 0:  # n.bit_length()
+            k += 1
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]

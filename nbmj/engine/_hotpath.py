@@ -9,6 +9,7 @@ compiled module calls back into them for the rare cases).
 from __future__ import annotations
 
 import os
+import random
 from types import ModuleType
 from typing import Callable
 
@@ -18,9 +19,10 @@ from .phases import Phase, Turn
 from .state import TableState
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
+from .wall import shuffle as reference_shuffle
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle"]
 
 
 def _load() -> ModuleType | None:
@@ -41,8 +43,10 @@ start_turn: Callable[[TableState, int], Phase] = reference_start_turn
 discard: Callable[[TableState, int, int], Phase] = reference_discard
 turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_actions
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
+shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard
     turn_actions = compiled.turn_actions
     is_ready = compiled.is_ready
+    shuffle = compiled.shuffle

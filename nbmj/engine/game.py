@@ -52,7 +52,7 @@ from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
 from .turn import do_turn_action
-from .wall import Wall, full_tile_set, indicator_position, shuffle
+from .wall import Wall, full_tile_set, indicator_position
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
@@ -60,6 +60,7 @@ __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
 # the compiled hot path when it was built (nbmj.engine._hotpath), else the turn module's own
 _discard = _hotpath.discard
 _turn_actions = _hotpath.turn_actions
+_shuffle = _hotpath.shuffle
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -201,7 +202,7 @@ class Game:
         tile_set = full_tile_set(rules.tiles.flowers)
         if wall is None:
             tiles = list(tile_set)
-            shuffle(tiles, rng)  # NB-3.6: the shuffle fills the draw-order sequence directly
+            _shuffle(tiles, rng)  # NB-3.6: the shuffle fills the draw-order sequence directly
         else:
             tiles = _check_wall(wall, tile_set)
         wall_ = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, len(tiles) // 2))
