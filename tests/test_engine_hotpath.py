@@ -15,9 +15,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from nbmj import core
-from nbmj.engine import Game, _hotpath, bots, draws, game, turn, wins
+from nbmj.engine import Game, _hotpath, bots, claim_window, draws, game, turn, wins
 from nbmj.engine.bots import make_bots, play_hand
-from nbmj.engine.phases import Turn
+from nbmj.engine.phases import ClaimWindow, Turn
 from nbmj.rules import list_variants, load_variant
 from nbmj.scoring import score
 from nbmj.scoring.bound import may_be_valid
@@ -56,6 +56,8 @@ def test_each_step_of_the_compiled_path_matches_its_twin(variant):
                 p = ph.seat
                 assert hot.turn_actions(t, ph, p) == turn.turn_actions(t, ph, p)
                 assert hot.is_ready(t, p) == wins.is_ready(t, p)
+            elif type(ph) is ClaimWindow and not ph.responses:
+                assert hot.offers_of(t, ph.discarder, ph.tile) == claim_window.offers(t, ph.discarder, ph.tile) == ph.options
             action = mover[seat](g.observation(seat), g.legal_actions(seat))
             if type(ph) is Turn and action.kind == "discard":
                 a, b = copy.deepcopy(g), copy.deepcopy(g)

@@ -22,7 +22,10 @@ from .. import core
 from ..errors import WallExhausted
 from ..rules.model import SEATS
 from .actions import interned
-from .claim_window import offers
+from .claim_window import offers as reference_offers
+from .claims import chi_uses
+from .restrictions import chi_leaves_discard
+from .wins import discard_win
 from .draws import after_draw
 from .ending import finish_draw
 from .claim_window import resolve_claims
@@ -30,7 +33,7 @@ from .kongs import resolve_rob
 from .observation import Observation
 from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
 from .turn import do_turn_action
-from .precomputed import CODES, DISCARD_ACTS, HU_ACTS
+from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
 from .restrictions import check_offence, discardable
 from .state import RiverTile, TableState
 from .wall import _RANDBELOW_BITS, Wall
@@ -44,6 +47,7 @@ from .wins import win_counts as reference_win_counts
 
 _is_win = core.is_win
 _shanten = core.shanten
+_claim_bits = core.claim_options
 
 
 cdef inline bint _typed(object hand, Py_ssize_t need):
@@ -179,10 +183,91 @@ def discard(t, int p, int tile):
             ask = True
             break
     if ask:
-        options = offers(t, p, tile)
+        options = _offers(t, p, tile)
         if options:
             return ClaimWindow(tile, p, options, {})
     return start_turn(t, (p + 1) % 4)
+
+
+cdef long _F_HU = F_HU, _F_KAN = F_KAN, _F_PON = F_PON, _F_CHI = F_CHI
+cdef long _O_HU = O_HU, _O_KAN = O_KAN, _O_PON = O_PON, _O_CHI = O_CHI
+
+
+cdef dict _offers(object t, int p, int tile):
+    """``nbmj.engine.claim_window.offers``, every hand a typed one."""
+    er = t.er
+    cdef long flags = er.claim_flags, f
+    if er.no_claims:
+        for kind in t.banned_claims(True):
+            flags &= ~<long>BAN_FLAG.get(kind, 0)
+    if not _can_draw(t):
+        flags &= ~(_F_CHI | _F_PON | _F_KAN)  # NB-15.2: the last discard may be claimed only to win
+    elif not t.can_kong():
+        flags &= ~_F_KAN
+    cdef int chi_seat = (p + 1) % 4 if flags & _F_CHI and tile < 27 else -1
+    cdef int rank = tile % 9
+    cdef int i, q
+    cdef unsigned char* o
+    no_win = t.in_force(er.win_pass, True)
+    seats = t.seats
+    options = {}
+    for i in range(1, 4):  # CLAIM_ORDER: next, opposite, previous
+        q = (p + i) % 4
+        seat = seats[q]
+        f = flags
+        if not seat.ready or (no_win and seat.passed_win):
+            f &= ~_F_HU
+        if not f & _F_HU:
+            o = _bytes(seat.hand)
+            if o[tile] < 2 and not (q == chi_seat and ((rank and o[tile - 1]) or (rank < 8 and o[tile + 1]))):
+                continue
+        opts = _claim_options(t, q, tile, p, f)
+        if opts:
+            options[q] = opts
+    return options
+
+
+cdef list _claim_options(object t, int q, int tile, int d, long flags):
+    """``nbmj.engine.claim_window.claim_options`` of a typed hand."""
+    seat_state = t.seats[q]
+    if flags & _F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, True):
+        flags &= ~_F_PON
+    hand = seat_state.hand
+    cdef unsigned char* h = _bytes(hand)
+    wt = t.wt
+    cdef int k, w = 0
+    for k in wt.wild_flower_ids:
+        w += h[k]
+    counts = [h[k] for k in range(34)]  # a list: the compiled core reads lists fast
+    cdef long options = _claim_bits(counts, w, wt.wild_mask, tile, (q - d + 4) % 4, flags)
+    if (flags & _F_HU and not options & _O_HU and len(t.rules.shapes) > 1
+            and discard_win(t, q, tile, d, "discard") is not None):
+        options |= _O_HU  # a win in another shape of winning.shapes
+    if not options:
+        return []
+    seat = SEATS[q]
+    acts = []
+    if options & _O_HU and discard_win(t, q, tile, d, "discard", True) is not None:
+        acts.append(HU_ACTS[q])
+    if options & _O_KAN:
+        acts.append(interned(seat, "kan", tile))
+    if options & _O_PON:
+        acts.append(interned(seat, "pon", tile))
+    if options & _O_CHI:
+        for use in chi_uses(tile, options):
+            if chi_leaves_discard(t, q, tile, use):
+                acts.append(interned(seat, "chi", tile, use))
+    if acts:
+        acts.append(PASS_ACTS[q])
+    return acts
+
+
+def offers_of(t, int p, int tile):
+    """``nbmj.engine.claim_window.offers``."""
+    for other in t.seats:
+        if not _typed(other.hand, 42):
+            return reference_offers(t, p, tile)
+    return _offers(t, p, tile)
 
 
 def turn_actions(t, ph, int p):
