@@ -86,6 +86,7 @@ def reference_path(monkeypatch):
         monkeypatch.setattr(game, "_turn_actions", turn.turn_actions)
         monkeypatch.setattr(bots, "_choose_discard", bots._best_discard)
         monkeypatch.setattr(bots, "_play_hand", bots._play)
+        monkeypatch.setattr(bots, "_greedy_act", None)
         monkeypatch.setattr(wins, "_win_counts", wins.win_counts)
     return use_reference
 
@@ -206,3 +207,24 @@ def test_the_compiled_shuffle_is_the_library_s(seed, n):
     shuffle(reference, c)
     assert mine == expected == reference
     assert b.random() == a.random() == c.random()  # the same draws taken
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", list_variants())
+def test_the_compiled_greedy_choice_matches_the_bot_s(variant, monkeypatch):
+    rules = load_variant(variant)
+    greedy = bots.GreedyBot()
+    checked = 0
+    for seed in range(3):
+        g = Game(rules, seed)
+        mover = make_bots("random", seed)
+        while not g.is_over:
+            seat = g.to_act[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            compiled = hot.greedy_act(obs, legal)
+            with monkeypatch.context() as m:
+                m.setattr(bots, "_greedy_act", None)
+                assert greedy(obs, legal) is compiled
+            checked += 1
+            g.step(mover[seat](obs, legal))
+    assert checked > 100

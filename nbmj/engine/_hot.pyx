@@ -478,3 +478,71 @@ def shuffle(list tiles, rng):
         while j >= n:
             j = bits(k)
         tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+def greedy_act(observation, list legal):
+    """``nbmj.engine.bots.GreedyBot.__call__`` for an Observation."""
+    flower = None
+    discards = []
+    kongs = []
+    kakans = []
+    for a in legal:
+        kind = a.kind
+        if kind == "discard":
+            discards.append(a)
+        elif kind == "hu":
+            return a
+        elif kind == "flower":
+            if flower is None:
+                flower = a
+        elif kind == "ankan":
+            kongs.append(a)
+        elif kind == "kakan":
+            kakans.append(a)
+    wilds = set(observation["wilds"])
+    # bots._counts_of
+    hand = observation.hand_counts()
+    counts = bytearray(hand[:34])
+    cdef int w = 0
+    for t in wilds:
+        w += hand[t]
+        if t < 34:
+            counts[t] = 0
+    if flower is not None:
+        return flower
+    if discards:
+        best, best_shanten = best_discard(counts, w, wilds, discards)
+        for a in kongs + kakans:  # the concealed kongs, then the added ones
+            tile = a.tile
+            assert tile is not None
+            c, ww = _without(counts, w, wilds, (tile,) * (4 if a.kind == "ankan" else 1))
+            if _shanten(c, ww) <= best_shanten:
+                return a
+        return best
+    # GreedyBot._claim
+    now = _shanten(counts, w)
+    for kind in ("kan", "pon", "chi"):
+        for a in legal:
+            if a.kind != kind:
+                continue
+            tile = a.tile
+            assert tile is not None
+            c, ww = _without(counts, w, wilds, a.use or (tile,) * (3 if kind == "kan" else 2))
+            after = _shanten(c, ww)
+            if after < now or (kind == "kan" and after <= now):
+                return a
+    for a in legal:
+        if a.kind == "pass":
+            return a
+    raise KeyError("pass")
+
+
+cdef tuple _without(counts, int w, wilds, tiles):
+    """``nbmj.engine.bots._without``."""
+    c = bytearray(counts)
+    for u in tiles:
+        if u not in wilds and c[u] > 0:
+            c[u] -= 1
+        elif w > 0:
+            w -= 1
+    return c, w

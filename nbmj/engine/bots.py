@@ -133,6 +133,9 @@ def _best_discard(counts: bytearray, w: int, wilds: Container[int], discards: li
 
 
 _choose_discard = _best_discard if _hotpath.compiled is None else _hotpath.compiled.best_discard
+#: GreedyBot's choice for an Observation, compiled (None: the methods below make it)
+_greedy_act: Callable[[Observation, list[Action]], Action] | None = (
+    None if _hotpath.compiled is None else _hotpath.compiled.greedy_act)
 
 
 class GreedyBot:
@@ -141,6 +144,8 @@ class GreedyBot:
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """The greedy choice among ``legal``."""
+        if _greedy_act is not None and type(observation) is Observation and type(legal) is list:
+            return _greedy_act(observation, legal)  # the same choice, compiled
         # one pass over the list: the first win, the first flower, the discards and kongs
         # in list order (the claims, met less often, are sorted out in _claim)
         flower: Action | None = None
