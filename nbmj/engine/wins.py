@@ -145,6 +145,7 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
         last_tile=t.last_tile_drawn and discarder is None,
         first_turn=t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
         discarded_wild=seat.discarded_wild,
+        win_tile=tile,
     )
 
 

@@ -252,12 +252,16 @@ def _unbounded(span: _Span) -> Interval:
     return -_INF, _INF
 
 
-def _compile(expr: Expr, light: bool = False) -> _Bound:
+def _compile(expr: Expr, light: bool = False, any_tile: bool = False) -> _Bound:
     """``expr`` (a feature or a condition) as a function from a hand to its interval;
-    ``light``: from a table's counts (:func:`may_reach_minimum`), without the hand's facts."""
+    ``light``: from a table's counts (:func:`may_reach_minimum`), without the hand's facts;
+    ``any_tile``: over a waiting hand and any winning tile (the hand-level features, which
+    the winning tile changes, take every value)."""
     if isinstance(expr, Feature):
         args = expr.args
         if expr.name not in READING_FEATURES:
+            if any_tile:
+                return _unbounded
             if light:
                 value_of = _LIGHT_FEATURES.get(expr.name)
                 if value_of is None:
@@ -281,7 +285,7 @@ def _compile(expr: Expr, light: bool = False) -> _Bound:
             return _unbounded
         return lambda span: bound(args, span)
     if isinstance(expr, Compare):
-        inner = _compile(expr.feature, light)
+        inner = _compile(expr.feature, light, any_tile)
         test = _COMPARE[expr.op]
         value = expr.value
 
@@ -291,14 +295,14 @@ def _compile(expr: Expr, light: bool = False) -> _Bound:
             return (0 if can_fail else 1), (1 if can_hold else 0)
         return compare
     if isinstance(expr, Not):
-        operand = _compile(expr.operand, light)
+        operand = _compile(expr.operand, light, any_tile)
 
         def negate(span: _Span) -> Interval:
             lo, hi = _truth(operand(span))
             return 1 - hi, 1 - lo
         return negate
     if isinstance(expr, (AllOf, AnyOf)):
-        parts = tuple(_compile(o, light) for o in expr.operands)
+        parts = tuple(_compile(o, light, any_tile) for o in expr.operands)
         pick = min if isinstance(expr, AllOf) else max
         if len(parts) == 2:  # the common case, without a list and two generators
             first, second = parts
@@ -365,6 +369,10 @@ class _BoundPlan:
         self.light_items = _bound_items(plan.reading_level, light=True)
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
         self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: the reading-level items over a waiting hand and any winning tile, and their
+        #: bounds by waiting hand (see may_reach_minimum)
+        self.any_tile_items = _bound_items(plan.reading_level, light=True, any_tile=True)
+        self.any_tile_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.wait_tai = 0
         self.wait_multiplier = 1
         for entries in plan.by_wait.values():
@@ -382,7 +390,7 @@ class _BoundPlan:
 _BoundItem = tuple[bool, int, Optional[_Bound], Optional[_Bound]]
 
 
-def _bound_items(compiled: list[Any], light: bool) -> list[_BoundItem]:
+def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
     """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
     a bound, compiled for it."""
     out: list[_BoundItem] = []
@@ -390,8 +398,8 @@ def _bound_items(compiled: list[Any], light: bool) -> list[_BoundItem]:
         value = item.value
         assert value is not None  # switched-off items are never compiled
         if _raises(item):
-            when = None if item.when is None else _compile(item.when, light)
-            each = None if item.each is None else _compile(item.each, light)
+            when = None if item.when is None else _compile(item.when, light, any_tile)
+            each = None if item.each is None else _compile(item.each, light, any_tile)
             out.append((item.unit == "x", value, when, each))
     return out
 
@@ -508,6 +516,7 @@ def may_reach_minimum(
     last_tile: bool,
     first_turn: bool,
     discarded_wild: bool,
+    win_tile: int | None = None,
 ) -> bool:
     """False only when no reading of the win can reach the minimum: the value test of
     :func:`may_be_valid`, from what a table knows of the hand without building its
@@ -516,7 +525,9 @@ def may_reach_minimum(
     ``shape``: the 34 counts of the concealed tiles that are not wild, the winning tile
     included; ``wilds``: the wild tiles among them, ``wild_as_itself`` those that are
     tiles of the 34 kinds; ``melds``: ``(kind, tiles)`` oldest first; ``wild_kinds`` the
-    wild tile ids; the rest as in :class:`~nbmj.scoring.situation.Situation`.
+    wild tile ids; the rest as in :class:`~nbmj.scoring.situation.Situation`. With
+    ``win_tile`` (in ``shape`` or among the wilds), the bound of the waiting hand without
+    it is kept and asked first.
     """
     scoring = rules.scoring
     if isinstance(scoring, FuFanScoring) or not isinstance(scoring, TaiScoring):
@@ -543,8 +554,29 @@ def may_reach_minimum(
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
         hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
-    return ValueBound(*_sum_bounds(bp.light_items, span, bp.wait_tai + hand_part[0],
-                                   bp.wait_multiplier * hand_part[1])).reaches(scoring)
+    tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
+    # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
+    # ready hand meets many discards): the winning tile taken out and counted as one more
+    # wild, which can be any kind, so every reading-level bound is at least the one with
+    # the tile itself. Most wins fail it; the others take the bound with their own tile.
+    if win_tile is not None:
+        waiting = list(shape)
+        if win_is_wild:
+            wild_before, itself_before = wilds - 1, wild_as_itself - (win_tile < N_KINDS)
+        else:
+            waiting[win_tile] -= 1
+            wild_before, itself_before = wilds, wild_as_itself
+        wait_key = (tuple(waiting), wild_before, itself_before, tuple(melds), seat, round_wind)
+        loose = bp.any_tile_parts.get(wait_key)
+        if loose is None:
+            if len(bp.any_tile_parts) >= 4096:
+                bp.any_tile_parts.clear()
+            any_span = _Span(None, waiting, wild_before + 1, melded, span.seat_kind, span.round_kind, len(melds),
+                             itself_before + 1, True)
+            loose = bp.any_tile_parts[wait_key] = _sum_bounds(bp.any_tile_items, any_span, 0, 1)
+        if not ValueBound(tai + loose[0], mult * loose[1]).reaches(scoring):
+            return False
+    return ValueBound(*_sum_bounds(bp.light_items, span, tai, mult)).reaches(scoring)
 
 
 def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -> tuple[float, float]:
