@@ -19,6 +19,7 @@ from nbmj.engine import Game, _hotpath, bots, claim_window, draws, game, turn, w
 from nbmj.engine.bots import make_bots, play_hand
 from nbmj.engine.phases import ClaimWindow, Turn
 from nbmj.rules import list_variants, load_variant
+from nbmj.rules.model import SEATS
 from nbmj.scoring import score
 from nbmj.scoring.bound import may_be_valid
 
@@ -65,6 +66,13 @@ def test_each_step_of_the_compiled_path_matches_its_twin(variant):
                 b._enter(hot.discard(b.table, ph.seat, action.tile))
                 assert _state(a) == _state(b)
                 checked += 1
+            elif type(ph) is ClaimWindow and len(ph.responses) + 1 == len(ph.options):
+                a, b = copy.deepcopy(g), copy.deepcopy(g)
+                for twin, resolve in ((a, claim_window.resolve_claims), (b, hot.resolve_claims)):
+                    window = twin.table.phase
+                    window.responses[SEATS.index(seat)] = copy.deepcopy(action)
+                    twin._enter(resolve(twin.table, window))
+                assert _state(a) == _state(b)
             g.step(action)
     assert checked > 50
 
@@ -84,6 +92,7 @@ def reference_path(monkeypatch):
     def use_reference():
         monkeypatch.setattr(game, "_discard", turn.discard)
         monkeypatch.setattr(game, "_turn_actions", turn.turn_actions)
+        monkeypatch.setattr(game, "_resolve_claims", claim_window.resolve_claims)
         monkeypatch.setattr(bots, "_choose_discard", bots._best_discard)
         monkeypatch.setattr(bots, "_play_hand", bots._play)
         monkeypatch.setattr(bots, "_greedy_act", None)

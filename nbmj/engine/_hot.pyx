@@ -28,7 +28,8 @@ from .restrictions import chi_leaves_discard
 from .wins import discard_win
 from .draws import after_draw
 from .ending import finish_draw
-from .claim_window import resolve_claims
+from .claim_window import resolve_claims as reference_resolve_claims
+from .claims import CLAIM_CODE
 from .kongs import resolve_rob
 from .observation import Observation
 from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
@@ -48,6 +49,7 @@ from .wins import win_counts as reference_win_counts
 _is_win = core.is_win
 _shanten = core.shanten
 _claim_bits = core.claim_options
+core_resolve_claims = core.resolve_claims
 
 
 cdef inline bint _typed(object hand, Py_ssize_t need):
@@ -499,9 +501,15 @@ def greedy_act(observation, list legal):
             kongs.append(a)
         elif kind == "kakan":
             kakans.append(a)
-    wilds = set(observation["wilds"])
-    # bots._counts_of
-    hand = observation.hand_counts()
+    game = observation._game
+    if game._version != observation._version:
+        observation["wilds"]  # raises StaleObservationError, as the bot's first read does
+    table = game._t
+    wilds = set(table.wt.wild_ids)  # the observation's "wilds"
+    # bots._counts_of of the observation's hand counts
+    hand = table.seats[observation._p].hand
+    if not _typed(hand, 42):
+        hand = observation.hand_counts()
     counts = bytearray(hand[:34])
     cdef int w = 0
     for t in wilds:
@@ -546,3 +554,36 @@ cdef tuple _without(counts, int w, wilds, tiles):
         elif w > 0:
             w -= 1
     return c, w
+
+
+def resolve_claims(t, window):
+    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile, the passes
+    noted and the next turn started here; a claim that takes it goes to the twin."""
+    responses = window.responses
+    er = t.er
+    declared = [0] * 4
+    for q, a in responses.items():
+        declared[q] = CLAIM_CODE[a.kind]
+    cdef int d = window.discarder
+    if core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners):
+        return reference_resolve_claims(t, window)  # it notes the passes itself
+    if er.win_pass is not None or er.pon_pass is not None:
+        _note_passes(t, window.tile, window.options, responses)
+    return start_turn(t, (d + 1) % 4)
+
+
+cdef _note_passes(t, tile, options, responses):
+    """``nbmj.engine.restrictions.note_passes``."""
+    er = t.er
+    no_win = t.in_force(er.win_pass, True)
+    no_pon = t.in_force(er.pon_pass, True)
+    for q, opts in options.items():
+        chosen = responses[q].kind
+        # a win is always listed first (see legal_actions)
+        if no_win and opts[0].kind == "hu" and chosen != "hu":
+            t.seats[q].passed_win = True  # NB-8.7
+        if no_pon and chosen != "pon" and chosen != "kan" and chosen != "hu":
+            for a in opts:
+                if a.kind == "pon":
+                    t.seats[q].passed_pon.add(tile)  # NB-8.6
+                    break

@@ -14,15 +14,16 @@ from types import ModuleType
 from typing import Callable
 
 from .actions import Action
+from .claim_window import resolve_claims as reference_resolve_claims
 from .draws import start_turn as reference_start_turn
-from .phases import Phase, Turn
+from .phases import ClaimWindow, Phase, Turn
 from .state import TableState
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
 from .wall import shuffle as reference_shuffle
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims"]
 
 
 def _load() -> ModuleType | None:
@@ -44,9 +45,11 @@ discard: Callable[[TableState, int, int], Phase] = reference_discard
 turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_actions
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
 shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
+resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard
     turn_actions = compiled.turn_actions
     is_ready = compiled.is_ready
     shuffle = compiled.shuffle
+    resolve_claims = compiled.resolve_claims

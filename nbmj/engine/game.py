@@ -40,7 +40,6 @@ from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from . import _hotpath
 from .actions import Action
-from .claim_window import resolve_claims
 from .dealing import deal
 from .explain import refusal, withheld_win
 from .kongs import resolve_rob
@@ -61,6 +60,7 @@ __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
 _discard = _hotpath.discard
 _turn_actions = _hotpath.turn_actions
 _shuffle = _hotpath.shuffle
+_resolve_claims = _hotpath.resolve_claims
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -527,7 +527,7 @@ class Game:
             assert isinstance(ph, ClaimWindow)
             ph.responses[p] = action
             if len(ph.responses) == len(ph.options):
-                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
+                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, ph))
         self._legal.clear()
 
     def _offered(self, action: Action, legal: list[Action]) -> Action:

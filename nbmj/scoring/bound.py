@@ -535,7 +535,6 @@ def may_reach_minimum(
     bp = _bound_plan(rules)
     if bp.unbounded:
         return True
-    melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
     concealed_hand = True
     for kind, _tiles in melds:
         if kind != "ankan":
@@ -543,8 +542,8 @@ def may_reach_minimum(
     fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
     light = _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
                         melds[-1][0] if melds else None, wilds - win_is_wild)
-    span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                 win_is_wild, light)
+    melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
+    span: _Span | None = None
     # the hand-level items read only the light facts, the wilds, the winning tile's
     # wildness and the number of melds: a seat's few combinations of them are kept
     hand_key = (fc, win_by, last_tile, first_turn, discarded_wild, seat == "E", concealed_hand, light.last_meld_kind,
@@ -553,6 +552,9 @@ def may_reach_minimum(
     if hand_part is None:
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
+        melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light)
         hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
     tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
     # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
@@ -571,11 +573,18 @@ def may_reach_minimum(
         if loose is None:
             if len(bp.any_tile_parts) >= 4096:
                 bp.any_tile_parts.clear()
-            any_span = _Span(None, waiting, wild_before + 1, melded, span.seat_kind, span.round_kind, len(melds),
+            if melded is None:
+                melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+            any_span = _Span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
                              itself_before + 1, True)
             loose = bp.any_tile_parts[wait_key] = _sum_bounds(bp.any_tile_items, any_span, 0, 1)
         if not ValueBound(tai + loose[0], mult * loose[1]).reaches(scoring):
             return False
+    if span is None:
+        if melded is None:
+            melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light)
     return ValueBound(*_sum_bounds(bp.light_items, span, tai, mult)).reaches(scoring)
 
 
