@@ -79,7 +79,9 @@ cdef bint _is_ready(object t, int p, object hand) except -1:
         total += c[k]
     if (total + w) % 3 != 1:
         return False
-    return bool(_is_win(counts, w + 1)) or bool(_other_shape(t, p, counts, w + 1))
+    if _is_win(counts, w + 1):
+        return True
+    return len(t.rules.shapes) > 1 and bool(_other_shape(t, p, counts, w + 1))  # _other_shape's own test first
 
 
 cdef bint _can_draw(object t) except -1:
@@ -88,6 +90,13 @@ cdef bint _can_draw(object t) except -1:
         return bool(t.can_draw())
     cdef long kept = t.kept_tiles, remaining = t.wall.remaining
     return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
+
+
+cdef bint _can_kong(object t) except -1:
+    """``TableState.can_kong``, read here for a TableState itself."""
+    if type(t) is not TableState:
+        return bool(t.can_kong())
+    return t.wall.remaining > t.kept_tiles + t.er.kept_per_kong
 
 
 cdef object _draw_head(object wall):
@@ -204,7 +213,7 @@ cdef dict _offers(object t, int p, int tile):
             flags &= ~<long>BAN_FLAG.get(kind, 0)
     if not _can_draw(t):
         flags &= ~(_F_CHI | _F_PON | _F_KAN)  # NB-15.2: the last discard may be claimed only to win
-    elif not t.can_kong():
+    elif not _can_kong(t):
         flags &= ~_F_KAN
     cdef int chi_seat = (p + 1) % 4 if flags & _F_CHI and tile < 27 else -1
     cdef int rank = tile % 9
@@ -292,7 +301,7 @@ def turn_actions(t, ph, int p):
     melds = st.melds
     cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
     cdef int k
-    if may_kong and (melds or has_four) and t.can_kong() and not (er.no_claims and "kan" in t.banned_claims(False)):
+    if may_kong and (melds or has_four) and _can_kong(t) and not (er.no_claims and "kan" in t.banned_claims(False)):
         if has_four:
             wilds = t.wt.wilds
             for k in range(34):
@@ -411,9 +420,17 @@ def win_counts(hand, flower_flag, wilds, int tile):
     return shape, w, wild_as_itself
 
 
+_RandomBot = _GreedyBot = None
+
+
 def play(game, list by_position):
     """``nbmj.engine.bots._play``, with ``Game.step`` taken in for the actions the bots hand
-    back from their legal lists (any other goes to ``game.step`` and its checks)."""
+    back from their legal lists (any other goes to ``game.step`` and its checks), and the
+    engine's own bots asked without their Python frames."""
+    global _RandomBot, _GreedyBot
+    if _RandomBot is None:
+        from .bots import GreedyBot, RandomBot  # loaded by now: bots.play_hand calls this
+        _RandomBot, _GreedyBot = RandomBot, GreedyBot
     t = game._t
     cache = game._legal
     cdef int p
@@ -429,7 +446,14 @@ def play(game, list by_position):
         legal = cache.get(p)
         if legal is None:  # Game._legal_for
             legal = cache[p] = turn_actions(t, ph, p) if phase_type is Turn else ph.legal(t, p)
-        action = by_position[p](Observation(game, p), list(legal))
+        bot = by_position[p]
+        bot_type = type(bot)
+        if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
+            action = _random_choice(bot, legal)
+        elif bot_type is _GreedyBot:
+            action = _greedy(game, p, legal)
+        else:
+            action = bot(Observation(game, p), list(legal))
         for offered in legal:
             if offered is action:
                 break
@@ -482,8 +506,34 @@ def shuffle(list tiles, rng):
         tiles[i], tiles[j] = tiles[j], tiles[i]
 
 
+cdef object _random_choice(bot, list legal):
+    """``nbmj.engine.bots.RandomBot.__call__``."""
+    first = legal[0]
+    if bot.always_win and first.kind == "hu":  # the engine lists a win first
+        return first
+    bits = bot._bits
+    if bits is None:
+        return bot.rng.choice(legal)
+    cdef Py_ssize_t n = len(legal)
+    cdef int k = 0
+    while (n >> k) != 0:  # n.bit_length()
+        k += 1
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return legal[r]
+
+
 def greedy_act(observation, list legal):
     """``nbmj.engine.bots.GreedyBot.__call__`` for an Observation."""
+    game = observation._game
+    if game._version != observation._version:
+        observation["wilds"]  # raises StaleObservationError, as the bot's first read does
+    return _greedy(game, observation._p, legal)
+
+
+cdef object _greedy(game, int p, list legal):
+    """GreedyBot's choice for seat ``p`` of a live ``game``."""
     flower = None
     discards = []
     kongs = []
@@ -501,15 +551,10 @@ def greedy_act(observation, list legal):
             kongs.append(a)
         elif kind == "kakan":
             kakans.append(a)
-    game = observation._game
-    if game._version != observation._version:
-        observation["wilds"]  # raises StaleObservationError, as the bot's first read does
     table = game._t
     wilds = set(table.wt.wild_ids)  # the observation's "wilds"
     # bots._counts_of of the observation's hand counts
-    hand = table.seats[observation._p].hand
-    if not _typed(hand, 42):
-        hand = observation.hand_counts()
+    hand = table.seats[p].hand
     counts = bytearray(hand[:34])
     cdef int w = 0
     for t in wilds:
