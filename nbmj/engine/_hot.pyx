@@ -26,6 +26,8 @@ from .claim_window import offers as reference_offers
 from .claims import chi_uses
 from .restrictions import chi_leaves_discard
 from .wins import discard_win
+from .dealing import DEAL_BLOCK, initial_flowers
+from .dealing import deal as reference_deal
 from .draws import after_draw
 from .ending import finish_draw
 from .claim_window import resolve_claims as reference_resolve_claims
@@ -42,7 +44,8 @@ from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
-from .wins import _other_shape, self_win
+from .wins import _may_reach, _other_shape, _valid_score, situation
+from .wins import self_win as reference_self_win
 from .wins import is_ready as reference_is_ready
 from .wins import win_counts as reference_win_counts
 
@@ -632,3 +635,111 @@ cdef _note_passes(t, tile, options, responses):
                 if a.kind == "pon":
                     t.seats[q].passed_pon.add(tile)  # NB-8.6
                     break
+
+
+def self_win(t, int p, tile, draw_kind):
+    """``nbmj.engine.wins.self_win``: the shape test here, the valuation in the twin's own
+    helpers."""
+    key = (p, "self")
+    scores = t.scores
+    if key in scores:
+        return scores[key]
+    hand = t.seats[p].hand
+    if not _typed(hand, 42):
+        return reference_self_win(t, p, tile, draw_kind)
+    cdef unsigned char* h = _bytes(hand)
+    counts = bytearray(34)  # wins.shape
+    cdef unsigned char* c = <unsigned char*><char*>counts
+    cdef int k, w = 0, total = 0
+    for k in range(34):
+        c[k] = h[k]
+    for k in t.wt.wild_ids:
+        w += h[k]
+        if k < 34:
+            c[k] = 0
+    for k in range(34):
+        total += c[k]
+    res = None
+    if tile is not None and (total + w) % 3 == 2 and (
+            _is_win(counts, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, counts, w))):
+        win_by = draw_kind or "self_draw"
+        if _may_reach(t, p, tile, win_by, None):
+            res = _valid_score(situation(t, p, tile, win_by, None), t)
+    scores[key] = res
+    return res
+
+
+cdef str _notation(tiles):
+    """``nbmj.engine.precomputed.notation``."""
+    out = []
+    digits = ""
+    letter = ""
+    for t in sorted(tiles):
+        code = CODES[t]
+        if code[1] != letter:
+            if digits:
+                out.append(digits + letter)
+            digits, letter = "", code[1]
+        digits += code[0]
+    if digits:
+        out.append(digits + letter)
+    return "".join(out)
+
+
+def deal(t, dice):
+    """``nbmj.engine.dealing.deal``."""
+    for seat in t.seats:
+        if not _typed(seat.hand, 42):
+            return reference_deal(t, dice)
+    t.emit(
+        {
+            "e": "start",
+            "dice": list(dice),
+            "dealer": SEATS[t.dealer],
+            "round_wind": t.round_wind,
+            "indicator": None if t.indicator is None else CODES[t.indicator],
+            "wilds": [CODES[w] for w in t.wt.wild_ids],
+        }
+    )
+    er = t.er
+    cdef int dealer = t.dealer
+    cdef int need[4]
+    cdef int i, p, take, at = 0, left = 0
+    for i in range(4):
+        need[i] = er.other_tiles
+    need[dealer] = er.dealer_tiles
+    for i in range(4):
+        left += need[i]
+    dealt = [[], [], [], []]
+    order = [(dealer + i) % 4 for i in range(4)]
+    drawn = t.wall.draw_head_many(left)
+    while left:  # NB-3.8: four at a time from the dealer round, then the rest
+        for i in range(4):
+            p = (dealer + i) % 4
+            take = need[p] if need[p] < DEAL_BLOCK else DEAL_BLOCK
+            dealt[p] += drawn[at : at + take]
+            at += take
+            need[p] -= take
+            left -= take
+    cdef unsigned char* h
+    cdef int k
+    seats = t.seats
+    for p in order:
+        h = _bytes(seats[p].hand)
+        for tile in dealt[p]:
+            k = tile
+            if not 0 <= k < 42:
+                raise IndexError("bytearray index out of range")
+            if h[k] == 255:
+                raise ValueError("byte must be in range(0, 256)")
+            h[k] += 1
+    for p in order:
+        t.emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
+    last = initial_flowers(t, order, dealt[dealer][-1])
+    if last is None:
+        return finish_draw(t)
+    for p in range(4):
+        if p != dealer:
+            seats[p].ready = _is_ready(t, p, seats[p].hand)
+    t.current = dealer
+    return Turn(dealer, "dealer_first", "self_draw", last)

@@ -15,6 +15,7 @@ from typing import Callable
 
 from .actions import Action
 from .claim_window import resolve_claims as reference_resolve_claims
+from .dealing import deal as reference_deal
 from .draws import start_turn as reference_start_turn
 from .phases import ClaimWindow, Phase, Turn
 from .state import TableState
@@ -23,7 +24,7 @@ from .turn import turn_actions as reference_turn_actions
 from .wall import shuffle as reference_shuffle
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal"]
 
 
 def _load() -> ModuleType | None:
@@ -46,6 +47,7 @@ turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_a
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
 shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
 resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
+deal: Callable[[TableState, tuple[int, int]], Phase] = reference_deal
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard
@@ -53,3 +55,4 @@ if compiled is not None:
     is_ready = compiled.is_ready
     shuffle = compiled.shuffle
     resolve_claims = compiled.resolve_claims
+    deal = compiled.deal

@@ -40,7 +40,6 @@ from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from . import _hotpath
 from .actions import Action
-from .dealing import deal
 from .explain import refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event
@@ -61,6 +60,7 @@ _discard = _hotpath.discard
 _turn_actions = _hotpath.turn_actions
 _shuffle = _hotpath.shuffle
 _resolve_claims = _hotpath.resolve_claims
+_deal = _hotpath.deal
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -216,7 +216,7 @@ class Game:
         t.phase = Deal()
         self._legal: dict[int, list[Action]] = {}
         self._version = 0  # counts steps, so that an old Observation knows it is stale
-        self._enter(deal(t, self.dice))
+        self._enter(_deal(t, self.dice))
 
     # ------------------------------------------------------------------ phases
 
