@@ -20,7 +20,7 @@ from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
 from .state import TableState, WinBy
 
-__all__ = ["shape", "is_ready", "self_win", "discard_win", "situation", "win_counts"]
+__all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
 
 _is_win = core.is_win
 
