@@ -539,14 +539,19 @@ def may_reach_minimum(
     for kind, _tiles in melds:
         if kind != "ankan":
             concealed_hand = False
-    fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
-    light = _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
-                        melds[-1][0] if melds else None, wilds - win_is_wild)
+    last_meld_kind = melds[-1][0] if melds else None
+
+    def light_facts() -> _LightFacts:
+        fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
+        return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
+                           last_meld_kind, wilds - win_is_wild)
+
     melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
     span: _Span | None = None
-    # the hand-level items read only the light facts, the wilds, the winning tile's
-    # wildness and the number of melds: a seat's few combinations of them are kept
-    hand_key = (fc, win_by, last_tile, first_turn, discarded_wild, seat == "E", concealed_hand, light.last_meld_kind,
+    # the hand-level items read only the light facts (the flowers counted from the seat,
+    # the flowers and the wild kinds), the wilds, the winning tile's wildness and the
+    # number of melds: a seat's few combinations of them are kept
+    hand_key = (seat, flowers, wild_kinds, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
                 wilds, win_is_wild, len(melds))
     hand_part = bp.light_hand_parts.get(hand_key)
     if hand_part is None:
@@ -554,7 +559,7 @@ def may_reach_minimum(
             bp.light_hand_parts.clear()
         melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
         span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light)
+                     win_is_wild, light_facts())
         hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
     tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
     # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
@@ -584,7 +589,7 @@ def may_reach_minimum(
         if melded is None:
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
         span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light)
+                     win_is_wild, light_facts())
     return ValueBound(*_sum_bounds(bp.light_items, span, tai, mult)).reaches(scoring)
 
 
