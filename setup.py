@@ -8,7 +8,7 @@ extensions = [
         "nbmj.core._shape",
         sources=["nbmj/core/_shape.pyx", "csrc/shape.c", "csrc/claims.c"],
         include_dirs=["csrc"],
-        depends=["csrc/shape.h", "csrc/claims.h", "csrc/pyread.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
+        depends=["csrc/shape.h", "csrc/claims.h", "csrc/pyread.h", "csrc/pycalls.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
         extra_compile_args=["-O3"],
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)

@@ -297,6 +297,8 @@ static inline int min_wilds_idx(const int idx[4]) {
     return best;
 }
 
+int nb_min_wilds_at(const int idx[4]) { return min_wilds_idx(idx); }
+
 int nb_min_wilds(const uint8_t *counts) {
     int idx[4];
     hand_indices(counts, idx);
@@ -334,9 +336,15 @@ int nb_needed(const uint8_t *counts, int n_melds) {
     return needed_idx(idx, n_melds);
 }
 
-int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
-    int s = nb_needed(counts, n_melds) - wilds - 1;
+int nb_shanten_at(const int idx[4], int wilds, int n_melds) {
+    int s = needed_idx(idx, n_melds) - wilds - 1;
     return s < -1 ? -1 : s;
+}
+
+int nb_shanten(const uint8_t *counts, int wilds, int n_melds) {
+    int idx[4];
+    hand_indices(counts, idx);
+    return nb_shanten_at(idx, wilds, n_melds);
 }
 
 int nb_waits(const uint8_t *counts, int wilds, uint8_t *out) {
@@ -367,8 +375,9 @@ int nb_check(const uint8_t *counts, long wilds, int need_complete) {
     return total;
 }
 
-/* One pass over a row: the suit indices and the total, or -1 when the row is invalid
- * (see nb_check). */
+/* One pass over a row: its suit indices and number of real tiles (row_indices, -1 when a
+ * count is above 4), then with its wilds the total, or -1 when the row is invalid (read_row,
+ * see nb_check). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* Eight counts at a time in a 64-bit word (byte k = count of the k-th kind, little-endian). */
 static inline uint64_t load8(const uint8_t *p) {
@@ -389,7 +398,7 @@ static inline int base5_8(uint64_t v) {
     return (int)(v & 0xFFFFFFFFu) + (int)(v >> 32) * 625;
 }
 
-static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+static inline int row_indices(const uint8_t *c, int idx[4]) {
     uint64_t s0 = load8(c), s1 = load8(c + 9), s2 = load8(c + 18);
     uint64_t hz = load8(c + 26) >> 8; /* kinds 27-33 in bytes 0-6 */
     int top0 = c[8], top1 = c[17], top2 = c[26];
@@ -400,14 +409,10 @@ static inline int read_row(const uint8_t *c, long wilds, int need_complete, int 
     idx[1] = base5_8(s1) + top1 * 390625;
     idx[2] = base5_8(s2) + top2 * 390625;
     idx[3] = base5_8(hz);
-    if (wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
-    total += (int)wilds;
-    int r = total % 3;
-    if (r == 0 || (need_complete && r != 2)) return -1;
     return total;
 }
 #else
-static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+static inline int row_indices(const uint8_t *c, int idx[4]) {
     int total = 0, bad = 0;
     for (int s = 0; s < 4; s++) {
         int digits = s < 3 ? 9 : 7, v = 0;
@@ -419,13 +424,20 @@ static inline int read_row(const uint8_t *c, long wilds, int need_complete, int 
         }
         idx[s] = v;
     }
-    if (bad || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
+    return bad ? -1 : total;
+}
+#endif
+
+static inline int read_row(const uint8_t *c, long wilds, int need_complete, int idx[4]) {
+    int total = row_indices(c, idx);
+    if (total < 0 || wilds < 0 || total + wilds > NB_MAX_TILES) return -1;
     total += (int)wilds;
     int r = total % 3;
     if (r == 0 || (need_complete && r != 2)) return -1;
     return total;
 }
-#endif
+
+int nb_row_indices(const uint8_t *counts, int idx[4]) { return row_indices(counts, idx); }
 
 ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) {
     for (size_t row = 0; row < n; row++) {

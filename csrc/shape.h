@@ -40,6 +40,14 @@ int nb_needed(const uint8_t *counts, int n_melds);
 
 int nb_is_win(const uint8_t *counts, int wilds);
 
+/* nb_min_wilds and nb_shanten from a hand's suit indices instead of its counts: each suit's
+ * counts as a base-5 number (digit k = count of rank k+1), the three suits then the honours. */
+int nb_min_wilds_at(const int idx[4]);
+int nb_shanten_at(const int idx[4], int wilds, int n_melds);
+
+/* The suit indices of 34 counts into idx, and their sum; -1 when a count is above 4. */
+int nb_row_indices(const uint8_t *counts, int idx[4]);
+
 /* The other winning shapes, for a valid 3n+2 hand: seven pairs (14 tiles, every kind an
  * even count once the wilds pair the odd ones; four of a kind are two pairs) and every real
  * tile an honour (乱风, any arrangement). Neither needs the tables. */

@@ -79,7 +79,9 @@ def _describe_en(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
     e, seat = ev.get("e"), str(ev.get("seat", ""))
     if e == "start":
         wild = f"indicator {tile_text(ev['indicator'])}, wilds {' '.join(ev['wilds'])}" if ev.get("indicator") else "no wilds"
-        return f"dice {ev['dice'][0]}+{ev['dice'][1]}, dealer {ev['dealer']}, round wind {ev['round_wind']}, {wild}"
+        opened = ev.get("break")
+        where = f", the wall of {opened['wall']} opened {opened['stacks']} stacks in" if opened else ""
+        return f"dice {ev['dice'][0]}+{ev['dice'][1]}{where}, dealer {ev['dealer']}, round wind {ev['round_wind']}, {wild}"
     if e == "deal":
         return f"{seat} is dealt {tile_text(ev['tiles'])}"
     if e == "bu":
@@ -124,8 +126,10 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
     who = seat_name(str(ev.get("seat", "")), "zh")
     if e == "start":
         wild = f"翻牌 {tile_text(ev['indicator'])}，百搭 {' '.join(ev['wilds'])}" if ev.get("indicator") else "无百搭"
+        opened = ev.get("break")
+        where = f"，{seat_name(str(opened['wall']), 'zh')}牌墙右数 {opened['stacks']} 墩开牌" if opened else ""
         return (
-            f"骰子 {ev['dice'][0]}+{ev['dice'][1]}，庄家 {seat_name(ev['dealer'], 'zh')}，"
+            f"骰子 {ev['dice'][0]}+{ev['dice'][1]}{where}，庄家 {seat_name(ev['dealer'], 'zh')}，"
             f"圈风 {seat_name(ev['round_wind'], 'zh')[0]}，{wild}"
         )
     if e == "deal":

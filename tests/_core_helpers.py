@@ -7,6 +7,7 @@ which leaves it off), so test files import this module and ``oracle`` by name.
 from __future__ import annotations
 
 import importlib
+import marshal
 import os
 
 from hypothesis import assume
@@ -35,6 +36,13 @@ def backends():
     if shape is not None:
         found["compiled"] = shape
     return found
+
+
+def unshared_int(value: int) -> int:
+    """An int equal to ``value`` (0-255) but, in CPython, not the interpreter's shared object
+    for it: marshal's multi-digit form builds a new one. The compiled list reader must read
+    such ints as well as the shared ones (it looks the shared ones up by identity)."""
+    return marshal.loads(b"l\x01\x00\x00\x00" + bytes([value, 0])) if value else marshal.loads(b"l\x00\x00\x00\x00")
 
 
 def counts_of(kinds) -> list:

@@ -2,6 +2,8 @@
 
 import inspect
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -111,10 +113,11 @@ def test_every_input_type_gives_the_same_answer(impl):
 
 
 # Items the compiled list reader must either read exactly as the reference does or send to
-# the reference: ints in and out of range, bools (an int subclass), numpy integers, floats,
-# ints too big for a C long, and None.
+# the reference: ints in and out of range, ints of 0-4 that are not the interpreter's shared
+# objects, bools (an int subclass), numpy integers, floats, ints too big for a C long, and None.
 odd_items = st.one_of(
     st.integers(-2, 6),
+    st.integers(0, 6).map(helpers.unshared_int),
     st.booleans(),
     st.integers(0, 4).map(np.int64),
     st.integers(0, 4).map(np.uint8),
@@ -142,3 +145,83 @@ def test_the_list_reader_agrees_with_the_reference_on_odd_items(items, odd, as_t
                 return type(exc), str(exc)
 
         assert answer(shape) == answer(_reference), (function, hand)
+
+
+def test_unshared_ints_are_new_objects():
+    """The reader's tests above need ints that miss its identity look-up."""
+    assert helpers.unshared_int(3) == 3 and type(helpers.unshared_int(3)) is int
+    if sys.implementation.name == "cpython":
+        shared_three = int("3")
+        assert helpers.unshared_int(3) is not shared_three
+
+
+def call_answer(function, *args, **kwargs):
+    try:
+        return function(*args, **kwargs)
+    except Exception as exc:  # the same error, message and all
+        return type(exc), str(exc)
+
+
+# How is_win and shanten may be called: the compiled ones answer the usual call (a list, tuple
+# or bytes, wilds positional) themselves and hand any other on; both ways agree with the reference.
+wilds_values = st.one_of(st.integers(-1, 15), st.integers(0, 6).map(helpers.unshared_int), st.booleans(),
+                         st.sampled_from([1.0, None, "1", 2**70]))
+
+
+@needs_compiled
+@settings(max_examples=300)
+@given(hand=helpers.hands(), wilds=wilds_values, form=st.sampled_from(["list", "tuple", "bytes", "keywords", "wilds keyword",
+                                                                        "no wilds"]))
+def test_every_way_of_calling_agrees_with_the_reference(hand, wilds, form):
+    counts, _ = hand
+    for name in ("is_win", "shanten"):
+        answers = []
+        for module in (shape, _reference):
+            function = getattr(module, name)
+            if form == "keywords":
+                answers.append(call_answer(function, hand=counts, wilds=wilds))
+            elif form == "wilds keyword":
+                answers.append(call_answer(function, counts, wilds=wilds))
+            elif form == "no wilds":
+                answers.append(call_answer(function, counts))
+            else:
+                arg = {"list": counts, "tuple": tuple(counts), "bytes": bytes(counts)}[form]
+                answers.append(call_answer(function, arg, wilds))
+        assert answers[0] == answers[1], (name, counts, wilds, form)
+
+
+@needs_compiled
+@settings(max_examples=200)
+@given(
+    items=st.lists(st.sampled_from([0, 0, 0, 0, 0, 0, 1, 2]), min_size=33, max_size=35),
+    odd=st.lists(st.tuples(st.integers(0, 32), st.integers(0, 255)), max_size=2),
+    wilds=st.integers(0, 5),
+)
+def test_bytes_hands_agree_with_the_reference(items, odd, wilds):
+    """34 bytes are read in C too (counts above 4 and other lengths go to the reference)."""
+    for place, value in odd:
+        items[place] = value
+    for function in ("shanten", "is_win"):
+        assert (call_answer(getattr(shape, function), bytes(items), wilds)
+                == call_answer(getattr(_reference, function), bytes(items), wilds)), (function, items, wilds)
+
+
+@needs_compiled
+@pytest.mark.parametrize("name", ["is_win", "shanten"])
+def test_wrong_calls_raise_type_errors(name):
+    function = getattr(shape, name)
+    with pytest.raises(TypeError):
+        function()
+    with pytest.raises(TypeError):
+        function([0] * 33 + [2], 0, 0)
+    with pytest.raises(TypeError):
+        function([0] * 33 + [2], tiles=0)
+
+
+@needs_compiled
+def test_the_first_calls_of_a_fresh_process_are_answered():
+    """The lookup tables are built on first use; the first calls must not miss them."""
+    code = ("from nbmj.core import _shape as s\n"
+            "print(s.is_win([0] * 33 + [2]), s.shanten([0] * 33 + [1], 0), s.is_win([0] * 33 + [2], 0))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "0", "True"]

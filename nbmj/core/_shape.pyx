@@ -58,9 +58,18 @@ cdef inline int _tables() except -1:
 
 
 cdef extern from "pyread.h":
+    int nb_known_init() except -1
     long nb_read_sequence(object seq, uint8_t *out)
     long nb_read_small(object seq, Py_ssize_t n, long hi, uint8_t *out)
     int nb_read_wilds(object o, long *out)
+
+cdef extern from "pycalls.h":
+    enum:
+        NB_FAST_IS_WIN
+        NB_FAST_SHANTEN
+    object nb_fast_function(int which, object general, const char *signature, object doc, object module_name)
+
+nb_known_init()
 
 
 cdef int _read_buffer(object hand, uint8_t *out) except -1:
@@ -260,3 +269,8 @@ for _name in __all__ + _reference_readings.__all__:
     if not isinstance(_own, type):
         _own.__doc__ = getattr(_reference if _name in __all__ else _reference_readings, _name).__doc__
 del _name, _own
+
+# The public is_win and shanten are C functions in front of the ones above (csrc/pycalls.h):
+# they answer the usual call and hand every other one on to these, unchanged.
+is_win = nb_fast_function(NB_FAST_IS_WIN, is_win, b"is_win(hand, wilds=0)", _reference.is_win.__doc__, __name__)
+shanten = nb_fast_function(NB_FAST_SHANTEN, shanten, b"shanten(hand, wilds=0)", _reference.shanten.__doc__, __name__)

@@ -308,7 +308,7 @@ def turn_actions(t, ph, int p):
         if has_four:
             wilds = t.wt.wilds
             for k in range(34):
-                if h[k] == 4 and (k not in wilds or er.claims.wilds_in_melds):
+                if h[k] == 4 and (k not in wilds or er.wild_kong):  # NB-4.11, NB-4.14
                     acts.append(interned(seat, "ankan", k))
         held = []
         for m in melds:
@@ -686,15 +686,16 @@ cdef str _notation(tiles):
     return "".join(out)
 
 
-def deal(t, dice):
+def deal(t, dice, opened):
     """``nbmj.engine.dealing.deal``."""
     for seat in t.seats:
         if not _typed(seat.hand, 42):
-            return reference_deal(t, dice)
+            return reference_deal(t, dice, opened)
     t.emit(
         {
             "e": "start",
             "dice": list(dice),
+            "break": {"wall": SEATS[opened.wall], "stacks": opened.stacks},
             "dealer": SEATS[t.dealer],
             "round_wind": t.round_wind,
             "indicator": None if t.indicator is None else CODES[t.indicator],

@@ -19,6 +19,7 @@ from .dealing import deal as reference_deal
 from .draws import start_turn as reference_start_turn
 from .phases import ClaimWindow, Phase, Turn
 from .state import TableState
+from .wall import WallBreak
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
 from .wall import shuffle as reference_shuffle
@@ -47,7 +48,7 @@ turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_a
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
 shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
 resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
-deal: Callable[[TableState, tuple[int, int]], Phase] = reference_deal
+deal: Callable[[TableState, tuple[int, int], WallBreak], Phase] = reference_deal
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard

@@ -14,19 +14,21 @@ from .ending import finish_draw
 from .phases import Phase, Turn
 from .precomputed import CODES, notation
 from .state import TableState
+from .wall import WallBreak
 
 __all__ = ["DEAL_BLOCK", "deal", "initial_flowers"]
 
 DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
 
 
-def deal(t: TableState, dice: tuple[int, int]) -> Phase:
-    """Log the start, deal every hand from the head of the wall and replace the flowers;
+def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
+    """Log the start (the dice and where they open the wall), deal every hand from the head of the wall and replace the flowers;
     the dealer is then on turn, unless the flowers used up the wall."""
     t.emit(
         {
             "e": "start",
             "dice": list(dice),
+            "break": {"wall": SEATS[opened.wall], "stacks": opened.stacks},
             "dealer": SEATS[t.dealer],
             "round_wind": t.round_wind,
             "indicator": None if t.indicator is None else CODES[t.indicator],

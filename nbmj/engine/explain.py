@@ -106,6 +106,8 @@ def refusal(t: TableState, p: int, action: Action, legal: list[Action]) -> str:
             return "no kong now: its replacement tile would come from the tiles the wall keeps (NB-9.7)"
         if "kan" in t.banned_claims(False):
             return f"no kong in the first go-around ({_rule_of(t, 'kan')})"
+        if kind == "ankan" and tile in t.wt.wilds and not t.er.wild_kong:
+            return "no kong may hold a wild (NB-4.11)"
     return f"not a legal move now; you may {_kinds(legal)}"
 
 

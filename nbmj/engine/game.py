@@ -50,7 +50,7 @@ from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
 from .turn import do_turn_action
-from .wall import Wall, full_tile_set, indicator_position
+from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
@@ -197,6 +197,8 @@ class Game:
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the dice thrown
         self.dice = _check_dice(dice) if dice is not None else roll
+        #: where the dice open the wall (NB-3.2, NB-3.3), also written into the ``start`` event
+        self.wall_break: WallBreak = wall_break(rules.dealing, self.dice, self.dealer)
         self._fixed = wall is not None
         self._fixed_dice = dice is not None
         tile_set = full_tile_set(rules.tiles.flowers)
@@ -216,7 +218,7 @@ class Game:
         t.phase = Deal()
         self._legal: dict[int, list[Action]] = {}
         self._version = 0  # counts steps, so that an old Observation knows it is stale
-        self._enter(_deal(t, self.dice))
+        self._enter(_deal(t, self.dice, self.wall_break))
 
     # ------------------------------------------------------------------ phases
 

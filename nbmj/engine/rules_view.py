@@ -46,6 +46,7 @@ class EngineRules:
     claim_tiers: tuple[int, int, int, int]
     claim_seat_order: tuple[int, int, int]
     all_winners: bool
+    wild_kong: bool  # the four tiles of a wild kind may form a concealed kong (NB-4.11, NB-4.14)
     chi_ban: Restriction | None
     pon_pass: Restriction | None
     win_pass: Restriction | None
@@ -76,6 +77,7 @@ def _read(rules: RuleSet) -> EngineRules:
         claim_tiers=claim_tiers(c.priority),
         claim_seat_order=claim_seat_order(c.seat_order),
         all_winners=c.multiple_winners == "all",
+        wild_kong=c.wilds_in_melds or c.wild_kong,
         chi_ban=rules.restriction("chi_discard_ban"),
         pon_pass=rules.restriction("pon_after_pass"),
         win_pass=rules.restriction("win_after_pass"),

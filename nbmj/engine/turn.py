@@ -46,7 +46,7 @@ def turn_actions(t: TableState, ph: Turn, p: int) -> list[Action]:
         if 4 in hand:
             wilds = t.wt.wilds
             for k in range(N_KINDS):
-                if hand[k] == 4 and (k not in wilds or er.claims.wilds_in_melds):
+                if hand[k] == 4 and (k not in wilds or er.wild_kong):  # NB-4.11, NB-4.14
                     acts.append(interned(seat, "ankan", k))
         held = []
         for m in melds:  # a plain loop: cheaper than a comprehension for a few melds

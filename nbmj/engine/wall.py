@@ -4,8 +4,8 @@ The wall is one *draw-order* list (NB-3.6): ``tiles[0]`` is the top tile of the 
 stack, ``tiles[2k]`` / ``tiles[2k+1]`` are the top / bottom of stack ``k``, and the last
 stack is the tail. Head draws (the deal and normal draws) go up the list, tail draws
 (replacements for flowers and kongs) take stacks from the end, top tile first (NB-3.5).
-The shuffle fills this list directly, so the dice only say where the break is (recorded
-for display, :func:`break_stack`) and where the indicator is. A fixed wall for a scripted
+The shuffle fills this list directly, so the dice only say where the break is (written
+into the log's ``start`` event, :func:`wall_break`) and where the indicator is. A fixed wall for a scripted
 hand is given in the same order, so a test reads like the deal.
 
 The wild indicator (NB-4.5 to NB-4.7) is a position in that list; it stays in place, face up, and
@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..errors import GameSetupError, WallExhausted
 from ..rules.model import DealingRules, DiceQuantity, WildRules
 from ..tiles import N_KINDS, N_TILE_IDS
 
-__all__ = ["shuffle", "dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "indicator_position"]
+__all__ = ["shuffle", "dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "WallBreak", "wall_break", "indicator_position"]
 
 
 # random.Random's own _randbelow, when it is the getrandbits method (as in CPython)
@@ -72,6 +73,24 @@ def break_stack(dealing: DealingRules, dice: tuple[int, int]) -> int:
     """The ring index of the first stack drawn (NB-3.x): the opened wall, then stacks counted in."""
     wall_index = (dice_quantity(dice, dealing.open_wall_by) - 1) % 4
     return wall_index * dealing.stacks_per_wall + dice_quantity(dice, dealing.start_stacks_by)
+
+
+class WallBreak(NamedTuple):
+    """Where the wall is opened (NB-3.2, NB-3.3): the position (0 to 3, E S W N) whose wall
+    is broken and the stacks counted in from that wall's right-hand end."""
+
+    wall: int
+    stacks: int
+
+
+def wall_break(dealing: DealingRules, dice: tuple[int, int], dealer: int) -> WallBreak:
+    """The wall opened and the stacks counted in, for the dealer at position ``dealer``:
+    ``open_wall_by`` counts players counter-clockwise from the dealer as 1, ``start_stacks_by``
+    gives the stacks (past the wall's end when the count is larger than a wall)."""
+    # the ring index counts from 1 (the first stack of the dealer's wall): a count of a
+    # whole wall ends on that wall's last stack, not at stack 0 of the next one
+    walls_on, before = divmod(break_stack(dealing, dice) - 1, dealing.stacks_per_wall)
+    return WallBreak((dealer + walls_on) % 4, before + 1)
 
 
 def indicator_position(wilds: WildRules, dealing: DealingRules, dice: tuple[int, int], n_stacks: int) -> int | None:

@@ -155,7 +155,7 @@ class VariantChecks:
             )
         # wild settings that mean nothing without wilds
         if not rs.wilds.enabled:
-            for key in ("claim_discarded_wild", "wilds_in_melds"):
+            for key in ("claim_discarded_wild", "wilds_in_melds", "wild_kong"):
                 if getattr(c, key):
                     self.conflict(
                         self.b.loc_of("claims", key), self.setting_loc("wilds", "enabled"),

@@ -311,6 +311,7 @@ class ClaimRules:
     multiple_winners: Literal["nearest", "all"]
     claim_discarded_wild: bool
     wilds_in_melds: bool
+    wild_kong: bool = False  # NB-4.14: a concealed kong of the four tiles of a wild kind
 
 
 RESTRICTION_KINDS = {

@@ -212,6 +212,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "multiple_winners": r_enum("nearest", "all"),
         "claim_discarded_wild": r_bool,
         "wilds_in_melds": r_bool,
+        "wild_kong": r_bool,
     },
     "winning": {"shapes": r_enum_list(*M.SHAPES)},
     "liability": {
@@ -267,7 +268,7 @@ SCORING_SCHEMA: dict[str, dict[str, Reader]] = {
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
                      ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group",
-                     ("immediate", "false_win"): 0}
+                     ("immediate", "false_win"): 0, ("claims", "wild_kong"): False}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
 # What one entry of each keyed table is called in messages.

@@ -94,6 +94,7 @@ class HandFacts:
     flowers: FlowerCounts
     concealed_hand: bool
     wild_single_wait: bool | None  # None: not worked out yet (see features.wild_single_wait)
+    melded_wilds: int = 0  # wilds in a kong of a wild kind (NB-4.14): held, but not free to stand in
 
 
 def tile_in_class(kind: int, cls: str, seat_kind: int, round_kind: int) -> bool:
@@ -257,12 +258,19 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                 wild_physical[w] = shape[w]
                 shape[w] = 0
         before_wilds = wilds - (sit.win_tile in wild_kinds)
-    if sit.melds and wild_kinds and not rules.claims.wilds_in_melds:
+    melded_wilds = 0
+    if sit.melds and wild_kinds:
         for m in sit.melds:
-            for t in m.tiles:
-                if t in wild_kinds:
-                    raise SituationError(
-                        f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(t)!r}; wilds cannot be melded")
+            in_meld = sum(t in wild_kinds for t in m.tiles)
+            if not in_meld or rules.claims.wilds_in_melds:
+                continue
+            if rules.claims.wild_kong and m.kind == "ankan" and in_meld == 4 and len(set(m.tiles)) == 1:
+                melded_wilds += 4  # NB-4.14: the four tiles of a wild kind, standing for themselves
+                continue
+            wild = next(t for t in m.tiles if t in wild_kinds)
+            raise SituationError(
+                f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(wild)!r}; wilds cannot be melded"
+                + (" (only a concealed kong of four of one wild kind may)" if rules.claims.wild_kong else ""))
     if wild_kinds and not rules.wilds.wild_flower_is_flower:
         for f in sit.flowers:
             if f in wild_kinds:
@@ -288,4 +296,5 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
         flowers=flowers,
         concealed_hand=all([m.kind == "ankan" for m in sit.melds]),
         wild_single_wait=single,
+        melded_wilds=melded_wilds,
     )

@@ -266,7 +266,7 @@ def concealed_hand(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 
 @feature("wilds_held")
 def wilds_held(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return hf.wilds
+    return hf.wilds + hf.melded_wilds
 
 
 @feature("wild_single_wait")
