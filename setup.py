@@ -13,6 +13,8 @@ extensions = [
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
     Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], extra_compile_args=["-O3"]),
+    # the engine's hot path (nbmj/engine/_hotpath.py names its pure-Python twins)
+    Extension("nbmj.engine._hot", sources=["nbmj/engine/_hot.pyx"], extra_compile_args=["-O3"]),
 ]
 
 setup(

@@ -126,6 +126,7 @@ def main(argv=None) -> int:
     slow_hands = max(3, hands // 20)  # rlcard is two orders of magnitude slower
 
     from nbmj.core import BACKEND
+    from nbmj.engine._hotpath import BACKEND as ENGINE_BACKEND  # the engine's compiled hot path, or its twins
 
     rows: list[dict] = []
     contestants = [
@@ -162,12 +163,13 @@ def main(argv=None) -> int:
     one, two = simulate_rate(1, sim_games), simulate_rate(2, sim_games)
     scaling = {"games": sim_games, "workers_1": round(one, 1), "workers_2": round(two, 1), "speedup": round(two / one, 2)}
     gc_shares = {bot: round(gc_share(bot, hands // 2, repeats), 3) for bot in ("random", "greedy")}
-    out = {"nbmj_core_backend": BACKEND, "python": sys.version.split()[0], "contestants": rows, "simulate": scaling,
-           "gc_share": gc_shares}
+    out = {"nbmj_core_backend": BACKEND, "nbmj_engine_backend": ENGINE_BACKEND, "python": sys.version.split()[0],
+           "contestants": rows, "simulate": scaling, "gc_share": gc_shares}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core backend: {BACKEND}; Python {out['python']}; medians of {repeats} interleaved runs")
+    print(f"nbmj core backend: {BACKEND}, engine hot path: {ENGINE_BACKEND}; Python {out['python']}; "
+          f"medians of {repeats} interleaved runs")
     print(f"  {'':<42} {'wall clock':>24}   {'CPU time':>24}")
     for r in rows:
         if r["hands_per_s"] is None:

@@ -15,6 +15,7 @@ from .. import core
 from ..errors import UnknownBotError
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
+from . import _hotpath
 from .actions import Action
 from .game import Game, HandResult
 from .observation import Observation
@@ -91,66 +92,101 @@ def _isolation(counts: bytearray, t: int) -> int:
     return near
 
 
+def _best_discard(counts: bytearray, w: int, wilds: Container[int], discards: list[Action]) -> tuple[Action, int]:
+    """The greedy discard among ``discards`` (not empty) and the shanten it leaves: the
+    least key (shanten after it, whether a wild, isolation, -tile), the first on a tie;
+    the shanten first, the isolation only of those that tie on it. ``counts`` is
+    restored before it returns. (nbmj.engine._hot.best_discard is its compiled twin.)"""
+    shanten = core.shanten
+    wild_shanten: int | None = None  # every wild discard leaves the same shape
+    scored: list[tuple[int, Action]] = []
+    best_shanten = 99
+    for a in discards:
+        t = a.tile
+        assert t is not None
+        if t in wilds:
+            if wild_shanten is None:
+                wild_shanten = shanten(counts, w - 1)
+            s = wild_shanten
+        else:
+            counts[t] -= 1
+            try:
+                s = shanten(counts, w)
+            finally:
+                counts[t] += 1
+        scored.append((s, a))
+        if s < best_shanten:
+            best_shanten = s
+    best: tuple[tuple[bool, int, int], Action] | None = None
+    for s, a in scored:
+        if s != best_shanten:
+            continue
+        t = a.tile
+        assert t is not None
+        is_wild = t in wilds
+        key = (is_wild, 0 if is_wild else _isolation(counts, t), -t)
+        if best is None or key < best[0]:
+            best = (key, a)
+    if best is None:
+        raise ValueError("no discard to choose from")
+    return best[1], best_shanten
+
+
+_choose_discard = _best_discard if _hotpath.compiled is None else _hotpath.compiled.best_discard
+#: GreedyBot's choice for an Observation, compiled (None: the methods below make it)
+_greedy_act: Callable[[Observation, list[Action]], Action] | None = (
+    None if _hotpath.compiled is None else _hotpath.compiled.greedy_act)
+
+
 class GreedyBot:
     """Shanten-greedy: wins when it may, discards to the lowest shanten, claims only when the
     claim lowers its shanten, kongs when that costs nothing. Deterministic."""
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """The greedy choice among ``legal``."""
-        by_kind: dict[str, list[Action]] = {}
+        if _greedy_act is not None and type(observation) is Observation and type(legal) is list:
+            return _greedy_act(observation, legal)  # the same choice, compiled
+        # one pass over the list: the first win, the first flower, the discards and kongs
+        # in list order (the claims, met less often, are sorted out in _claim)
+        flower: Action | None = None
+        discards: list[Action] = []
+        kongs: list[Action] = []
+        kakans: list[Action] = []
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if "hu" in by_kind:
-            return by_kind["hu"][0]
+            kind = a.kind
+            if kind == "discard":
+                discards.append(a)
+            elif kind == "hu":
+                return a
+            elif kind == "flower":
+                if flower is None:
+                    flower = a
+            elif kind == "ankan":
+                kongs.append(a)
+            elif kind == "kakan":
+                kakans.append(a)
         wilds = set(observation["wilds"])
         if type(observation) is Observation:  # the counts without the list of tile ids
             counts, w = _counts_of(observation.hand_counts(), wilds)
         else:
             counts, w = hand_shape(observation["hand"], wilds)
-        if "discard" in by_kind or "flower" in by_kind:
-            return self._turn(counts, w, wilds, by_kind)
+        if flower is not None:
+            return flower
+        if discards:
+            return self._turn(counts, w, wilds, discards, kongs + kakans)
+        by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
         return self._claim(counts, w, wilds, by_kind)
 
-    def _turn(self, counts: bytearray, w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
-        if "flower" in by_kind:
-            return by_kind["flower"][0]
-        # The discard with the least key (shanten after it, whether a wild, isolation, -tile),
-        # the first on a tie: the shanten first, the isolation only of those that tie on it.
-        shanten = core.shanten
-        wild_shanten: int | None = None  # every wild discard leaves the same shape
-        scored: list[tuple[int, Action]] = []
-        best_shanten = 99
-        for a in by_kind["discard"]:
-            t = a.tile
-            assert t is not None
-            if t in wilds:
-                if wild_shanten is None:
-                    wild_shanten = shanten(counts, w - 1)
-                s = wild_shanten
-            else:
-                counts[t] -= 1
-                s = shanten(counts, w)
-                counts[t] += 1
-            scored.append((s, a))
-            if s < best_shanten:
-                best_shanten = s
-        best: tuple[tuple[bool, int, int], Action] | None = None
-        for s, a in scored:
-            if s != best_shanten:
-                continue
-            t = a.tile
-            assert t is not None
-            is_wild = t in wilds
-            key = (is_wild, 0 if is_wild else _isolation(counts, t), -t)
-            if best is None or key < best[0]:
-                best = (key, a)
-        assert best is not None
-        for a in by_kind.get("ankan", []) + by_kind.get("kakan", []):
+    def _turn(self, counts: bytearray, w: int, wilds: set[int], discards: list[Action], kongs: list[Action]) -> Action:
+        best, best_shanten = _choose_discard(counts, w, wilds, discards)
+        for a in kongs:  # the concealed kongs, then the added ones
             assert a.tile is not None
             c, ww = _without(counts, w, wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))
             if core.shanten(c, ww) <= best_shanten:
                 return a
-        return best[1]
+        return best
 
     def _claim(self, counts: bytearray, w: int, wilds: set[int], by_kind: dict[str, list[Action]]) -> Action:
         now = core.shanten(counts, w)
@@ -200,9 +236,13 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
             game.step(action)
         assert game.result is not None
         return game.result
-    # The same calls without the public wrappers: the first waiting seat, its Observation
-    # and a copy of its cached legal list.
-    by_position = [bots[s] for s in SEATS]
+    return _play_hand(game, [bots[s] for s in SEATS])
+
+
+def _play(game: Game, by_position: list[Bot]) -> HandResult:
+    """play_hand's loop for a Game itself: the same calls without the public wrappers, the
+    first waiting seat, its Observation and a copy of its cached legal list.
+    (nbmj.engine._hot.play is its compiled twin.)"""
     step = game.step
     legal_for = game._legal_for
     t = game.table
@@ -216,3 +256,6 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
             assert ph is not None
             p = ph.to_act()[0]
         step(by_position[p](Observation(game, p), list(legal_for(p))))
+
+
+_play_hand = _play if _hotpath.compiled is None else _hotpath.compiled.play

@@ -38,9 +38,8 @@ from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
+from . import _hotpath
 from .actions import Action
-from .claim_window import resolve_claims
-from .dealing import deal
 from .explain import refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event
@@ -50,11 +49,18 @@ from .precomputed import CODES, SEAT_INDEX
 from .rules_view import engine_rules, wild_tables
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
-from .turn import do_turn_action, turn_actions
-from .wall import Wall, WallBreak, full_tile_set, indicator_position, shuffle, wall_break
+from .turn import do_turn_action
+from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
+
+# the compiled hot path when it was built (nbmj.engine._hotpath), else the turn module's own
+_discard = _hotpath.discard
+_turn_actions = _hotpath.turn_actions
+_shuffle = _hotpath.shuffle
+_resolve_claims = _hotpath.resolve_claims
+_deal = _hotpath.deal
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -198,7 +204,7 @@ class Game:
         tile_set = full_tile_set(rules.tiles.flowers)
         if wall is None:
             tiles = list(tile_set)
-            shuffle(tiles, rng)  # NB-3.6: the shuffle fills the draw-order sequence directly
+            _shuffle(tiles, rng)  # NB-3.6: the shuffle fills the draw-order sequence directly
         else:
             tiles = _check_wall(wall, tile_set)
         wall_ = Wall(tiles, indicator_position(rules.wilds, rules.dealing, self.dice, len(tiles) // 2))
@@ -212,7 +218,7 @@ class Game:
         t.phase = Deal()
         self._legal: dict[int, list[Action]] = {}
         self._version = 0  # counts steps, so that an old Observation knows it is stale
-        self._enter(deal(t, self.dice, self.wall_break))
+        self._enter(_deal(t, self.dice, self.wall_break))
 
     # ------------------------------------------------------------------ phases
 
@@ -485,7 +491,7 @@ class Game:
         ph = t.phase
         assert ph is not None
         if type(ph) is Turn:
-            acts = turn_actions(t, ph, p) if p == ph.seat else []
+            acts = _turn_actions(t, ph, p) if p == ph.seat else []
         else:
             acts = ph.legal(t, p)
         self._legal[p] = acts
@@ -514,12 +520,16 @@ class Game:
         t.events.append(cached.copy() if cached is not None else action.to_json())
         ph = t.phase
         if type(ph) is Turn:
-            self._enter(do_turn_action(t, ph, p, action))
+            tile = action.tile
+            if action.kind == "discard" and tile is not None:  # the commonest step, on the hot path
+                self._enter(_discard(t, p, tile))
+            else:
+                self._enter(do_turn_action(t, ph, p, action))
         else:
             assert isinstance(ph, ClaimWindow)
             ph.responses[p] = action
             if len(ph.responses) == len(ph.options):
-                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
+                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, ph))
         self._legal.clear()
 
     def _offered(self, action: Action, legal: list[Action]) -> Action:

@@ -60,10 +60,13 @@ def dice_quantity(dice: tuple[int, int], which: DiceQuantity) -> int:
 
 def full_tile_set(with_flowers: bool) -> list[int]:
     """Every physical tile, four copies of each kind plus one of each flower, in id order."""
-    tiles = [kind for kind in range(N_KINDS) for _ in range(4)]
-    if with_flowers:
-        tiles.extend(range(N_KINDS, N_TILE_IDS))
-    return tiles
+    return list(_FULL_SETS[bool(with_flowers)])  # a new list each time
+
+
+_FULL_SETS = {
+    flowers: tuple([kind for kind in range(N_KINDS) for _ in range(4)] + (list(range(N_KINDS, N_TILE_IDS)) if flowers else []))
+    for flowers in (False, True)
+}
 
 
 def break_stack(dealing: DealingRules, dice: tuple[int, int]) -> int:

@@ -10,7 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
-from ..scoring.bound import may_be_valid
+from ..scoring.bound import may_be_valid, may_reach_minimum
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import cast
@@ -57,7 +57,9 @@ def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> 
     counts, w = shape(t, p)
     res = None
     if tile is not None and (sum(counts) + w) % 3 == 2 and (_is_win(counts, w) or _other_shape(t, p, counts, w)):
-        res = _valid_score(situation(t, p, tile, draw_kind or "self_draw", None), t)
+        win_by = draw_kind or "self_draw"
+        if _may_reach(t, p, tile, win_by, None):
+            res = _valid_score(situation(t, p, tile, win_by, None), t)
     scores[key] = res
     return res
 
@@ -77,7 +79,7 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
             counts[tile] += 1
         shape_wins = (sum(counts) + w) % 3 == 2 and (bool(_is_win(counts, w)) or _other_shape(t, q, counts, w))
     res = None
-    if shape_wins:
+    if shape_wins and _may_reach(t, q, tile, win_by, d):
         res = _valid_score(situation(t, q, tile, win_by, d), t)
     scores[key] = res
     return res
@@ -91,6 +93,60 @@ def _valid_score(sit: Situation, t: TableState) -> WinScore | None:
         return None
     score = score_win(sit, t.rules)
     return score if score.valid else None
+
+
+def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[list[int], int, int]:
+    """The counts :func:`situation` gives the scorer, of ``hand`` and ``tile`` (-1 for
+    none, when the hand holds it): the 34 counts of the tiles that are not flowers and not
+    wild, the wilds, and the wilds that are tiles of the 34 kinds."""
+    shape = [0] * N_KINDS
+    w = wild_as_itself = 0
+    for k in range(42):
+        c = hand[k]
+        if not c or flower_flag[k]:
+            continue
+        if k in wilds:
+            w += c
+            if k < N_KINDS:
+                wild_as_itself += c
+        else:
+            shape[k] = c
+    if tile >= 0:
+        if tile in wilds:
+            w += 1
+            if tile < N_KINDS:
+                wild_as_itself += 1
+        else:
+            shape[tile] += 1
+    return shape, w, wild_as_itself
+
+
+def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
+    """False only when ``p`` winning on ``tile`` cannot reach the minimum: the scorer's
+    value bound from the table's counts (:func:`~nbmj.scoring.bound.may_reach_minimum`),
+    which most wins a bot meets fail, before their Situation is built. The counts are
+    those of :func:`situation`'s concealed tiles and the winning tile."""
+    seat = t.seats[p]
+    wilds = t.wt.wilds
+    win_is_wild = tile in wilds
+    shape, w, wild_as_itself = _win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
+    return may_reach_minimum(
+        t.rules,
+        shape=shape,
+        wilds=w,
+        wild_as_itself=wild_as_itself,
+        win_is_wild=win_is_wild,
+        melds=[(m.kind, m.tiles) for m in seat.melds],
+        flowers=tuple(seat.flowers),
+        wild_kinds=wilds,
+        seat=t.seat_wind(p),
+        round_wind=t.round_wind,
+        win_by=win_by,
+        last_tile=t.last_tile_drawn and discarder is None,
+        first_turn=t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+        discarded_wild=seat.discarded_wild,
+        win_tile=tile,
+    )
 
 
 def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
@@ -130,3 +186,13 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),
     )
+
+
+def _win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[list[int], int, int]:
+    """win_counts, or its compiled twin once nbmj.engine._hotpath has loaded it: looked up
+    at the first call, as the compiled module imports this one."""
+    global _win_counts
+    from . import _hotpath
+
+    _win_counts = win_counts if _hotpath.compiled is None else _hotpath.compiled.win_counts
+    return _win_counts(hand, flower_flag, wilds, tile)

@@ -19,11 +19,12 @@ shape besides the standard one, a negative multiplier) makes it answer true.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Sequence
+from typing import Any, Callable, Optional
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
-from .facts import HandFacts, facts, tile_in_class
+from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
 from .features import READING_FEATURES, implementation, parse_pungs_args
 from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
@@ -48,22 +49,34 @@ _CLASS_KINDS = {cls: tuple(k for k in range(N_KINDS) if tile_in_class(k, cls, -1
 class _Span:
     """What the reading-level bounds read of a hand, worked out once per hand: the suits
     of the tiles that are not wild (a reading's suits include them, as wilds take any
-    kind), whether they are all simples, how many are concealed, the melded chows."""
+    kind), whether they are all simples, how many are concealed, the melded chows.
 
-    __slots__ = ("hf", "suits", "simple_only", "tiles", "melded_chows")
+    Made from a hand's facts (:func:`_span_of`), or from a table's counts without them
+    (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level features are read
+    from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
 
-    def __init__(self, hf: HandFacts) -> None:
+    __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
+                 "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
+
+    def __init__(self, hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...],
+                 seat_kind: int, round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
+                 light: _LightFacts | None = None) -> None:
         self.hf = hf
-        suits = 0
-        not_simple = False
-        tiles = 0
-        for k, c in enumerate(hf.shape):
-            if c:
-                tiles += c
-                suits |= _SUIT_BIT[k]
-                not_simple = not_simple or _NOT_SIMPLE[k]
+        self.shape = shape
+        self.wilds = wilds
+        self.melded = melded
+        self.seat_kind = seat_kind
+        self.round_kind = round_kind
+        self.n_melds = n_melds
+        self.wild_as_itself = wild_as_itself
+        self.win_is_wild = win_is_wild
+        self.light = light
+        # by slices of the counts (C loops), not kind by kind
+        suits = (any(shape[0:9]) and 1) | (any(shape[9:18]) and 2) | (any(shape[18:27]) and 4) | (any(shape[27:34]) and 8)
+        not_simple = bool(suits & 8 or shape[0] or shape[8] or shape[9] or shape[17] or shape[18] or shape[26])
+        tiles = sum(shape)
         chows = 0
-        for g in hf.melded:
+        for g in melded:
             for k in g.kinds():
                 suits |= _SUIT_BIT[k]
                 not_simple = not_simple or _NOT_SIMPLE[k]
@@ -75,13 +88,73 @@ class _Span:
 
     def class_tiles(self, cls: str) -> int:
         """The concealed tiles (wilds apart) of a tile class."""
-        hf = self.hf
         if cls == "seat_wind":
-            return hf.shape[hf.seat_kind]
+            return self.shape[self.seat_kind]
         if cls == "round_wind":
-            return hf.shape[hf.round_kind]
-        shape = hf.shape
+            return self.shape[self.round_kind]
+        shape = self.shape
         return sum([shape[k] for k in _CLASS_KINDS[cls]])
+
+
+def _span_of(hf: HandFacts) -> _Span:
+    return _Span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
+                 sum(hf.wild_physical.values()), hf.win_is_wild)
+
+
+class _LightFacts:
+    """The hand-level facts of a win as a table knows them (:func:`may_reach_minimum`)."""
+
+    __slots__ = ("concealed_hand", "discarded_wild", "flowers", "win_by", "last_tile", "first_turn", "dealer",
+                 "last_meld_kind", "before_wilds")
+
+    def __init__(self, concealed_hand: bool, discarded_wild: bool, flowers: FlowerCounts, win_by: str, last_tile: bool,
+                 first_turn: bool, dealer: bool, last_meld_kind: str | None, before_wilds: int) -> None:
+        self.concealed_hand = concealed_hand
+        self.discarded_wild = discarded_wild
+        self.flowers = flowers
+        self.win_by = win_by
+        self.last_tile = last_tile
+        self.first_turn = first_turn
+        self.dealer = dealer
+        self.last_meld_kind = last_meld_kind
+        self.before_wilds = before_wilds
+
+
+def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
+    which = "any"
+    outside = False
+    for a in args:
+        if a in ("seat", "other", "any"):
+            which = a
+        elif a == "outside_sets":
+            outside = True
+        else:
+            return None  # the scorer says what is wrong
+    fc = lf.flowers
+    seat, other = (fc.seat_outside, fc.other_outside) if outside else (fc.seat, fc.other)
+    return seat if which == "seat" else other if which == "other" else seat + other
+
+
+#: The value of each hand-level feature (``nbmj.scoring.features``) from a table's counts,
+#: None where it is not known without the hand's facts (the bound then takes every value).
+#: A feature missing here has no bound from counts.
+_LIGHT_FEATURES: dict[str, Callable[[tuple[str, ...], _Span, _LightFacts], int | None]] = {
+    "win_tile_wild": lambda args, span, lf: int(span.win_is_wild),
+    "concealed_hand": lambda args, span, lf: int(lf.concealed_hand),
+    "wilds_held": lambda args, span, lf: span.wilds,
+    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise unknown here
+    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else None,
+    "discarded_wild": lambda args, span, lf: int(lf.discarded_wild),
+    "flowers": _light_flowers,
+    "flower_sets": lambda args, span, lf: lf.flowers.sets,
+    "win": lambda args, span, lf: 1 if not args else int(lf.win_by == args[0]),
+    "self_draw": lambda args, span, lf: int(lf.win_by in SELF_DRAWN),
+    "after_discard_kong": lambda args, span, lf: int(lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan"),
+    "last_tile": lambda args, span, lf: int(lf.last_tile),
+    "first_turn": lambda args, span, lf: int(lf.first_turn),
+    "dealer": lambda args, span, lf: int(lf.dealer),
+    "melds_exposed": lambda args, span, lf: span.n_melds,
+}
 
 
 def _pungs_bound(args: tuple[str, ...]) -> Callable[[_Span], Interval]:
@@ -90,27 +163,26 @@ def _pungs_bound(args: tuple[str, ...]) -> Callable[[_Span], Interval]:
     cls, exp, size = parse_pungs_args(args)
 
     def bound(span: _Span) -> Interval:
-        hf = span.hf
         melded = 0
-        for g in hf.melded:
+        for g in span.melded:
             if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
                 continue
-            if cls is not None and not tile_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
+            if cls is not None and not tile_in_class(g.first, cls, span.seat_kind, span.round_kind):
                 continue
             melded += 1
         tiles = span.tiles if cls is None else span.class_tiles(cls)
-        return melded, melded + (tiles + hf.wilds) // 3
+        return melded, melded + (tiles + span.wilds) // 3
     return bound
 
 
 def _pairs_bound(args: tuple[str, ...], span: _Span) -> Interval:
     if not args:
         return 1, 1
-    return 0, 1 if span.hf.wilds or span.class_tiles(args[0]) else 0
+    return 0, 1 if span.wilds or span.class_tiles(args[0]) else 0
 
 
 def _chows_bound(args: tuple[str, ...], span: _Span) -> Interval:
-    return span.melded_chows, span.melded_chows + (span.tiles + span.hf.wilds) // 3
+    return span.melded_chows, span.melded_chows + (span.tiles + span.wilds) // 3
 
 
 def _all_pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
@@ -122,12 +194,12 @@ def _all_pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
     # takes two.
     fill = 0
     pair_saves = False
-    for c in span.hf.shape:
+    for c in span.shape:
         if c:
             fill += -c % 3
             pair_saves = pair_saves or c % 3 != 0
     need = fill - 1 if pair_saves else fill + 2
-    return 0, 1 if span.hf.wilds >= need else 0
+    return 0, 1 if span.wilds >= need else 0
 
 
 def _flag(possible: bool) -> Interval:
@@ -144,12 +216,12 @@ _READING_BOUNDS: dict[str, Callable[[tuple[str, ...], _Span], Interval]] = {
     "half_flush": lambda args, span: _flag(span.suits & 7 in (0, 1, 2, 4)),
     "all_honors": lambda args, span: _flag(span.suits & 7 == 0),
     "all_pungs": _all_pungs_bound,
-    "all_chows": lambda args, span: _flag(not any(g.size != "chow" for g in span.hf.melded)),
+    "all_chows": lambda args, span: _flag(not any(g.size != "chow" for g in span.melded)),
     "wait": lambda args, span: (0, 1) if args else (1, 1),
-    "big_crane": lambda args, span: _flag(len(span.hf.situation.melds) == 4),
-    "wild_as_itself": lambda args, span: (0, sum(span.hf.wild_physical.values())),
+    "big_crane": lambda args, span: _flag(span.n_melds == 4),
+    "wild_as_itself": lambda args, span: (0, span.wild_as_itself),
     "all_simples": lambda args, span: _flag(span.simple_only),
-    "wild_pair_win": lambda args, span: _flag(span.hf.win_is_wild),
+    "wild_pair_win": lambda args, span: _flag(span.win_is_wild),
     # bounds are worked out only where the standard shape is the only one (value_bound)
     "shape": lambda args, span: (1, 1) if not args or args[0] == "standard" else (0, 0),
 }
@@ -180,11 +252,26 @@ def _unbounded(span: _Span) -> Interval:
     return -_INF, _INF
 
 
-def _compile(expr: Expr) -> _Bound:
-    """``expr`` (a feature or a condition) as a function from a hand to its interval."""
+def _compile(expr: Expr, light: bool = False, any_tile: bool = False) -> _Bound:
+    """``expr`` (a feature or a condition) as a function from a hand to its interval;
+    ``light``: from a table's counts (:func:`may_reach_minimum`), without the hand's facts;
+    ``any_tile``: over a waiting hand and any winning tile (the hand-level features, which
+    the winning tile changes, take every value)."""
     if isinstance(expr, Feature):
         args = expr.args
         if expr.name not in READING_FEATURES:
+            if any_tile:
+                return _unbounded
+            if light:
+                value_of = _LIGHT_FEATURES.get(expr.name)
+                if value_of is None:
+                    return _unbounded
+
+                def from_counts(span: _Span) -> Interval:
+                    assert span.light is not None
+                    v = value_of(args, span, span.light)
+                    return (-_INF, _INF) if v is None else (v, v)
+                return from_counts
             impl = implementation(expr).impl
 
             def exact(span: _Span) -> Interval:
@@ -198,7 +285,7 @@ def _compile(expr: Expr) -> _Bound:
             return _unbounded
         return lambda span: bound(args, span)
     if isinstance(expr, Compare):
-        inner = _compile(expr.feature)
+        inner = _compile(expr.feature, light, any_tile)
         test = _COMPARE[expr.op]
         value = expr.value
 
@@ -208,15 +295,26 @@ def _compile(expr: Expr) -> _Bound:
             return (0 if can_fail else 1), (1 if can_hold else 0)
         return compare
     if isinstance(expr, Not):
-        operand = _compile(expr.operand)
+        operand = _compile(expr.operand, light, any_tile)
 
         def negate(span: _Span) -> Interval:
             lo, hi = _truth(operand(span))
             return 1 - hi, 1 - lo
         return negate
     if isinstance(expr, (AllOf, AnyOf)):
-        parts = tuple(_compile(o) for o in expr.operands)
+        parts = tuple(_compile(o, light, any_tile) for o in expr.operands)
         pick = min if isinstance(expr, AllOf) else max
+        if len(parts) == 2:  # the common case, without a list and two generators
+            first, second = parts
+            both = isinstance(expr, AllOf)
+
+            def combine_two(span: _Span) -> Interval:
+                lo1, hi1 = _truth(first(span))
+                lo2, hi2 = _truth(second(span))
+                if both:
+                    return (lo1 if lo1 < lo2 else lo2), (hi1 if hi1 < hi2 else hi2)
+                return (lo1 if lo1 > lo2 else lo2), (hi1 if hi1 > hi2 else hi2)
+            return combine_two
 
         def combine(span: _Span) -> Interval:
             truths = [_truth(p(span)) for p in parts]
@@ -264,14 +362,17 @@ class _BoundPlan:
             it.unit == "x" and it.value is not None and it.value < 0 for it in rules.items)
         #: the hand-level items that can raise a bound, compiled as the scorer compiles them
         self.hand_items = [c for c in plan.hand_level if _raises(c[1])]
-        self.items: list[tuple[bool, int, _Bound | None, _Bound | None]] = []
-        for _order, item, _when, _each in plan.reading_level:
-            value = item.value
-            assert value is not None  # switched-off items are never compiled
-            if _raises(item):
-                when = None if item.when is None else _compile(item.when)
-                each = None if item.each is None else _compile(item.each)
-                self.items.append((item.unit == "x", value, when, each))
+        self.items = _bound_items(plan.reading_level, light=False)
+        #: every item that can raise a bound, hand-level ones too, compiled from a table's
+        #: counts (:func:`may_reach_minimum`)
+        self.light_hand_items = _bound_items(plan.hand_level, light=True)
+        self.light_items = _bound_items(plan.reading_level, light=True)
+        #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
+        self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: the reading-level items over a waiting hand and any winning tile, and their
+        #: bounds by waiting hand (see may_reach_minimum)
+        self.any_tile_items = _bound_items(plan.reading_level, light=True, any_tile=True)
+        self.any_tile_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.wait_tai = 0
         self.wait_multiplier = 1
         for entries in plan.by_wait.values():
@@ -283,6 +384,24 @@ class _BoundPlan:
                     mult *= value
             self.wait_tai = max(self.wait_tai, tai)
             self.wait_multiplier = max(self.wait_multiplier, mult)
+
+
+#: A compiled item of the bound: (is a multiplier, value, when, each).
+_BoundItem = tuple[bool, int, Optional[_Bound], Optional[_Bound]]
+
+
+def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
+    """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
+    a bound, compiled for it."""
+    out: list[_BoundItem] = []
+    for _order, item, _when, _each in compiled:
+        value = item.value
+        assert value is not None  # switched-off items are never compiled
+        if _raises(item):
+            when = None if item.when is None else _compile(item.when, light, any_tile)
+            each = None if item.each is None else _compile(item.each, light, any_tile)
+            out.append((item.unit == "x", value, when, each))
+    return out
 
 
 def _raises(item: ScoringItem) -> bool:
@@ -323,7 +442,7 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
         elif value > 1:  # a multiplier
             mult *= value
     if bp.items:
-        span = _Span(hf)
+        span = _span_of(hf)
         for is_multiplier, value, when, each in bp.items:
             if when is not None and not _truth(when(span))[1]:
                 continue
@@ -362,3 +481,131 @@ def may_be_valid(situation: Situation, rules: RuleSet) -> bool:
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
         return False
     return value_bound(hf, rules).reaches(scoring)
+
+
+#: (id of the rules, seat, flowers, wild kinds) -> (the rules, their counts), for
+#: :func:`may_reach_minimum`: a seat's flowers change a few times a hand.
+_FLOWER_COUNTS: dict[tuple[int, str, tuple[int, ...], frozenset[int]], tuple[RuleSet, FlowerCounts]] = {}
+
+
+def _flowers_counted(rules: RuleSet, seat: str, flowers: tuple[int, ...], wild_kinds: frozenset[int]) -> FlowerCounts:
+    key = (id(rules), seat, flowers, wild_kinds)
+    entry = _FLOWER_COUNTS.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_FLOWER_COUNTS) >= 4096:
+            _FLOWER_COUNTS.clear()
+        # flower_counts reads the seat and the flowers of its situation, nothing else
+        sit = Situation(seat=seat, round_wind=seat, concealed=(), win_tile=0, win_by="self_draw", flowers=flowers)
+        entry = _FLOWER_COUNTS[key] = (rules, flower_counts(sit, rules, wild_kinds))
+    return entry[1]
+
+
+def may_reach_minimum(
+    rules: RuleSet,
+    *,
+    shape: Sequence[int],
+    wilds: int,
+    wild_as_itself: int,
+    win_is_wild: bool,
+    melds: Sequence[tuple[str, tuple[int, ...]]],
+    flowers: tuple[int, ...],
+    wild_kinds: frozenset[int],
+    seat: str,
+    round_wind: str,
+    win_by: str,
+    last_tile: bool,
+    first_turn: bool,
+    discarded_wild: bool,
+    win_tile: int | None = None,
+) -> bool:
+    """False only when no reading of the win can reach the minimum: the value test of
+    :func:`may_be_valid`, from what a table knows of the hand without building its
+    Situation. True says nothing (:func:`may_be_valid` and the scorer decide).
+
+    ``shape``: the 34 counts of the concealed tiles that are not wild, the winning tile
+    included; ``wilds``: the wild tiles among them, ``wild_as_itself`` those that are
+    tiles of the 34 kinds; ``melds``: ``(kind, tiles)`` oldest first; ``wild_kinds`` the
+    wild tile ids; the rest as in :class:`~nbmj.scoring.situation.Situation`. With
+    ``win_tile`` (in ``shape`` or among the wilds), the bound of the waiting hand without
+    it is kept and asked first.
+    """
+    scoring = rules.scoring
+    if isinstance(scoring, FuFanScoring) or not isinstance(scoring, TaiScoring):
+        return True
+    bp = _bound_plan(rules)
+    if bp.unbounded:
+        return True
+    concealed_hand = True
+    for kind, _tiles in melds:
+        if kind != "ankan":
+            concealed_hand = False
+    last_meld_kind = melds[-1][0] if melds else None
+
+    def light_facts() -> _LightFacts:
+        fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
+        return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
+                           last_meld_kind, wilds - win_is_wild)
+
+    melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
+    span: _Span | None = None
+    # the hand-level items read only the light facts (the flowers counted from the seat,
+    # the flowers and the wild kinds), the wilds, the winning tile's wildness and the
+    # number of melds: a seat's few combinations of them are kept
+    hand_key = (seat, flowers, wild_kinds, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
+                wilds, win_is_wild, len(melds))
+    hand_part = bp.light_hand_parts.get(hand_key)
+    if hand_part is None:
+        if len(bp.light_hand_parts) >= 4096:
+            bp.light_hand_parts.clear()
+        melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light_facts())
+        hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
+    tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
+    # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
+    # ready hand meets many discards): the winning tile taken out and counted as one more
+    # wild, which can be any kind, so every reading-level bound is at least the one with
+    # the tile itself. Most wins fail it; the others take the bound with their own tile.
+    if win_tile is not None:
+        waiting = list(shape)
+        if win_is_wild:
+            wild_before, itself_before = wilds - 1, wild_as_itself - (win_tile < N_KINDS)
+        else:
+            waiting[win_tile] -= 1
+            wild_before, itself_before = wilds, wild_as_itself
+        wait_key = (tuple(waiting), wild_before, itself_before, tuple(melds), seat, round_wind)
+        loose = bp.any_tile_parts.get(wait_key)
+        if loose is None:
+            if len(bp.any_tile_parts) >= 4096:
+                bp.any_tile_parts.clear()
+            if melded is None:
+                melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+            any_span = _Span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
+                             itself_before + 1, True)
+            loose = bp.any_tile_parts[wait_key] = _sum_bounds(bp.any_tile_items, any_span, 0, 1)
+        if not ValueBound(tai + loose[0], mult * loose[1]).reaches(scoring):
+            return False
+    if span is None:
+        if melded is None:
+            melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light_facts())
+    return ValueBound(*_sum_bounds(bp.light_items, span, tai, mult)).reaches(scoring)
+
+
+def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -> tuple[float, float]:
+    """``tai`` and ``mult`` raised by the most each of ``items`` can add over ``span``."""
+    for is_multiplier, value, when, each in items:
+        if when is not None and not _truth(when(span))[1]:
+            continue
+        n_high = 1.0 if each is None else each(span)[1]
+        if n_high <= 0:
+            continue
+        if is_multiplier:
+            mult *= value**n_high if n_high != _INF else _INF
+        else:
+            tai += value * n_high
+    return tai, mult
+
+
+_NO_FLOWER_COUNTS = FlowerCounts()

@@ -1,0 +1,746 @@
+# cython: language_level=3, initializedcheck=False
+# (bounds and negative indices of Python lists stay checked, as in the twins: only the
+# raw counts of a bytearray, read through a pointer, go unchecked, and every index into them is
+# a tile id checked against the length first)
+"""The engine's hot path, compiled: a discard up to the next player's turn when nobody may
+claim it, the legal list of the seat on turn, the greedy bot's choice of discard, and the
+loop of ``play_hand`` with the game's step for the actions offered.
+
+Each function does what its pure-Python twin does (named in its docstring), with the same
+results and the same events in the same order; :mod:`nbmj.engine._hotpath` chooses between
+them (``NBMJ_PUREPYTHON=1`` forces the twins). Only the common cases are typed loops here:
+whatever is rare (a seat that may claim, a restricted discard, a flower drawn) goes to the
+pure-Python functions themselves, so there is one definition of each rule.
+"""
+
+from libc.string cimport memchr
+
+from itertools import compress
+from random import Random
+
+from .. import core
+from ..errors import WallExhausted
+from ..rules.model import SEATS
+from .actions import interned
+from .claim_window import offers as reference_offers
+from .claims import chi_uses
+from .restrictions import chi_leaves_discard
+from .wins import discard_win
+from .dealing import DEAL_BLOCK, initial_flowers
+from .dealing import deal as reference_deal
+from .draws import after_draw
+from .ending import finish_draw
+from .claim_window import resolve_claims as reference_resolve_claims
+from .claims import CLAIM_CODE
+from .kongs import resolve_rob
+from .observation import Observation
+from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
+from .turn import do_turn_action
+from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
+from .restrictions import check_offence, discardable
+from .state import RiverTile, TableState
+from .wall import _RANDBELOW_BITS, Wall
+from .wall import shuffle as reference_shuffle
+from .draws import start_turn as reference_start_turn
+from .turn import discard as reference_discard
+from .turn import turn_actions as reference_turn_actions
+from .wins import _may_reach, _other_shape, _valid_score, situation
+from .wins import self_win as reference_self_win
+from .wins import is_ready as reference_is_ready
+from .wins import win_counts as reference_win_counts
+
+_is_win = core.is_win
+_shanten = core.shanten
+_claim_bits = core.claim_options
+core_resolve_claims = core.resolve_claims
+
+
+cdef inline bint _typed(object hand, Py_ssize_t need):
+    """Whether ``hand`` is what the typed loops read: a bytearray of at least ``need``
+    counts. A referee or a test may set a hand to another sequence: then the pure-Python
+    twin does the work."""
+    return type(hand) is bytearray and len(<bytearray>hand) >= need
+
+
+cdef inline unsigned char* _bytes(object hand):
+    return <unsigned char*><char*><bytearray>hand
+
+
+cdef bint _is_ready(object t, int p, object hand) except -1:
+    """``nbmj.engine.wins.is_ready`` of a typed hand."""
+    cdef unsigned char* h = _bytes(hand)
+    counts = bytearray(34)
+    cdef unsigned char* c = <unsigned char*><char*>counts
+    cdef int k, w = 0, total = 0
+    for k in range(34):
+        c[k] = h[k]
+    for k in t.wt.wild_ids:
+        w += h[k]
+        if k < 34:
+            c[k] = 0
+    for k in range(34):
+        total += c[k]
+    if (total + w) % 3 != 1:
+        return False
+    if _is_win(counts, w + 1):
+        return True
+    return len(t.rules.shapes) > 1 and bool(_other_shape(t, p, counts, w + 1))  # _other_shape's own test first
+
+
+cdef bint _can_draw(object t) except -1:
+    """``TableState.can_draw``, its arithmetic read here for a TableState itself."""
+    if type(t) is not TableState:
+        return bool(t.can_draw())
+    cdef long kept = t.kept_tiles, remaining = t.wall.remaining
+    return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
+
+
+cdef bint _can_kong(object t) except -1:
+    """``TableState.can_kong``, read here for a TableState itself."""
+    if type(t) is not TableState:
+        return bool(t.can_kong())
+    return t.wall.remaining > t.kept_tiles + t.er.kept_per_kong
+
+
+cdef object _draw_head(object wall):
+    """``Wall.draw_head``, its loop read here for a Wall itself."""
+    taken = wall._taken
+    if type(wall) is not Wall or type(taken) is not bytearray:
+        return wall.draw_head()
+    cdef unsigned char* marks = _bytes(taken)
+    cdef Py_ssize_t n = len(<bytearray>taken), i = wall._head
+    while i < n and marks[i]:
+        i += 1
+    if i >= n:
+        raise WallExhausted("the wall is empty")
+    marks[i] = 1
+    wall._head = i + 1
+    wall.remaining -= 1
+    wall.drawn += 1
+    return wall.tiles[i]
+
+
+def is_ready(t, int p):
+    """``nbmj.engine.wins.is_ready``."""
+    hand = t.seats[p].hand
+    if not _typed(hand, 42):
+        return reference_is_ready(t, p)
+    return _is_ready(t, p, hand)
+
+
+def start_turn(t, int p):
+    """``nbmj.engine.draws.start_turn``."""
+    seat = t.seats[p]
+    if not _typed(seat.hand, 42):
+        return reference_start_turn(t, p)
+    seat.passed_win = False  # NB-8.6 / NB-8.7: drawing is acting
+    passed_pon = seat.passed_pon
+    if passed_pon:
+        passed_pon.clear()
+    if not _can_draw(t):
+        return finish_draw(t)
+    tile = _draw_head(t.wall)
+    cdef unsigned char* h = _bytes(seat.hand)
+    cdef int k = tile
+    if not 0 <= k < 42:
+        raise IndexError("bytearray index out of range")
+    if h[k] == 255:
+        raise ValueError("byte must be in range(0, 256)")
+    h[k] += 1
+    t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
+    t.last_tile_drawn = not _can_draw(t)
+    t.current = p
+    if t.er.auto_flowers and t.wt.flower_flag[k]:
+        return after_draw(t, p, tile, "self_draw")
+    return Turn(p, "draw", "self_draw", tile)
+
+
+def discard(t, int p, int tile):
+    """``nbmj.engine.turn.discard``, and ``nbmj.engine.claim_window.open_claims`` after it."""
+    seats = t.seats
+    for other in seats:
+        if not _typed(other.hand, 42):
+            return reference_discard(t, p, tile)
+    st = seats[p]
+    hand = st.hand
+    cdef unsigned char* h = _bytes(hand)
+    if not 0 <= tile < 42:
+        raise IndexError("bytearray index out of range")
+    if h[tile] == 0:
+        raise ValueError("byte must be in range(0, 256)")
+    h[tile] -= 1
+    st.river.append(RiverTile(tile, None))
+    t.discards_made += 1
+    ready = _is_ready(t, p, hand)
+    st.ready = ready
+    er = t.er
+    if er.bao_suits or er.bao_terminals:
+        check_offence(t, p, tile, ready)
+    if tile in t.wt.wilds:
+        st.discarded_wild = True
+    # open_claims: a seat that is not ready and can make no meld with the tile is offered
+    # nothing whatever the rules allow (offers' own cheap test, with every claim allowed);
+    # when that holds for the three, the next turn starts without asking offers
+    cdef int chi_seat = (p + 1) % 4 if tile < 27 else -1
+    cdef int rank = tile % 9
+    cdef int i, q
+    cdef unsigned char* o
+    cdef bint ask = False
+    for i in range(1, 4):
+        q = (p + i) % 4
+        other = seats[q]
+        if other.ready:
+            ask = True
+            break
+        o = _bytes(other.hand)
+        if o[tile] >= 2 or (q == chi_seat and ((rank and o[tile - 1]) or (rank < 8 and o[tile + 1]))):
+            ask = True
+            break
+    if ask:
+        options = _offers(t, p, tile)
+        if options:
+            return ClaimWindow(tile, p, options, {})
+    return start_turn(t, (p + 1) % 4)
+
+
+cdef long _F_HU = F_HU, _F_KAN = F_KAN, _F_PON = F_PON, _F_CHI = F_CHI
+cdef long _O_HU = O_HU, _O_KAN = O_KAN, _O_PON = O_PON, _O_CHI = O_CHI
+
+
+cdef dict _offers(object t, int p, int tile):
+    """``nbmj.engine.claim_window.offers``, every hand a typed one."""
+    er = t.er
+    cdef long flags = er.claim_flags, f
+    if er.no_claims:
+        for kind in t.banned_claims(True):
+            flags &= ~<long>BAN_FLAG.get(kind, 0)
+    if not _can_draw(t):
+        flags &= ~(_F_CHI | _F_PON | _F_KAN)  # NB-15.2: the last discard may be claimed only to win
+    elif not _can_kong(t):
+        flags &= ~_F_KAN
+    cdef int chi_seat = (p + 1) % 4 if flags & _F_CHI and tile < 27 else -1
+    cdef int rank = tile % 9
+    cdef int i, q
+    cdef unsigned char* o
+    no_win = t.in_force(er.win_pass, True)
+    seats = t.seats
+    options = {}
+    for i in range(1, 4):  # CLAIM_ORDER: next, opposite, previous
+        q = (p + i) % 4
+        seat = seats[q]
+        f = flags
+        if not seat.ready or (no_win and seat.passed_win):
+            f &= ~_F_HU
+        if not f & _F_HU:
+            o = _bytes(seat.hand)
+            if o[tile] < 2 and not (q == chi_seat and ((rank and o[tile - 1]) or (rank < 8 and o[tile + 1]))):
+                continue
+        opts = _claim_options(t, q, tile, p, f)
+        if opts:
+            options[q] = opts
+    return options
+
+
+cdef list _claim_options(object t, int q, int tile, int d, long flags):
+    """``nbmj.engine.claim_window.claim_options`` of a typed hand."""
+    seat_state = t.seats[q]
+    if flags & _F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, True):
+        flags &= ~_F_PON
+    hand = seat_state.hand
+    cdef unsigned char* h = _bytes(hand)
+    wt = t.wt
+    cdef int k, w = 0
+    for k in wt.wild_flower_ids:
+        w += h[k]
+    counts = [h[k] for k in range(34)]  # a list: the compiled core reads lists fast
+    cdef long options = _claim_bits(counts, w, wt.wild_mask, tile, (q - d + 4) % 4, flags)
+    if (flags & _F_HU and not options & _O_HU and len(t.rules.shapes) > 1
+            and discard_win(t, q, tile, d, "discard") is not None):
+        options |= _O_HU  # a win in another shape of winning.shapes
+    if not options:
+        return []
+    seat = SEATS[q]
+    acts = []
+    if options & _O_HU and discard_win(t, q, tile, d, "discard", True) is not None:
+        acts.append(HU_ACTS[q])
+    if options & _O_KAN:
+        acts.append(interned(seat, "kan", tile))
+    if options & _O_PON:
+        acts.append(interned(seat, "pon", tile))
+    if options & _O_CHI:
+        for use in chi_uses(tile, options):
+            if chi_leaves_discard(t, q, tile, use):
+                acts.append(interned(seat, "chi", tile, use))
+    if acts:
+        acts.append(PASS_ACTS[q])
+    return acts
+
+
+def offers_of(t, int p, int tile):
+    """``nbmj.engine.claim_window.offers``."""
+    for other in t.seats:
+        if not _typed(other.hand, 42):
+            return reference_offers(t, p, tile)
+    return _offers(t, p, tile)
+
+
+def turn_actions(t, ph, int p):
+    """``nbmj.engine.turn.turn_actions``."""
+    seat = SEATS[p]
+    st = t.seats[p]
+    hand = st.hand
+    if not _typed(hand, 42):
+        return reference_turn_actions(t, ph, p)
+    cdef unsigned char* h = _bytes(hand)
+    er = t.er
+    mode = ph.mode
+    acts = []
+    cdef bint drew = mode == "draw" or mode == "dealer_first"
+    cdef bint may_kong = drew or (mode == "after_pon" and not t.in_force(er.kong_pon))
+    drawn = ph.drawn
+    if drew and drawn is not None:
+        if (st.ready or ph.draw_kind == "kong_replacement") and self_win(t, p, drawn, ph.draw_kind) is not None:
+            acts.append(HU_ACTS[p])
+    melds = st.melds
+    cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
+    cdef int k
+    if may_kong and (melds or has_four) and _can_kong(t) and not (er.no_claims and "kan" in t.banned_claims(False)):
+        if has_four:
+            wilds = t.wt.wilds
+            for k in range(34):
+                if h[k] == 4 and (k not in wilds or er.wild_kong):  # NB-4.11, NB-4.14
+                    acts.append(interned(seat, "ankan", k))
+        held = []
+        for m in melds:
+            first = m.tiles[0]
+            if m.kind == "pon" and hand[first]:
+                held.append(first)
+        if held:
+            for first in sorted(held):
+                acts.append(interned(seat, "kakan", first))
+    if not er.auto_flowers and may_kong:
+        flower_flag = t.wt.flower_flag
+        for k in range(34, 42):
+            if h[k] and flower_flag[k]:
+                acts.append(interned(seat, "flower", k))
+    bans = ph.chi_bans
+    if bans or er.discard_limited:
+        table = DISCARD_ACTS[p]
+        acts.extend([table[k] for k in discardable(t, p, hand, bans)])
+    elif er.auto_flowers:
+        table = DISCARD_ACTS[p]
+        for k in range(42):
+            if h[k]:
+                acts.append(table[k])
+    else:
+        acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
+    return acts
+
+
+cdef int _isolation(unsigned char* c, int t):
+    """``nbmj.engine.bots._isolation``."""
+    cdef int near = c[t] - 1, r, d
+    if t < 27:
+        r = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                near += c[t + d]
+    return near
+
+
+def best_discard(counts, int w, wilds, list discards):
+    """``nbmj.engine.bots._best_discard``."""
+    if not _typed(counts, 34):
+        counts = bytearray(counts)  # the same choice: the counts are restored before it returns
+        if len(counts) < 34:
+            raise IndexError("bytearray index out of range")
+    cdef unsigned char* c = _bytes(counts)
+    cdef Py_ssize_t n = len(discards), i, best_i = -1
+    cdef int t, s, best_shanten = 99, wild_shanten = -1
+    cdef int best_wild = 0, best_iso = 0, best_t = 0, is_wild, iso
+    if n == 0:
+        raise ValueError("no discard to choose from")
+    shanten = [0] * n
+    for i in range(n):
+        tile = (<object>discards[i]).tile
+        assert tile is not None
+        if tile in wilds:
+            if wild_shanten < 0:
+                wild_shanten = _shanten(counts, w - 1)
+            s = wild_shanten
+        else:
+            t = tile
+            if not 0 <= t < len(counts):
+                raise IndexError("bytearray index out of range")
+            if c[t] == 0:
+                raise ValueError("byte must be in range(0, 256)")
+            c[t] -= 1
+            try:
+                s = _shanten(counts, w)
+            finally:
+                c[t] += 1
+        shanten[i] = s
+        if s < best_shanten:
+            best_shanten = s
+    # the least (is wild, isolation, -tile) among those at the best shanten, the first on a tie
+    for i in range(n):
+        if shanten[i] != best_shanten:
+            continue
+        tile = (<object>discards[i]).tile
+        is_wild = tile in wilds
+        t = tile
+        iso = 0 if is_wild else _isolation(c, t)
+        if best_i < 0 or is_wild < best_wild or (is_wild == best_wild and (
+                iso < best_iso or (iso == best_iso and t > best_t))):
+            best_i, best_wild, best_iso, best_t = i, is_wild, iso, t
+    return discards[best_i], best_shanten
+
+
+def win_counts(hand, flower_flag, wilds, int tile):
+    """``nbmj.engine.wins.win_counts``."""
+    if not _typed(hand, 42):
+        return reference_win_counts(hand, flower_flag, wilds, tile)
+    cdef unsigned char* h = _bytes(hand)
+    shape = [0] * 34
+    cdef int k, c, w = 0, wild_as_itself = 0
+    for k in range(42):
+        c = h[k]
+        if not c or flower_flag[k]:
+            continue
+        if k in wilds:
+            w += c
+            if k < 34:
+                wild_as_itself += c
+        else:
+            shape[k] = c
+    if tile >= 0:
+        if tile in wilds:
+            w += 1
+            if tile < 34:
+                wild_as_itself += 1
+        else:
+            shape[tile] += 1
+    return shape, w, wild_as_itself
+
+
+_RandomBot = _GreedyBot = None
+
+
+def play(game, list by_position):
+    """``nbmj.engine.bots._play``, with ``Game.step`` taken in for the actions the bots hand
+    back from their legal lists (any other goes to ``game.step`` and its checks), and the
+    engine's own bots asked without their Python frames."""
+    global _RandomBot, _GreedyBot
+    if _RandomBot is None:
+        from .bots import GreedyBot, RandomBot  # loaded by now: bots.play_hand calls this
+        _RandomBot, _GreedyBot = RandomBot, GreedyBot
+    t = game._t
+    cache = game._legal
+    cdef int p
+    while True:
+        ph = t.phase
+        phase_type = type(ph)
+        if phase_type is Turn:
+            p = ph.seat
+        elif phase_type is Over:
+            return ph.result
+        else:
+            p = ph.to_act()[0]
+        legal = cache.get(p)
+        if legal is None:  # Game._legal_for
+            legal = cache[p] = turn_actions(t, ph, p) if phase_type is Turn else ph.legal(t, p)
+        bot = by_position[p]
+        bot_type = type(bot)
+        if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
+            action = _random_choice(bot, legal)
+        elif bot_type is _GreedyBot:
+            action = _greedy(game, p, legal)
+        else:
+            action = bot(Observation(game, p), list(legal))
+        for offered in legal:
+            if offered is action:
+                break
+        else:
+            game.step(action)  # built by the bot (or not legal): the game's own checks
+            continue
+        # what Game.step does with an action offered to p
+        cache.clear()
+        game._version += 1
+        cached = action.__dict__.get("_json")  # Action.to_json's own cache
+        t.events.append(cached.copy() if cached is not None else action.to_json())
+        if phase_type is Turn:
+            tile = action.tile
+            if action.kind == "discard" and tile is not None:
+                _enter(t, discard(t, p, tile))
+            else:
+                _enter(t, do_turn_action(t, ph, p, action))
+        else:
+            responses = ph.responses
+            responses[p] = action
+            if len(responses) == len(ph.options):
+                _enter(t, resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
+        cache.clear()
+
+
+cdef _enter(t, phase):
+    """``Game._enter``."""
+    if type(phase) not in TRANSITIONS[type(t.phase)]:
+        raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
+    t.scores.clear()
+    t.phase = phase
+
+
+def shuffle(list tiles, rng):
+    """``nbmj.engine.wall.shuffle``: the same swaps and the same draws from ``rng``."""
+    cls = type(rng)
+    if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not Random.shuffle:
+        return reference_shuffle(tiles, rng)
+    bits = rng.getrandbits
+    cdef Py_ssize_t i, n, j
+    cdef int k
+    for i in range(len(tiles) - 1, 0, -1):
+        n = i + 1
+        k = 0
+        while (n >> k) != 0:  # n.bit_length()
+            k += 1
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        tiles[i], tiles[j] = tiles[j], tiles[i]
+
+
+cdef object _random_choice(bot, list legal):
+    """``nbmj.engine.bots.RandomBot.__call__``."""
+    first = legal[0]
+    if bot.always_win and first.kind == "hu":  # the engine lists a win first
+        return first
+    bits = bot._bits
+    if bits is None:
+        return bot.rng.choice(legal)
+    cdef Py_ssize_t n = len(legal)
+    cdef int k = 0
+    while (n >> k) != 0:  # n.bit_length()
+        k += 1
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return legal[r]
+
+
+def greedy_act(observation, list legal):
+    """``nbmj.engine.bots.GreedyBot.__call__`` for an Observation."""
+    game = observation._game
+    if game._version != observation._version:
+        observation["wilds"]  # raises StaleObservationError, as the bot's first read does
+    return _greedy(game, observation._p, legal)
+
+
+cdef object _greedy(game, int p, list legal):
+    """GreedyBot's choice for seat ``p`` of a live ``game``."""
+    flower = None
+    discards = []
+    kongs = []
+    kakans = []
+    for a in legal:
+        kind = a.kind
+        if kind == "discard":
+            discards.append(a)
+        elif kind == "hu":
+            return a
+        elif kind == "flower":
+            if flower is None:
+                flower = a
+        elif kind == "ankan":
+            kongs.append(a)
+        elif kind == "kakan":
+            kakans.append(a)
+    table = game._t
+    wilds = set(table.wt.wild_ids)  # the observation's "wilds"
+    # bots._counts_of of the observation's hand counts
+    hand = table.seats[p].hand
+    counts = bytearray(hand[:34])
+    cdef int w = 0
+    for t in wilds:
+        w += hand[t]
+        if t < 34:
+            counts[t] = 0
+    if flower is not None:
+        return flower
+    if discards:
+        best, best_shanten = best_discard(counts, w, wilds, discards)
+        for a in kongs + kakans:  # the concealed kongs, then the added ones
+            tile = a.tile
+            assert tile is not None
+            c, ww = _without(counts, w, wilds, (tile,) * (4 if a.kind == "ankan" else 1))
+            if _shanten(c, ww) <= best_shanten:
+                return a
+        return best
+    # GreedyBot._claim
+    now = _shanten(counts, w)
+    for kind in ("kan", "pon", "chi"):
+        for a in legal:
+            if a.kind != kind:
+                continue
+            tile = a.tile
+            assert tile is not None
+            c, ww = _without(counts, w, wilds, a.use or (tile,) * (3 if kind == "kan" else 2))
+            after = _shanten(c, ww)
+            if after < now or (kind == "kan" and after <= now):
+                return a
+    for a in legal:
+        if a.kind == "pass":
+            return a
+    raise KeyError("pass")
+
+
+cdef tuple _without(counts, int w, wilds, tiles):
+    """``nbmj.engine.bots._without``."""
+    c = bytearray(counts)
+    for u in tiles:
+        if u not in wilds and c[u] > 0:
+            c[u] -= 1
+        elif w > 0:
+            w -= 1
+    return c, w
+
+
+def resolve_claims(t, window):
+    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile, the passes
+    noted and the next turn started here; a claim that takes it goes to the twin."""
+    responses = window.responses
+    er = t.er
+    declared = [0] * 4
+    for q, a in responses.items():
+        declared[q] = CLAIM_CODE[a.kind]
+    cdef int d = window.discarder
+    if core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners):
+        return reference_resolve_claims(t, window)  # it notes the passes itself
+    if er.win_pass is not None or er.pon_pass is not None:
+        _note_passes(t, window.tile, window.options, responses)
+    return start_turn(t, (d + 1) % 4)
+
+
+cdef _note_passes(t, tile, options, responses):
+    """``nbmj.engine.restrictions.note_passes``."""
+    er = t.er
+    no_win = t.in_force(er.win_pass, True)
+    no_pon = t.in_force(er.pon_pass, True)
+    for q, opts in options.items():
+        chosen = responses[q].kind
+        # a win is always listed first (see legal_actions)
+        if no_win and opts[0].kind == "hu" and chosen != "hu":
+            t.seats[q].passed_win = True  # NB-8.7
+        if no_pon and chosen != "pon" and chosen != "kan" and chosen != "hu":
+            for a in opts:
+                if a.kind == "pon":
+                    t.seats[q].passed_pon.add(tile)  # NB-8.6
+                    break
+
+
+def self_win(t, int p, tile, draw_kind):
+    """``nbmj.engine.wins.self_win``: the shape test here, the valuation in the twin's own
+    helpers."""
+    key = (p, "self")
+    scores = t.scores
+    if key in scores:
+        return scores[key]
+    hand = t.seats[p].hand
+    if not _typed(hand, 42):
+        return reference_self_win(t, p, tile, draw_kind)
+    cdef unsigned char* h = _bytes(hand)
+    counts = bytearray(34)  # wins.shape
+    cdef unsigned char* c = <unsigned char*><char*>counts
+    cdef int k, w = 0, total = 0
+    for k in range(34):
+        c[k] = h[k]
+    for k in t.wt.wild_ids:
+        w += h[k]
+        if k < 34:
+            c[k] = 0
+    for k in range(34):
+        total += c[k]
+    res = None
+    if tile is not None and (total + w) % 3 == 2 and (
+            _is_win(counts, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, counts, w))):
+        win_by = draw_kind or "self_draw"
+        if _may_reach(t, p, tile, win_by, None):
+            res = _valid_score(situation(t, p, tile, win_by, None), t)
+    scores[key] = res
+    return res
+
+
+cdef str _notation(tiles):
+    """``nbmj.engine.precomputed.notation``."""
+    out = []
+    digits = ""
+    letter = ""
+    for t in sorted(tiles):
+        code = CODES[t]
+        if code[1] != letter:
+            if digits:
+                out.append(digits + letter)
+            digits, letter = "", code[1]
+        digits += code[0]
+    if digits:
+        out.append(digits + letter)
+    return "".join(out)
+
+
+def deal(t, dice, opened):
+    """``nbmj.engine.dealing.deal``."""
+    for seat in t.seats:
+        if not _typed(seat.hand, 42):
+            return reference_deal(t, dice, opened)
+    t.emit(
+        {
+            "e": "start",
+            "dice": list(dice),
+            "break": {"wall": SEATS[opened.wall], "stacks": opened.stacks},
+            "dealer": SEATS[t.dealer],
+            "round_wind": t.round_wind,
+            "indicator": None if t.indicator is None else CODES[t.indicator],
+            "wilds": [CODES[w] for w in t.wt.wild_ids],
+        }
+    )
+    er = t.er
+    cdef int dealer = t.dealer
+    cdef int need[4]
+    cdef int i, p, take, at = 0, left = 0
+    for i in range(4):
+        need[i] = er.other_tiles
+    need[dealer] = er.dealer_tiles
+    for i in range(4):
+        left += need[i]
+    dealt = [[], [], [], []]
+    order = [(dealer + i) % 4 for i in range(4)]
+    drawn = t.wall.draw_head_many(left)
+    while left:  # NB-3.8: four at a time from the dealer round, then the rest
+        for i in range(4):
+            p = (dealer + i) % 4
+            take = need[p] if need[p] < DEAL_BLOCK else DEAL_BLOCK
+            dealt[p] += drawn[at : at + take]
+            at += take
+            need[p] -= take
+            left -= take
+    cdef unsigned char* h
+    cdef int k
+    seats = t.seats
+    for p in order:
+        h = _bytes(seats[p].hand)
+        for tile in dealt[p]:
+            k = tile
+            if not 0 <= k < 42:
+                raise IndexError("bytearray index out of range")
+            if h[k] == 255:
+                raise ValueError("byte must be in range(0, 256)")
+            h[k] += 1
+    for p in order:
+        t.emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
+    last = initial_flowers(t, order, dealt[dealer][-1])
+    if last is None:
+        return finish_draw(t)
+    for p in range(4):
+        if p != dealer:
+            seats[p].ready = _is_ready(t, p, seats[p].hand)
+    t.current = dealer
+    return Turn(dealer, "dealer_first", "self_draw", last)

@@ -1,0 +1,59 @@
+"""The engine's hot path: the compiled :mod:`nbmj.engine._hot` when it was built, else
+its pure-Python twins. ``NBMJ_PUREPYTHON=1`` forces the twins, as it does for
+:mod:`nbmj.core`; :data:`BACKEND` says which is live (``"cython"`` or ``"python"``).
+
+Imported by the game and the bots once the engine modules it names have loaded (the
+compiled module calls back into them for the rare cases).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from types import ModuleType
+from typing import Callable
+
+from .actions import Action
+from .claim_window import resolve_claims as reference_resolve_claims
+from .dealing import deal as reference_deal
+from .draws import start_turn as reference_start_turn
+from .phases import ClaimWindow, Phase, Turn
+from .state import TableState
+from .wall import WallBreak
+from .turn import discard as reference_discard
+from .turn import turn_actions as reference_turn_actions
+from .wall import shuffle as reference_shuffle
+from .wins import is_ready as reference_is_ready
+
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal"]
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _hot
+    except ImportError:
+        return None
+    return _hot
+
+
+#: the compiled module, None when the pure-Python twins are live
+compiled = _load()
+BACKEND = "python" if compiled is None else "cython"
+
+start_turn: Callable[[TableState, int], Phase] = reference_start_turn
+discard: Callable[[TableState, int, int], Phase] = reference_discard
+turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_actions
+is_ready: Callable[[TableState, int], bool] = reference_is_ready
+shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
+resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
+deal: Callable[[TableState, tuple[int, int], WallBreak], Phase] = reference_deal
+if compiled is not None:
+    start_turn = compiled.start_turn
+    discard = compiled.discard
+    turn_actions = compiled.turn_actions
+    is_ready = compiled.is_ready
+    shuffle = compiled.shuffle
+    resolve_claims = compiled.resolve_claims
+    deal = compiled.deal

@@ -1,0 +1,243 @@
+"""The compiled hot path (nbmj.engine._hot) gives what its pure-Python twins give: the
+same legal lists, the same state and events after a discard, the same greedy discard, the
+same counts, and so the same logs for whole hands of every shipped variant. And the value
+bound from a table's counts refuses only wins the scorer refuses, the same ones as the
+bound from a Situation."""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from nbmj import core
+from nbmj.engine import Game, _hotpath, bots, claim_window, dealing, draws, game, turn, wall, wins
+from nbmj.engine.bots import make_bots, play_hand
+from nbmj.engine.phases import ClaimWindow, Turn
+from nbmj.rules import list_variants, load_variant
+from nbmj.rules.model import SEATS
+from nbmj.scoring import score
+from nbmj.scoring.bound import may_be_valid
+
+hot = _hotpath.compiled
+needs_compiled = pytest.mark.skipif(hot is None, reason="the compiled hot path is not built (or NBMJ_PUREPYTHON is set)")
+
+
+def test_the_hot_path_is_built_with_the_core():
+    """One build makes both: a compiled core with a pure-Python hot path is a broken install."""
+    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+        assert _hotpath.BACKEND == "python" and _hotpath.discard is turn.discard
+    else:
+        assert _hotpath.BACKEND == core.BACKEND
+
+
+def _state(g: Game) -> tuple[object, ...]:
+    t = g.table
+    return (g.full_state(), list(t.events), repr(t.phase), [s.ready for s in t.seats], [s.discarded_wild for s in t.seats],
+            t.last_tile_drawn, t.current, t.discards_made, dict(t.scores).keys())
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", list_variants())
+def test_each_step_of_the_compiled_path_matches_its_twin(variant):
+    rules = load_variant(variant)
+    checked = 0
+    for seed in range(4):
+        g = Game(rules, seed)
+        mover = make_bots("random" if seed % 2 else "greedy", seed)
+        while not g.is_over:
+            t = g.table
+            ph = t.phase
+            seat = g.to_act[0]
+            if type(ph) is Turn:
+                p = ph.seat
+                assert hot.turn_actions(t, ph, p) == turn.turn_actions(t, ph, p)
+                assert hot.is_ready(t, p) == wins.is_ready(t, p)
+            elif type(ph) is ClaimWindow and not ph.responses:
+                assert hot.offers_of(t, ph.discarder, ph.tile) == claim_window.offers(t, ph.discarder, ph.tile) == ph.options
+            action = mover[seat](g.observation(seat), g.legal_actions(seat))
+            if type(ph) is Turn and action.kind == "discard":
+                a, b = copy.deepcopy(g), copy.deepcopy(g)
+                a._enter(turn.discard(a.table, ph.seat, action.tile))
+                b._enter(hot.discard(b.table, ph.seat, action.tile))
+                assert _state(a) == _state(b)
+                checked += 1
+            elif type(ph) is ClaimWindow and len(ph.responses) + 1 == len(ph.options):
+                a, b = copy.deepcopy(g), copy.deepcopy(g)
+                for twin, resolve in ((a, claim_window.resolve_claims), (b, hot.resolve_claims)):
+                    window = twin.table.phase
+                    window.responses[SEATS.index(seat)] = copy.deepcopy(action)
+                    twin._enter(resolve(twin.table, window))
+                assert _state(a) == _state(b)
+            g.step(action)
+    assert checked > 50
+
+
+@needs_compiled
+def test_start_turn_matches_its_twin():
+    g = Game("ningbo", 3)
+    for p in range(4):
+        a, b = copy.deepcopy(g), copy.deepcopy(g)
+        assert repr(draws.start_turn(a.table, p)) == repr(hot.start_turn(b.table, p))
+        assert _state(a) == _state(b)
+
+
+@pytest.fixture
+def reference_path(monkeypatch):
+    """Every hot function of the game, the bots and the wins bound to its pure-Python twin."""
+    def use_reference():
+        monkeypatch.setattr(game, "_discard", turn.discard)
+        monkeypatch.setattr(game, "_turn_actions", turn.turn_actions)
+        monkeypatch.setattr(game, "_resolve_claims", claim_window.resolve_claims)
+        monkeypatch.setattr(game, "_deal", dealing.deal)
+        monkeypatch.setattr(game, "_shuffle", wall.shuffle)
+        monkeypatch.setattr(bots, "_choose_discard", bots._best_discard)
+        monkeypatch.setattr(bots, "_play_hand", bots._play)
+        monkeypatch.setattr(bots, "_greedy_act", None)
+        monkeypatch.setattr(wins, "_win_counts", wins.win_counts)
+    return use_reference
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", list_variants())
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_whole_hands_log_the_same_on_both_paths(variant, bot, reference_path):
+    rules = load_variant(variant)
+    compiled_logs = []
+    for seed in range(6):
+        g = Game(rules, seed)
+        play_hand(g, make_bots(bot, seed))
+        compiled_logs.append(g.log_text())
+    reference_path()
+    for seed in range(6):
+        g = Game(rules, seed)
+        play_hand(g, make_bots(bot, seed))
+        assert g.log_text() == compiled_logs[seed]
+
+
+def _counts(draw: list[int]) -> bytearray:
+    counts = bytearray(34)
+    for k in draw:
+        if counts[k] < 4:
+            counts[k] += 1
+    return counts
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 33), min_size=2, max_size=14), st.integers(0, 3), st.sets(st.integers(0, 33), max_size=4))
+def test_the_greedy_discard_matches_its_twin(tiles, w, wilds):
+    counts = _counts(tiles)
+    for k in wilds:
+        counts[k] = 0
+    assume(sum(counts) and (sum(counts) + w) % 3 == 2 and sum(counts) + w <= 14)  # a hand on turn
+    from nbmj.engine.precomputed import DISCARD_ACTS
+
+    discards = [DISCARD_ACTS[0][k] for k in range(34) if counts[k]]
+    discards += [DISCARD_ACTS[0][k] for k in sorted(wilds)][:w]
+    before = bytes(counts)
+    expected = bots._best_discard(counts, w, wilds, discards)
+    assert bytes(counts) == before
+    assert hot.best_discard(counts, w, wilds, discards) == expected
+    assert bytes(counts) == before
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 41), max_size=16), st.sets(st.integers(0, 41), max_size=5), st.integers(-1, 33),
+       st.booleans())
+def test_the_win_counts_match_their_twin(tiles, wilds, tile, wild_flower_is_flower):
+    hand = bytearray(42)
+    for k in tiles:
+        hand[k] += 1
+    flower_flag = tuple(k >= 34 and (k not in wilds or wild_flower_is_flower) for k in range(42))  # as a game's
+    frozen = frozenset(wilds)
+    assert hot.win_counts(hand, flower_flag, frozen, tile) == wins.win_counts(hand, flower_flag, frozen, tile)
+    assert hot.win_counts(list(hand), flower_flag, frozen, tile) == wins.win_counts(hand, flower_flag, frozen, tile)
+
+
+@pytest.mark.parametrize("variant", list_variants())
+def test_the_bound_from_counts_refuses_only_what_the_scorer_refuses(variant, monkeypatch, reference_path):
+    """Over the wins hands meet, the bound from counts refuses exactly the wins the bound
+    from the Situation refuses for their value, and never one the scorer allows. (On the
+    pure-Python path, which asks wins._may_reach at each call.)"""
+    reference_path()
+    rules = load_variant(variant)
+    seen = {"checked": 0, "refused": 0}
+    may_reach = wins._may_reach
+
+    def checked(t, p, tile, win_by, discarder):
+        answer = may_reach(t, p, tile, win_by, discarder)
+        sit = wins.situation(t, p, tile, win_by, discarder)
+        if not answer:
+            assert not score(sit, t.rules).valid, sit
+            assert not may_be_valid(sit, t.rules), sit
+            seen["refused"] += 1
+        elif not may_be_valid(sit, t.rules):  # refused by the Situation's bound: for another reason only
+            from nbmj.scoring.bound import value_bound
+            from nbmj.scoring.facts import facts
+
+            assert value_bound(facts(sit, rules), rules).reaches(rules.scoring), sit
+        seen["checked"] += 1
+        return answer
+
+    monkeypatch.setattr(wins, "_may_reach", checked)
+    for seed in range(16):
+        play_hand(Game(rules, seed), make_bots("greedy" if seed % 2 else "random", seed))
+    assert seen["checked"] > 10
+
+
+def test_a_hand_set_by_hand_as_a_list_is_played_by_the_twins():
+    """A referee may set a hand to a list: the compiled path hands it to the twins."""
+    g = Game("ningbo", 5)
+    rng = random.Random(5)
+    t = g.table
+    for s in t.seats:
+        s.hand = list(s.hand)  # type: ignore[assignment]
+    g.invalidate()
+    steps = 0
+    while not g.is_over and steps < 40:
+        seat = g.to_act[0]
+        g.step(rng.choice(g.legal_actions(seat)))
+        steps += 1
+    assert steps > 10
+
+
+@needs_compiled
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 150))
+def test_the_compiled_shuffle_is_the_library_s(seed, n):
+    from nbmj.engine.wall import shuffle
+
+    expected, mine, reference = list(range(n)), list(range(n)), list(range(n))
+    a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+    a.shuffle(expected)
+    hot.shuffle(mine, b)
+    shuffle(reference, c)
+    assert mine == expected == reference
+    assert b.random() == a.random() == c.random()  # the same draws taken
+
+
+@needs_compiled
+@pytest.mark.parametrize("variant", list_variants())
+def test_the_compiled_greedy_choice_matches_the_bot_s(variant, monkeypatch):
+    rules = load_variant(variant)
+    greedy = bots.GreedyBot()
+    checked = 0
+    for seed in range(3):
+        g = Game(rules, seed)
+        mover = make_bots("random", seed)
+        while not g.is_over:
+            seat = g.to_act[0]
+            obs, legal = g.observation(seat), g.legal_actions(seat)
+            compiled = hot.greedy_act(obs, legal)
+            with monkeypatch.context() as m:
+                m.setattr(bots, "_greedy_act", None)
+                assert greedy(obs, legal) is compiled
+            checked += 1
+            g.step(mover[seat](obs, legal))
+    assert checked > 100
