@@ -10,7 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
-from ..scoring.bound import may_be_valid, may_reach_minimum
+from ..scoring.bound import may_be_valid, reach_from_counts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import cast
@@ -130,23 +130,11 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
     wilds = t.wt.wilds
     win_is_wild = tile in wilds
     shape, w, wild_as_itself = _win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
-    return may_reach_minimum(
-        t.rules,
-        shape=shape,
-        wilds=w,
-        wild_as_itself=wild_as_itself,
-        win_is_wild=win_is_wild,
-        melds=[(m.kind, m.tiles) for m in seat.melds],
-        flowers=tuple(seat.flowers),
-        wild_kinds=wilds,
-        seat=t.seat_wind(p),
-        round_wind=t.round_wind,
-        win_by=win_by,
-        last_tile=t.last_tile_drawn and discarder is None,
-        first_turn=t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
-        discarded_wild=seat.discarded_wild,
-        win_tile=tile,
-    )
+    return reach_from_counts(
+        t.rules, shape, w, wild_as_itself, win_is_wild, tuple([(m.kind, m.tiles) for m in seat.melds]),
+        tuple(seat.flowers), wilds, t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
+        t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+        seat.discarded_wild, tile)
 
 
 def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:

@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
-from .features import READING_FEATURES, implementation, parse_pungs_args
+from .features import READING_FEATURES, features_in, implementation, parse_pungs_args
 from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
@@ -369,6 +369,17 @@ class _BoundPlan:
         self.light_items = _bound_items(plan.reading_level, light=True)
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
         self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: the same by the flowers' counts in place of the flowers and the wild kinds
+        self.light_hand_counted: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: whether a reading-level item reads a hand-level feature: only then does the
+        #: bound from counts need the light facts for them
+        self.light_items_read_hand = any(
+            f.name not in READING_FEATURES
+            for _order, item, _when, _each in plan.reading_level if _raises(item)
+            for f in features_in((item.when, item.each)))
+        #: the scoring the bound from counts reads, None where it answers true to every win
+        self.counts_scoring = (rules.scoring if isinstance(rules.scoring, TaiScoring) and not isinstance(
+            rules.scoring, FuFanScoring) and not self.unbounded else None)
         #: the reading-level items over a waiting hand and any winning tile, and their
         #: bounds by waiting hand (see may_reach_minimum)
         self.any_tile_items = _bound_items(plan.reading_level, light=True, any_tile=True)
@@ -529,11 +540,21 @@ def may_reach_minimum(
     ``win_tile`` (in ``shape`` or among the wilds), the bound of the waiting hand without
     it is kept and asked first.
     """
-    scoring = rules.scoring
-    if isinstance(scoring, FuFanScoring) or not isinstance(scoring, TaiScoring):
-        return True
-    bp = _bound_plan(rules)
-    if bp.unbounded:
+    return reach_from_counts(rules, shape, wilds, wild_as_itself, win_is_wild, tuple(melds), flowers, wild_kinds, seat,
+                             round_wind, win_by, last_tile, first_turn, discarded_wild, win_tile)
+
+
+def reach_from_counts(
+    rules: RuleSet, shape: Sequence[int], wilds: int, wild_as_itself: int, win_is_wild: bool,
+    melds: tuple[tuple[str, tuple[int, ...]], ...], flowers: tuple[int, ...], wild_kinds: frozenset[int], seat: str,
+    round_wind: str, win_by: str, last_tile: bool, first_turn: bool, discarded_wild: bool, win_tile: int | None,
+) -> bool:
+    """:func:`may_reach_minimum` with its arguments in order and ``melds`` a tuple, for the
+    engine, which asks it at most wins a hand meets: a call by position costs less."""
+    entry = _BOUND_PLANS.get(id(rules))
+    bp = entry[1] if entry is not None and entry[0] is rules else _bound_plan(rules)
+    scoring = bp.counts_scoring
+    if scoring is None:
         return True
     concealed_hand = True
     for kind, _tiles in melds:
@@ -550,30 +571,41 @@ def may_reach_minimum(
     span: _Span | None = None
     # the hand-level items read only the light facts (the flowers counted from the seat,
     # the flowers and the wild kinds), the wilds, the winning tile's wildness and the
-    # number of melds: a seat's few combinations of them are kept
+    # number of melds: a seat's few combinations of them are kept, and by the flowers'
+    # counts (fewer combinations, met again hand after hand) behind them
     hand_key = (seat, flowers, wild_kinds, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
                 wilds, win_is_wild, len(melds))
     hand_part = bp.light_hand_parts.get(hand_key)
     if hand_part is None:
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
-        melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light_facts())
-        hand_part = bp.light_hand_parts[hand_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
+        lf = light_facts()
+        counted_key = (seat, lf.flowers, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
+                       wilds, win_is_wild, len(melds))
+        hand_part = bp.light_hand_counted.get(counted_key)
+        if hand_part is None:
+            if len(bp.light_hand_counted) >= 4096:
+                bp.light_hand_counted.clear()
+            melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
+            span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                         win_is_wild, lf)
+            hand_part = bp.light_hand_counted[counted_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
+        bp.light_hand_parts[hand_key] = hand_part
     tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
     # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
     # ready hand meets many discards): the winning tile taken out and counted as one more
     # wild, which can be any kind, so every reading-level bound is at least the one with
     # the tile itself. Most wins fail it; the others take the bound with their own tile.
     if win_tile is not None:
-        waiting = list(shape)
         if win_is_wild:
+            waiting = tuple(shape)
             wild_before, itself_before = wilds - 1, wild_as_itself - (win_tile < N_KINDS)
         else:
-            waiting[win_tile] -= 1
+            held = list(shape)
+            held[win_tile] -= 1
+            waiting = tuple(held)
             wild_before, itself_before = wilds, wild_as_itself
-        wait_key = (tuple(waiting), wild_before, itself_before, tuple(melds), seat, round_wind)
+        wait_key = (waiting, wild_before, itself_before, melds, seat, round_wind)
         loose = bp.any_tile_parts.get(wait_key)
         if loose is None:
             if len(bp.any_tile_parts) >= 4096:
@@ -583,14 +615,26 @@ def may_reach_minimum(
             any_span = _Span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
                              itself_before + 1, True)
             loose = bp.any_tile_parts[wait_key] = _sum_bounds(bp.any_tile_items, any_span, 0, 1)
-        if not ValueBound(tai + loose[0], mult * loose[1]).reaches(scoring):
+        if not _reaches(scoring, tai + loose[0], mult * loose[1]):
             return False
     if span is None:
         if melded is None:
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
         span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light_facts())
-    return ValueBound(*_sum_bounds(bp.light_items, span, tai, mult)).reaches(scoring)
+                     win_is_wild, light_facts() if bp.light_items_read_hand else None)
+    tai, mult = _sum_bounds(bp.light_items, span, tai, mult)
+    return _reaches(scoring, tai, mult)
+
+
+def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
+    """``ValueBound(tai, mult).reaches(scoring)``, without the object."""
+    if scoring.minimum_of == "value":
+        reached = tai * mult if tai > 0 else 0
+    else:
+        reached = tai
+    if reached >= scoring.minimum:
+        return True
+    return any(tai >= t and mult >= m for t, m in scoring.minimum_alternatives)
 
 
 def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -> tuple[float, float]:
