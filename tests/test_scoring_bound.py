@@ -21,7 +21,8 @@ from nbmj.engine import wins as engine_wins
 from nbmj.rules import list_variants, load_variant
 from nbmj.rules.model import TaiScoring
 from nbmj.scoring import Situation, score
-from nbmj.scoring.bound import may_be_valid, value_bound
+from nbmj.scoring import _score_with_facts
+from nbmj.scoring.bound import may_be_valid, valid_with_facts, value_bound
 from nbmj.scoring.facts import facts
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
@@ -50,15 +51,18 @@ def test_every_win_the_bound_refuses_in_play_is_refused_by_the_scorer(variant, m
     seen = {"refused": 0, "passed": 0}
 
     def checked(sit: Situation, rules_arg):
-        verdict = may_be_valid(sit, rules_arg)
+        verdict, hand_facts = valid_with_facts(sit, rules_arg)
+        assert verdict == may_be_valid(sit, rules_arg)
         if not verdict:
             seen["refused"] += 1
             assert not score(sit, rules_arg).valid, sit
         else:
             seen["passed"] += 1
-        return verdict
+            if hand_facts is not None:  # the scorer given the facts scores as it does without them
+                assert _score_with_facts(sit, rules_arg, hand_facts) == score(sit, rules_arg)
+        return verdict, hand_facts
 
-    monkeypatch.setattr(engine_wins, "may_be_valid", checked)
+    monkeypatch.setattr(engine_wins, "valid_with_facts", checked)
     for seed in range(6):
         for bot in ("greedy", "random"):
             play_hand(Game(rules, seed), make_bots(bot, seed))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.model import RuleSet
+from ..scoring.facts import HandFacts
 from ..scoring.situation import Situation
 
 __all__ = ["WinScore", "score_win"]
@@ -37,11 +38,12 @@ class WinScore:
         }
 
 
-def score_win(situation: Situation, rules: RuleSet) -> WinScore:
+def score_win(situation: Situation, rules: RuleSet, *, hand_facts: HandFacts | None = None) -> WinScore:
     """Score ``situation`` under ``rules`` (the shape is already known to be complete)."""
-    from ..scoring import score
+    from ..scoring import _score_with_facts
 
-    result = score(situation, rules)
+    # the facts of the hand, where the value bound worked them out already, are not read twice
+    result = _score_with_facts(situation, rules, hand_facts)
     return WinScore(
         bool(result.valid),
         result.reason or "",

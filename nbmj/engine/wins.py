@@ -10,7 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
-from ..scoring.bound import may_be_valid, reach_from_counts
+from ..scoring.bound import reach_from_counts, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import cast
@@ -89,9 +89,10 @@ def _valid_score(sit: Situation, t: TableState) -> WinScore | None:
     """The score of a complete hand's win, None when the rules refuse it. Most complete
     hands are worth less than the minimum: the bound (:func:`~nbmj.scoring.bound.may_be_valid`)
     tells most of those apart without the full scoring."""
-    if not may_be_valid(sit, t.rules):
+    valid, hand_facts = valid_with_facts(sit, t.rules)
+    if not valid:
         return None
-    score = score_win(sit, t.rules)
+    score = score_win(sit, t.rules, hand_facts=hand_facts)
     return score if score.valid else None
 
 

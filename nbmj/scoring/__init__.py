@@ -136,11 +136,17 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     Raises :class:`~nbmj.errors.SituationError` when the tiles do not make a winning hand
     (given the wilds) or hold something no hand can.
     """
+    return _score_with_facts(situation, rules, None)
+
+
+def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
+    """:func:`score`, with the facts of the hand when the caller has them already
+    (``facts(situation, rules)``, as :func:`.bound.valid_with_facts` hands them back)."""
     sit = situation
     if rules.wilds.enabled and sit.indicator is None:
         # as `nbmj claims`: without the indicator nobody knows which tiles are wild
         raise SituationError(f"variant {rules.name!r} has wilds: the situation needs 'indicator', the tile turned up")
-    hf = facts(sit, rules)
+    hf = facts(sit, rules) if hand_facts is None else hand_facts
     plan = plan_for(rules)
     cands = candidates(hf, plan.spec)
     if len(rules.shapes) > 1:  # seven pairs, honours in any arrangement (NB-10.14, NB-10.15)

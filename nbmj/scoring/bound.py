@@ -474,24 +474,30 @@ def may_be_valid(situation: Situation, rules: RuleSet) -> bool:
 
     Raises :class:`~nbmj.errors.SituationError` for tiles no hand can hold, as ``score`` does.
     """
+    return valid_with_facts(situation, rules)[0]
+
+
+def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFacts | None]:
+    """:func:`may_be_valid`, and the hand's facts where it worked them out (None where it did
+    not), for the scorer to reuse."""
     scoring = rules.scoring
     claims = rules.claims
     win_by = situation.win_by
     if win_by == "discard" and not claims.win_on_discard:
-        return False
+        return False, None
     if win_by == "rob_kong" and not claims.rob_kong:
-        return False
+        return False, None
     if isinstance(scoring, FuFanScoring) or not isinstance(scoring, TaiScoring):
         if rules.wilds.enabled and situation.indicator is None:
-            return True  # let the scorer say what is missing
+            return True, None  # let the scorer say what is missing
         hf = facts(situation, rules)
-        return not (win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild)
+        return not (win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild), hf
     if rules.wilds.enabled and situation.indicator is None:
-        return True
+        return True, None
     hf = facts(situation, rules)
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
-        return False
-    return value_bound(hf, rules).reaches(scoring)
+        return False, hf
+    return value_bound(hf, rules).reaches(scoring), hf
 
 
 #: (id of the rules, seat, flowers, wild kinds) -> (the rules, their counts), for
