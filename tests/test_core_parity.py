@@ -219,9 +219,10 @@ def test_wrong_calls_raise_type_errors(name):
 
 
 @needs_compiled
-def test_the_first_calls_of_a_fresh_process_are_answered():
+def test_the_first_calls_of_a_fresh_process_are_answered(tmp_path):
     """The lookup tables are built on first use; the first calls must not miss them."""
     code = ("from nbmj.core import _shape as s\n"
             "print(s.is_win([0] * 33 + [2]), s.shanten([0] * 33 + [1], 0), s.is_win([0] * 33 + [2], 0))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # run outside the checkout, whose unbuilt nbmj/ would shadow the installed package
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     assert out.split() == ["True", "0", "True"]
