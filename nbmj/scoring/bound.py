@@ -453,17 +453,7 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
         elif value > 1:  # a multiplier
             mult *= value
     if bp.items:
-        span = _span_of(hf)
-        for is_multiplier, value, when, each in bp.items:
-            if when is not None and not _truth(when(span))[1]:
-                continue
-            n_high = 1.0 if each is None else each(span)[1]
-            if n_high <= 0:
-                continue
-            if is_multiplier:
-                mult *= value**n_high if n_high != _INF else _INF
-            else:
-                tai += value * n_high
+        tai, mult = _sum_bounds(bp.items, _span_of(hf), tai, mult)
     return ValueBound(tai, mult)
 
 
