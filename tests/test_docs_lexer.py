@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-pygments = pytest.importorskip("pygments")
+import pygments  # the docs extra, which the test extra includes
 from pygments.token import Error, Keyword, Name, String  # noqa: E402
 
 from nbmj.lexer import NbvLexer  # noqa: E402

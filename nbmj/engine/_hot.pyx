@@ -66,10 +66,9 @@ cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
 
 
-cdef bint _is_ready(object t, int p, object hand) except -1:
-    """``nbmj.engine.wins.is_ready`` of a typed hand."""
-    cdef unsigned char* h = _bytes(hand)
-    counts = bytearray(34)
+cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) except -1:
+    """``wins.shape`` into ``counts`` (34 bytes): the hand's kinds with the wilds taken out;
+    ``wilds`` gets how many wilds there are; returns the tiles left in ``counts``."""
     cdef unsigned char* c = <unsigned char*><char*>counts
     cdef int k, w = 0, total = 0
     for k in range(34):
@@ -80,6 +79,15 @@ cdef bint _is_ready(object t, int p, object hand) except -1:
             c[k] = 0
     for k in range(34):
         total += c[k]
+    wilds[0] = w
+    return total
+
+
+cdef bint _is_ready(object t, int p, object hand) except -1:
+    """``nbmj.engine.wins.is_ready`` of a typed hand."""
+    counts = bytearray(34)
+    cdef int w = 0
+    cdef int total = _split_wilds(t, _bytes(hand), counts, &w)
     if (total + w) % 3 != 1:
         return False
     if _is_win(counts, w + 1):
@@ -647,18 +655,9 @@ def self_win(t, int p, tile, draw_kind):
     hand = t.seats[p].hand
     if not _typed(hand, 42):
         return reference_self_win(t, p, tile, draw_kind)
-    cdef unsigned char* h = _bytes(hand)
     counts = bytearray(34)  # wins.shape
-    cdef unsigned char* c = <unsigned char*><char*>counts
-    cdef int k, w = 0, total = 0
-    for k in range(34):
-        c[k] = h[k]
-    for k in t.wt.wild_ids:
-        w += h[k]
-        if k < 34:
-            c[k] = 0
-    for k in range(34):
-        total += c[k]
+    cdef int w = 0
+    cdef int total = _split_wilds(t, _bytes(hand), counts, &w)
     res = None
     if tile is not None and (total + w) % 3 == 2 and (
             _is_win(counts, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, counts, w))):

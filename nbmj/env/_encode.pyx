@@ -489,26 +489,13 @@ cdef class TableEncoder:
     def observe_next(self, game, planes, mask, int hands_played):
         """:meth:`observe` for the first seat the game waits for (``to_act()[0]`` of its
         phase); returns that position, or -1 (nothing written) when it waits for nobody."""
-        cdef Py_buffer pview, mview
         cdef int position
         waiting = game.phase_state.to_act()
         if not waiting:
             return -1
         position = waiting[0]
-        if position < 0 or position > 3:
-            raise ValueError(f"position {position!r} is not 0-3")
-        cdef unsigned char* p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
-        cdef unsigned char* m
-        try:
-            m = _writable(mask, &mview, N_ACTIONS, "mask values")
-            try:
-                self._fill(game, position, p, hands_played)
-                self._mask(game, position, m)
-                return position
-            finally:
-                PyBuffer_Release(&mview)
-        finally:
-            PyBuffer_Release(&pview)
+        self.observe(game, position, planes, mask, hands_played)
+        return position
 
     def legal_action(self, int position, Py_ssize_t index):
         """The action at ``index`` of the mask last filled for ``position``; None when it is

@@ -25,7 +25,7 @@ from typing import Any, Callable, Optional
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
-from .features import READING_FEATURES, features_in, implementation, parse_pungs_args
+from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args
 from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
@@ -121,18 +121,7 @@ class _LightFacts:
 
 
 def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
-    which = "any"
-    outside = False
-    for a in args:
-        if a in ("seat", "other", "any"):
-            which = a
-        elif a == "outside_sets":
-            outside = True
-        else:
-            return None  # the scorer says what is wrong
-    fc = lf.flowers
-    seat, other = (fc.seat_outside, fc.other_outside) if outside else (fc.seat, fc.other)
-    return seat if which == "seat" else other if which == "other" else seat + other
+    return flowers_asked(args, lf.flowers)  # None for a bad argument: the scorer says what is wrong
 
 
 #: The value of each hand-level feature (``nbmj.scoring.features``) from a table's counts,

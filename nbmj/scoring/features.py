@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from ..tiles import N_KINDS
-from .facts import SELF_DRAWN, HandFacts, sets_only, tile_in_class
+from .facts import SELF_DRAWN, FlowerCounts, HandFacts, sets_only, tile_in_class
 from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec, needs
 
 __all__ = ["FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in", "spec_of",
@@ -290,8 +290,9 @@ def discarded_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.discarded_wild)
 
 
-@feature("flowers")
-def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
+    """The flowers ``flowers(args)`` counts in ``fc`` (which: seat, other or any; whether only
+    those outside full sets); None for an argument it does not know."""
     which = "any"
     outside = False
     for a in args:
@@ -300,13 +301,20 @@ def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
         elif a == "outside_sets":
             outside = True
         else:
-            raise ValueError(f"unknown argument {a!r} to flowers")
-    fc = hf.flowers
-    if outside:
-        seat, other = fc.seat_outside, fc.other_outside
-    else:
-        seat, other = fc.seat, fc.other
+            return None
+    seat, other = (fc.seat_outside, fc.other_outside) if outside else (fc.seat, fc.other)
     return seat if which == "seat" else other if which == "other" else seat + other
+
+
+@feature("flowers")
+def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    n = flowers_asked(args, hf.flowers)
+    if n is None:
+        raise ValueError(f"unknown argument {next(a for a in args if a not in _FLOWER_ARGS)!r} to flowers")
+    return n
+
+
+_FLOWER_ARGS = ("seat", "other", "any", "outside_sets")
 
 
 @feature("flower_sets")
