@@ -70,3 +70,20 @@ def test_NB_4_14_the_setting_needs_wilds():
     compile_text('variant k extends ningbo "k"\nclaims { wild_kong yes }\n', "k.nbv")
     with pytest.raises(RuleSetError, match="wild_kong"):
         compile_text('variant k extends ninghai-yaobansan "k"\nclaims { wild_kong yes }\n', "k.nbv")
+
+
+def test_NB_4_14_the_bound_from_counts_keeps_a_win_its_kong_of_wilds_makes_valid():
+    """The engine's value check from the table's counts must not refuse a win whose four
+    melded wilds reach the minimum (here through 三百搭)."""
+    from nbmj.scoring.bound import may_be_valid, reach_from_counts
+    from nbmj.tiles import parse_tiles
+
+    rules = compile_text('variant k extends ningbo-riichi-advanced "k"\n'
+                         'items { new item three_wilds "三百搭" 5 tai when wilds_held >= 3 [NB-12.31] }\n', "k.nbv")
+    sit = Situation.from_dict(_KONG_HAND)
+    assert score(sit, rules).valid and may_be_valid(sit, rules)
+    shape = [0] * 34
+    for t in parse_tiles("234m567m345p66s"):
+        shape[t] += 1
+    assert reach_from_counts(rules, shape, 0, 0, False, (("ankan", (0, 0, 0, 0)),), (), frozenset(parse_tiles("9m1m")),
+                             "S", "E", "self_draw", False, False, False, parse_tiles("6s")[0])

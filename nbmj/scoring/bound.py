@@ -366,6 +366,8 @@ class _BoundPlan:
             f.name not in READING_FEATURES
             for _order, item, _when, _each in plan.reading_level if _raises(item)
             for f in features_in((item.when, item.each)))
+        #: whether a concealed kong may hold four wilds (NB-4.14; the facts count them held)
+        self.wild_kong = rules.claims.wild_kong and not rules.claims.wilds_in_melds
         #: the scoring the bound from counts reads, None where it answers true to every win
         self.counts_scoring = (rules.scoring if isinstance(rules.scoring, TaiScoring) and not isinstance(
             rules.scoring, FuFanScoring) and not self.unbounded else None)
@@ -542,9 +544,13 @@ def reach_from_counts(
     if scoring is None:
         return True
     concealed_hand = True
-    for kind, _tiles in melds:
+    for kind, tiles in melds:
         if kind != "ankan":
             concealed_hand = False
+        elif bp.wild_kong and tiles[0] in wild_kinds:
+            # a kong of four wilds (NB-4.14): its wilds are held but not among the counts'
+            # wilds, so the counts say too little; the Situation's bound counts them
+            return True
     last_meld_kind = melds[-1][0] if melds else None
 
     def light_facts() -> _LightFacts:
