@@ -10,6 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
+from ..scoring.bound import _compiled as _compiled_bound
 from ..scoring.bound import reach_from_counts, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
@@ -129,6 +130,12 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]
     wilds = t.wt.wilds
+    if _compiled_bound is not None:
+        return _compiled_bound.reach_from_hand(
+            t.rules, seat.hand, t.wt.flower_flag, wilds, tile, discarder is not None, seat.melds, seat.flowers,
+            t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
+            t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+            seat.discarded_wild)
     win_is_wild = tile in wilds
     shape, w, wild_as_itself = _win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
     return reach_from_counts(

@@ -19,7 +19,9 @@ shape besides the standard one, a negative multiplier) makes it answer true.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, Callable, Optional
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
@@ -354,6 +356,7 @@ class _BoundPlan:
         self.items = _bound_items(plan.reading_level, light=False)
         #: every item that can raise a bound, hand-level ones too, compiled from a table's
         #: counts (:func:`may_reach_minimum`)
+        hand_sources, reading_sources = _item_sources(plan.hand_level), _item_sources(plan.reading_level)
         self.light_hand_items = _bound_items(plan.hand_level, light=True)
         self.light_items = _bound_items(plan.reading_level, light=True)
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
@@ -386,24 +389,36 @@ class _BoundPlan:
                     mult *= value
             self.wait_tai = max(self.wait_tai, tai)
             self.wait_multiplier = max(self.wait_multiplier, mult)
+        #: the bound from counts as op codes (nbmj.scoring._bound), None where that module is
+        #: not live or cannot express an item (then the closures above answer)
+        self.compiled: object | None = None
+        if _compiled is not None and self.counts_scoring is not None:
+            self.compiled = _compiled.compile_plan(self, self.counts_scoring, hand_sources,
+                                                   _item_sources(plan.reading_level), reading_sources)
 
 
 #: A compiled item of the bound: (is a multiplier, value, when, each).
 _BoundItem = tuple[bool, int, Optional[_Bound], Optional[_Bound]]
 
 
-def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
+def _item_sources(compiled: list[Any]) -> list[tuple[bool, int, Expr | None, Expr | None]]:
     """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
-    a bound, compiled for it."""
-    out: list[_BoundItem] = []
+    a bound: (is a multiplier, value, when, each), the expressions as the rules give them."""
+    out: list[tuple[bool, int, Expr | None, Expr | None]] = []
     for _order, item, _when, _each in compiled:
         value = item.value
         assert value is not None  # switched-off items are never compiled
         if _raises(item):
-            when = None if item.when is None else _compile(item.when, light, any_tile)
-            each = None if item.each is None else _compile(item.each, light, any_tile)
-            out.append((item.unit == "x", value, when, each))
+            out.append((item.unit == "x", value, item.when, item.each))
     return out
+
+
+def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
+    """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
+    a bound, compiled for it."""
+    return [(is_multiplier, value, None if when is None else _compile(when, light, any_tile),
+             None if each is None else _compile(each, light, any_tile))
+            for is_multiplier, value, when, each in _item_sources(compiled)]
 
 
 def _raises(item: ScoringItem) -> bool:
@@ -414,6 +429,21 @@ def _raises(item: ScoringItem) -> bool:
 
 
 _BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
+
+
+def _load_compiled() -> ModuleType | None:
+    """nbmj.scoring._bound, the bound from counts compiled, unless ``NBMJ_PUREPYTHON=1`` or
+    it was not built."""
+    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _bound
+    except ImportError:
+        return None
+    return _bound
+
+
+_compiled: ModuleType | None = None
 
 
 def _bound_plan(rules: RuleSet) -> _BoundPlan:
@@ -644,3 +674,5 @@ def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -
 
 
 _NO_FLOWER_COUNTS = FlowerCounts()
+
+_compiled = _load_compiled()
