@@ -25,7 +25,6 @@ from .actions import interned
 from .claim_window import offers as reference_offers
 from .claims import chi_uses
 from .restrictions import chi_leaves_discard
-from .wins import discard_win
 from .dealing import DEAL_BLOCK, initial_flowers
 from .dealing import deal as reference_deal
 from .draws import after_draw
@@ -44,12 +43,16 @@ from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
-from .wins import _may_reach, _other_shape, _valid_score, situation
+from .wins import _may_reach as reference_may_reach
+from .wins import _other_shape, _valid_score, situation
+from .wins import discard_win as reference_discard_win
+from ..scoring.bound import _compiled as _compiled_bound
 from .wins import self_win as reference_self_win
 from .wins import is_ready as reference_is_ready
 from .wins import win_counts as reference_win_counts
 
 _is_win = core.is_win
+_reach_from_hand = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 _shanten = core.shanten
 _claim_bits = core.claim_options
 core_resolve_claims = core.resolve_claims
@@ -643,6 +646,37 @@ cdef _note_passes(t, tile, options, responses):
                 if a.kind == "pon":
                     t.seats[q].passed_pon.add(tile)  # NB-8.6
                     break
+
+
+cdef bint _may_reach(t, int p, int tile, str win_by, discarder) except -1:
+    """``nbmj.engine.wins._may_reach``, asking the compiled bound without the twin's frame."""
+    if _reach_from_hand is None:
+        return reference_may_reach(t, p, tile, win_by, discarder)
+    seat = t.seats[p]
+    wt = t.wt
+    cdef bint discarded = discarder is not None
+    return _reach_from_hand(
+        t.rules, seat.hand, wt.flower_flag, wt.wilds, tile, discarded, seat.melds, seat.flowers, t.seat_wind(p),
+        t.round_wind, win_by, t.last_tile_drawn and not discarded,
+        t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+        seat.discarded_wild)
+
+
+cdef object discard_win(t, int q, int tile, int d, str win_by, bint shape_wins=False):
+    """``nbmj.engine.wins.discard_win``: the valuation of a hand known to win in shape
+    here, any other in the twin."""
+    if not shape_wins:
+        return reference_discard_win(t, q, tile, d, win_by)
+    key = (q, win_by)
+    scores = t.scores
+    res = scores.get(key, scores)
+    if res is not scores:
+        return res
+    res = None
+    if _may_reach(t, q, tile, win_by, d):
+        res = _valid_score(situation(t, q, tile, win_by, d), t)
+    scores[key] = res
+    return res
 
 
 def self_win(t, int p, tile, draw_kind):

@@ -597,6 +597,8 @@ cdef class CompiledPlan:
     cdef bint of_value
     cdef double minimum
     cdef tuple alternatives
+    #: (seat, flowers, wild kinds) -> the five counts of bound._flowers_counted
+    cdef dict flower_counts
 
     def __cinit__(self, bp, scoring, list hand_sources, list any_tile_sources, list light_sources):
         self.hand_items = Program(hand_sources, True, False)
@@ -611,6 +613,7 @@ cdef class CompiledPlan:
         self.of_value = scoring.minimum_of == "value"
         self.minimum = scoring.minimum
         self.alternatives = tuple((float(t), float(m)) for t, m in scoring.minimum_alternatives)
+        self.flower_counts = {}
 
     cdef bint reaches(self, double tai, double mult):
         """bound._reaches."""
@@ -730,9 +733,15 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
     s.dealer = seat == "E"
     s.before_wilds = w - win_is_wild
     if cp.reads_flowers and flowers:
-        fc = reference._flowers_counted(rules, seat, tuple(flowers), wild_kinds)
-        s.fl_seat, s.fl_other, s.fl_seat_outside, s.fl_other_outside, s.fl_sets = (
-            fc.seat, fc.other, fc.seat_outside, fc.other_outside, fc.sets)
+        held = tuple(flowers)
+        key = (seat, held, wild_kinds)
+        counted = cp.flower_counts.get(key)
+        if counted is None:
+            if len(cp.flower_counts) >= 4096:
+                cp.flower_counts.clear()
+            fc = reference._flowers_counted(rules, seat, held, wild_kinds)
+            counted = cp.flower_counts[key] = (fc.seat, fc.other, fc.seat_outside, fc.other_outside, fc.sets)
+        s.fl_seat, s.fl_other, s.fl_seat_outside, s.fl_other_outside, s.fl_sets = counted
     else:
         s.fl_seat = s.fl_other = s.fl_seat_outside = s.fl_other_outside = s.fl_sets = 0
     _derive(s)
