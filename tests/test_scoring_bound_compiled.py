@@ -20,6 +20,7 @@ from nbmj.rules.compiler import compile_text
 from nbmj.rules.model import SEATS
 from nbmj.scoring import bound
 from nbmj.scoring.facts import melded_group, wind_kind
+from nbmj.scoring.features import wild_single_wait_of
 from nbmj.rules.wilds import wild_tiles
 
 compiled = bound._compiled
@@ -28,6 +29,11 @@ pytestmark = pytest.mark.skipif(compiled is None, reason="nbmj.scoring._bound is
 UNUSUAL = '''variant unusual extends ningbo "every feature the bound from counts reads"
 local_rules {
   HOUSE-1 "u" "items that read every feature the bound from counts knows"
+}
+win_restrictions {
+  forbid discard, rob_kong when wild_single_wait                               [NB-11.9]
+  forbid self_draw when flowers(seat) >= 2 and not concealed_hand              [HOUSE-1]
+  forbid discard when melds_exposed == 4 or (dealer and last_tile)             [HOUSE-1]
 }
 items {
   new item u_flowers   "u1" 1 tai each flowers(seat, outside_sets)   [HOUSE-1]
@@ -110,7 +116,8 @@ def _case(rng: random.Random, rules):
 
 
 def _reference_parts(c):
-    """The three sums as bound.reach_from_counts works them out, uncached."""
+    """The three sums as bound.reach_from_counts works them out, uncached, and whether a
+    win restriction on the hand surely holds."""
     rules, wilds = c["rules"], c["wild_kinds"]
     bp = bound._bound_plan(rules)
     shape, w, itself = win_counts(c["hand"], c["flower_flag"], wilds, c["tile"] if c["count_tile"] else -1)
@@ -133,8 +140,13 @@ def _reference_parts(c):
         waiting, wild_before, itself_before = tuple(held), w, itself
     any_span = bound._Span(None, waiting, wild_before + 1, melded, seat_kind, round_kind, len(melds),
                            itself_before + 1, True)
-    return (bound._sum_bounds(bp.light_hand_items, span, 0, 1), bound._sum_bounds(bp.any_tile_items, any_span, 0, 1),
+    sums = (bound._sum_bounds(bp.light_hand_items, span, 0, 1), bound._sum_bounds(bp.any_tile_items, any_span, 0, 1),
             bound._sum_bounds(bp.light_items, span, 0, 1))
+    # 财神单吊 is worked out from the counts for the win restrictions only
+    lf.single_wait = wild_single_wait_of(list(waiting), wild_before) if wild_before else None
+    forbidden = any(c["win_by"] in forbid and bound._truth(condition(span))[0] == 1
+                    for forbid, condition in bp.light_forbids)
+    return (*sums, forbidden)
 
 
 def _reference_answer(c):

@@ -17,7 +17,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from ..rules.model import AllOf, AnyOf, Compare, Feature, Not, SEATS
 from . import bound as reference
 from .facts import SELF_DRAWN
-from .features import READING_FEATURES, parse_pungs_args
+from .features import READING_FEATURES, parse_pungs_args, wild_single_wait_of
 
 DEF MAX_GROUPS = 16
 DEF MAX_STACK = 64
@@ -50,6 +50,7 @@ cdef struct Span:
     int first_turn
     int dealer
     int before_wilds
+    int single_wait             # 财神单吊 where it was worked out from the counts, -1 where not
     int fl_seat
     int fl_other
     int fl_seat_outside
@@ -463,6 +464,8 @@ cdef void _eval(Op* ops, int start, int end, Span* s, double* out_lo, double* ou
         elif code == OP_WILD_SINGLE_WAIT:
             if s.before_wilds == 0:
                 a = b = 0.0
+            elif s.single_wait >= 0:
+                a = b = s.single_wait
             else:
                 a, b = -INFINITY, INFINITY
         elif code == OP_DISCARDED_WILD:
@@ -599,15 +602,20 @@ cdef class CompiledPlan:
     cdef tuple alternatives
     #: (seat, flowers, wild kinds) -> the five counts of bound._flowers_counted
     cdef dict flower_counts
+    #: bound.light_forbids: (the ways of winning forbidden, the condition as a program of one item)
+    cdef list forbids
 
-    def __cinit__(self, bp, scoring, list hand_sources, list any_tile_sources, list light_sources):
+    def __cinit__(self, bp, scoring, list hand_sources, list any_tile_sources, list light_sources,
+                  list forbid_sources):
+        self.forbids = [(forbid, Program([(False, 1, when, None)], True, False)) for forbid, when in forbid_sources]
         self.hand_items = Program(hand_sources, True, False)
         self.any_tile_items = Program(any_tile_sources, True, True)
         self.light_items = Program(light_sources, True, False)
         self.light_items_read_hand = bp.light_items_read_hand
         self.wild_kong = bp.wild_kong
-        self.reads_flowers = self.hand_items.reads_flowers or (self.light_items_read_hand
-                                                               and self.light_items.reads_flowers)
+        self.reads_flowers = (self.hand_items.reads_flowers or (self.light_items_read_hand
+                                                                and self.light_items.reads_flowers)
+                              or any([(<Program>prog).reads_flowers for _forbid, prog in self.forbids]))
         self.wait_tai = bp.wait_tai
         self.wait_multiplier = bp.wait_multiplier
         self.of_value = scoring.minimum_of == "value"
@@ -630,11 +638,11 @@ cdef class CompiledPlan:
         return False
 
 
-def compile_plan(bp, scoring, list hand_sources, list any_tile_sources, list light_sources):
-    """The programs of a bound plan (bound._BoundPlan), None where some item is not one
-    the programs can express (then the closures answer)."""
+def compile_plan(bp, scoring, list hand_sources, list any_tile_sources, list light_sources, list forbid_sources):
+    """The programs of a bound plan (bound._BoundPlan), None where some item or win
+    restriction is not one the programs can express (then the closures answer)."""
     try:
-        return CompiledPlan(bp, scoring, hand_sources, any_tile_sources, light_sources)
+        return CompiledPlan(bp, scoring, hand_sources, any_tile_sources, light_sources, forbid_sources)
     except _Decline:
         return None
 
@@ -732,6 +740,7 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
     s.first_turn = first_turn
     s.dealer = seat == "E"
     s.before_wilds = w - win_is_wild
+    s.single_wait = -1
     if cp.reads_flowers and flowers:
         held = tuple(flowers)
         key = (seat, held, wild_kinds)
@@ -795,7 +804,25 @@ def reach_from_hand(rules, hand, tuple flower_flag, frozenset wild_kinds, int ti
     if not cp.reaches(tai + loose_tai, mult * loose_mult):
         return False
     _sum_bounds(cp.light_items, &s, &tai, &mult)
-    return cp.reaches(tai, mult)
+    if not cp.reaches(tai, mult):
+        return False
+    return not _forbidden(cp, &s, &ws, win_by)
+
+
+cdef bint _forbidden(CompiledPlan cp, Span* s, Span* ws, str win_by) except -1:
+    """Whether a win restriction on the hand surely holds (bound.reach_from_counts' last loop)."""
+    cdef Program prog
+    cdef double lo, hi, t0, t1
+    cdef int k
+    for forbid, prog in cp.forbids:
+        if win_by in forbid:
+            if s.before_wilds and s.single_wait < 0:
+                s.single_wait = wild_single_wait_of([ws.shape[k] for k in range(34)], s.before_wilds)
+            _eval(prog.ops, prog.items[0].when_start, prog.items[0].when_end, s, &lo, &hi)
+            _truth(lo, hi, &t0, &t1)
+            if t0 == 1.0:
+                return True
+    return False
 
 
 def bound_parts(rules, hand, tuple flower_flag, frozenset wild_kinds, int tile, bint count_tile, list melds,
@@ -803,7 +830,7 @@ def bound_parts(rules, hand, tuple flower_flag, frozenset wild_kinds, int tile, 
                 bint discarded_wild):
     """The three sums of reach_from_hand, for the tests: the hand-level part, the part over
     the waiting hand and any tile, and the reading-level part, each (台, multiplier) from
-    (0, 1); None where reach_from_hand leaves the hand to the closures or answers without them."""
+    (0, 1), and whether a win restriction on the hand surely holds; None where reach_from_hand leaves the hand to the closures or answers without them."""
     cdef CompiledPlan cp = _compiled_plan(rules)
     cdef Span s, ws
     if cp is None or _prepare(cp, &s, &ws, rules, hand, flower_flag, wild_kinds, tile, count_tile, melds, flowers,
@@ -813,4 +840,4 @@ def bound_parts(rules, hand, tuple flower_flag, frozenset wild_kinds, int tile, 
     _sum_bounds(cp.hand_items, &s, &t0, &m0)
     _sum_bounds(cp.any_tile_items, &ws, &t1, &m1)
     _sum_bounds(cp.light_items, &s, &t2, &m2)
-    return (t0, m0), (t1, m1), (t2, m2)
+    return (t0, m0), (t1, m1), (t2, m2), _forbidden(cp, &s, &ws, win_by)

@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
-from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args
+from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args, wild_single_wait_of
 from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
@@ -107,7 +107,7 @@ class _LightFacts:
     """The hand-level facts of a win as a table knows them (:func:`may_reach_minimum`)."""
 
     __slots__ = ("concealed_hand", "discarded_wild", "flowers", "win_by", "last_tile", "first_turn", "dealer",
-                 "last_meld_kind", "before_wilds")
+                 "last_meld_kind", "before_wilds", "single_wait")
 
     def __init__(self, concealed_hand: bool, discarded_wild: bool, flowers: FlowerCounts, win_by: str, last_tile: bool,
                  first_turn: bool, dealer: bool, last_meld_kind: str | None, before_wilds: int) -> None:
@@ -120,6 +120,10 @@ class _LightFacts:
         self.dealer = dealer
         self.last_meld_kind = last_meld_kind
         self.before_wilds = before_wilds
+        #: 财神单吊 (``features.wild_single_wait``) where it was worked out from the waiting
+        #: hand's counts (for the win restrictions only: the hand-level part of the bound is
+        #: kept by facts that do not hold the counts), None where it was not
+        self.single_wait: bool | None = None
 
 
 def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
@@ -133,8 +137,10 @@ _LIGHT_FEATURES: dict[str, Callable[[tuple[str, ...], _Span, _LightFacts], int |
     "win_tile_wild": lambda args, span, lf: int(span.win_is_wild),
     "concealed_hand": lambda args, span, lf: int(lf.concealed_hand),
     "wilds_held": lambda args, span, lf: span.wilds,
-    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise unknown here
-    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else None,
+    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
+    # where it was worked out from the counts
+    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else (
+        None if lf.single_wait is None else int(lf.single_wait)),
     "discarded_wild": lambda args, span, lf: int(lf.discarded_wild),
     "flowers": _light_flowers,
     "flower_sets": lambda args, span, lf: lf.flowers.sets,
@@ -359,6 +365,11 @@ class _BoundPlan:
         hand_sources, reading_sources = _item_sources(plan.hand_level), _item_sources(plan.reading_level)
         self.light_hand_items = _bound_items(plan.hand_level, light=True)
         self.light_items = _bound_items(plan.reading_level, light=True)
+        #: the win restrictions (C27) whose condition is the hand's, whatever the reading:
+        #: (the ways of winning they forbid, the condition), the condition compiled from
+        #: counts; one that surely holds makes the scorer refuse every reading
+        forbid_sources = [(wr.forbid, wr.when) for wr, _fn, per_reading in plan.restrictions if not per_reading]
+        self.light_forbids = [(forbid, _compile(when, light=True)) for forbid, when in forbid_sources]
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
         self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: the same by the flowers' counts in place of the flowers and the wild kinds
@@ -394,7 +405,7 @@ class _BoundPlan:
         self.compiled: object | None = None
         if _compiled is not None and self.counts_scoring is not None:
             self.compiled = _compiled.compile_plan(self, self.counts_scoring, hand_sources,
-                                                   _item_sources(plan.reading_level), reading_sources)
+                                                   _item_sources(plan.reading_level), reading_sources, forbid_sources)
 
 
 #: A compiled item of the bound: (is a multiplier, value, when, each).
@@ -644,7 +655,19 @@ def reach_from_counts(
         span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                      win_is_wild, light_facts() if bp.light_items_read_hand else None)
     tai, mult = _sum_bounds(bp.light_items, span, tai, mult)
-    return _reaches(scoring, tai, mult)
+    if not _reaches(scoring, tai, mult):
+        return False
+    # A win restriction on the hand, whatever the reading, that surely holds refuses every
+    # reading (the scorer's _evaluate): asked last, of the few wins that reach the minimum
+    for forbid, condition in bp.light_forbids:
+        if win_by in forbid:
+            lf = light_facts()
+            if lf.before_wilds and win_tile is not None:
+                lf.single_wait = wild_single_wait_of(list(waiting), lf.before_wilds)
+            span.light = lf
+            if _truth(condition(span))[0] == 1:
+                return False
+    return True
 
 
 def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
