@@ -12,6 +12,7 @@ None and the closures answer). ``tests/test_scoring_bound_compiled.py`` holds th
 """
 
 from libc.math cimport INFINITY, pow
+from libc.string cimport memset
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
 from ..rules.model import AllOf, AnyOf, Compare, Feature, Not, SEATS
@@ -673,11 +674,18 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
     if (type(hand) is not bytearray or len(<bytearray>hand) < 42 or n_melds > MAX_GROUPS
             or not 0 <= tile < 42 or seat not in _WIND_KINDS or round_wind not in _WIND_KINDS):
         return FALL_BACK
-    cdef bint win_is_wild = tile in wild_kinds
+    cdef unsigned char wild[42]
+    cdef int k, c, i, first, w = 0, wild_as_itself = 0
+    memset(wild, 0, 42)
+    for x in wild_kinds:
+        if type(x) is not int:
+            return FALL_BACK
+        if 0 <= x < 42:
+            wild[<int>x] = 1
+    cdef bint win_is_wild = wild[tile]
     if not win_is_wild and tile >= 34:
         return FALL_BACK
     cdef unsigned char* h = <unsigned char*><char*>hand
-    cdef int k, c, i, first, w = 0, wild_as_itself = 0
     # win_counts
     for k in range(34):
         s.shape[k] = 0
@@ -685,7 +693,7 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
         c = h[k]
         if not c or flower_flag[k]:
             continue
-        if k in wild_kinds:
+        if wild[k]:
             w += c
             if k < 34:
                 wild_as_itself += c
@@ -701,15 +709,23 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
     # the melds (reach_from_counts' first loop, and the melded sets)
     cdef bint concealed_hand = True
     last_kind = None
+    cdef tuple tiles
+    cdef Py_ssize_t j
     for i in range(n_melds):
         m = melds[i]
         kind = m.kind
         tiles = m.tiles
+        if not tiles:
+            return FALL_BACK
         if kind != "ankan":
             concealed_hand = False
         elif cp.wild_kong and tiles[0] in wild_kinds:
             return REACHES
-        first = min(tiles)
+        first = 99
+        for j in range(len(tiles)):  # min(tiles)
+            c = tiles[j]
+            if c < first:
+                first = c
         if not 0 <= first < 34:
             return FALL_BACK
         s.g_first[i] = first
@@ -767,13 +783,24 @@ cdef int _prepare(CompiledPlan cp, Span* s, Span* ws, rules, hand, tuple flower_
     return PREPARED
 
 
-cdef CompiledPlan _compiled_plan(rules):
-    """The rules' compiled plan; None where the closures answer (or no bound from counts is kept)."""
-    entry = reference._BOUND_PLANS.get(id(rules))
-    bp = entry[1] if entry is not None and entry[0] is rules else reference._bound_plan(rules)
-    if bp.counts_scoring is None:
-        return None
-    return bp.compiled
+#: the rules last asked about, and their compiled plan: a table asks of one rule set
+cdef object _last_rules = None
+cdef CompiledPlan _last_plan = None
+cdef bint _last_without_bound = False
+
+
+cdef CompiledPlan _compiled_plan(rules, bint* without_bound):
+    """The rules' compiled plan, None where the closures answer; ``without_bound`` set where
+    the rules keep no bound from counts (bound._BoundPlan.counts_scoring is None)."""
+    global _last_rules, _last_plan, _last_without_bound
+    if rules is not _last_rules:
+        entry = reference._BOUND_PLANS.get(id(rules))
+        bp = entry[1] if entry is not None and entry[0] is rules else reference._bound_plan(rules)
+        _last_without_bound = bp.counts_scoring is None
+        _last_plan = bp.compiled
+        _last_rules = rules
+    without_bound[0] = _last_without_bound
+    return _last_plan
 
 
 def reach_from_hand(rules, hand, tuple flower_flag, frozenset wild_kinds, int tile, bint count_tile, list melds,
@@ -783,7 +810,10 @@ def reach_from_hand(rules, hand, tuple flower_flag, frozenset wild_kinds, int ti
     its winning ``tile`` (counted into the hand when ``count_tile``), its melds (with
     ``kind`` and ``tiles``) and flowers: the counts are those of
     ``nbmj.engine.wins.win_counts``."""
-    cdef CompiledPlan cp = _compiled_plan(rules)
+    cdef bint without_bound
+    cdef CompiledPlan cp = _compiled_plan(rules, &without_bound)
+    if without_bound:
+        return True
     cdef Span s, ws
     cdef int status = FALL_BACK
     if cp is not None:
@@ -831,7 +861,8 @@ def bound_parts(rules, hand, tuple flower_flag, frozenset wild_kinds, int tile, 
     """The three sums of reach_from_hand, for the tests: the hand-level part, the part over
     the waiting hand and any tile, and the reading-level part, each (台, multiplier) from
     (0, 1), and whether a win restriction on the hand surely holds; None where reach_from_hand leaves the hand to the closures or answers without them."""
-    cdef CompiledPlan cp = _compiled_plan(rules)
+    cdef bint without_bound
+    cdef CompiledPlan cp = _compiled_plan(rules, &without_bound)
     cdef Span s, ws
     if cp is None or _prepare(cp, &s, &ws, rules, hand, flower_flag, wild_kinds, tile, count_tile, melds, flowers,
                               seat, round_wind, win_by, last_tile, first_turn, discarded_wild) != PREPARED:
