@@ -491,8 +491,9 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
 
 def may_be_valid(situation: Situation, rules: RuleSet) -> bool:
     """False only when :func:`~nbmj.scoring.score` would find the win invalid: a win the
-    variant does not allow (on a discard, a robbed kong, a discarded wild) or a hand no
-    reading of which can reach the minimum. True says nothing: score it.
+    variant does not allow (on a discard, a robbed kong, a discarded wild), a hand no
+    reading of which can reach the minimum, or one a win restriction forbids whatever the
+    reading. True says nothing: score it.
 
     Raises :class:`~nbmj.errors.SituationError` for tiles no hand can hold, as ``score`` does.
     """
@@ -519,7 +520,14 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
     hf = facts(situation, rules)
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
         return False, hf
-    return value_bound(hf, rules).reaches(scoring), hf
+    if not value_bound(hf, rules).reaches(scoring):
+        return False, hf
+    # a win restriction on the hand, whatever the reading, refuses every reading (the
+    # scorer's _evaluate); what it works out (财神单吊) stays in the facts for the scorer
+    for wr, condition, per_reading in plan_for(rules).restrictions:
+        if not per_reading and win_by in wr.forbid and condition(hf, None):
+            return False, hf
+    return True, hf
 
 
 #: (id of the rules, seat, flowers, wild kinds) -> (the rules, their counts), for
