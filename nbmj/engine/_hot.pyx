@@ -13,7 +13,7 @@ whatever is rare (a seat that may claim, a restricted discard, a flower drawn) g
 pure-Python functions themselves, so there is one definition of each rule.
 """
 
-from libc.string cimport memchr
+from libc.string cimport memchr, memcpy
 
 from itertools import compress
 from random import Random
@@ -25,6 +25,7 @@ from .actions import interned
 from .claim_window import offers as reference_offers
 from .claims import chi_uses
 from .restrictions import chi_leaves_discard
+from .claims import chi_discard_bans
 from .dealing import DEAL_BLOCK, initial_flowers
 from .dealing import deal as reference_deal
 from .draws import after_draw
@@ -280,11 +281,42 @@ cdef list _claim_options(object t, int q, int tile, int d, long flags):
         acts.append(interned(seat, "pon", tile))
     if options & _O_CHI:
         for use in chi_uses(tile, options):
-            if chi_leaves_discard(t, q, tile, use):
+            if _chi_leaves_discard(t, q, tile, use):
                 acts.append(interned(seat, "chi", tile, use))
     if acts:
         acts.append(PASS_ACTS[q])
     return acts
+
+
+cdef bint _chi_leaves_discard(t, int q, int tile, use) except -1:
+    """``nbmj.engine.restrictions.chi_leaves_discard``, with ``discardable``'s test of the
+    hand after the chi; a variant with first go-around suit limits goes to the twin."""
+    er = t.er
+    if not t.in_force(er.chi_ban, True):
+        return True
+    if er.suits:
+        return chi_leaves_discard(t, q, tile, use)
+    cdef unsigned char after[42]
+    memcpy(after, _bytes(t.seats[q].hand), 42)  # a typed hand: _offers asks only those
+    cdef int u, k, in_hand = 0
+    for x in use:
+        u = x
+        if not 0 <= u < 42 or after[u] == 0:
+            return chi_leaves_discard(t, q, tile, use)  # which raises as the bytearray does
+        after[u] -= 1
+    bans = chi_discard_bans(tile, use)
+    wt = t.wt
+    playable = wt.playable
+    for x in playable:
+        in_hand += after[<int>x]
+    if not bans or (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+        return in_hand > 0  # nothing banned, or 大吊车 lifts the ban
+    wilds = wt.wilds
+    for x in playable:
+        k = x
+        if after[k] and (x not in bans or x in wilds):
+            return True
+    return False
 
 
 def offers_of(t, int p, int tile):
