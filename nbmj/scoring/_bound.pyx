@@ -5,7 +5,8 @@ It mirrors :mod:`nbmj.scoring.bound` one to one: the items of a rule set's bound
 compiled here into a small program of op codes, one op per closure ``bound._compile``
 builds (a feature of ``_LIGHT_FEATURES`` or ``_READING_BOUNDS``, ``pungs``, a comparison,
 ``not``, ``and`` / ``or``, and the unbounded fallback), evaluated over the same span of a
-hand (the 34 counts, the wilds, the melded sets, the light hand facts) held in a C struct.
+hand (the 34 counts, the wilds, the melded sets, the light hand facts) held in a C struct,
+and so are the conditions of the win restrictions on the hand (``light_forbids``).
 The Python closures stay the reference: they run under ``NBMJ_PUREPYTHON=1``, when this
 module is not built, and for any rule set this compiler cannot express (it then returns
 None and the closures answer). ``tests/test_scoring_bound_compiled.py`` holds the two equal.
@@ -20,8 +21,9 @@ from . import bound as reference
 from .facts import SELF_DRAWN
 from .features import READING_FEATURES, parse_pungs_args, wild_single_wait_of
 
-DEF MAX_GROUPS = 16
-DEF MAX_STACK = 64
+cdef enum:
+    MAX_GROUPS = 16     # the melds a span holds (a hand has at most four)
+    MAX_STACK = 64      # the intervals an expression holds at once
 
 # ---- the span of a hand (bound._Span and bound._LightFacts)
 
