@@ -126,8 +126,9 @@ def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[
 
 
 def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
-    """False only when ``p`` winning on ``tile`` cannot reach the minimum: the scorer's
-    value bound from the table's counts (:func:`~nbmj.scoring.bound.may_reach_minimum`),
+    """False only when ``p`` winning on ``tile`` cannot reach the minimum (or a win
+    restriction forbids it): the scorer's value bound from the table's counts
+    (:func:`~nbmj.scoring.bound.may_reach_minimum`, compiled in nbmj.scoring._bound),
     which most wins a bot meets fail, before their Situation is built. The counts are
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]

@@ -565,7 +565,8 @@ def may_reach_minimum(
     discarded_wild: bool,
     win_tile: int | None = None,
 ) -> bool:
-    """False only when no reading of the win can reach the minimum: the value test of
+    """False only when no reading of the win can reach the minimum, or a win restriction
+    on the hand forbids it whatever the reading: the value and restriction tests of
     :func:`may_be_valid`, from what a table knows of the hand without building its
     Situation. True says nothing (:func:`may_be_valid` and the scorer decide).
 
