@@ -15,6 +15,8 @@ extensions = [
     Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], extra_compile_args=["-O3"]),
     # the engine's hot path (nbmj/engine/_hotpath.py names its pure-Python twins)
     Extension("nbmj.engine._hot", sources=["nbmj/engine/_hot.pyx"], extra_compile_args=["-O3"]),
+    # the bound from counts of nbmj.scoring.bound (its closures are the pure-Python twin)
+    Extension("nbmj.scoring._bound", sources=["nbmj/scoring/_bound.pyx"], extra_compile_args=["-O3"]),
 ]
 
 setup(

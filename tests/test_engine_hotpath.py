@@ -241,3 +241,40 @@ def test_the_compiled_greedy_choice_matches_the_bot_s(variant, monkeypatch):
             checked += 1
             g.step(mover[seat](obs, legal))
     assert checked > 100
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(list_variants()), st.integers(0, 2**32 - 1))
+def test_the_chi_offers_match_their_twin_over_small_and_banned_hands(variant, seed):
+    """The compiled 吃张打张 test of a chi (some tile left to discard, NB-8.5): over hands of
+    two to eleven tiles, many of them only the chow's tiles and the banned ones."""
+    rng = random.Random(seed)
+    g = Game(variant, seed % 7)
+    t = g.table
+    d = rng.randrange(4)
+    q = (d + 1) % 4
+    tile = rng.randrange(27)
+    s = tile - tile % 9
+    near = [k for k in range(max(s, tile - 3), min(s + 9, tile + 4))] + sorted(t.wt.wilds)
+    hand = bytearray(42)
+    extra = (0, 2, 2, 3, 5, 8, 11)
+    if rng.random() < 0.5:  # a chow's two tiles and only banned ones beside (and maybe a wild)
+        extra = (0, 0, 0, 1)
+        low = rng.choice([k for k in (tile - 2, tile - 1, tile + 1) if s <= k and k + 1 < s + 9 and k + 1 != tile] or [s])
+        for k in (low, low + 1) if low != tile - 1 else (tile - 1, tile + 1):
+            hand[k] += 1
+        for _ in range(rng.choice((0, 1, 2, 2, 3, 5))):
+            k = rng.choice([tile, tile - 3, tile + 3] + sorted(t.wt.wilds) * (rng.random() < 0.3))
+            if s <= k < s + 9 or k in t.wt.wilds:
+                hand[k] = min(4, hand[k] + 1)
+    for _ in range(rng.choice(extra)):
+        k = rng.choice(near) if rng.random() < 0.9 else rng.randrange(34)
+        if hand[k] < 4 and sum(hand) < 13:  # a hand answering a discard
+            hand[k] += 1
+    for p in range(4):
+        if p != q:
+            t.seats[p].hand = bytearray(42)  # nobody else may claim
+    t.seats[q].hand = hand
+    t.seats[q].ready = False
+    assert hot.offers_of(t, d, tile) == claim_window.offers(t, d, tile)

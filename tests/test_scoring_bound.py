@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 
 from nbmj.engine import Game, make_bots, play_hand
+from nbmj.engine import _hotpath
 from nbmj.engine import wins as engine_wins
 from nbmj.rules import list_variants, load_variant
 from nbmj.rules.model import TaiScoring
@@ -67,6 +68,33 @@ def test_every_win_the_bound_refuses_in_play_is_refused_by_the_scorer(variant, m
         for bot in ("greedy", "random"):
             play_hand(Game(rules, seed), make_bots(bot, seed))
     assert seen["refused"] + seen["passed"] > 0  # complete hands did come up
+
+
+@pytest.mark.parametrize("variant", SHIPPED)
+def test_every_win_the_bound_from_counts_refuses_in_play_is_refused_by_the_scorer(variant, monkeypatch):
+    # the engine asks the bound from the table's counts (compiled where it is built) before
+    # it builds a win's Situation: each refusal is checked against the scorer
+    rules = load_variant(variant)
+    original = engine_wins._may_reach
+    seen = {"refused": 0, "passed": 0}
+
+    def checked(t, p, tile, win_by, discarder):
+        verdict = original(t, p, tile, win_by, discarder)
+        if verdict:
+            seen["passed"] += 1
+        else:
+            seen["refused"] += 1
+            assert engine_wins._valid_score(engine_wins.situation(t, p, tile, win_by, discarder), t) is None
+        return verdict
+
+    monkeypatch.setattr(engine_wins, "_may_reach", checked)
+    if _hotpath.compiled is not None:  # the compiled loop asks the bound without wins._may_reach
+        monkeypatch.setattr(_hotpath.compiled, "_reach_from_hand", None)
+        monkeypatch.setattr(_hotpath.compiled, "reference_may_reach", checked)
+    for seed in range(8):
+        for bot in ("greedy", "random"):
+            play_hand(Game(rules, seed), make_bots(bot, seed))
+    assert seen["refused"] + seen["passed"] > 0
 
 
 def test_the_bound_refuses_a_plain_hand_and_passes_a_flush_NB_13_1():

@@ -13,7 +13,7 @@ whatever is rare (a seat that may claim, a restricted discard, a flower drawn) g
 pure-Python functions themselves, so there is one definition of each rule.
 """
 
-from libc.string cimport memchr
+from libc.string cimport memchr, memcpy
 
 from itertools import compress
 from random import Random
@@ -25,7 +25,7 @@ from .actions import interned
 from .claim_window import offers as reference_offers
 from .claims import chi_uses
 from .restrictions import chi_leaves_discard
-from .wins import discard_win
+from .claims import chi_discard_bans
 from .dealing import DEAL_BLOCK, initial_flowers
 from .dealing import deal as reference_deal
 from .draws import after_draw
@@ -44,12 +44,16 @@ from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
-from .wins import _may_reach, _other_shape, _valid_score, situation
+from .wins import _may_reach as reference_may_reach
+from .wins import _other_shape, _valid_score, situation
+from .wins import discard_win as reference_discard_win
+from ..scoring.bound import _compiled as _compiled_bound
 from .wins import self_win as reference_self_win
 from .wins import is_ready as reference_is_ready
 from .wins import win_counts as reference_win_counts
 
 _is_win = core.is_win
+_reach_from_hand = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 _shanten = core.shanten
 _claim_bits = core.claim_options
 core_resolve_claims = core.resolve_claims
@@ -277,11 +281,42 @@ cdef list _claim_options(object t, int q, int tile, int d, long flags):
         acts.append(interned(seat, "pon", tile))
     if options & _O_CHI:
         for use in chi_uses(tile, options):
-            if chi_leaves_discard(t, q, tile, use):
+            if _chi_leaves_discard(t, q, tile, use):
                 acts.append(interned(seat, "chi", tile, use))
     if acts:
         acts.append(PASS_ACTS[q])
     return acts
+
+
+cdef bint _chi_leaves_discard(t, int q, int tile, use) except -1:
+    """``nbmj.engine.restrictions.chi_leaves_discard``, with ``discardable``'s test of the
+    hand after the chi; a variant with first go-around suit limits goes to the twin."""
+    er = t.er
+    if not t.in_force(er.chi_ban, True):
+        return True
+    if er.suits:
+        return chi_leaves_discard(t, q, tile, use)
+    cdef unsigned char after[42]
+    memcpy(after, _bytes(t.seats[q].hand), 42)  # a typed hand: _offers asks only those
+    cdef int u, k, in_hand = 0
+    for x in use:
+        u = x
+        if not 0 <= u < 42 or after[u] == 0:
+            return chi_leaves_discard(t, q, tile, use)  # which raises as the bytearray does
+        after[u] -= 1
+    bans = chi_discard_bans(tile, use)
+    wt = t.wt
+    playable = wt.playable
+    for x in playable:
+        in_hand += after[<int>x]
+    if not bans or (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+        return in_hand > 0  # nothing banned, or 大吊车 lifts the ban
+    wilds = wt.wilds
+    for x in playable:
+        k = x
+        if after[k] and (x not in bans or x in wilds):
+            return True
+    return False
 
 
 def offers_of(t, int p, int tile):
@@ -643,6 +678,37 @@ cdef _note_passes(t, tile, options, responses):
                 if a.kind == "pon":
                     t.seats[q].passed_pon.add(tile)  # NB-8.6
                     break
+
+
+cdef bint _may_reach(t, int p, int tile, str win_by, discarder) except -1:
+    """``nbmj.engine.wins._may_reach``, asking the compiled bound without the twin's frame."""
+    if _reach_from_hand is None:
+        return reference_may_reach(t, p, tile, win_by, discarder)
+    seat = t.seats[p]
+    wt = t.wt
+    cdef bint discarded = discarder is not None
+    return _reach_from_hand(
+        t.rules, seat.hand, wt.flower_flag, wt.wilds, tile, discarded, seat.melds, seat.flowers, t.seat_wind(p),
+        t.round_wind, win_by, t.last_tile_drawn and not discarded,
+        t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+        seat.discarded_wild)
+
+
+cdef object discard_win(t, int q, int tile, int d, str win_by, bint shape_wins=False):
+    """``nbmj.engine.wins.discard_win``: the valuation of a hand known to win in shape
+    here, any other in the twin."""
+    if not shape_wins:
+        return reference_discard_win(t, q, tile, d, win_by)
+    key = (q, win_by)
+    scores = t.scores
+    res = scores.get(key, scores)
+    if res is not scores:
+        return res
+    res = None
+    if _may_reach(t, q, tile, win_by, d):
+        res = _valid_score(situation(t, q, tile, win_by, d), t)
+    scores[key] = res
+    return res
 
 
 def self_win(t, int p, tile, draw_kind):

@@ -10,10 +10,11 @@ next phase.
 from __future__ import annotations
 
 from .. import core
+from ..scoring.bound import _compiled as _compiled_bound
 from ..scoring.bound import reach_from_counts, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
-from typing import cast
+from typing import Callable, cast
 
 from ..tiles import N_KINDS
 from ..scoring.shapes import wins_other_shape
@@ -23,6 +24,8 @@ from .state import TableState, WinBy
 __all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
 
 _is_win = core.is_win
+#: nbmj.scoring._bound's reach_from_hand, where the compiled bound is live
+_reach_from_hand: Callable[..., bool] | None = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 
 
 def shape(t: TableState, p: int) -> tuple[bytearray, int]:
@@ -123,12 +126,19 @@ def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[
 
 
 def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
-    """False only when ``p`` winning on ``tile`` cannot reach the minimum: the scorer's
-    value bound from the table's counts (:func:`~nbmj.scoring.bound.may_reach_minimum`),
+    """False only when ``p`` winning on ``tile`` cannot reach the minimum (or a win
+    restriction forbids it): the scorer's value bound from the table's counts
+    (:func:`~nbmj.scoring.bound.may_reach_minimum`, compiled in nbmj.scoring._bound),
     which most wins a bot meets fail, before their Situation is built. The counts are
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]
     wilds = t.wt.wilds
+    if _reach_from_hand is not None:
+        return _reach_from_hand(
+            t.rules, seat.hand, t.wt.flower_flag, wilds, tile, discarder is not None, seat.melds, seat.flowers,
+            t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
+            t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+            seat.discarded_wild)
     win_is_wild = tile in wilds
     shape, w, wild_as_itself = _win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
     return reach_from_counts(

@@ -19,13 +19,15 @@ shape besides the standard one, a negative multiplier) makes it answer true.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, Callable, Optional
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
-from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args
+from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args, wild_single_wait_of
 from .items import Entry, ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
@@ -105,7 +107,7 @@ class _LightFacts:
     """The hand-level facts of a win as a table knows them (:func:`may_reach_minimum`)."""
 
     __slots__ = ("concealed_hand", "discarded_wild", "flowers", "win_by", "last_tile", "first_turn", "dealer",
-                 "last_meld_kind", "before_wilds")
+                 "last_meld_kind", "before_wilds", "single_wait")
 
     def __init__(self, concealed_hand: bool, discarded_wild: bool, flowers: FlowerCounts, win_by: str, last_tile: bool,
                  first_turn: bool, dealer: bool, last_meld_kind: str | None, before_wilds: int) -> None:
@@ -118,6 +120,10 @@ class _LightFacts:
         self.dealer = dealer
         self.last_meld_kind = last_meld_kind
         self.before_wilds = before_wilds
+        #: 财神单吊 (``features.wild_single_wait``) where it was worked out from the waiting
+        #: hand's counts (for the win restrictions only: the hand-level part of the bound is
+        #: kept by facts that do not hold the counts), None where it was not
+        self.single_wait: bool | None = None
 
 
 def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
@@ -131,8 +137,10 @@ _LIGHT_FEATURES: dict[str, Callable[[tuple[str, ...], _Span, _LightFacts], int |
     "win_tile_wild": lambda args, span, lf: int(span.win_is_wild),
     "concealed_hand": lambda args, span, lf: int(lf.concealed_hand),
     "wilds_held": lambda args, span, lf: span.wilds,
-    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise unknown here
-    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else None,
+    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
+    # where it was worked out from the counts
+    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else (
+        None if lf.single_wait is None else int(lf.single_wait)),
     "discarded_wild": lambda args, span, lf: int(lf.discarded_wild),
     "flowers": _light_flowers,
     "flower_sets": lambda args, span, lf: lf.flowers.sets,
@@ -354,8 +362,14 @@ class _BoundPlan:
         self.items = _bound_items(plan.reading_level, light=False)
         #: every item that can raise a bound, hand-level ones too, compiled from a table's
         #: counts (:func:`may_reach_minimum`)
+        hand_sources, reading_sources = _item_sources(plan.hand_level), _item_sources(plan.reading_level)
         self.light_hand_items = _bound_items(plan.hand_level, light=True)
         self.light_items = _bound_items(plan.reading_level, light=True)
+        #: the win restrictions (C27) whose condition is the hand's, whatever the reading:
+        #: (the ways of winning they forbid, the condition), the condition compiled from
+        #: counts; one that surely holds makes the scorer refuse every reading
+        forbid_sources = [(wr.forbid, wr.when) for wr, _fn, per_reading in plan.restrictions if not per_reading]
+        self.light_forbids = [(forbid, _compile(when, light=True)) for forbid, when in forbid_sources]
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
         self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: the same by the flowers' counts in place of the flowers and the wild kinds
@@ -386,24 +400,36 @@ class _BoundPlan:
                     mult *= value
             self.wait_tai = max(self.wait_tai, tai)
             self.wait_multiplier = max(self.wait_multiplier, mult)
+        #: the bound from counts as op codes (nbmj.scoring._bound), None where that module is
+        #: not live or cannot express an item (then the closures above answer)
+        self.compiled: object | None = None
+        if _compiled is not None and self.counts_scoring is not None:
+            self.compiled = _compiled.compile_plan(self, self.counts_scoring, hand_sources,
+                                                   _item_sources(plan.reading_level), reading_sources, forbid_sources)
 
 
 #: A compiled item of the bound: (is a multiplier, value, when, each).
 _BoundItem = tuple[bool, int, Optional[_Bound], Optional[_Bound]]
 
 
-def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
+def _item_sources(compiled: list[Any]) -> list[tuple[bool, int, Expr | None, Expr | None]]:
     """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
-    a bound, compiled for it."""
-    out: list[_BoundItem] = []
+    a bound: (is a multiplier, value, when, each), the expressions as the rules give them."""
+    out: list[tuple[bool, int, Expr | None, Expr | None]] = []
     for _order, item, _when, _each in compiled:
         value = item.value
         assert value is not None  # switched-off items are never compiled
         if _raises(item):
-            when = None if item.when is None else _compile(item.when, light, any_tile)
-            each = None if item.each is None else _compile(item.each, light, any_tile)
-            out.append((item.unit == "x", value, when, each))
+            out.append((item.unit == "x", value, item.when, item.each))
     return out
+
+
+def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
+    """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
+    a bound, compiled for it."""
+    return [(is_multiplier, value, None if when is None else _compile(when, light, any_tile),
+             None if each is None else _compile(each, light, any_tile))
+            for is_multiplier, value, when, each in _item_sources(compiled)]
 
 
 def _raises(item: ScoringItem) -> bool:
@@ -414,6 +440,21 @@ def _raises(item: ScoringItem) -> bool:
 
 
 _BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
+
+
+def _load_compiled() -> ModuleType | None:
+    """nbmj.scoring._bound, the bound from counts compiled, unless ``NBMJ_PUREPYTHON=1`` or
+    it was not built."""
+    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _bound
+    except ImportError:
+        return None
+    return _bound
+
+
+_compiled: ModuleType | None = None
 
 
 def _bound_plan(rules: RuleSet) -> _BoundPlan:
@@ -450,8 +491,9 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
 
 def may_be_valid(situation: Situation, rules: RuleSet) -> bool:
     """False only when :func:`~nbmj.scoring.score` would find the win invalid: a win the
-    variant does not allow (on a discard, a robbed kong, a discarded wild) or a hand no
-    reading of which can reach the minimum. True says nothing: score it.
+    variant does not allow (on a discard, a robbed kong, a discarded wild), a hand no
+    reading of which can reach the minimum, or one a win restriction forbids whatever the
+    reading. True says nothing: score it.
 
     Raises :class:`~nbmj.errors.SituationError` for tiles no hand can hold, as ``score`` does.
     """
@@ -478,7 +520,14 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
     hf = facts(situation, rules)
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
         return False, hf
-    return value_bound(hf, rules).reaches(scoring), hf
+    if not value_bound(hf, rules).reaches(scoring):
+        return False, hf
+    # a win restriction on the hand, whatever the reading, refuses every reading (the
+    # scorer's _evaluate); what it works out (财神单吊) stays in the facts for the scorer
+    for wr, condition, per_reading in plan_for(rules).restrictions:
+        if not per_reading and win_by in wr.forbid and condition(hf, None):
+            return False, hf
+    return True, hf
 
 
 #: (id of the rules, seat, flowers, wild kinds) -> (the rules, their counts), for
@@ -516,7 +565,8 @@ def may_reach_minimum(
     discarded_wild: bool,
     win_tile: int | None = None,
 ) -> bool:
-    """False only when no reading of the win can reach the minimum: the value test of
+    """False only when no reading of the win can reach the minimum, or a win restriction
+    on the hand forbids it whatever the reading: the value and restriction tests of
     :func:`may_be_valid`, from what a table knows of the hand without building its
     Situation. True says nothing (:func:`may_be_valid` and the scorer decide).
 
@@ -614,7 +664,19 @@ def reach_from_counts(
         span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                      win_is_wild, light_facts() if bp.light_items_read_hand else None)
     tai, mult = _sum_bounds(bp.light_items, span, tai, mult)
-    return _reaches(scoring, tai, mult)
+    if not _reaches(scoring, tai, mult):
+        return False
+    # A win restriction on the hand, whatever the reading, that surely holds refuses every
+    # reading (the scorer's _evaluate): asked last, of the few wins that reach the minimum
+    for forbid, condition in bp.light_forbids:
+        if win_by in forbid:
+            lf = light_facts()
+            if lf.before_wilds and win_tile is not None:
+                lf.single_wait = wild_single_wait_of(list(waiting), lf.before_wilds)
+            span.light = lf
+            if _truth(condition(span))[0] == 1:
+                return False
+    return True
 
 
 def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
@@ -644,3 +706,5 @@ def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -
 
 
 _NO_FLOWER_COUNTS = FlowerCounts()
+
+_compiled = _load_compiled()

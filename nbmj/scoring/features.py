@@ -272,7 +272,6 @@ def wilds_held(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 @feature("wild_single_wait")
 def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if hf.wild_single_wait is None:
-        # before the win, the concealed tiles were sets plus one lone wild
         sit = hf.situation
         before = [0] * N_KINDS
         wilds = 0
@@ -281,8 +280,15 @@ def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
                 wilds += 1
             else:
                 before[t] += 1
-        hf.wild_single_wait = sets_only(before, wilds - 1)
+        hf.wild_single_wait = wild_single_wait_of(before, wilds)
     return int(hf.wild_single_wait)
+
+
+def wild_single_wait_of(before: list[int], wilds: int) -> bool:
+    """财神单吊 of the concealed tiles before the win, ``before`` the counts of those not
+    wild and ``wilds`` the wild ones: they were sets plus one lone wild (``before`` is
+    changed while it is read, and restored)."""
+    return sets_only(before, wilds - 1)
 
 
 @feature("discarded_wild")
