@@ -516,7 +516,8 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     Returns the games whose step earned something or ended the episode, as ``(i, earned)``
     pairs (``earned``: :meth:`Table.act`'s list), and the exception that stopped the loop
     (None when every game moved): the caller books those games, deals the ones that ended
-    (whose rows this leaves alone), then raises it.
+    (whose rows this leaves alone), then raises it. A game whose action is None is left
+    alone, its row too.
 
     A game with bots, a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
@@ -614,8 +615,11 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef int position
     cdef TableEncoder enc
     for i in range(n):
+        chosen = actions[i]
+        if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
+            continue
         table = tables[i]
-        earned = _act(table, agents[i], actions[i])
+        earned = _act(table, agents[i], chosen)
         if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
             out.append((i, earned))
         if table.over:
