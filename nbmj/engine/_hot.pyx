@@ -455,8 +455,8 @@ def play(game, list by_position):
         else:
             p = ph.to_act()[0]
         legal = cache.get(p)
-        if legal is None:  # Game._legal_for
-            legal = cache[p] = turn_actions(t, ph, p) if phase_type is Turn else ph.legal(t, p)
+        if legal is None:
+            legal = _legal_for(game, t, ph, p)
         bot = by_position[p]
         bot_type = type(bot)
         if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
@@ -471,23 +471,68 @@ def play(game, list by_position):
         else:
             game.step(action)  # built by the bot (or not legal): the game's own checks
             continue
-        # what Game.step does with an action offered to p
-        cache.clear()
-        game._version += 1
-        cached = action.__dict__.get("_json")  # Action.to_json's own cache
-        t.events.append(cached.copy() if cached is not None else action.to_json())
-        if phase_type is Turn:
-            tile = action.tile
-            if action.kind == "discard" and tile is not None:
-                _enter(t, discard(t, p, tile))
-            else:
-                _enter(t, do_turn_action(t, ph, p, action))
+        _step_offered(game, t, ph, p, action)
+
+
+cdef int _step_offered(game, t, ph, int p, action) except -1:
+    """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
+    cache = game._legal
+    cache.clear()
+    game._version += 1
+    cached = action.__dict__.get("_json")  # Action.to_json's own cache
+    t.events.append(cached.copy() if cached is not None else action.to_json())
+    if type(ph) is Turn:
+        tile = action.tile
+        if action.kind == "discard" and tile is not None:
+            _enter(t, discard(t, p, tile))
         else:
-            responses = ph.responses
-            responses[p] = action
-            if len(responses) == len(ph.options):
-                _enter(t, resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
-        cache.clear()
+            _enter(t, do_turn_action(t, ph, p, action))
+    else:
+        responses = ph.responses
+        responses[p] = action
+        if len(responses) == len(ph.options):
+            _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
+    cache.clear()
+    return 0
+
+
+def step_offered(game, int p, action):
+    """``game.step(action)`` for ``action`` from position ``p``'s legal list as the game
+    keeps it (:func:`legal_for`), found there by identity; returns False, having done
+    nothing, when it is not there (the caller then calls ``game.step``, which checks it)."""
+    if p < 0 or p > 3:
+        return False
+    legal = game._legal.get(p)
+    if legal is None:
+        return False
+    for offered in <list>legal:
+        if offered is action:
+            break
+    else:
+        return False
+    t = game._t
+    _step_offered(game, t, t.phase, p, action)
+    return True
+
+
+cdef list _legal_for(game, t, ph, int p):
+    """``Game._legal_for``, the list not yet kept."""
+    if type(ph) is Turn:
+        legal = turn_actions(t, ph, p) if p == ph.seat else []
+    else:
+        legal = ph.legal(t, p)
+    game._legal[p] = legal
+    return legal
+
+
+def legal_for(game, int p):
+    """``Game._legal_for(p)``: position ``p``'s legal list as the game keeps it (not a copy:
+    read it, do not change it)."""
+    legal = game._legal.get(p)
+    if legal is None:
+        t = game._t
+        legal = _legal_for(game, t, t.phase, p)
+    return legal
 
 
 cdef _enter(t, phase):

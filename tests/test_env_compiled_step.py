@@ -1,0 +1,60 @@
+"""The compiled step the vector envs play through (``nbmj.engine._hot.legal_for`` and
+``step_offered``) does what ``Game._legal_for`` and ``Game.step`` do: the same legal lists,
+the same log and the same state after every step of random hands of every shipped variant."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from nbmj.engine import Game, _hotpath
+from nbmj.engine.actions import Action
+
+hot = _hotpath.compiled
+pytestmark = pytest.mark.skipif(hot is None, reason="the engine's compiled hot path is not in use (NBMJ_PUREPYTHON=1 or not built)")
+
+VARIANTS = sorted(p.stem for p in (Path(__file__).resolve().parents[1] / "spec" / "variants").glob("*.nbv"))
+
+
+def _waiting(game: Game) -> int:
+    return game.phase_state.to_act()[0]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("seed", [0, 7])
+def test_the_compiled_step_plays_as_game_step(variant, seed):
+    stepped, compiled = Game(variant, seed), Game(variant, seed)
+    rng = random.Random(seed)
+    while not stepped.is_over:
+        p = _waiting(stepped)
+        assert _waiting(compiled) == p
+        legal = stepped.legal_actions("ESWN"[p])
+        kept = hot.legal_for(compiled, p)
+        assert kept == legal and hot.legal_for(compiled, p) is kept  # the game's own kept list
+        k = rng.randrange(len(legal))
+        stepped.step(legal[k])
+        assert hot.step_offered(compiled, p, kept[k]) is True
+        assert compiled.log_lines() == stepped.log_lines()
+        assert compiled.full_state() == stepped.full_state()
+    assert compiled.is_over and compiled.result == stepped.result
+
+
+def test_an_action_not_taken_from_the_kept_list_is_left_to_game_step():
+    game = Game("ningbo", 3)
+    p = _waiting(game)
+    before = game.log_lines()
+    assert hot.step_offered(game, p, hot.legal_for(game, p)[0]) is True  # a first move, then:
+    p = _waiting(game)
+    legal = hot.legal_for(game, p)
+    first = legal[0]
+    built = Action(seat=first.seat, kind=first.kind, tile=first.tile, use=first.use)
+    assert built == first and built is not first  # equal, not the offered object
+    after_one = game.log_lines()
+    assert after_one != before
+    for position, action in ((p, built), ((p + 1) % 4, legal[0]), (9, legal[0]), (-1, legal[0])):
+        assert hot.step_offered(game, position, action) is False
+        assert game.log_lines() == after_one
+    game.invalidate()  # the kept lists are gone: nothing to find the action in
+    assert hot.step_offered(game, p, legal[0]) is False and game.log_lines() == after_one
