@@ -23,8 +23,7 @@ from ..errors import WallExhausted
 from ..rules.model import SEATS
 from .actions import interned
 from .claim_window import offers as reference_offers
-from .claims import chi_uses
-from .restrictions import chi_leaves_discard
+from .claims import chi_discard_bans, chi_uses
 from .wins import discard_win
 from .dealing import DEAL_BLOCK, initial_flowers
 from .dealing import deal as reference_deal
@@ -277,11 +276,40 @@ cdef list _claim_options(object t, int q, int tile, int d, long flags):
         acts.append(interned(seat, "pon", tile))
     if options & _O_CHI:
         for use in chi_uses(tile, options):
-            if chi_leaves_discard(t, q, tile, use):
+            if _chi_leaves_discard(t, q, tile, use):
                 acts.append(interned(seat, "chi", tile, use))
     if acts:
         acts.append(PASS_ACTS[q])
     return acts
+
+
+cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
+    """``nbmj.engine.restrictions.discardable`` of a typed hand; a variant that limits the
+    suits of first discards (NH-1.7) goes to the twin."""
+    er = t.er
+    if er.suits:
+        return discardable(t, p, hand, bans, at_claim)
+    cdef unsigned char* h = _bytes(hand)
+    cdef int k, in_hand = 0
+    wt = t.wt
+    cdef list tiles = [k for k in wt.playable if h[k]]
+    if bans and t.in_force(er.chi_ban, at_claim):
+        for k in tiles:
+            in_hand += h[k]
+        if not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+            wilds = wt.wilds
+            tiles = [k for k in tiles if k not in bans or k in wilds]
+    return tiles
+
+
+cdef bint _chi_leaves_discard(object t, int q, int tile, use) except -1:
+    """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand."""
+    if not t.in_force(t.er.chi_ban, True):
+        return True
+    hand = bytearray(t.seats[q].hand)
+    for u in use:
+        hand[u] -= 1
+    return len(_discardable(t, q, hand, chi_discard_bans(tile, use), True)) > 0
 
 
 def offers_of(t, int p, int tile):
@@ -334,7 +362,7 @@ def turn_actions(t, ph, int p):
     bans = ph.chi_bans
     if bans or er.discard_limited:
         table = DISCARD_ACTS[p]
-        acts.extend([table[k] for k in discardable(t, p, hand, bans)])
+        acts.extend([table[k] for k in _discardable(t, p, hand, bans, False)])
     elif er.auto_flowers:
         table = DISCARD_ACTS[p]
         for k in range(42):
