@@ -58,3 +58,25 @@ def test_an_action_not_taken_from_the_kept_list_is_left_to_game_step():
         assert game.log_lines() == after_one
     game.invalidate()  # the kept lists are gone: nothing to find the action in
     assert hot.step_offered(game, p, legal[0]) is False and game.log_lines() == after_one
+
+
+def test_the_hot_path_builds_the_phases_and_river_tiles_itself():
+    """It fills Turn, ClaimWindow and RiverTile without their Python constructors only while
+    their fields are the ones it fills; the phases it builds are those the classes build."""
+    from nbmj.engine.phases import ClaimWindow, Turn
+
+    assert hot._PLAIN_PHASES
+    game = Game("ningbo", 5)
+    seen = set()
+    while not game.is_over and len(seen) < 2:
+        ph = game.phase_state
+        seen.add(type(ph))
+        if type(ph) is Turn:
+            assert ph == Turn(ph.seat, ph.mode, ph.draw_kind, ph.drawn, ph.chi_bans)
+        elif type(ph) is ClaimWindow:
+            assert ph == ClaimWindow(ph.tile, ph.discarder, dict(ph.options), dict(ph.responses))
+        p = game.phase_state.to_act()[0]
+        game.step(hot.legal_for(game, p)[-1])
+    assert seen == {Turn, ClaimWindow}
+    river = [r for s in game.table.seats for r in s.river]
+    assert river and all(type(r).__name__ == "RiverTile" and r == (r.tile, r.claimed_by) for r in river)

@@ -15,6 +15,7 @@ pure-Python functions themselves, so there is one definition of each rule.
 
 from libc.string cimport memchr
 
+import dataclasses
 from itertools import compress
 from random import Random
 
@@ -80,6 +81,51 @@ cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) exc
         total += c[k]
     wilds[0] = w
     return total
+
+
+# Turn and ClaimWindow are slotted dataclasses whose __init__ only stores its arguments, and
+# RiverTile a named tuple: the hot path builds them without those Python frames, filling the
+# same fields (checked against the classes here; any difference and the classes are called)
+_PLAIN_PHASES = (
+    tuple(f.name for f in dataclasses.fields(Turn)) == ("seat", "mode", "draw_kind", "drawn", "chi_bans")
+    and tuple(f.name for f in dataclasses.fields(ClaimWindow)) == ("tile", "discarder", "options", "responses")
+    and not hasattr(Turn, "__post_init__") and not hasattr(ClaimWindow, "__post_init__")
+    and RiverTile._fields == ("tile", "claimed_by") and not RiverTile._field_defaults
+)
+_new_object = object.__new__
+_new_tuple = tuple.__new__
+
+
+cdef object _turn(int p, str mode, draw_kind, drawn):
+    """``Turn(p, mode, draw_kind, drawn)``."""
+    if not _PLAIN_PHASES:
+        return Turn(p, mode, draw_kind, drawn)
+    ph = _new_object(Turn)
+    ph.seat = p
+    ph.mode = mode
+    ph.draw_kind = draw_kind
+    ph.drawn = drawn
+    ph.chi_bans = ()
+    return ph
+
+
+cdef object _claim_window(int tile, int discarder, dict options):
+    """``ClaimWindow(tile, discarder, options, {})``."""
+    if not _PLAIN_PHASES:
+        return ClaimWindow(tile, discarder, options, {})
+    ph = _new_object(ClaimWindow)
+    ph.tile = tile
+    ph.discarder = discarder
+    ph.options = options
+    ph.responses = {}
+    return ph
+
+
+cdef object _river_tile(int tile):
+    """``RiverTile(tile, None)``."""
+    if not _PLAIN_PHASES:
+        return RiverTile(tile, None)
+    return _new_tuple(RiverTile, (tile, None))
 
 
 cdef bint _is_ready(object t, int p, object hand) except -1:
@@ -159,7 +205,7 @@ def start_turn(t, int p):
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
         return after_draw(t, p, tile, "self_draw")
-    return Turn(p, "draw", "self_draw", tile)
+    return _turn(p, "draw", "self_draw", tile)
 
 
 def discard(t, int p, int tile):
@@ -176,7 +222,7 @@ def discard(t, int p, int tile):
     if h[tile] == 0:
         raise ValueError("byte must be in range(0, 256)")
     h[tile] -= 1
-    st.river.append(RiverTile(tile, None))
+    st.river.append(_river_tile(tile))
     t.discards_made += 1
     ready = _is_ready(t, p, hand)
     st.ready = ready
@@ -206,7 +252,7 @@ def discard(t, int p, int tile):
     if ask:
         options = _offers(t, p, tile)
         if options:
-            return ClaimWindow(tile, p, options, {})
+            return _claim_window(tile, p, options)
     return start_turn(t, (p + 1) % 4)
 
 
@@ -815,4 +861,4 @@ def deal(t, dice, opened):
         if p != dealer:
             seats[p].ready = _is_ready(t, p, seats[p].hand)
     t.current = dealer
-    return Turn(dealer, "dealer_first", "self_draw", last)
+    return _turn(dealer, "dealer_first", "self_draw", last)
