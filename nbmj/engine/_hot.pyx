@@ -38,7 +38,7 @@ from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
 from .turn import do_turn_action
 from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
 from .restrictions import check_offence, discardable
-from .state import RiverTile, TableState
+from .state import Offence, RiverTile, TableMeld, TableState
 from .wall import _RANDBELOW_BITS, Wall
 from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
@@ -96,16 +96,16 @@ _new_object = object.__new__
 _new_tuple = tuple.__new__
 
 
-cdef object _turn(int p, str mode, draw_kind, drawn):
-    """``Turn(p, mode, draw_kind, drawn)``."""
+cdef object _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
+    """``Turn(p, mode, draw_kind, drawn, chi_bans)``."""
     if not _PLAIN_PHASES:
-        return Turn(p, mode, draw_kind, drawn)
+        return Turn(p, mode, draw_kind, drawn, chi_bans)
     ph = _new_object(Turn)
     ph.seat = p
     ph.mode = mode
     ph.draw_kind = draw_kind
     ph.drawn = drawn
-    ph.chi_bans = ()
+    ph.chi_bans = chi_bans
     return ph
 
 
@@ -732,19 +732,56 @@ cdef tuple _without(counts, int w, wilds, tiles):
 
 
 def resolve_claims(t, window):
-    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile, the passes
-    noted and the next turn started here; a claim that takes it goes to the twin."""
+    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile or a chow or
+    a pong takes it, here; a win or a kong goes to the twin."""
     responses = window.responses
     er = t.er
     declared = [0] * 4
     for q, a in responses.items():
         declared[q] = CLAIM_CODE[a.kind]
     cdef int d = window.discarder
-    if core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners):
-        return reference_resolve_claims(t, window)  # it notes the passes itself
+    won = core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
+    if won:
+        a = responses[won[0]]
+        if a.kind != "chi" and a.kind != "pon":
+            return reference_resolve_claims(t, window)  # it notes the passes itself
     if er.win_pass is not None or er.pon_pass is not None:
         _note_passes(t, window.tile, window.options, responses)
+    if won:
+        return _take_meld(t, window, won[0], a)
     return start_turn(t, (d + 1) % 4)
+
+
+cdef object _take_meld(t, window, int q, a):
+    """The chow or pong ``a`` of position ``q`` takes the discard: what
+    ``nbmj.engine.claim_window.resolve_claims`` does after the passes are noted."""
+    tile, d = window.tile, window.discarder
+    er = t.er
+    kind = a.kind
+    seats = t.seats
+    river = seats[d].river
+    river[-1] = RiverTile(river[-1].tile, SEATS[q])
+    offences = t.offences
+    for i, off in enumerate(offences):
+        if off.warned == q and off.number == t.discards_made:
+            offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
+    t.claims_made = True
+    seats[d].fed[q] += 1
+    seat = seats[q]
+    seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
+    seat.passed_pon.clear()
+    hand = seat.hand
+    t.current = q
+    t.events.append({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
+    if kind == "chi":
+        for u in a.use:
+            hand[u] -= 1
+        seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
+        bans = chi_discard_bans(tile, a.use) if t.in_force(er.chi_ban, True) else ()
+        return _turn(q, "after_chi", None, None, bans)
+    hand[tile] -= 2
+    seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
+    return _turn(q, "after_pon", None, None)
 
 
 cdef _note_passes(t, tile, options, responses):
