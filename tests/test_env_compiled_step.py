@@ -80,3 +80,29 @@ def test_the_hot_path_builds_the_phases_and_river_tiles_itself():
     assert seen == {Turn, ClaimWindow}
     river = [r for s in game.table.seats for r in s.river]
     assert river and all(type(r).__name__ == "RiverTile" and r == (r.tile, r.claimed_by) for r in river)
+
+
+@pytest.mark.parametrize("replacement", ["rounds", "per_player"])
+def test_the_compiled_deal_replaces_the_initial_flowers_as_the_twin(monkeypatch, replacement):
+    """NB-5.3 in rounds from the dealer, or one player after another: the compiled deal's
+    hands, flowers, payments and log are the pure-Python deal's (per_player is in no shipped
+    variant, so it is made here)."""
+    import dataclasses
+
+    from nbmj.engine import dealing
+    from nbmj.engine import game as game_module
+    from nbmj.rules import load_variant
+
+    rules = load_variant("ningbo")
+    rules = dataclasses.replace(rules, flowers=dataclasses.replace(rules.flowers, initial_replacement=replacement))
+    flowers = 0
+    for seed in range(40):
+        compiled = Game(rules, seed)
+        monkeypatch.setattr(game_module, "_deal", dealing.deal)
+        reference = Game(rules, seed)
+        monkeypatch.undo()
+        assert compiled.log_lines() == reference.log_lines()
+        assert compiled.full_state() == reference.full_state() and compiled.table.immediate == reference.table.immediate
+        assert repr(compiled.phase_state) == repr(reference.phase_state)
+        flowers += sum(len(s.flowers) for s in compiled.table.seats)
+    assert flowers > 40

@@ -26,7 +26,8 @@ from .actions import interned
 from .claim_window import offers as reference_offers
 from .claims import chi_discard_bans, chi_uses
 from .wins import discard_win
-from .dealing import DEAL_BLOCK, initial_flowers
+from .dealing import DEAL_BLOCK
+from .draws import replace_flower
 from .dealing import deal as reference_deal
 from .draws import after_draw
 from .ending import finish_draw
@@ -824,6 +825,38 @@ def self_win(t, int p, tile, draw_kind):
     return res
 
 
+cdef object _initial_flowers(t, list order, last):
+    """``nbmj.engine.dealing.initial_flowers`` of typed hands: the scan for flowers here,
+    each replacement by ``nbmj.engine.draws.replace_flower``."""
+    per_player = t.er.per_player_flowers
+    flower_flag = t.wt.flower_flag
+    seats = t.seats
+    cdef int dealer = t.dealer
+    cdef int p, f
+    cdef bint any_flower
+    cdef unsigned char* h
+    while True:
+        any_flower = False
+        for p in order:
+            hand = seats[p].hand
+            while True:
+                h = _bytes(hand)  # again after each round of replacements: they change the hand
+                held = [f for f in range(34, 42) if h[f] and flower_flag[f]]
+                if not held:
+                    break
+                any_flower = True
+                for f in held:
+                    tile = replace_flower(t, p, f)
+                    if tile is None:
+                        return None
+                    if p == dealer:
+                        last = tile
+                if not per_player:
+                    break  # a replacement flower waits for the next round
+        if not any_flower or per_player:
+            return last
+
+
 cdef str _notation(tiles):
     """``nbmj.engine.precomputed.notation``."""
     out = []
@@ -891,7 +924,7 @@ def deal(t, dice, opened):
             h[k] += 1
     for p in order:
         t.emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
-    last = initial_flowers(t, order, dealt[dealer][-1])
+    last = _initial_flowers(t, order, dealt[dealer][-1])
     if last is None:
         return finish_draw(t)
     for p in range(4):
