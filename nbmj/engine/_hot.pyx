@@ -532,21 +532,45 @@ def play(game, list by_position):
         legal = cache.get(p)
         if legal is None:
             legal = _legal_for(game, t, ph, p)
-        bot = by_position[p]
-        bot_type = type(bot)
-        if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
-            action = _random_choice(bot, legal)
-        elif bot_type is _GreedyBot:
-            action = _greedy(game, p, legal)
-        else:
-            action = bot(Observation(game, p), list(legal))
-        for offered in legal:
-            if offered is action:
-                break
-        else:
-            game.step(action)  # built by the bot (or not legal): the game's own checks
-            continue
-        _step_offered(game, t, ph, p, action)
+        _bot_move(game, t, ph, p, by_position[p], legal)
+
+
+cdef int _bot_move(game, t, ph, int p, bot, list legal) except -1:
+    """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for position
+    ``p``, whose legal list the game keeps as ``legal``; the engine's own bots are asked
+    without their Python frames."""
+    bot_type = type(bot)
+    if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
+        action = _random_choice(bot, legal)
+    elif bot_type is _GreedyBot:
+        action = _greedy(game, p, legal)
+    else:
+        action = bot(Observation(game, p), list(legal))
+    for offered in legal:
+        if offered is action:
+            break
+    else:
+        game.step(action)  # built by the bot (or not legal): the game's own checks
+        return 0
+    _step_offered(game, t, ph, p, action)
+    return 0
+
+
+def bot_move(game, int p, bot):
+    """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for the bot at
+    position ``p``, as :func:`play` asks it (the engine's bots in C)."""
+    global _RandomBot, _GreedyBot
+    if _RandomBot is None:
+        from .bots import GreedyBot, RandomBot
+        _RandomBot, _GreedyBot = RandomBot, GreedyBot
+    if p < 0 or p > 3:
+        raise ValueError(f"position {p!r} is not 0-3")
+    t = game._t
+    ph = t.phase
+    legal = game._legal.get(p)
+    if legal is None:
+        legal = _legal_for(game, t, ph, p)
+    _bot_move(game, t, ph, p, bot, legal)
 
 
 cdef int _step_offered(game, t, ph, int p, action) except -1:

@@ -527,9 +527,9 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     (whose rows this leaves alone), then raises it. A game whose action is None is left
     alone, its row too.
 
-    A game with bots, a stale mask or an action that is not marked in its mask is played by
+    A game with a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
-    same steps in C, without the Python frames.
+    same steps in C, without the Python frames (the bots' moves by ``Table._advance``).
     """
     cdef Py_buffer oview, mview
     cdef Py_ssize_t n = len(tables)
@@ -554,13 +554,14 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
 
 
 cdef list _act(table, int position, chosen):
-    """:meth:`Table.act`: a learner's legal action at a table without bots, whose kept mask
-    is current, in C; anything else by ``Table.act`` itself (which raises or penalizes)."""
+    """:meth:`Table.act`: a learner's legal action, whose kept mask is current, in C (the
+    bots' answers by ``Table._advance``); anything else by ``Table.act`` itself (which
+    raises or penalizes)."""
     cdef Py_ssize_t index
     cdef int version
     cdef TableEncoder enc
     encoder = table.encoder
-    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over and not table.bots:
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
@@ -574,6 +575,8 @@ cdef list _act(table, int position, chosen):
             table.version = version + 1
             if isinstance(game._t.phase, Over):  # Game.is_over
                 table._after_move()
+            if table.bots:
+                table._advance()
             return earned
     return table.act(position, chosen)
 
