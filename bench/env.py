@@ -13,6 +13,9 @@ a fixed seed, with its full observation encoded at every step:
   step also encodes the planes of all four agents;
 * nbmj ``VectorEnv`` with N = 64 and 256 games: N agent-steps per batched step, the masked
   choice made for the whole batch with NumPy;
+* nbmj ``gymnasium.make_vec("nbmj/Mahjong-v0", num_envs=64)`` (the Gymnasium ``VectorEnv``):
+  one learner per game against three random bots, whose moves are not counted; N
+  agent-steps (observations) per batched step, auto-reset on the next step;
 * ``riichienv`` (Rust core, one riichi kyoku): one observation is ``obs.encode()`` and a
   random legal action, for every player asked;
 * ``rlcard``'s ``mahjong``: one step is a random legal action; RLCard encodes the next
@@ -104,6 +107,25 @@ def _vector(n: int) -> Runner:
     return run
 
 
+def _gym_vector(n: int) -> Runner:
+    import gymnasium
+
+    import nbmj.env
+
+    def run(steps: int, rep: int) -> int:
+        env = gymnasium.make_vec(nbmj.env.ENV_ID, num_envs=n, vectorization_mode="vector_entry_point", variant="ningbo", opponents="random")
+        obs, _ = env.reset(seed=rep)
+        rng = np.random.default_rng(rep)
+        done = 0
+        while done < steps:
+            mask = obs["action_mask"]
+            obs, *_ = env.step((rng.random(mask.shape) * mask).argmax(axis=1))
+            done += n
+        return done
+
+    return run
+
+
 def _riichienv() -> Runner:
     from riichienv import RiichiEnv  # type: ignore[import-untyped]
 
@@ -160,6 +182,7 @@ def contestants() -> list[tuple[str, Callable[[], Runner], float]]:
         ("nbmj parallel_env", _parallel, 1.0),
         ("nbmj VectorEnv N=64", lambda: _vector(64), 2.0),
         ("nbmj VectorEnv N=256", lambda: _vector(256), 2.0),
+        ("gymnasium VectorEnv N=64", lambda: _gym_vector(64), 1.0),
         ("riichienv (riichi kyoku)", _riichienv, 1.0),
         ("rlcard mahjong", _rlcard, 0.25),
     ]

@@ -15,6 +15,7 @@ pure-Python functions themselves, so there is one definition of each rule.
 
 from libc.string cimport memchr, memcpy
 
+import dataclasses
 from itertools import compress
 from random import Random
 
@@ -23,10 +24,9 @@ from ..errors import WallExhausted
 from ..rules.model import SEATS
 from .actions import interned
 from .claim_window import offers as reference_offers
-from .claims import chi_uses
-from .restrictions import chi_leaves_discard
-from .claims import chi_discard_bans
-from .dealing import DEAL_BLOCK, initial_flowers
+from .claims import chi_discard_bans, chi_uses
+from .dealing import DEAL_BLOCK
+from .draws import replace_flower
 from .dealing import deal as reference_deal
 from .draws import after_draw
 from .ending import finish_draw
@@ -38,7 +38,7 @@ from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
 from .turn import do_turn_action
 from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
 from .restrictions import check_offence, discardable
-from .state import RiverTile, TableState
+from .state import Offence, RiverTile, TableMeld, TableState
 from .wall import _RANDBELOW_BITS, Wall
 from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
@@ -85,6 +85,51 @@ cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) exc
         total += c[k]
     wilds[0] = w
     return total
+
+
+# Turn and ClaimWindow are slotted dataclasses whose __init__ only stores its arguments, and
+# RiverTile a named tuple: the hot path builds them without those Python frames, filling the
+# same fields (checked against the classes here; any difference and the classes are called)
+_PLAIN_PHASES = (
+    tuple(f.name for f in dataclasses.fields(Turn)) == ("seat", "mode", "draw_kind", "drawn", "chi_bans")
+    and tuple(f.name for f in dataclasses.fields(ClaimWindow)) == ("tile", "discarder", "options", "responses")
+    and not hasattr(Turn, "__post_init__") and not hasattr(ClaimWindow, "__post_init__")
+    and RiverTile._fields == ("tile", "claimed_by") and not RiverTile._field_defaults
+)
+_new_object = object.__new__
+_new_tuple = tuple.__new__
+
+
+cdef object _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
+    """``Turn(p, mode, draw_kind, drawn, chi_bans)``."""
+    if not _PLAIN_PHASES:
+        return Turn(p, mode, draw_kind, drawn, chi_bans)
+    ph = _new_object(Turn)
+    ph.seat = p
+    ph.mode = mode
+    ph.draw_kind = draw_kind
+    ph.drawn = drawn
+    ph.chi_bans = chi_bans
+    return ph
+
+
+cdef object _claim_window(int tile, int discarder, dict options):
+    """``ClaimWindow(tile, discarder, options, {})``."""
+    if not _PLAIN_PHASES:
+        return ClaimWindow(tile, discarder, options, {})
+    ph = _new_object(ClaimWindow)
+    ph.tile = tile
+    ph.discarder = discarder
+    ph.options = options
+    ph.responses = {}
+    return ph
+
+
+cdef object _river_tile(int tile):
+    """``RiverTile(tile, None)``."""
+    if not _PLAIN_PHASES:
+        return RiverTile(tile, None)
+    return _new_tuple(RiverTile, (tile, None))
 
 
 cdef bint _is_ready(object t, int p, object hand) except -1:
@@ -164,7 +209,7 @@ def start_turn(t, int p):
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
         return after_draw(t, p, tile, "self_draw")
-    return Turn(p, "draw", "self_draw", tile)
+    return _turn(p, "draw", "self_draw", tile)
 
 
 def discard(t, int p, int tile):
@@ -181,7 +226,7 @@ def discard(t, int p, int tile):
     if h[tile] == 0:
         raise ValueError("byte must be in range(0, 256)")
     h[tile] -= 1
-    st.river.append(RiverTile(tile, None))
+    st.river.append(_river_tile(tile))
     t.discards_made += 1
     ready = _is_ready(t, p, hand)
     st.ready = ready
@@ -211,7 +256,7 @@ def discard(t, int p, int tile):
     if ask:
         options = _offers(t, p, tile)
         if options:
-            return ClaimWindow(tile, p, options, {})
+            return _claim_window(tile, p, options)
     return start_turn(t, (p + 1) % 4)
 
 
@@ -288,35 +333,33 @@ cdef list _claim_options(object t, int q, int tile, int d, long flags):
     return acts
 
 
-cdef bint _chi_leaves_discard(t, int q, int tile, use) except -1:
-    """``nbmj.engine.restrictions.chi_leaves_discard``, with ``discardable``'s test of the
-    hand after the chi; a variant with first go-around suit limits goes to the twin."""
+cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
+    """``nbmj.engine.restrictions.discardable`` of a typed hand; a variant that limits the
+    suits of first discards (NH-1.7) goes to the twin."""
     er = t.er
-    if not t.in_force(er.chi_ban, True):
-        return True
     if er.suits:
-        return chi_leaves_discard(t, q, tile, use)
-    cdef unsigned char after[42]
-    memcpy(after, _bytes(t.seats[q].hand), 42)  # a typed hand: _offers asks only those
-    cdef int u, k, in_hand = 0
-    for x in use:
-        u = x
-        if not 0 <= u < 42 or after[u] == 0:
-            return chi_leaves_discard(t, q, tile, use)  # which raises as the bytearray does
-        after[u] -= 1
-    bans = chi_discard_bans(tile, use)
+        return discardable(t, p, hand, bans, at_claim)
+    cdef unsigned char* h = _bytes(hand)
+    cdef int k, in_hand = 0
     wt = t.wt
-    playable = wt.playable
-    for x in playable:
-        in_hand += after[<int>x]
-    if not bans or (in_hand == 2 and "big_crane" in er.chi_ban.unless):
-        return in_hand > 0  # nothing banned, or 大吊车 lifts the ban
-    wilds = wt.wilds
-    for x in playable:
-        k = x
-        if after[k] and (x not in bans or x in wilds):
-            return True
-    return False
+    cdef list tiles = [k for k in wt.playable if h[k]]
+    if bans and t.in_force(er.chi_ban, at_claim):
+        for k in tiles:
+            in_hand += h[k]
+        if not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+            wilds = wt.wilds
+            tiles = [k for k in tiles if k not in bans or k in wilds]
+    return tiles
+
+
+cdef bint _chi_leaves_discard(object t, int q, int tile, use) except -1:
+    """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand."""
+    if not t.in_force(t.er.chi_ban, True):
+        return True
+    hand = bytearray(t.seats[q].hand)
+    for u in use:
+        hand[u] -= 1
+    return len(_discardable(t, q, hand, chi_discard_bans(tile, use), True)) > 0
 
 
 def offers_of(t, int p, int tile):
@@ -369,7 +412,7 @@ def turn_actions(t, ph, int p):
     bans = ph.chi_bans
     if bans or er.discard_limited:
         table = DISCARD_ACTS[p]
-        acts.extend([table[k] for k in discardable(t, p, hand, bans)])
+        acts.extend([table[k] for k in _discardable(t, p, hand, bans, False)])
     elif er.auto_flowers:
         table = DISCARD_ACTS[p]
         for k in range(42):
@@ -490,39 +533,108 @@ def play(game, list by_position):
         else:
             p = ph.to_act()[0]
         legal = cache.get(p)
-        if legal is None:  # Game._legal_for
-            legal = cache[p] = turn_actions(t, ph, p) if phase_type is Turn else ph.legal(t, p)
-        bot = by_position[p]
-        bot_type = type(bot)
-        if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
-            action = _random_choice(bot, legal)
-        elif bot_type is _GreedyBot:
-            action = _greedy(game, p, legal)
+        if legal is None:
+            legal = _legal_for(game, t, ph, p)
+        _bot_move(game, t, ph, p, by_position[p], legal)
+
+
+cdef int _bot_move(game, t, ph, int p, bot, list legal) except -1:
+    """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for position
+    ``p``, whose legal list the game keeps as ``legal``; the engine's own bots are asked
+    without their Python frames."""
+    bot_type = type(bot)
+    if bot_type is _RandomBot:  # its choice reads neither the observation nor changes the list
+        action = _random_choice(bot, legal)
+    elif bot_type is _GreedyBot:
+        action = _greedy(game, p, legal)
+    else:
+        action = bot(Observation(game, p), list(legal))
+    for offered in legal:
+        if offered is action:
+            break
+    else:
+        game.step(action)  # built by the bot (or not legal): the game's own checks
+        return 0
+    _step_offered(game, t, ph, p, action)
+    return 0
+
+
+def bot_move(game, int p, bot):
+    """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for the bot at
+    position ``p``, as :func:`play` asks it (the engine's bots in C)."""
+    global _RandomBot, _GreedyBot
+    if _RandomBot is None:
+        from .bots import GreedyBot, RandomBot
+        _RandomBot, _GreedyBot = RandomBot, GreedyBot
+    if p < 0 or p > 3:
+        raise ValueError(f"position {p!r} is not 0-3")
+    t = game._t
+    ph = t.phase
+    legal = game._legal.get(p)
+    if legal is None:
+        legal = _legal_for(game, t, ph, p)
+    _bot_move(game, t, ph, p, bot, legal)
+
+
+cdef int _step_offered(game, t, ph, int p, action) except -1:
+    """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
+    cache = game._legal
+    cache.clear()
+    game._version += 1
+    cached = action.__dict__.get("_json")  # Action.to_json's own cache
+    t.events.append(cached.copy() if cached is not None else action.to_json())
+    if type(ph) is Turn:
+        tile = action.tile
+        if action.kind == "discard" and tile is not None:
+            _enter(t, discard(t, p, tile))
         else:
-            action = bot(Observation(game, p), list(legal))
-        for offered in legal:
-            if offered is action:
-                break
-        else:
-            game.step(action)  # built by the bot (or not legal): the game's own checks
-            continue
-        # what Game.step does with an action offered to p
-        cache.clear()
-        game._version += 1
-        cached = action.__dict__.get("_json")  # Action.to_json's own cache
-        t.events.append(cached.copy() if cached is not None else action.to_json())
-        if phase_type is Turn:
-            tile = action.tile
-            if action.kind == "discard" and tile is not None:
-                _enter(t, discard(t, p, tile))
-            else:
-                _enter(t, do_turn_action(t, ph, p, action))
-        else:
-            responses = ph.responses
-            responses[p] = action
-            if len(responses) == len(ph.options):
-                _enter(t, resolve_rob(t, ph) if phase_type is RobWindow else resolve_claims(t, ph))
-        cache.clear()
+            _enter(t, do_turn_action(t, ph, p, action))
+    else:
+        responses = ph.responses
+        responses[p] = action
+        if len(responses) == len(ph.options):
+            _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
+    cache.clear()
+    return 0
+
+
+def step_offered(game, int p, action):
+    """``game.step(action)`` for ``action`` from position ``p``'s legal list as the game
+    keeps it (:func:`legal_for`), found there by identity; returns False, having done
+    nothing, when it is not there (the caller then calls ``game.step``, which checks it)."""
+    if p < 0 or p > 3:
+        return False
+    legal = game._legal.get(p)
+    if legal is None:
+        return False
+    for offered in <list>legal:
+        if offered is action:
+            break
+    else:
+        return False
+    t = game._t
+    _step_offered(game, t, t.phase, p, action)
+    return True
+
+
+cdef list _legal_for(game, t, ph, int p):
+    """``Game._legal_for``, the list not yet kept."""
+    if type(ph) is Turn:
+        legal = turn_actions(t, ph, p) if p == ph.seat else []
+    else:
+        legal = ph.legal(t, p)
+    game._legal[p] = legal
+    return legal
+
+
+def legal_for(game, int p):
+    """``Game._legal_for(p)``: position ``p``'s legal list as the game keeps it (not a copy:
+    read it, do not change it)."""
+    legal = game._legal.get(p)
+    if legal is None:
+        t = game._t
+        legal = _legal_for(game, t, t.phase, p)
+    return legal
 
 
 cdef _enter(t, phase):
@@ -648,19 +760,56 @@ cdef tuple _without(counts, int w, wilds, tiles):
 
 
 def resolve_claims(t, window):
-    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile, the passes
-    noted and the next turn started here; a claim that takes it goes to the twin."""
+    """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile or a chow or
+    a pong takes it, here; a win or a kong goes to the twin."""
     responses = window.responses
     er = t.er
     declared = [0] * 4
     for q, a in responses.items():
         declared[q] = CLAIM_CODE[a.kind]
     cdef int d = window.discarder
-    if core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners):
-        return reference_resolve_claims(t, window)  # it notes the passes itself
+    won = core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
+    if won:
+        a = responses[won[0]]
+        if a.kind != "chi" and a.kind != "pon":
+            return reference_resolve_claims(t, window)  # it notes the passes itself
     if er.win_pass is not None or er.pon_pass is not None:
         _note_passes(t, window.tile, window.options, responses)
+    if won:
+        return _take_meld(t, window, won[0], a)
     return start_turn(t, (d + 1) % 4)
+
+
+cdef object _take_meld(t, window, int q, a):
+    """The chow or pong ``a`` of position ``q`` takes the discard: what
+    ``nbmj.engine.claim_window.resolve_claims`` does after the passes are noted."""
+    tile, d = window.tile, window.discarder
+    er = t.er
+    kind = a.kind
+    seats = t.seats
+    river = seats[d].river
+    river[-1] = RiverTile(river[-1].tile, SEATS[q])
+    offences = t.offences
+    for i, off in enumerate(offences):
+        if off.warned == q and off.number == t.discards_made:
+            offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
+    t.claims_made = True
+    seats[d].fed[q] += 1
+    seat = seats[q]
+    seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
+    seat.passed_pon.clear()
+    hand = seat.hand
+    t.current = q
+    t.events.append({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
+    if kind == "chi":
+        for u in a.use:
+            hand[u] -= 1
+        seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
+        bans = chi_discard_bans(tile, a.use) if t.in_force(er.chi_ban, True) else ()
+        return _turn(q, "after_chi", None, None, bans)
+    hand[tile] -= 2
+    seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
+    return _turn(q, "after_pon", None, None)
 
 
 cdef _note_passes(t, tile, options, responses):
@@ -734,6 +883,38 @@ def self_win(t, int p, tile, draw_kind):
     return res
 
 
+cdef object _initial_flowers(t, list order, last):
+    """``nbmj.engine.dealing.initial_flowers`` of typed hands: the scan for flowers here,
+    each replacement by ``nbmj.engine.draws.replace_flower``."""
+    per_player = t.er.per_player_flowers
+    flower_flag = t.wt.flower_flag
+    seats = t.seats
+    cdef int dealer = t.dealer
+    cdef int p, f
+    cdef bint any_flower
+    cdef unsigned char* h
+    while True:
+        any_flower = False
+        for p in order:
+            hand = seats[p].hand
+            while True:
+                h = _bytes(hand)  # again after each round of replacements: they change the hand
+                held = [f for f in range(34, 42) if h[f] and flower_flag[f]]
+                if not held:
+                    break
+                any_flower = True
+                for f in held:
+                    tile = replace_flower(t, p, f)
+                    if tile is None:
+                        return None
+                    if p == dealer:
+                        last = tile
+                if not per_player:
+                    break  # a replacement flower waits for the next round
+        if not any_flower or per_player:
+            return last
+
+
 cdef str _notation(tiles):
     """``nbmj.engine.precomputed.notation``."""
     out = []
@@ -801,11 +982,11 @@ def deal(t, dice, opened):
             h[k] += 1
     for p in order:
         t.emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
-    last = initial_flowers(t, order, dealt[dealer][-1])
+    last = _initial_flowers(t, order, dealt[dealer][-1])
     if last is None:
         return finish_draw(t)
     for p in range(4):
         if p != dealer:
             seats[p].ready = _is_ready(t, p, seats[p].hand)
     t.current = dealer
-    return Turn(dealer, "dealer_first", "self_draw", last)
+    return _turn(dealer, "dealer_first", "self_draw", last)

@@ -2,7 +2,8 @@
 
 * :func:`env` / :class:`raw_env`: a PettingZoo AEC environment (``env`` adds PettingZoo's
   usual wrappers); :func:`parallel_env`: a native PettingZoo ParallelEnv;
-* ``gymnasium.make("nbmj/Mahjong-v0", ...)`` (:class:`MahjongEnv`): one learner against bots;
+* ``gymnasium.make("nbmj/Mahjong-v0", ...)`` (:class:`MahjongEnv`): one learner against bots,
+  and ``gymnasium.make_vec`` of it (:class:`MahjongVectorEnv`, a Gymnasium ``VectorEnv``);
 * :class:`VectorEnv`: N games stepped in lockstep for batched inference.
 
 Observations are ``{"observation": planes, "action_mask": mask}``: uint8 feature planes of
@@ -18,6 +19,7 @@ import gymnasium
 from . import layout
 from .aec import env, raw_env
 from .encoding import BACKEND
+from .gym_vector import MahjongVectorEnv
 from .parallel import ParallelMahjongEnv, parallel_env
 from .single import ENV_ID, MahjongEnv
 from .table import Table
@@ -29,6 +31,7 @@ __all__ = [
     "parallel_env",
     "ParallelMahjongEnv",
     "MahjongEnv",
+    "MahjongVectorEnv",
     "VectorEnv",
     "Table",
     "ENV_ID",
@@ -37,4 +40,6 @@ __all__ = [
 ]
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="nbmj.env.single:MahjongEnv")
+    gymnasium.register(
+        id=ENV_ID, entry_point="nbmj.env.single:MahjongEnv", vector_entry_point="nbmj.env.gym_vector:MahjongVectorEnv"
+    )

@@ -19,8 +19,15 @@ from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 from libc.string cimport memcpy, memset
 
+from ..engine import _hotpath
 from ..engine.liability import forbidden_tiles
 from ..engine.phases import ClaimWindow, Over, RobWindow, Turn
+from ..engine.precomputed import CLAIM_ORDER
+
+# the engine's compiled legal list and step (None under its pure-Python backend: then the
+# Game's own methods): a step's mask and move without Game.legal_actions' copy and frames
+_legal_for = _hotpath.compiled.legal_for if _hotpath.compiled is not None else None
+_step_offered = _hotpath.compiled.step_offered if _hotpath.compiled is not None else None
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
 cdef enum:
@@ -332,7 +339,7 @@ cdef class TableEncoder:
         cdef unsigned char* seats_row = out + R_SEATS * N_COLS
         cdef unsigned char* counts = out + R_COUNTS * N_COLS
         cdef unsigned char* flags = out + R_FLAGS * N_COLS
-        tstate = game.table
+        tstate = game._t  # Game.table without its property's Python frame
         if tstate is not self.table:
             self._new_table(tstate)
         memset(out, 0, N_ROWS * N_COLS)
@@ -433,7 +440,8 @@ cdef class TableEncoder:
         cdef signed char* m = self.masks[position]
         cdef list lookup = <list>self.lookups[position]
         cdef int i
-        legal = game.legal_actions(_SEATS[position])
+        # the game's own kept list (read here, never changed): no copy
+        legal = _legal_for(game, position) if _legal_for is not None else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
         for a in legal:
             i = _cached_index(a)
@@ -516,11 +524,12 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     Returns the games whose step earned something or ended the episode, as ``(i, earned)``
     pairs (``earned``: :meth:`Table.act`'s list), and the exception that stopped the loop
     (None when every game moved): the caller books those games, deals the ones that ended
-    (whose rows this leaves alone), then raises it.
+    (whose rows this leaves alone), then raises it. A game whose action is None is left
+    alone, its row too.
 
-    A game with bots, a stale mask or an action that is not marked in its mask is played by
+    A game with a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
-    same steps in C, without the Python frames.
+    same steps in C, without the Python frames (the bots' moves by ``Table._advance``).
     """
     cdef Py_buffer oview, mview
     cdef Py_ssize_t n = len(tables)
@@ -545,13 +554,14 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
 
 
 cdef list _act(table, int position, chosen):
-    """:meth:`Table.act`: a learner's legal action at a table without bots, whose kept mask
-    is current, in C; anything else by ``Table.act`` itself (which raises or penalizes)."""
+    """:meth:`Table.act`: a learner's legal action, whose kept mask is current, in C (the
+    bots' answers by ``Table._advance``); anything else by ``Table.act`` itself (which
+    raises or penalizes)."""
     cdef Py_ssize_t index
     cdef int version
     cdef TableEncoder enc
     encoder = table.encoder
-    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over and not table.bots:
+    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
@@ -560,10 +570,13 @@ cdef list _act(table, int position, chosen):
             earned = [0.0] * 4
             table.rewards = earned
             game = table.game
-            game.step(action)
+            if _step_offered is None or not _step_offered(game, position, action):
+                game.step(action)
             table.version = version + 1
-            if game.is_over:
+            if isinstance(game._t.phase, Over):  # Game.is_over
                 table._after_move()
+            if table.bots:
+                table._advance()
             return earned
     return table.act(position, chosen)
 
@@ -608,22 +621,42 @@ def observe(table, int position):
     return {"observation": planes, "action_mask": mask}
 
 
+cdef int _first_to_act(ph) except -2:
+    """``ph.to_act()[0]`` (-1 when it waits for nobody), without building the list for a
+    turn or a claim window (their ``to_act`` in :mod:`nbmj.engine.phases`, in C)."""
+    cdef object kind = type(ph)
+    if kind is Turn:
+        return ph.seat
+    if kind is ClaimWindow or kind is RobWindow:
+        options, responses = ph.options, ph.responses
+        for q in CLAIM_ORDER[ph.discarder]:
+            if q in options and q not in responses:
+                return q
+        return -1
+    waiting = ph.to_act()
+    return waiting[0] if waiting else -1
+
+
 cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
                    unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
     cdef Py_ssize_t i
     cdef int position
     cdef TableEncoder enc
     for i in range(n):
+        chosen = actions[i]
+        if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
+            continue
         table = tables[i]
-        earned = _act(table, agents[i], actions[i])
+        earned = _act(table, agents[i], chosen)
         if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
             out.append((i, earned))
         if table.over:
             continue
         enc_obj = table.encoder
         game = table.game
-        waiting = game.phase_state.to_act()
-        position = waiting[0]
+        position = _first_to_act(game._t.phase)
+        if position < 0:  # a live episode always waits for someone
+            raise AssertionError(f"game {i} of the batch waits for nobody")
         if type(enc_obj) is TableEncoder:
             enc = <TableEncoder>enc_obj
             enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)

@@ -14,11 +14,40 @@ from . import encoding
 from ._common import RENDER_MODES, check_render_mode, render_table
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["MahjongEnv", "ENV_ID"]
+__all__ = ["MahjongEnv", "ENV_ID", "single_seat_table"]
 
 ENV_ID = "nbmj/Mahjong-v0"
 
 Obs = dict[str, np.ndarray]
+
+
+def single_seat_table(
+    rules: RuleSet,
+    opponents: BotSpec | Mapping[int, BotSpec],
+    seat: int,
+    *,
+    reward: str,
+    max_hands: int,
+    illegal: str,
+    illegal_penalty: float,
+) -> Table:
+    """The :class:`Table` of one learner at ``seat`` and ``opponents`` in the other seats
+    (one bot for all three, or a mapping from position to bot)."""
+    if seat not in (0, 1, 2, 3):
+        raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
+    if isinstance(opponents, Mapping):
+        bots = dict(opponents)
+    else:
+        bots = {p: opponents for p in range(4) if p != seat}
+    return Table(
+        rules,
+        learners=[seat],
+        bots=bots,
+        max_hands=max_hands,
+        reward=reward,
+        illegal=illegal,
+        illegal_penalty=illegal_penalty,
+    )
 
 
 class MahjongEnv(gymnasium.Env[Obs, int]):
@@ -46,21 +75,14 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
     ) -> None:
         from .spaces import action_space, observation_space
 
-        if seat not in (0, 1, 2, 3):
-            raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
-        others = [p for p in range(4) if p != seat]
-        if isinstance(opponents, Mapping):
-            bots = dict(opponents)
-        else:
-            bots = {p: opponents for p in others}
         self.render_mode = check_render_mode(render_mode)
         self.seat = seat
-        self.table = Table(
+        self.table = single_seat_table(
             resolve_variant(variant),
-            learners=[seat],
-            bots=bots,
-            max_hands=max_hands,
+            opponents,
+            seat,
             reward=reward,
+            max_hands=max_hands,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
         )

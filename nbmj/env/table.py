@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Game, Match
+from ..engine import Game, Match, _hotpath
 from ..engine.actions import Action
 from ..engine.bots import GreedyBot, RandomBot
 from ..errors import IllegalActionError, NbmjError
@@ -39,6 +39,8 @@ REWARDS = ("points", "normalized")
 _POSITION = {s: i for i, s in enumerate(SEATS)}
 ILLEGAL_MODES = ("raise", "penalty")
 _ACTION_SIZE = L.ACTION_SIZE
+# a bot's move through the engine's compiled hot path (None under the pure-Python backend)
+_bot_move = _hotpath.compiled.bot_move if _hotpath.compiled is not None else None
 
 
 class EnvConfigError(NbmjError, ValueError):
@@ -284,17 +286,20 @@ class Table:
             game = self.game
             assert game is not None
             moved = False
-            for seat in game.to_act:
-                p = _POSITION[seat]
+            for p in game.phase_state.to_act():  # positions, nearest the discarder first
                 bot = bots.get(p)
                 if bot is not None:
-                    game.step(bot(game.observation(seat), game.legal_actions(seat)))
+                    if _bot_move is not None:
+                        _bot_move(game, p, bot)  # the same move, the engine's bots asked in C
+                    else:
+                        game.step(bot(game.observation(SEATS[p]), game.legal_actions(SEATS[p])))
                     self.version += 1
                     moved = True
                     break
             if not moved:
                 return
-            self._after_move()
+            if game.is_over:
+                self._after_move()
 
     # ------------------------------------------------------------------ text
 
