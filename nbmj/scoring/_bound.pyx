@@ -118,28 +118,23 @@ cdef inline int _mod3(int x):
     return r + 3 if r < 0 else r
 
 
+cdef inline bint _any_held(int* sh, int start, int stop) noexcept:
+    cdef int k
+    for k in range(start, stop):
+        if sh[k]:
+            return True
+    return False
+
+
 cdef void _derive(Span* s):
     """What _Span.__init__ works out of the counts and the melded sets."""
     cdef int k, i, first, suits = 0, chows = 0, tiles = 0
     cdef int* sh = s.shape
     for k in range(34):
         tiles += sh[k]
-    for k in range(0, 9):
-        if sh[k]:
-            suits |= 1
-            break
-    for k in range(9, 18):
-        if sh[k]:
-            suits |= 2
-            break
-    for k in range(18, 27):
-        if sh[k]:
-            suits |= 4
-            break
-    for k in range(27, 34):
-        if sh[k]:
-            suits |= 8
-            break
+    for k in range(4):  # the three suits' bits 1, 2, 4 and the honours' 8
+        if _any_held(sh, 9 * k, 34 if k == 3 else 9 * k + 9):
+            suits |= 1 << k
     cdef bint not_simple = (suits & 8 or sh[0] or sh[8] or sh[9] or sh[17] or sh[18] or sh[26])
     for i in range(s.n_groups):
         first = s.g_first[i]
