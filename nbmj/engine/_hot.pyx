@@ -13,6 +13,7 @@ whatever is rare (a seat that may claim, a restricted discard, a flower drawn) g
 pure-Python functions themselves, so there is one definition of each rule.
 """
 
+from cpython.dict cimport PyDict_Clear, PyDict_Copy
 from libc.string cimport memchr, memcpy
 
 import dataclasses
@@ -68,6 +69,26 @@ cdef inline bint _typed(object hand, Py_ssize_t need):
 
 cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
+
+
+cdef inline int _clear(object d) except -1:
+    """``d.clear()``: for a dict itself without looking up and calling the method (the
+    game's kept legal lists and scores are cleared at every step)."""
+    if type(d) is dict:
+        PyDict_Clear(d)
+    else:
+        d.clear()
+    return 0
+
+
+cdef inline object _event_of(object action):
+    """``action.to_json()``: for the interned actions (whose JSON form is cached on them),
+    a copy of that cache made here without the method calls."""
+    attrs = action.__dict__
+    cached = (<dict>attrs).get("_json") if type(attrs) is dict else attrs.get("_json")
+    if type(cached) is dict:
+        return PyDict_Copy(cached)
+    return cached.copy() if cached is not None else action.to_json()
 
 
 cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) except -1:
@@ -593,10 +614,9 @@ def bot_move(game, int p, bot):
 cdef int _step_offered(game, t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
     cache = game._legal
-    cache.clear()
+    _clear(cache)
     game._version += 1
-    cached = action.__dict__.get("_json")  # Action.to_json's own cache
-    t.events.append(cached.copy() if cached is not None else action.to_json())
+    t.events.append(_event_of(action))
     if type(ph) is Turn:
         tile = action.tile
         if action.kind == "discard" and tile is not None:
@@ -608,7 +628,7 @@ cdef int _step_offered(game, t, ph, int p, action) except -1:
         responses[p] = action
         if len(responses) == len(ph.options):
             _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
-    cache.clear()
+    _clear(cache)
     return 0
 
 
@@ -655,7 +675,7 @@ cdef _enter(t, phase):
     """``Game._enter``."""
     if type(phase) not in TRANSITIONS[type(t.phase)]:
         raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
-    t.scores.clear()
+    _clear(t.scores)
     t.phase = phase
 
 
