@@ -13,6 +13,7 @@ whatever is rare (a seat that may claim, a restricted discard, a flower drawn) g
 pure-Python functions themselves, so there is one definition of each rule.
 """
 
+from cpython.dict cimport PyDict_Clear, PyDict_Copy
 from libc.string cimport memchr, memcpy
 
 import dataclasses
@@ -68,6 +69,26 @@ cdef inline bint _typed(object hand, Py_ssize_t need):
 
 cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
+
+
+cdef inline int _clear(object d) except -1:
+    """``d.clear()``: for a dict itself without looking up and calling the method (the
+    game's kept legal lists and scores are cleared at every step)."""
+    if type(d) is dict:
+        PyDict_Clear(d)
+    else:
+        d.clear()
+    return 0
+
+
+cdef inline object _event_of(object action):
+    """``action.to_json()``: for the interned actions (whose JSON form is cached on them),
+    a copy of that cache made here without the method calls."""
+    attrs = action.__dict__
+    cached = (<dict>attrs).get("_json") if type(attrs) is dict else attrs.get("_json")
+    if type(cached) is dict:
+        return PyDict_Copy(cached)
+    return cached.copy() if cached is not None else action.to_json()
 
 
 cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) except -1:
@@ -152,6 +173,19 @@ cdef bint _can_draw(object t) except -1:
     return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
 
 
+cdef bint _in_force(object t, object r, bint at_claim) except -1:
+    """``TableState.in_force(r, at_claim)``: a restriction the variant lacks, or one always
+    in force, answered here; a window (and any other state class) by the method itself."""
+    if type(t) is not TableState:
+        return bool(t.in_force(r, at_claim))
+    if r is None:
+        return False
+    window = r.window
+    if window == "always":
+        return True
+    return bool(t.window_open(window, at_claim, None))
+
+
 cdef bint _can_kong(object t) except -1:
     """``TableState.can_kong``, read here for a TableState itself."""
     if type(t) is not TableState:
@@ -188,7 +222,8 @@ def is_ready(t, int p):
 def start_turn(t, int p):
     """``nbmj.engine.draws.start_turn``."""
     seat = t.seats[p]
-    if not _typed(seat.hand, 42):
+    hand = seat.hand  # read once: nothing below puts another hand in the seat
+    if not _typed(hand, 42):
         return reference_start_turn(t, p)
     seat.passed_win = False  # NB-8.6 / NB-8.7: drawing is acting
     passed_pon = seat.passed_pon
@@ -197,7 +232,7 @@ def start_turn(t, int p):
     if not _can_draw(t):
         return finish_draw(t)
     tile = _draw_head(t.wall)
-    cdef unsigned char* h = _bytes(seat.hand)
+    cdef unsigned char* h = _bytes(hand)
     cdef int k = tile
     if not 0 <= k < 42:
         raise IndexError("bytearray index out of range")
@@ -279,7 +314,7 @@ cdef dict _offers(object t, int p, int tile):
     cdef int rank = tile % 9
     cdef int i, q
     cdef unsigned char* o
-    no_win = t.in_force(er.win_pass, True)
+    no_win = _in_force(t, er.win_pass, True)
     seats = t.seats
     options = {}
     for i in range(1, 4):  # CLAIM_ORDER: next, opposite, previous
@@ -301,7 +336,7 @@ cdef dict _offers(object t, int p, int tile):
 cdef list _claim_options(object t, int q, int tile, int d, long flags):
     """``nbmj.engine.claim_window.claim_options`` of a typed hand."""
     seat_state = t.seats[q]
-    if flags & _F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, True):
+    if flags & _F_PON and tile in seat_state.passed_pon and _in_force(t, t.er.pon_pass, True):
         flags &= ~_F_PON
     hand = seat_state.hand
     cdef unsigned char* h = _bytes(hand)
@@ -343,7 +378,7 @@ cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
     cdef int k, in_hand = 0
     wt = t.wt
     cdef list tiles = [k for k in wt.playable if h[k]]
-    if bans and t.in_force(er.chi_ban, at_claim):
+    if bans and _in_force(t, er.chi_ban, at_claim):
         for k in tiles:
             in_hand += h[k]
         if not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
@@ -354,7 +389,7 @@ cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
 
 cdef bint _chi_leaves_discard(object t, int q, int tile, use) except -1:
     """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand."""
-    if not t.in_force(t.er.chi_ban, True):
+    if not _in_force(t, t.er.chi_ban, True):
         return True
     hand = bytearray(t.seats[q].hand)
     for u in use:
@@ -382,7 +417,7 @@ def turn_actions(t, ph, int p):
     mode = ph.mode
     acts = []
     cdef bint drew = mode == "draw" or mode == "dealer_first"
-    cdef bint may_kong = drew or (mode == "after_pon" and not t.in_force(er.kong_pon))
+    cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, False))
     drawn = ph.drawn
     if drew and drawn is not None:
         if (st.ready or ph.draw_kind == "kong_replacement") and self_win(t, p, drawn, ph.draw_kind) is not None:
@@ -579,10 +614,9 @@ def bot_move(game, int p, bot):
 cdef int _step_offered(game, t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
     cache = game._legal
-    cache.clear()
+    _clear(cache)
     game._version += 1
-    cached = action.__dict__.get("_json")  # Action.to_json's own cache
-    t.events.append(cached.copy() if cached is not None else action.to_json())
+    t.events.append(_event_of(action))
     if type(ph) is Turn:
         tile = action.tile
         if action.kind == "discard" and tile is not None:
@@ -594,7 +628,7 @@ cdef int _step_offered(game, t, ph, int p, action) except -1:
         responses[p] = action
         if len(responses) == len(ph.options):
             _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
-    cache.clear()
+    _clear(cache)
     return 0
 
 
@@ -641,7 +675,7 @@ cdef _enter(t, phase):
     """``Game._enter``."""
     if type(phase) not in TRANSITIONS[type(t.phase)]:
         raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
-    t.scores.clear()
+    _clear(t.scores)
     t.phase = phase
 
 
@@ -805,7 +839,7 @@ cdef object _take_meld(t, window, int q, a):
         for u in a.use:
             hand[u] -= 1
         seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
-        bans = chi_discard_bans(tile, a.use) if t.in_force(er.chi_ban, True) else ()
+        bans = chi_discard_bans(tile, a.use) if _in_force(t, er.chi_ban, True) else ()
         return _turn(q, "after_chi", None, None, bans)
     hand[tile] -= 2
     seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
@@ -815,8 +849,8 @@ cdef object _take_meld(t, window, int q, a):
 cdef _note_passes(t, tile, options, responses):
     """``nbmj.engine.restrictions.note_passes``."""
     er = t.er
-    no_win = t.in_force(er.win_pass, True)
-    no_pon = t.in_force(er.pon_pass, True)
+    no_win = _in_force(t, er.win_pass, True)
+    no_pon = _in_force(t, er.pon_pass, True)
     for q, opts in options.items():
         chosen = responses[q].kind
         # a win is always listed first (see legal_actions)

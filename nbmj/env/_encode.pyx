@@ -363,9 +363,13 @@ cdef class TableEncoder:
                     if r == 0:
                         out[R_HAND * N_COLS + t] = <unsigned char>k
             counts[2 + r] = _cap(size)
-            self._update_melds(q, list(s.melds) if type(s.melds) is not list else s.melds)
-            self._update_river(q, list(s.river) if type(s.river) is not list else s.river)
-            self._update_flowers(q, list(s.flowers) if type(s.flowers) is not list else s.flowers)
+            # each field read once: a slotted attribute costs a type lookup and a descriptor call
+            records = s.melds
+            self._update_melds(q, records if type(records) is list else list(records))
+            records = s.river
+            self._update_river(q, records if type(records) is list else list(records))
+            records = s.flowers
+            self._update_flowers(q, records if type(records) is list else list(records))
             memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
             memcpy(out + (R_FLOWERS + r) * N_COLS, self.flower_rows[q], 42)
             memcpy(out + (R_RIVERS + 3 * r) * N_COLS, self.river_rows[q], 3 * 42)
@@ -553,13 +557,18 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     return out, error
 
 
-cdef list _act(table, int position, chosen):
+cdef list _act(table, int position, chosen, int* plain_version=NULL):
     """:meth:`Table.act`: a learner's legal action, whose kept mask is current, in C (the
     bots' answers by ``Table._advance``); anything else by ``Table.act`` itself (which
-    raises or penalizes)."""
+    raises or penalizes). ``plain_version`` (when given) gets the table's new version when
+    the move was made here and neither ended the hand nor let a bot move (then the table's
+    game, encoder and episode are as before the move), else -1."""
     cdef Py_ssize_t index
     cdef int version
+    cdef bint plain
     cdef TableEncoder enc
+    if plain_version != NULL:
+        plain_version[0] = -1
     encoder = table.encoder
     if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
@@ -572,11 +581,17 @@ cdef list _act(table, int position, chosen):
             game = table.game
             if _step_offered is None or not _step_offered(game, position, action):
                 game.step(action)
-            table.version = version + 1
+            version += 1
+            table.version = version
+            plain = True
             if isinstance(game._t.phase, Over):  # Game.is_over
                 table._after_move()
+                plain = False
             if table.bots:
                 table._advance()
+                plain = False
+            if plain and plain_version != NULL:
+                plain_version[0] = version
             return earned
     return table.act(position, chosen)
 
@@ -642,16 +657,20 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef Py_ssize_t i
     cdef int position
     cdef TableEncoder enc
+    cdef int version
     for i in range(n):
         chosen = actions[i]
         if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
             continue
         table = tables[i]
-        earned = _act(table, agents[i], chosen)
-        if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+        earned = _act(table, agents[i], chosen, &version)
+        if version < 0:  # the move went through Table.act, ended the hand or let a bot move
+            if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+                out.append((i, earned))
+            if table.over:
+                continue
+        elif earned[0] or earned[1] or earned[2] or earned[3]:  # the episode goes on (see _act)
             out.append((i, earned))
-        if table.over:
-            continue
         enc_obj = table.encoder
         game = table.game
         position = _first_to_act(game._t.phase)
@@ -661,7 +680,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             enc = <TableEncoder>enc_obj
             enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)
             enc._mask(game, position, masks + i * N_ACTIONS)
-            (<list>table._masked_at)[position] = table.version
+            (<list>table._masked_at)[position] = version if version >= 0 else table.version
         else:
             position = table.observe_next(observations[i], action_masks[i])
         agents[i] = position
