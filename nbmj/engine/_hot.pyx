@@ -51,7 +51,6 @@ from .wins import discard_win as reference_discard_win
 from ..scoring.bound import _compiled as _compiled_bound
 from .wins import self_win as reference_self_win
 from .wins import is_ready as reference_is_ready
-from .wins import win_counts as reference_win_counts
 
 _is_win = core.is_win
 _reach_from_hand = None if _compiled_bound is None else _compiled_bound.reach_from_hand
@@ -515,33 +514,6 @@ def best_discard(counts, int w, wilds, list discards):
                 iso < best_iso or (iso == best_iso and t > best_t))):
             best_i, best_wild, best_iso, best_t = i, is_wild, iso, t
     return discards[best_i], best_shanten
-
-
-def win_counts(hand, flower_flag, wilds, int tile):
-    """``nbmj.engine.wins.win_counts``."""
-    if not _typed(hand, 42):
-        return reference_win_counts(hand, flower_flag, wilds, tile)
-    cdef unsigned char* h = _bytes(hand)
-    shape = [0] * 34
-    cdef int k, c, w = 0, wild_as_itself = 0
-    for k in range(42):
-        c = h[k]
-        if not c or flower_flag[k]:
-            continue
-        if k in wilds:
-            w += c
-            if k < 34:
-                wild_as_itself += c
-        else:
-            shape[k] = c
-    if tile >= 0:
-        if tile in wilds:
-            w += 1
-            if tile < 34:
-                wild_as_itself += 1
-        else:
-            shape[tile] += 1
-    return shape, w, wild_as_itself
 
 
 _RandomBot = _GreedyBot = None

@@ -140,7 +140,7 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
             t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
             seat.discarded_wild)
     win_is_wild = tile in wilds
-    shape, w, wild_as_itself = _win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
+    shape, w, wild_as_itself = win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
     return reach_from_counts(
         t.rules, shape, w, wild_as_itself, win_is_wild, tuple([(m.kind, m.tiles) for m in seat.melds]),
         tuple(seat.flowers), wilds, t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
@@ -185,13 +185,3 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),
     )
-
-
-def _win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[list[int], int, int]:
-    """win_counts, or its compiled twin once nbmj.engine._hotpath has loaded it: looked up
-    at the first call, as the compiled module imports this one."""
-    global _win_counts
-    from . import _hotpath
-
-    _win_counts = win_counts if _hotpath.compiled is None else _hotpath.compiled.win_counts
-    return _win_counts(hand, flower_flag, wilds, tile)

@@ -335,14 +335,7 @@ class ValueBound:
         """Whether a reading within these bounds could meet the minimum (as
         the scorer's ``meets_minimum`` asks it). The multipliers are at
         least 0, so a bound of ``tai`` below 0 gives a value of at most 0."""
-        tai, mult = self.tai, self.multiplier
-        if scoring.minimum_of == "value":
-            reached = tai * mult if tai > 0 else 0
-        else:
-            reached = tai
-        if reached >= scoring.minimum:
-            return True
-        return any(tai >= t and mult >= m for t, m in scoring.minimum_alternatives)
+        return _reaches(scoring, self.tai, self.multiplier)
 
 
 _UNBOUNDED = ValueBound(_INF, _INF)
@@ -680,7 +673,8 @@ def reach_from_counts(
 
 
 def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
-    """``ValueBound(tai, mult).reaches(scoring)``, without the object."""
+    """Whether 台 and multiplier bounds ``tai`` and ``mult`` could meet the minimum
+    (:meth:`ValueBound.reaches`, without the object)."""
     if scoring.minimum_of == "value":
         reached = tai * mult if tai > 0 else 0
     else:
