@@ -29,6 +29,7 @@ from .claims import chi_discard_bans, chi_uses
 from .dealing import DEAL_BLOCK
 from .draws import replace_flower
 from .dealing import deal as reference_deal
+from .dealing import emit_start
 from .draws import after_draw
 from .ending import finish_draw
 from .claim_window import resolve_claims as reference_resolve_claims
@@ -37,7 +38,7 @@ from .kongs import resolve_rob
 from .observation import Observation
 from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
 from .turn import do_turn_action
-from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
+from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS, notation
 from .restrictions import check_offence, discardable
 from .state import Offence, RiverTile, TableMeld, TableState
 from .wall import _RANDBELOW_BITS, Wall
@@ -921,39 +922,12 @@ cdef object _initial_flowers(t, list order, last):
             return last
 
 
-cdef str _notation(tiles):
-    """``nbmj.engine.precomputed.notation``."""
-    out = []
-    digits = ""
-    letter = ""
-    for t in sorted(tiles):
-        code = CODES[t]
-        if code[1] != letter:
-            if digits:
-                out.append(digits + letter)
-            digits, letter = "", code[1]
-        digits += code[0]
-    if digits:
-        out.append(digits + letter)
-    return "".join(out)
-
-
 def deal(t, dice, opened):
     """``nbmj.engine.dealing.deal``."""
     for seat in t.seats:
         if not _typed(seat.hand, 42):
             return reference_deal(t, dice, opened)
-    t.emit(
-        {
-            "e": "start",
-            "dice": list(dice),
-            "break": {"wall": SEATS[opened.wall], "stacks": opened.stacks},
-            "dealer": SEATS[t.dealer],
-            "round_wind": t.round_wind,
-            "indicator": None if t.indicator is None else CODES[t.indicator],
-            "wilds": [CODES[w] for w in t.wt.wild_ids],
-        }
-    )
+    emit_start(t, dice, opened)
     er = t.er
     cdef int dealer = t.dealer
     cdef int need[4]
@@ -987,7 +961,7 @@ def deal(t, dice, opened):
                 raise ValueError("byte must be in range(0, 256)")
             h[k] += 1
     for p in order:
-        t.emit({"e": "deal", "seat": SEATS[p], "tiles": _notation(dealt[p])})
+        t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
     last = _initial_flowers(t, order, dealt[dealer][-1])
     if last is None:
         return finish_draw(t)

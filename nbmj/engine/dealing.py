@@ -16,14 +16,14 @@ from .precomputed import CODES, notation
 from .state import TableState
 from .wall import WallBreak
 
-__all__ = ["DEAL_BLOCK", "deal", "initial_flowers"]
+__all__ = ["DEAL_BLOCK", "deal", "emit_start", "initial_flowers"]
 
 DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
 
 
-def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
-    """Log the start (the dice and where they open the wall), deal every hand from the head of the wall and replace the flowers;
-    the dealer is then on turn, unless the flowers used up the wall."""
+def emit_start(t: TableState, dice: tuple[int, int], opened: WallBreak) -> None:
+    """Log the hand's ``start`` event: the dice, where they open the wall, the dealer, the
+    round wind, the indicator and the wilds."""
     t.emit(
         {
             "e": "start",
@@ -35,6 +35,12 @@ def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
             "wilds": [CODES[w] for w in t.wt.wild_ids],
         }
     )
+
+
+def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
+    """Log the start (the dice and where they open the wall), deal every hand from the head of the wall and replace the flowers;
+    the dealer is then on turn, unless the flowers used up the wall."""
+    emit_start(t, dice, opened)
     er = t.er
     need = [er.other_tiles] * 4
     need[t.dealer] = er.dealer_tiles
