@@ -47,7 +47,7 @@ from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
 from .wins import _may_reach as reference_may_reach
-from .wins import _other_shape, _valid_score, situation
+from .wins import _other_shape, _valid_score, first_turn, situation
 from .wins import discard_win as reference_discard_win
 from ..scoring.bound import _compiled as _compiled_bound
 from .wins import self_win as reference_self_win
@@ -845,9 +845,7 @@ cdef bint _may_reach(t, int p, int tile, str win_by, discarder) except -1:
     cdef bint discarded = discarder is not None
     return _reach_from_hand(
         t.rules, seat.hand, wt.flower_flag, wt.wilds, tile, discarded, seat.melds, seat.flowers, t.seat_wind(p),
-        t.round_wind, win_by, t.last_tile_drawn and not discarded,
-        t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
-        seat.discarded_wild)
+        t.round_wind, win_by, t.last_tile_drawn and not discarded, first_turn(t, win_by), seat.discarded_wild)
 
 
 cdef object discard_win(t, int q, int tile, int d, str win_by, bint shape_wins=False):

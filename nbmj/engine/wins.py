@@ -125,6 +125,13 @@ def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[
     return shape, w, wild_as_itself
 
 
+def first_turn(t: TableState, win_by: str) -> bool:
+    """Whether a win by ``win_by`` now is a win of the first go-around, as the scorer's
+    ``first_turn`` means it: no tile discarded yet, or a win on the very first discard
+    before anyone has claimed."""
+    return t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made)
+
+
 def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
     """False only when ``p`` winning on ``tile`` cannot reach the minimum (or a win
     restriction forbids it): the scorer's value bound from the table's counts
@@ -136,16 +143,14 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
     if _reach_from_hand is not None:
         return _reach_from_hand(
             t.rules, seat.hand, t.wt.flower_flag, wilds, tile, discarder is not None, seat.melds, seat.flowers,
-            t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
-            t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
+            t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None, first_turn(t, win_by),
             seat.discarded_wild)
     win_is_wild = tile in wilds
     shape, w, wild_as_itself = win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
     return reach_from_counts(
         t.rules, shape, w, wild_as_itself, win_is_wild, tuple([(m.kind, m.tiles) for m in seat.melds]),
         tuple(seat.flowers), wilds, t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
-        t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made),
-        seat.discarded_wild, tile)
+        first_turn(t, win_by), seat.discarded_wild, tile)
 
 
 def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
@@ -165,7 +170,6 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
     concealed = [k for k in range(42) for _ in range(hand[k]) if not flower_flag[k]]
     if discarder is None:
         concealed.remove(tile)
-    first_turn = t.discards_made == 0 or (win_by == "discard" and t.discards_made == 1 and not t.claims_made)
     wind = t.seat_wind
     fed = seat.fed
     return Situation(
@@ -179,7 +183,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         flowers=tuple(seat.flowers),
         indicator=t.indicator,
         last_tile=t.last_tile_drawn and discarder is None,
-        first_turn=first_turn,
+        first_turn=first_turn(t, win_by),
         fed=tuple((wind(q), fed[q]) for q in range(4) if q != p and fed[q]),
         discarded_wild=seat.discarded_wild,
         variant=t.rules.name,
