@@ -6,9 +6,9 @@ one is used when it imports; setting ``NBMJ_PUREPYTHON=1`` forces the reference.
 :data:`BACKEND` says which is live: ``"cython"`` or ``"python"``.
 """
 
-import os
+from .._backend import pure_python_forced
 
-if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+if pure_python_forced():
     from ._reference import *  # noqa: F403
     from ._reference import __all__
 

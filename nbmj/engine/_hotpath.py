@@ -8,11 +8,11 @@ compiled module calls back into them for the rare cases).
 
 from __future__ import annotations
 
-import os
 import random
 from types import ModuleType
 from typing import Callable
 
+from .._backend import compiled_module
 from .actions import Action
 from .claim_window import resolve_claims as reference_resolve_claims
 from .dealing import deal as reference_deal
@@ -28,18 +28,8 @@ from .wins import is_ready as reference_is_ready
 __all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal"]
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from . import _hot
-    except ImportError:
-        return None
-    return _hot
-
-
 #: the compiled module, None when the pure-Python twins are live
-compiled = _load()
+compiled: ModuleType | None = compiled_module("nbmj.engine._hot")
 BACKEND = "python" if compiled is None else "cython"
 
 start_turn: Callable[[TableState, int], Phase] = reference_start_turn

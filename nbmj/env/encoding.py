@@ -6,12 +6,12 @@ the compiled :mod:`nbmj.env._encode` is used when it was built. ``BACKEND`` says
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 import numpy as np
 
+from .._backend import pure_python_forced
 from ..engine.actions import Action
 from ..rules.model import RuleSet
 from . import _reference
@@ -46,7 +46,7 @@ play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], tuple[list[tup
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 
-if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
+if pure_python_forced():
     BACKEND = "python"
     fill_mask, action_index = _reference.fill_mask, _reference.action_index
 else:

@@ -19,11 +19,11 @@ shape besides the standard one, a negative multiplier) makes it answer true.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Callable, Optional
 
+from .._backend import compiled_module
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
@@ -435,18 +435,6 @@ def _raises(item: ScoringItem) -> bool:
 _BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
 
 
-def _load_compiled() -> ModuleType | None:
-    """nbmj.scoring._bound, the bound from counts compiled, unless ``NBMJ_PUREPYTHON=1`` or
-    it was not built."""
-    if os.environ.get("NBMJ_PUREPYTHON", "") not in ("", "0"):
-        return None
-    try:
-        from . import _bound
-    except ImportError:
-        return None
-    return _bound
-
-
 _compiled: ModuleType | None = None
 
 
@@ -701,4 +689,5 @@ def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -
 
 _NO_FLOWER_COUNTS = FlowerCounts()
 
-_compiled = _load_compiled()
+#: nbmj.scoring._bound, the bound from counts compiled (None: the closures answer)
+_compiled = compiled_module("nbmj.scoring._bound")
