@@ -19,7 +19,18 @@ extensions = [
     Extension("nbmj.scoring._bound", sources=["nbmj/scoring/_bound.pyx"], extra_compile_args=["-O3"]),
 ]
 
+# The engine's declared state, compiled from its own Python source: the augmenting .pxd beside
+# each module makes its classes extension types, whose fields the compiled modules above read
+# as C struct members (NBMJ_PUREPYTHON=1 loads the source instead: nbmj._backend). Only what a
+# .pxd declares is typed: no inference and no typing from annotations, so the rest of each
+# module keeps Python's semantics exactly.
+state_modules = [
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=["-O3"])
+    for name in ("state", "phases", "wall", "rules_view")
+]
+
 setup(
-    # The compiler directives are in the header of nbmj/core/_shape.pyx, in one place.
-    ext_modules=cythonize(extensions),
+    # The compiler directives of the .pyx modules are in their headers (nbmj/core/_shape.pyx's first).
+    ext_modules=cythonize(extensions)
+    + cythonize(state_modules, compiler_directives={"language_level": 3, "infer_types": False, "annotation_typing": False}),
 )

@@ -3,13 +3,23 @@
 Build with ``sphinx-build -n -W docs docs/_build/html`` after ``pip install '.[docs]'``.
 The pages are generated from the *installed* nbmj: the variant pages compile the shipped
 variants, the examples are scored by the engine and the API reference is read from the
-installed modules (the compiled core included). The rulebook pages include the spec
-files from ``spec/rulebook/`` in this checkout.
+installed modules. The rulebook pages include the spec files from ``spec/rulebook/`` in
+this checkout.
 """
 
+import os
+import sys
 from pathlib import Path
 
-import nbmj
+# The build reads nbmj's pure-Python modules (NBMJ_PUREPYTHON): autodoc documents a
+# module's data from the ``#:`` comments of its source, and the engine's state modules,
+# compiled from their own .py (nbmj._backend.FROM_SOURCE), keep no comments once compiled.
+# Every compiled module gives the same answers as its source (the test suite runs both).
+# (Only in a process that has not loaded the engine yet: sphinx-build's own.)
+if "nbmj.engine.state" not in sys.modules:
+    os.environ["NBMJ_PUREPYTHON"] = "1"
+
+import nbmj  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent
 

@@ -11,7 +11,10 @@ Subpackages, from the bottom up:
 * :mod:`nbmj.cli`: the ``nbmj`` command.
 """
 
+from . import _backend
 from .errors import NbmjError
+
+_backend.load_from_source_when_forced()  # NBMJ_PUREPYTHON: the engine's state from its source too
 
 __version__ = "0.1.0"
 __all__ = ["NbmjError", "__version__"]

@@ -1,7 +1,7 @@
 """The feature planes and the action mask: the compiled encoder equals the pure-Python
 reference at every step of random hands, the mask is the engine's legal list exactly, and
-no mask is empty while the game waits for a seat. Run under both core backends (the suite
-runs again with NBMJ_PUREPYTHON=1)."""
+no mask is empty while the game waits for a seat. Under NBMJ_PUREPYTHON=1 the reference's
+masks are checked alone: the compiled encoder reads the compiled engine state (state.pxd)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nbmj._backend import compiled_module
 from nbmj.engine import Game, Match
 from nbmj.env import _reference, layout as L
 from nbmj.env.encoding import ReferenceEncoder, encoder_rules
 from nbmj.rules import compile_text, list_variants, load_variant
 
-_encode = pytest.importorskip("nbmj.env._encode", reason="the compiled encoder was not built (pip install -e .)")
+# None under NBMJ_PUREPYTHON: the compiled encoder reads the compiled state's fields (state.pxd)
+_encode = compiled_module("nbmj.env._encode")
+needs_compiled = pytest.mark.skipif(_encode is None, reason="the compiled encoder was not built (pip install -e .), or NBMJ_PUREPYTHON is set")
+BACKENDS = [_reference] if _encode is None else [_reference, _encode]
 
 # every winner of a discard paid, and wilds in melds: what no shipped variant has, so that
 # those paths of the encoders are compared too. (Manual flowers are left out: the engine
@@ -59,12 +63,14 @@ def _planes_agree(rules, seed: int) -> int:
     return steps
 
 
+@needs_compiled
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
 def test_compiled_planes_equal_the_reference_at_every_step(rules):
     steps = sum(_planes_agree(rules, seed) for seed in range(6))
     assert steps > 300
 
 
+@needs_compiled
 @settings(max_examples=25, deadline=None)
 @given(index=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32))
 def test_compiled_planes_equal_the_reference_on_random_hands(index, seed):
@@ -79,7 +85,7 @@ def test_the_mask_is_the_legal_list_and_never_empty_while_a_seat_must_act(rules)
             waiting = set(game.to_act)
             for seat in "ESWN":
                 legal = game.legal_actions(seat)
-                for backend in (_reference, _encode):
+                for backend in BACKENDS:
                     mask = np.full(L.ACTION_SIZE, 9, np.int8)
                     lookup: list = [None] * L.ACTION_SIZE
                     assert backend.fill_mask(legal, mask, lookup) == len(legal)
@@ -104,9 +110,11 @@ def test_the_action_space_is_the_documented_blocks():
 
 def test_the_plane_layout_is_the_documented_rows():
     assert L.OBS_SHAPE == (sum(rows for _, rows, _ in L.PLANES), 42)
-    assert _encode.ROW_OFFSETS == L.PLANE_INDEX
+    if _encode is not None:
+        assert _encode.ROW_OFFSETS == L.PLANE_INDEX
 
 
+@needs_compiled
 def test_a_seat_sees_its_own_hand_and_only_the_sizes_of_the_others():
     game = Game("ningbo", seed=11)
     encoder = _encode.TableEncoder(encoder_rules(game.rules))
@@ -135,6 +143,7 @@ def _random_match(rules, seed: int, hands: int = 3):
         match.record(game)
 
 
+@needs_compiled
 @settings(max_examples=20, deadline=None)
 @given(index=st.integers(0, len(RULE_SETS) - 1), seed=st.integers(0, 2**32), stride=st.integers(1, 9))
 def test_planes_read_now_and_then_equal_the_reference(index, seed, stride):
@@ -157,6 +166,7 @@ def test_planes_read_now_and_then_equal_the_reference(index, seed, stride):
             assert not len(bad), f"step {step}, seat {p}: compiled planes differ at (row, tile) {bad[:5].tolist()}"
 
 
+@needs_compiled
 @pytest.mark.parametrize("rules", RULE_SETS[:3], ids=lambda r: r.name)
 def test_both_encoders_keep_the_same_masks_and_legal_actions(rules):
     er = encoder_rules(rules)
@@ -188,6 +198,7 @@ def test_both_encoders_keep_the_same_masks_and_legal_actions(rules):
                 assert all(a is b for a, b in zip(seen0[p][1], seen1[p][1]))
 
 
+@needs_compiled
 def test_the_vector_env_writes_the_same_batches_with_either_encoder():
     from nbmj.env import VectorEnv
 
@@ -207,6 +218,7 @@ def test_the_vector_env_writes_the_same_batches_with_either_encoder():
             assert (a == b).all()
 
 
+@needs_compiled
 def test_records_that_are_not_tuples_are_read_afresh_at_every_call():
     """The kept rows trust that a record seen once never changes (the engine's records are
     named tuples). Records of another kind are read again at each call: changed in place,
@@ -241,6 +253,7 @@ def test_records_that_are_not_tuples_are_read_afresh_at_every_call():
     agree()
 
 
+@needs_compiled
 @pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_2": "random"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
 def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
     """VectorEnv.step through nbmj.env._encode.play_batch and through its own Python loop:
@@ -270,6 +283,7 @@ def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
             assert (a == b).all(), step
 
 
+@needs_compiled
 def test_an_illegal_action_leaves_both_vector_steps_in_the_same_state(monkeypatch):
     """An action that raises stops the step at its game: the games before it have moved
     (booked, dealt again when they ended, their new rows written), the others have not."""
@@ -310,6 +324,7 @@ def test_an_illegal_action_leaves_both_vector_steps_in_the_same_state(monkeypatc
     assert raised > 50
 
 
+@needs_compiled
 @pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_1": "greedy"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
 def test_the_aec_env_plays_alike_with_the_compiled_and_the_python_table_calls(monkeypatch, kwargs):
     import nbmj.env.aec as aec

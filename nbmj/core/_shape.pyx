@@ -274,3 +274,44 @@ del _name, _own
 # they answer the usual call and hand every other one on to these, unchanged.
 is_win = nb_fast_function(NB_FAST_IS_WIN, is_win, b"is_win(hand, wilds=0)", _reference.is_win.__doc__, __name__)
 shanten = nb_fast_function(NB_FAST_SHANTEN, shanten, b"shanten(hand, wilds=0)", _reference.shanten.__doc__, __name__)
+
+
+# ---------------------------------------------------------------- C entry points (_shape.pxd)
+
+cdef inline int _counts_total(const uint8_t* counts) noexcept:
+    """The tiles in 34 counts, or -1 when a count is above 4 (the reader refuses it)."""
+    cdef int k, total = 0
+    for k in range(34):
+        if counts[k] > 4:
+            return -1
+        total += counts[k]
+    return total
+
+
+cdef int is_win_counts(const uint8_t* counts, int wilds) except -1:
+    """``is_win(counts, wilds)`` of 34 counts in a C array."""
+    cdef int total = _counts_total(counts)
+    if total < 0 or wilds < 0 or total + wilds > 14 or (total + wilds) % 3 != 2:
+        return 1 if is_win(bytes(counts[:34]), wilds) else 0  # the reader's error
+    _tables()
+    return nb_is_win(counts, wilds) != 0
+
+
+cdef int shanten_counts(const uint8_t* counts, int wilds) except -99:
+    """``shanten(counts, wilds)`` of 34 counts in a C array."""
+    cdef int total = _counts_total(counts)
+    if total < 0 or wilds < 0 or total + wilds > 14 or (total + wilds) % 3 == 0:
+        return shanten(bytes(counts[:34]), wilds)  # the reader's error
+    _tables()
+    return nb_shanten(counts, wilds, (total + wilds) // 3)
+
+
+cdef int claim_options_counts(const uint8_t* counts, int wilds, uint64_t wild_mask, int tile, int relation, int flags) except -1:
+    """``claim_options(counts, wilds, wild_mask, tile, relation, flags)`` of 34 counts in a C array."""
+    cdef int total = _counts_total(counts)
+    if (total < 0 or not 0 <= wilds <= 13 or total + wilds > 13 or wild_mask >= (<uint64_t>1 << 34)
+            or not 0 <= tile < 42 or not 1 <= relation <= 3 or not 0 <= flags < 64):
+        return claim_options(bytes(counts[:34]), wilds, wild_mask, tile, relation, flags)  # the reader's error
+    if flags & 1:  # ClaimFlag.HU: the win check reads the shape tables
+        _tables()
+    return nb_claim_options(counts, wilds, wild_mask, tile, relation, flags)

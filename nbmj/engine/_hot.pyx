@@ -16,7 +16,8 @@ pure-Python functions themselves, so there is one definition of each rule.
 from cpython.dict cimport PyDict_Clear, PyDict_Copy
 from libc.string cimport memchr, memcpy
 
-import dataclasses
+from nbmj.core._shape cimport claim_options_counts, is_win_counts
+
 from itertools import compress
 from random import Random
 
@@ -25,7 +26,7 @@ from ..errors import WallExhausted
 from ..rules.model import SEATS
 from .actions import interned
 from .claim_window import offers as reference_offers
-from .claims import chi_discard_bans, chi_uses
+from .claims import _CHI_BITS, chi_discard_bans
 from .dealing import DEAL_BLOCK
 from .draws import replace_flower
 from .dealing import deal as reference_deal
@@ -36,12 +37,17 @@ from .claim_window import resolve_claims as reference_resolve_claims
 from .claims import CLAIM_CODE
 from .kongs import resolve_rob
 from .observation import Observation
-from .phases import TRANSITIONS, ClaimWindow, Over, RobWindow, Turn
+from .phases import TRANSITIONS, Over, RobWindow
+from .phases cimport ClaimWindow, Turn
 from .turn import do_turn_action
+from .precomputed import CHI_ACTS, KAN_ACTS, PON_ACTS
 from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS, notation
 from .restrictions import check_offence, discardable
-from .state import Offence, RiverTile, TableMeld, TableState
-from .wall import _RANDBELOW_BITS, Wall
+from .state import Offence, RiverTile, TableMeld
+from .state cimport SeatState, TableState
+from .rules_view cimport EngineRules, WildTables
+from .wall import _RANDBELOW_BITS
+from .wall cimport Wall
 from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
@@ -53,10 +59,8 @@ from ..scoring.bound import _compiled as _compiled_bound
 from .wins import self_win as reference_self_win
 from .wins import is_ready as reference_is_ready
 
-_is_win = core.is_win
 _reach_from_hand = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 _shanten = core.shanten
-_claim_bits = core.claim_options
 core_resolve_claims = core.resolve_claims
 
 
@@ -91,10 +95,9 @@ cdef inline object _event_of(object action):
     return cached.copy() if cached is not None else action.to_json()
 
 
-cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) except -1:
-    """``wins.shape`` into ``counts`` (34 bytes): the hand's kinds with the wilds taken out;
-    ``wilds`` gets how many wilds there are; returns the tiles left in ``counts``."""
-    cdef unsigned char* c = <unsigned char*><char*>counts
+cdef int _split_wilds(TableState t, unsigned char* h, unsigned char* c, int* wilds) except -1:
+    """``wins.shape`` into ``c`` (34 counts): the hand's kinds with the wilds taken out;
+    ``wilds`` gets how many wilds there are; returns the tiles left in ``c``."""
     cdef int k, w = 0, total = 0
     for k in range(34):
         c[k] = h[k]
@@ -108,24 +111,16 @@ cdef int _split_wilds(object t, unsigned char* h, object counts, int* wilds) exc
     return total
 
 
-# Turn and ClaimWindow are slotted dataclasses whose __init__ only stores its arguments, and
-# RiverTile a named tuple: the hot path builds them without those Python frames, filling the
-# same fields (checked against the classes here; any difference and the classes are called)
-_PLAIN_PHASES = (
-    tuple(f.name for f in dataclasses.fields(Turn)) == ("seat", "mode", "draw_kind", "drawn", "chi_bans")
-    and tuple(f.name for f in dataclasses.fields(ClaimWindow)) == ("tile", "discarder", "options", "responses")
-    and not hasattr(Turn, "__post_init__") and not hasattr(ClaimWindow, "__post_init__")
-    and RiverTile._fields == ("tile", "claimed_by") and not RiverTile._field_defaults
-)
-_new_object = object.__new__
+# Turn and ClaimWindow are extension types (phases.pxd): the hot path makes them with their
+# type's own allocation and fills the fields, without the dataclass __init__'s Python call.
+# RiverTile is a named tuple, built the same way (checked here; otherwise the class is called).
+_PLAIN_RIVER_TILE = RiverTile._fields == ("tile", "claimed_by") and not RiverTile._field_defaults
 _new_tuple = tuple.__new__
 
 
-cdef object _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
+cdef Turn _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
     """``Turn(p, mode, draw_kind, drawn, chi_bans)``."""
-    if not _PLAIN_PHASES:
-        return Turn(p, mode, draw_kind, drawn, chi_bans)
-    ph = _new_object(Turn)
+    cdef Turn ph = Turn.__new__(Turn)
     ph.seat = p
     ph.mode = mode
     ph.draw_kind = draw_kind
@@ -134,11 +129,9 @@ cdef object _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
     return ph
 
 
-cdef object _claim_window(int tile, int discarder, dict options):
+cdef ClaimWindow _claim_window(int tile, int discarder, dict options):
     """``ClaimWindow(tile, discarder, options, {})``."""
-    if not _PLAIN_PHASES:
-        return ClaimWindow(tile, discarder, options, {})
-    ph = _new_object(ClaimWindow)
+    cdef ClaimWindow ph = ClaimWindow.__new__(ClaimWindow)
     ph.tile = tile
     ph.discarder = discarder
     ph.options = options
@@ -148,36 +141,32 @@ cdef object _claim_window(int tile, int discarder, dict options):
 
 cdef object _river_tile(int tile):
     """``RiverTile(tile, None)``."""
-    if not _PLAIN_PHASES:
+    if not _PLAIN_RIVER_TILE:
         return RiverTile(tile, None)
     return _new_tuple(RiverTile, (tile, None))
 
 
-cdef bint _is_ready(object t, int p, object hand) except -1:
+cdef bint _is_ready(TableState t, int p, object hand) except -1:
     """``nbmj.engine.wins.is_ready`` of a typed hand."""
-    counts = bytearray(34)
+    cdef unsigned char c[34]
     cdef int w = 0
-    cdef int total = _split_wilds(t, _bytes(hand), counts, &w)
+    cdef int total = _split_wilds(t, _bytes(hand), c, &w)
     if (total + w) % 3 != 1:
         return False
-    if _is_win(counts, w + 1):
+    if is_win_counts(c, w + 1):
         return True
-    return len(t.rules.shapes) > 1 and bool(_other_shape(t, p, counts, w + 1))  # _other_shape's own test first
+    return len(t.rules.shapes) > 1 and bool(_other_shape(t, p, bytearray(c[:34]), w + 1))  # _other_shape's own test first
 
 
-cdef bint _can_draw(object t) except -1:
-    """``TableState.can_draw``, its arithmetic read here for a TableState itself."""
-    if type(t) is not TableState:
-        return bool(t.can_draw())
+cdef inline bint _can_draw(TableState t) noexcept:
+    """``TableState.can_draw``."""
     cdef long kept = t.kept_tiles, remaining = t.wall.remaining
     return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
 
 
-cdef bint _in_force(object t, object r, bint at_claim) except -1:
+cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
     """``TableState.in_force(r, at_claim)``: a restriction the variant lacks, or one always
-    in force, answered here; a window (and any other state class) by the method itself."""
-    if type(t) is not TableState:
-        return bool(t.in_force(r, at_claim))
+    in force, answered here; a window by the method itself."""
     if r is None:
         return False
     window = r.window
@@ -186,17 +175,15 @@ cdef bint _in_force(object t, object r, bint at_claim) except -1:
     return bool(t.window_open(window, at_claim, None))
 
 
-cdef bint _can_kong(object t) except -1:
-    """``TableState.can_kong``, read here for a TableState itself."""
-    if type(t) is not TableState:
-        return bool(t.can_kong())
+cdef inline bint _can_kong(TableState t) noexcept:
+    """``TableState.can_kong``."""
     return t.wall.remaining > t.kept_tiles + t.er.kept_per_kong
 
 
-cdef object _draw_head(object wall):
-    """``Wall.draw_head``, its loop read here for a Wall itself."""
+cdef object _draw_head(Wall wall):
+    """``Wall.draw_head``."""
     taken = wall._taken
-    if type(wall) is not Wall or type(taken) is not bytearray:
+    if taken is None:
         return wall.draw_head()
     cdef unsigned char* marks = _bytes(taken)
     cdef Py_ssize_t n = len(<bytearray>taken), i = wall._head
@@ -214,14 +201,20 @@ cdef object _draw_head(object wall):
 def is_ready(t, int p):
     """``nbmj.engine.wins.is_ready``."""
     hand = t.seats[p].hand
-    if not _typed(hand, 42):
+    if type(t) is not TableState or not _typed(hand, 42):
         return reference_is_ready(t, p)
     return _is_ready(t, p, hand)
 
 
 def start_turn(t, int p):
     """``nbmj.engine.draws.start_turn``."""
-    seat = t.seats[p]
+    if type(t) is not TableState:
+        return reference_start_turn(t, p)
+    return _start_turn(t, p)
+
+
+cdef object _start_turn(TableState t, int p):
+    cdef SeatState seat = t.seats[p]
     hand = seat.hand  # read once: nothing below puts another hand in the seat
     if not _typed(hand, 42):
         return reference_start_turn(t, p)
@@ -249,7 +242,14 @@ def start_turn(t, int p):
 
 def discard(t, int p, int tile):
     """``nbmj.engine.turn.discard``, and ``nbmj.engine.claim_window.open_claims`` after it."""
-    seats = t.seats
+    if type(t) is not TableState:
+        return reference_discard(t, p, tile)
+    return _discard(t, p, tile)
+
+
+cdef object _discard(TableState t, int p, int tile):
+    cdef tuple seats = t.seats
+    cdef SeatState st, other
     for other in seats:
         if not _typed(other.hand, 42):
             return reference_discard(t, p, tile)
@@ -263,9 +263,9 @@ def discard(t, int p, int tile):
     h[tile] -= 1
     st.river.append(_river_tile(tile))
     t.discards_made += 1
-    ready = _is_ready(t, p, hand)
+    cdef bint ready = _is_ready(t, p, hand)
     st.ready = ready
-    er = t.er
+    cdef EngineRules er = t.er
     if er.bao_suits or er.bao_terminals:
         check_offence(t, p, tile, ready)
     if tile in t.wt.wilds:
@@ -292,16 +292,18 @@ def discard(t, int p, int tile):
         options = _offers(t, p, tile)
         if options:
             return _claim_window(tile, p, options)
-    return start_turn(t, (p + 1) % 4)
+    return _start_turn(t, (p + 1) % 4)
 
 
 cdef long _F_HU = F_HU, _F_KAN = F_KAN, _F_PON = F_PON, _F_CHI = F_CHI
 cdef long _O_HU = O_HU, _O_KAN = O_KAN, _O_PON = O_PON, _O_CHI = O_CHI
+cdef long _CHI_BIT[3]  # the core's chow bits in chi_uses order (nbmj.engine.claims._CHI_BITS)
+_CHI_BIT[:] = [_b for _b in _CHI_BITS]
 
 
-cdef dict _offers(object t, int p, int tile):
+cdef dict _offers(TableState t, int p, int tile):
     """``nbmj.engine.claim_window.offers``, every hand a typed one."""
-    er = t.er
+    cdef EngineRules er = t.er
     cdef long flags = er.claim_flags, f
     if er.no_claims:
         for kind in t.banned_claims(True):
@@ -314,8 +316,9 @@ cdef dict _offers(object t, int p, int tile):
     cdef int rank = tile % 9
     cdef int i, q
     cdef unsigned char* o
-    no_win = _in_force(t, er.win_pass, True)
-    seats = t.seats
+    cdef bint no_win = _in_force(t, er.win_pass, True)
+    cdef tuple seats = t.seats
+    cdef SeatState seat
     options = {}
     for i in range(1, 4):  # CLAIM_ORDER: next, opposite, previous
         q = (p + i) % 4
@@ -333,50 +336,52 @@ cdef dict _offers(object t, int p, int tile):
     return options
 
 
-cdef list _claim_options(object t, int q, int tile, int d, long flags):
+cdef list _claim_options(TableState t, int q, int tile, int d, long flags):
     """``nbmj.engine.claim_window.claim_options`` of a typed hand."""
-    seat_state = t.seats[q]
+    cdef SeatState seat_state = t.seats[q]
     if flags & _F_PON and tile in seat_state.passed_pon and _in_force(t, t.er.pon_pass, True):
         flags &= ~_F_PON
     hand = seat_state.hand
     cdef unsigned char* h = _bytes(hand)
-    wt = t.wt
+    cdef WildTables wt = t.wt
     cdef int k, w = 0
     for k in wt.wild_flower_ids:
         w += h[k]
-    counts = [h[k] for k in range(34)]  # a list: the compiled core reads lists fast
-    cdef long options = _claim_bits(counts, w, wt.wild_mask, tile, (q - d + 4) % 4, flags)
+    cdef long options = claim_options_counts(h, w, wt.wild_mask, tile, (q - d + 4) % 4, flags)
     if (flags & _F_HU and not options & _O_HU and len(t.rules.shapes) > 1
             and discard_win(t, q, tile, d, "discard") is not None):
         options |= _O_HU  # a win in another shape of winning.shapes
     if not options:
         return []
-    seat = SEATS[q]
-    acts = []
+    cdef list acts = []
+    cdef int j
     if options & _O_HU and discard_win(t, q, tile, d, "discard", True) is not None:
         acts.append(HU_ACTS[q])
     if options & _O_KAN:
-        acts.append(interned(seat, "kan", tile))
+        acts.append((<tuple>KAN_ACTS[q])[tile])
     if options & _O_PON:
-        acts.append(interned(seat, "pon", tile))
+        acts.append((<tuple>PON_ACTS[q])[tile])
     if options & _O_CHI:
-        for use in chi_uses(tile, options):
-            if _chi_leaves_discard(t, q, tile, use):
-                acts.append(interned(seat, "chi", tile, use))
+        chows = (<tuple>CHI_ACTS[q])[tile]
+        for j in range(3):  # chi_uses order: below, around, above the tile
+            if options & _CHI_BIT[j]:
+                a = (<tuple>chows)[j]
+                if a is not None and _chi_leaves_discard(t, q, tile, a.use):
+                    acts.append(a)
     if acts:
         acts.append(PASS_ACTS[q])
     return acts
 
 
-cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
+cdef list _discardable(TableState t, int p, object hand, bans, bint at_claim):
     """``nbmj.engine.restrictions.discardable`` of a typed hand; a variant that limits the
     suits of first discards (NH-1.7) goes to the twin."""
-    er = t.er
+    cdef EngineRules er = t.er
     if er.suits:
         return discardable(t, p, hand, bans, at_claim)
     cdef unsigned char* h = _bytes(hand)
     cdef int k, in_hand = 0
-    wt = t.wt
+    cdef WildTables wt = t.wt
     cdef list tiles = [k for k in wt.playable if h[k]]
     if bans and _in_force(t, er.chi_ban, at_claim):
         for k in tiles:
@@ -387,7 +392,7 @@ cdef list _discardable(object t, int p, object hand, bans, bint at_claim):
     return tiles
 
 
-cdef bint _chi_leaves_discard(object t, int q, int tile, use) except -1:
+cdef bint _chi_leaves_discard(TableState t, int q, int tile, use) except -1:
     """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand."""
     if not _in_force(t, t.er.chi_ban, True):
         return True
@@ -399,6 +404,8 @@ cdef bint _chi_leaves_discard(object t, int q, int tile, use) except -1:
 
 def offers_of(t, int p, int tile):
     """``nbmj.engine.claim_window.offers``."""
+    if type(t) is not TableState:
+        return reference_offers(t, p, tile)
     for other in t.seats:
         if not _typed(other.hand, 42):
             return reference_offers(t, p, tile)
@@ -407,22 +414,28 @@ def offers_of(t, int p, int tile):
 
 def turn_actions(t, ph, int p):
     """``nbmj.engine.turn.turn_actions``."""
+    if type(t) is not TableState or type(ph) is not Turn:
+        return reference_turn_actions(t, ph, p)
+    return _turn_actions(t, ph, p)
+
+
+cdef list _turn_actions(TableState t, Turn ph, int p):
     seat = SEATS[p]
-    st = t.seats[p]
+    cdef SeatState st = t.seats[p]
     hand = st.hand
     if not _typed(hand, 42):
         return reference_turn_actions(t, ph, p)
     cdef unsigned char* h = _bytes(hand)
-    er = t.er
-    mode = ph.mode
+    cdef EngineRules er = t.er
+    cdef str mode = ph.mode
     acts = []
     cdef bint drew = mode == "draw" or mode == "dealer_first"
     cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, False))
     drawn = ph.drawn
     if drew and drawn is not None:
-        if (st.ready or ph.draw_kind == "kong_replacement") and self_win(t, p, drawn, ph.draw_kind) is not None:
+        if (st.ready or ph.draw_kind == "kong_replacement") and _self_win(t, p, drawn, ph.draw_kind) is not None:
             acts.append(HU_ACTS[p])
-    melds = st.melds
+    cdef list melds = st.melds
     cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
     cdef int k
     if may_kong and (melds or has_four) and _can_kong(t) and not (er.no_claims and "kan" in t.banned_claims(False)):
@@ -528,14 +541,14 @@ def play(game, list by_position):
     if _RandomBot is None:
         from .bots import GreedyBot, RandomBot  # loaded by now: bots.play_hand calls this
         _RandomBot, _GreedyBot = RandomBot, GreedyBot
-    t = game._t
+    cdef TableState t = game._t
     cache = game._legal
     cdef int p
     while True:
         ph = t.phase
         phase_type = type(ph)
         if phase_type is Turn:
-            p = ph.seat
+            p = (<Turn>ph).seat
         elif phase_type is Over:
             return ph.result
         else:
@@ -546,7 +559,7 @@ def play(game, list by_position):
         _bot_move(game, t, ph, p, by_position[p], legal)
 
 
-cdef int _bot_move(game, t, ph, int p, bot, list legal) except -1:
+cdef int _bot_move(game, TableState t, ph, int p, bot, list legal) except -1:
     """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for position
     ``p``, whose legal list the game keeps as ``legal``; the engine's own bots are asked
     without their Python frames."""
@@ -576,7 +589,7 @@ def bot_move(game, int p, bot):
         _RandomBot, _GreedyBot = RandomBot, GreedyBot
     if p < 0 or p > 3:
         raise ValueError(f"position {p!r} is not 0-3")
-    t = game._t
+    cdef TableState t = game._t
     ph = t.phase
     legal = game._legal.get(p)
     if legal is None:
@@ -584,23 +597,25 @@ def bot_move(game, int p, bot):
     _bot_move(game, t, ph, p, bot, legal)
 
 
-cdef int _step_offered(game, t, ph, int p, action) except -1:
+cdef int _step_offered(game, TableState t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
     cache = game._legal
     _clear(cache)
     game._version += 1
     t.events.append(_event_of(action))
+    cdef ClaimWindow window
     if type(ph) is Turn:
         tile = action.tile
         if action.kind == "discard" and tile is not None:
-            _enter(t, discard(t, p, tile))
+            _enter(t, _discard(t, p, tile))
         else:
             _enter(t, do_turn_action(t, ph, p, action))
     else:
-        responses = ph.responses
+        window = ph
+        responses = window.responses
         responses[p] = action
-        if len(responses) == len(ph.options):
-            _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else resolve_claims(t, ph))
+        if len(responses) == len(window.options):
+            _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, window))
     _clear(cache)
     return 0
 
@@ -609,6 +624,11 @@ def step_offered(game, int p, action):
     """``game.step(action)`` for ``action`` from position ``p``'s legal list as the game
     keeps it (:func:`legal_for`), found there by identity; returns False, having done
     nothing, when it is not there (the caller then calls ``game.step``, which checks it)."""
+    return game_step_offered(game, p, action)
+
+
+cdef bint game_step_offered(object game, int p, object action) except -1:
+    """:func:`step_offered`, for the compiled encoder (``_hot.pxd``)."""
     if p < 0 or p > 3:
         return False
     legal = game._legal.get(p)
@@ -619,15 +639,15 @@ def step_offered(game, int p, action):
             break
     else:
         return False
-    t = game._t
+    cdef TableState t = game._t
     _step_offered(game, t, t.phase, p, action)
     return True
 
 
-cdef list _legal_for(game, t, ph, int p):
+cdef list _legal_for(game, TableState t, ph, int p):
     """``Game._legal_for``, the list not yet kept."""
     if type(ph) is Turn:
-        legal = turn_actions(t, ph, p) if p == ph.seat else []
+        legal = _turn_actions(t, ph, p) if p == (<Turn>ph).seat else []
     else:
         legal = ph.legal(t, p)
     game._legal[p] = legal
@@ -637,6 +657,11 @@ cdef list _legal_for(game, t, ph, int p):
 def legal_for(game, int p):
     """``Game._legal_for(p)``: position ``p``'s legal list as the game keeps it (not a copy:
     read it, do not change it)."""
+    return game_legal_for(game, p)
+
+
+cdef list game_legal_for(object game, int p):
+    """:func:`legal_for`, for the compiled encoder (``_hot.pxd``)."""
     legal = game._legal.get(p)
     if legal is None:
         t = game._t
@@ -644,7 +669,7 @@ def legal_for(game, int p):
     return legal
 
 
-cdef _enter(t, phase):
+cdef _enter(TableState t, phase):
     """``Game._enter``."""
     if type(phase) not in TRANSITIONS[type(t.phase)]:
         raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
@@ -716,7 +741,7 @@ cdef object _greedy(game, int p, list legal):
             kongs.append(a)
         elif kind == "kakan":
             kakans.append(a)
-    table = game._t
+    cdef TableState table = game._t
     wilds = set(table.wt.wild_ids)  # the observation's "wilds"
     # bots._counts_of of the observation's hand counts
     hand = table.seats[p].hand
@@ -769,8 +794,14 @@ cdef tuple _without(counts, int w, wilds, tiles):
 def resolve_claims(t, window):
     """``nbmj.engine.claim_window.resolve_claims``: when nobody takes the tile or a chow or
     a pong takes it, here; a win or a kong goes to the twin."""
+    if type(t) is not TableState or type(window) is not ClaimWindow:
+        return reference_resolve_claims(t, window)
+    return _resolve_claims(t, window)
+
+
+cdef object _resolve_claims(TableState t, ClaimWindow window):
     responses = window.responses
-    er = t.er
+    cdef EngineRules er = t.er
     declared = [0] * 4
     for q, a in responses.items():
         declared[q] = CLAIM_CODE[a.kind]
@@ -784,16 +815,17 @@ def resolve_claims(t, window):
         _note_passes(t, window.tile, window.options, responses)
     if won:
         return _take_meld(t, window, won[0], a)
-    return start_turn(t, (d + 1) % 4)
+    return _start_turn(t, (d + 1) % 4)
 
 
-cdef object _take_meld(t, window, int q, a):
+cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     """The chow or pong ``a`` of position ``q`` takes the discard: what
     ``nbmj.engine.claim_window.resolve_claims`` does after the passes are noted."""
     tile, d = window.tile, window.discarder
-    er = t.er
+    cdef EngineRules er = t.er
     kind = a.kind
-    seats = t.seats
+    cdef tuple seats = t.seats
+    cdef SeatState seat
     river = seats[d].river
     river[-1] = RiverTile(river[-1].tile, SEATS[q])
     offences = t.offences
@@ -801,7 +833,7 @@ cdef object _take_meld(t, window, int q, a):
         if off.warned == q and off.number == t.discards_made:
             offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
     t.claims_made = True
-    seats[d].fed[q] += 1
+    (<SeatState>seats[d]).fed[q] += 1
     seat = seats[q]
     seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
     seat.passed_pon.clear()
@@ -819,9 +851,9 @@ cdef object _take_meld(t, window, int q, a):
     return _turn(q, "after_pon", None, None)
 
 
-cdef _note_passes(t, tile, options, responses):
+cdef _note_passes(TableState t, tile, options, responses):
     """``nbmj.engine.restrictions.note_passes``."""
-    er = t.er
+    cdef EngineRules er = t.er
     no_win = _in_force(t, er.win_pass, True)
     no_pon = _in_force(t, er.pon_pass, True)
     for q, opts in options.items():
@@ -836,19 +868,19 @@ cdef _note_passes(t, tile, options, responses):
                     break
 
 
-cdef bint _may_reach(t, int p, int tile, str win_by, discarder) except -1:
+cdef bint _may_reach(TableState t, int p, int tile, str win_by, discarder) except -1:
     """``nbmj.engine.wins._may_reach``, asking the compiled bound without the twin's frame."""
     if _reach_from_hand is None:
         return reference_may_reach(t, p, tile, win_by, discarder)
-    seat = t.seats[p]
-    wt = t.wt
+    cdef SeatState seat = t.seats[p]
+    cdef WildTables wt = t.wt
     cdef bint discarded = discarder is not None
     return _reach_from_hand(
         t.rules, seat.hand, wt.flower_flag, wt.wilds, tile, discarded, seat.melds, seat.flowers, t.seat_wind(p),
         t.round_wind, win_by, t.last_tile_drawn and not discarded, first_turn(t, win_by), seat.discarded_wild)
 
 
-cdef object discard_win(t, int q, int tile, int d, str win_by, bint shape_wins=False):
+cdef object discard_win(TableState t, int q, int tile, int d, str win_by, bint shape_wins=False):
     """``nbmj.engine.wins.discard_win``: the valuation of a hand known to win in shape
     here, any other in the twin."""
     if not shape_wins:
@@ -868,6 +900,12 @@ cdef object discard_win(t, int q, int tile, int d, str win_by, bint shape_wins=F
 def self_win(t, int p, tile, draw_kind):
     """``nbmj.engine.wins.self_win``: the shape test here, the valuation in the twin's own
     helpers."""
+    if type(t) is not TableState:
+        return reference_self_win(t, p, tile, draw_kind)
+    return _self_win(t, p, tile, draw_kind)
+
+
+cdef object _self_win(TableState t, int p, tile, draw_kind):
     key = (p, "self")
     scores = t.scores
     if key in scores:
@@ -875,12 +913,12 @@ def self_win(t, int p, tile, draw_kind):
     hand = t.seats[p].hand
     if not _typed(hand, 42):
         return reference_self_win(t, p, tile, draw_kind)
-    counts = bytearray(34)  # wins.shape
+    cdef unsigned char c[34]  # wins.shape
     cdef int w = 0
-    cdef int total = _split_wilds(t, _bytes(hand), counts, &w)
+    cdef int total = _split_wilds(t, _bytes(hand), c, &w)
     res = None
     if tile is not None and (total + w) % 3 == 2 and (
-            _is_win(counts, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, counts, w))):
+            is_win_counts(c, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, bytearray(c[:34]), w))):
         win_by = draw_kind or "self_draw"
         if _may_reach(t, p, tile, win_by, None):
             res = _valid_score(situation(t, p, tile, win_by, None), t)
@@ -888,7 +926,7 @@ def self_win(t, int p, tile, draw_kind):
     return res
 
 
-cdef object _initial_flowers(t, list order, last):
+cdef object _initial_flowers(TableState t, list order, last):
     """``nbmj.engine.dealing.initial_flowers`` of typed hands: the scan for flowers here,
     each replacement by ``nbmj.engine.draws.replace_flower``."""
     per_player = t.er.per_player_flowers
@@ -922,11 +960,17 @@ cdef object _initial_flowers(t, list order, last):
 
 def deal(t, dice, opened):
     """``nbmj.engine.dealing.deal``."""
+    if type(t) is not TableState:
+        return reference_deal(t, dice, opened)
+    return _deal(t, dice, opened)
+
+
+cdef object _deal(TableState t, dice, opened):
     for seat in t.seats:
         if not _typed(seat.hand, 42):
             return reference_deal(t, dice, opened)
     emit_start(t, dice, opened)
-    er = t.er
+    cdef EngineRules er = t.er
     cdef int dealer = t.dealer
     cdef int need[4]
     cdef int i, p, take, at = 0, left = 0
@@ -948,7 +992,7 @@ def deal(t, dice, opened):
             left -= take
     cdef unsigned char* h
     cdef int k
-    seats = t.seats
+    cdef tuple seats = t.seats
     for p in order:
         h = _bytes(seats[p].hand)
         for tile in dealt[p]:
@@ -965,6 +1009,6 @@ def deal(t, dice, opened):
         return finish_draw(t)
     for p in range(4):
         if p != dealer:
-            seats[p].ready = _is_ready(t, p, seats[p].hand)
+            (<SeatState>seats[p]).ready = _is_ready(t, p, (<SeatState>seats[p]).hand)
     t.current = dealer
     return _turn(dealer, "dealer_first", "self_draw", last)

@@ -31,7 +31,7 @@ DRAW_KINDS = ("self_draw", "flower_replacement", "kong_replacement")
 _NOBODY: list[Action] = []
 
 
-@dataclass(slots=True)
+@dataclass
 class Deal:
     """The dice, the deal and the initial flower replacement: nobody acts."""
 
@@ -46,7 +46,7 @@ class Deal:
         return _NOBODY
 
 
-@dataclass(slots=True)
+@dataclass
 class Turn:
     """``seat`` is on turn (``mode``, one of :data:`TURN_MODES`); ``drawn`` is the tile it
     drew (``draw_kind``), None after a claim; ``chi_bans`` the tiles 吃张打张 bars now."""
@@ -69,7 +69,7 @@ class Turn:
         return turn_actions(t, self, p) if p == self.seat else _NOBODY
 
 
-@dataclass(slots=True)
+@dataclass
 class ClaimWindow:
     """``tile`` discarded by ``discarder``; ``options`` are the claims each seat able to
     claim is offered (``pass`` last), ``responses`` what the seats answered so far."""
@@ -92,14 +92,14 @@ class ClaimWindow:
         return self.options.get(p, _NOBODY)
 
 
-@dataclass(slots=True)
+@dataclass
 class RobWindow(ClaimWindow):
     """``discarder`` adds ``tile`` to its pong; ``options`` are the seats able to rob it (NB-11.5)."""
 
     name: ClassVar[str] = "rob"
 
 
-@dataclass(slots=True)
+@dataclass
 class Over:
     """The hand has ended with ``result``."""
 

@@ -10,13 +10,16 @@ from collections.abc import Iterable
 from .. import core
 from ..rules.model import SEATS
 from ..tiles import tile_code
-from .actions import interned
+from .actions import Action, interned
 
 __all__ = [
     "CODES",
     "DISCARD_ACTS",
     "HU_ACTS",
     "PASS_ACTS",
+    "PON_ACTS",
+    "KAN_ACTS",
+    "CHI_ACTS",
     "CLAIM_ORDER",
     "SEAT_INDEX",
     "F_HU",
@@ -37,6 +40,23 @@ CODES = tuple(tile_code(t) for t in range(42))  # tile_code without its checks, 
 DISCARD_ACTS = tuple(tuple(interned(s, "discard", t) for t in range(42)) for s in SEATS)
 HU_ACTS = tuple(interned(s, "hu") for s in SEATS)
 PASS_ACTS = tuple(interned(s, "pass") for s in SEATS)
+# The claims of a discard, by seat and tile kind (the same interned objects the claim window
+# builds); CHI_ACTS[s][t] holds the three chows of t in chi_uses order (the hand tiles below
+# it, around it, above it), None where the run leaves the suit.
+PON_ACTS = tuple(tuple(interned(s, "pon", t) for t in range(34)) for s in SEATS)
+KAN_ACTS = tuple(tuple(interned(s, "kan", t) for t in range(34)) for s in SEATS)
+
+
+def _chows(seat: str, t: int) -> tuple[Action | None, Action | None, Action | None]:
+    rank = t % 9 if t < 27 else -1
+    return (
+        interned(seat, "chi", t, (t - 2, t - 1)) if rank >= 2 else None,
+        interned(seat, "chi", t, (t - 1, t + 1)) if 1 <= rank <= 7 else None,
+        interned(seat, "chi", t, (t + 1, t + 2)) if 0 <= rank <= 6 else None,
+    )
+
+
+CHI_ACTS = tuple(tuple(_chows(s, t) for t in range(34)) for s in SEATS)
 CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 # The core's claim bits as plain ints: an int test is cheaper than an enum one.

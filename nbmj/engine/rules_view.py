@@ -35,7 +35,7 @@ CLAIM_RESTRICTIONS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EngineRules:
     """The engine's frozen view of one RuleSet (see :func:`engine_rules`)."""
 
@@ -115,7 +115,7 @@ def engine_rules(rules: RuleSet) -> EngineRules:
     return view
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WildTables:
     """Tables that follow from the wild tile ids: which ids act as flowers (a wild flower
     does not, NB-4.4, unless the variant says so), which may be discarded, and the discard

@@ -54,7 +54,7 @@ class Offence(NamedTuple):
     claimed: bool
 
 
-@dataclass(slots=True)
+@dataclass
 class SeatState:
     """One seat's part of the hand."""
 
@@ -78,7 +78,7 @@ class SeatState:
     ready: bool = True
 
 
-@dataclass(slots=True)
+@dataclass
 class TableState:
     """Everything of the hand that is not the current phase: rules view, wall, seats."""
 

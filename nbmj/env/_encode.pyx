@@ -21,13 +21,17 @@ from libc.string cimport memcpy, memset
 
 from ..engine import _hotpath
 from ..engine.liability import forbidden_tiles
-from ..engine.phases import ClaimWindow, Over, RobWindow, Turn
+from ..engine.phases import Over, RobWindow
+from nbmj.engine.phases cimport ClaimWindow, Turn
+from nbmj.engine.state cimport SeatState, TableState
 from ..engine.precomputed import CLAIM_ORDER
 
-# the engine's compiled legal list and step (None under its pure-Python backend: then the
-# Game's own methods): a step's mask and move without Game.legal_actions' copy and frames
-_legal_for = _hotpath.compiled.legal_for if _hotpath.compiled is not None else None
-_step_offered = _hotpath.compiled.step_offered if _hotpath.compiled is not None else None
+# the engine's compiled legal list and step, called in C (nbmj/engine/_hot.pxd): a step's
+# mask and move without Game.legal_actions' copy and frames. Should the engine run its
+# pure-Python twins, the Game's own methods.
+from nbmj.engine._hot cimport game_legal_for, game_step_offered
+
+cdef bint _HOT = _hotpath.compiled is not None
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
 cdef enum:
@@ -235,7 +239,7 @@ cdef class TableEncoder:
         self.lookups = [[None] * N_ACTIONS for _ in range(4)]
         memset(self.masks, 0, sizeof(self.masks))
 
-    cdef int _new_table(self, t) except -1:
+    cdef int _new_table(self, TableState t) except -1:
         """A new hand: what stays for all of it (the wilds, the indicator, the round wind),
         and no rows kept yet."""
         self.table = t
@@ -339,11 +343,14 @@ cdef class TableEncoder:
         cdef unsigned char* seats_row = out + R_SEATS * N_COLS
         cdef unsigned char* counts = out + R_COUNTS * N_COLS
         cdef unsigned char* flags = out + R_FLAGS * N_COLS
-        tstate = game._t  # Game.table without its property's Python frame
+        cdef TableState tstate = game._t  # Game.table without its property's Python frame
+        cdef SeatState s, own
+        cdef Turn turn
+        cdef ClaimWindow claim_window
         if tstate is not self.table:
             self._new_table(tstate)
         memset(out, 0, N_ROWS * N_COLS)
-        seats = tstate.seats
+        cdef tuple seats = tstate.seats
         for r in range(4):
             q = (me + r) & 3
             s = seats[q]
@@ -363,7 +370,6 @@ cdef class TableEncoder:
                     if r == 0:
                         out[R_HAND * N_COLS + t] = <unsigned char>k
             counts[2 + r] = _cap(size)
-            # each field read once: a slotted attribute costs a type lookup and a descriptor call
             records = s.melds
             self._update_melds(q, records if type(records) is list else list(records))
             records = s.river
@@ -416,14 +422,15 @@ cdef class TableEncoder:
         q = tstate.current
         seats_row[4 + ((q - me) & 3)] = 1
         if kind_of_phase is Turn:
+            turn = ph
             flags[0] = 1
-            q = ph.seat
+            q = turn.seat
             seats_row[12 + ((q - me) & 3)] = 1
             if q == me:
-                drawn = ph.drawn
+                drawn = turn.drawn
                 if drawn is not None:
                     out[R_DRAWN * N_COLS + _tile(drawn)] = 1
-            for t in ph.chi_bans:
+            for t in turn.chi_bans:
                 out[R_CHI_BANS * N_COLS + _tile(t)] = 1
             return 0
         if kind_of_phase is RobWindow:
@@ -432,10 +439,11 @@ cdef class TableEncoder:
             flags[1] = 1
         else:  # the deal: nobody acts, nothing is on offer
             return 0
-        for q in ph.to_act():
+        claim_window = ph
+        for q in claim_window.to_act():
             seats_row[12 + ((q - me) & 3)] = 1
-        out[R_OFFER * N_COLS + _tile(ph.tile)] = 1
-        q = ph.discarder
+        out[R_OFFER * N_COLS + _tile(claim_window.tile)] = 1
+        q = claim_window.discarder
         seats_row[8 + ((q - me) & 3)] = 1
         return 0
 
@@ -445,7 +453,7 @@ cdef class TableEncoder:
         cdef list lookup = <list>self.lookups[position]
         cdef int i
         # the game's own kept list (read here, never changed): no copy
-        legal = _legal_for(game, position) if _legal_for is not None else game.legal_actions(_SEATS[position])
+        legal = game_legal_for(game, position) if _HOT else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
         for a in legal:
             i = _cached_index(a)
@@ -579,12 +587,12 @@ cdef list _act(table, int position, chosen, int* plain_version=NULL):
             earned = [0.0] * 4
             table.rewards = earned
             game = table.game
-            if _step_offered is None or not _step_offered(game, position, action):
+            if not _HOT or not game_step_offered(game, position, action):
                 game.step(action)
             version += 1
             table.version = version
             plain = True
-            if isinstance(game._t.phase, Over):  # Game.is_over
+            if type((<TableState>game._t).phase) is Over:  # Game.is_over (Over has no subclasses)
                 table._after_move()
                 plain = False
             if table.bots:
@@ -640,11 +648,13 @@ cdef int _first_to_act(ph) except -2:
     """``ph.to_act()[0]`` (-1 when it waits for nobody), without building the list for a
     turn or a claim window (their ``to_act`` in :mod:`nbmj.engine.phases`, in C)."""
     cdef object kind = type(ph)
+    cdef ClaimWindow window
     if kind is Turn:
-        return ph.seat
+        return (<Turn>ph).seat
     if kind is ClaimWindow or kind is RobWindow:
-        options, responses = ph.options, ph.responses
-        for q in CLAIM_ORDER[ph.discarder]:
+        window = ph
+        options, responses = window.options, window.responses
+        for q in CLAIM_ORDER[window.discarder]:
             if q in options and q not in responses:
                 return q
         return -1
@@ -673,7 +683,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             out.append((i, earned))
         enc_obj = table.encoder
         game = table.game
-        position = _first_to_act(game._t.phase)
+        position = _first_to_act((<TableState>game._t).phase)
         if position < 0:  # a live episode always waits for someone
             raise AssertionError(f"game {i} of the batch waits for nobody")
         if type(enc_obj) is TableEncoder:
