@@ -32,5 +32,5 @@ state_modules = [
 setup(
     # The compiler directives of the .pyx modules are in their headers (nbmj/core/_shape.pyx's first).
     ext_modules=cythonize(extensions)
-    + cythonize(state_modules, compiler_directives={"language_level": 3, "infer_types": False, "annotation_typing": False}),
+    + cythonize(state_modules, compiler_directives={"language_level": 3, "infer_types": False}),
 )

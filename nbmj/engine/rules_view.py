@@ -136,6 +136,16 @@ class WildTables:
 _WILD_TABLES: dict[tuple[tuple[int, ...], bool], WildTables] = {}
 
 
+def _acts_as_flower(t: int, wilds: frozenset[int], wild_flower_is_flower: bool) -> bool:
+    """Whether tile id ``t`` acts as a flower: a flower id that is not wild, or a wild flower
+    when the variant says so (NB-4.4)."""
+    if t < N_KINDS:
+        return False
+    if t not in wilds:
+        return True
+    return bool(wild_flower_is_flower)
+
+
 def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildTables:
     """The :class:`WildTables` of these wild ids, built once for each pair and shared."""
     key = (wild_ids, wild_flower_is_flower)
@@ -143,17 +153,22 @@ def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildT
     if hit is not None:
         return hit
     wilds = frozenset(wild_ids)
-    flower_flag = tuple(t >= N_KINDS and (t not in wilds or wild_flower_is_flower) for t in range(42))
-    playable = tuple(t for t in range(42) if not flower_flag[t])
+    # Plain loops, no generator expressions: this module is compiled (rules_view.pxd), and
+    # Cython 3.3 miscompiles a generator that mixes a typed argument into an ``and``.
+    flags = []
+    for t in range(42):
+        flags.append(_acts_as_flower(t, wilds, wild_flower_is_flower))
+    flower_flag = tuple(flags)
+    playable = tuple([t for t in range(42) if not flower_flag[t]])
     hit = _WILD_TABLES[key] = WildTables(
         wild_ids=wild_ids,
         wilds=wilds,
-        wild_kinds=tuple(k for k in wild_ids if k < N_KINDS),
-        wild_mask=sum(1 << k for k in wild_ids if k < N_KINDS),
-        wild_flower_ids=tuple(k for k in wild_ids if k >= N_KINDS),
+        wild_kinds=tuple([k for k in wild_ids if k < N_KINDS]),
+        wild_mask=sum([1 << k for k in wild_ids if k < N_KINDS]),
+        wild_flower_ids=tuple([k for k in wild_ids if k >= N_KINDS]),
         flower_flag=flower_flag,
         playable=playable,
         playable_counts=itemgetter(*playable),
-        playable_discards=tuple(tuple(DISCARD_ACTS[s][t] for t in playable) for s in range(4)),
+        playable_discards=tuple([tuple([DISCARD_ACTS[s][t] for t in playable]) for s in range(4)]),
     )
     return hit
