@@ -170,6 +170,9 @@ class Game:
     :class:`~nbmj.errors.GameSetupError`.
     """
 
+    # declared state (the compiled hot path reads _t, _legal and _version at every step)
+    __slots__ = ("rules", "variant", "seed", "dealer", "round_wind", "dice", "wall_break", "_fixed", "_fixed_dice", "_t", "_legal", "_version")
+
     def __init__(
         self,
         variant: str | RuleSet = "ningbo",

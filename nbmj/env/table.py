@@ -83,6 +83,13 @@ class Table:
     at once with ``-illegal_penalty`` for the offender and 0 for the others.
     """
 
+    # declared state (the compiled vector step reads several of these at every move)
+    __slots__ = (
+        "rules", "learners", "is_learner", "bot_specs", "max_hands", "normalized", "penalize", "illegal_penalty",
+        "encoder_rules", "encoder", "bots", "seed", "match", "game", "over", "rewards", "hands_played", "version",
+        "_masked_at", "_mask",
+    )
+
     def __init__(
         self,
         rules: RuleSet,
