@@ -1,5 +1,7 @@
 # The hot path's entry points for the other compiled modules (nbmj/env/_encode.pyx): the
-# game's kept legal list and its step for an offered action, called without a Python call.
+# game's kept legal list and its step for an offered action, called without a Python call,
+# given the game's state (Game.table).
+from nbmj.engine.state cimport TableState
 
-cdef list game_legal_for(object game, int p)
-cdef bint game_step_offered(object game, int p, object action) except -1
+cdef list table_legal_for(TableState t, int p)
+cdef bint table_step_offered(TableState t, int p, object action) except -1

@@ -155,7 +155,7 @@ cdef bint _is_ready(TableState t, int p, object hand) except -1:
         return False
     if is_win_counts(c, w + 1):
         return True
-    return len(t.rules.shapes) > 1 and bool(_other_shape(t, p, bytearray(c[:34]), w + 1))  # _other_shape's own test first
+    return t.er.several_shapes and bool(_other_shape(t, p, bytearray(c[:34]), w + 1))  # _other_shape's own test first
 
 
 cdef inline bint _can_draw(TableState t) noexcept:
@@ -348,7 +348,7 @@ cdef list _claim_options(TableState t, int q, int tile, int d, long flags):
     for k in wt.wild_flower_ids:
         w += h[k]
     cdef long options = claim_options_counts(h, w, wt.wild_mask, tile, (q - d + 4) % 4, flags)
-    if (flags & _F_HU and not options & _O_HU and len(t.rules.shapes) > 1
+    if (flags & _F_HU and not options & _O_HU and t.er.several_shapes
             and discard_win(t, q, tile, d, "discard") is not None):
         options |= _O_HU  # a win in another shape of winning.shapes
     if not options:
@@ -542,7 +542,7 @@ def play(game, list by_position):
         from .bots import GreedyBot, RandomBot  # loaded by now: bots.play_hand calls this
         _RandomBot, _GreedyBot = RandomBot, GreedyBot
     cdef TableState t = game._t
-    cache = game._legal
+    cache = t.legal
     cdef int p
     while True:
         ph = t.phase
@@ -555,7 +555,7 @@ def play(game, list by_position):
             p = ph.to_act()[0]
         legal = cache.get(p)
         if legal is None:
-            legal = _legal_for(game, t, ph, p)
+            legal = _legal_for(t, ph, p)
         _bot_move(game, t, ph, p, by_position[p], legal)
 
 
@@ -576,7 +576,7 @@ cdef int _bot_move(game, TableState t, ph, int p, bot, list legal) except -1:
     else:
         game.step(action)  # built by the bot (or not legal): the game's own checks
         return 0
-    _step_offered(game, t, ph, p, action)
+    _step_offered(t, ph, p, action)
     return 0
 
 
@@ -591,17 +591,17 @@ def bot_move(game, int p, bot):
         raise ValueError(f"position {p!r} is not 0-3")
     cdef TableState t = game._t
     ph = t.phase
-    legal = game._legal.get(p)
+    legal = t.legal.get(p)
     if legal is None:
-        legal = _legal_for(game, t, ph, p)
+        legal = _legal_for(t, ph, p)
     _bot_move(game, t, ph, p, bot, legal)
 
 
-cdef int _step_offered(game, TableState t, ph, int p, action) except -1:
+cdef int _step_offered(TableState t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
-    cache = game._legal
+    cache = t.legal
     _clear(cache)
-    game._version += 1
+    t.version += 1
     t.events.append(_event_of(action))
     cdef ClaimWindow window
     if type(ph) is Turn:
@@ -624,14 +624,14 @@ def step_offered(game, int p, action):
     """``game.step(action)`` for ``action`` from position ``p``'s legal list as the game
     keeps it (:func:`legal_for`), found there by identity; returns False, having done
     nothing, when it is not there (the caller then calls ``game.step``, which checks it)."""
-    return game_step_offered(game, p, action)
+    return table_step_offered(game._t, p, action)
 
 
-cdef bint game_step_offered(object game, int p, object action) except -1:
-    """:func:`step_offered`, for the compiled encoder (``_hot.pxd``)."""
+cdef bint table_step_offered(TableState t, int p, object action) except -1:
+    """:func:`step_offered` of the game whose state is ``t``, for the compiled encoder (``_hot.pxd``)."""
     if p < 0 or p > 3:
         return False
-    legal = game._legal.get(p)
+    legal = t.legal.get(p)
     if legal is None:
         return False
     for offered in <list>legal:
@@ -639,33 +639,31 @@ cdef bint game_step_offered(object game, int p, object action) except -1:
             break
     else:
         return False
-    cdef TableState t = game._t
-    _step_offered(game, t, t.phase, p, action)
+    _step_offered(t, t.phase, p, action)
     return True
 
 
-cdef list _legal_for(game, TableState t, ph, int p):
+cdef list _legal_for(TableState t, ph, int p):
     """``Game._legal_for``, the list not yet kept."""
     if type(ph) is Turn:
         legal = _turn_actions(t, ph, p) if p == (<Turn>ph).seat else []
     else:
         legal = ph.legal(t, p)
-    game._legal[p] = legal
+    t.legal[p] = legal
     return legal
 
 
 def legal_for(game, int p):
     """``Game._legal_for(p)``: position ``p``'s legal list as the game keeps it (not a copy:
     read it, do not change it)."""
-    return game_legal_for(game, p)
+    return table_legal_for(game._t, p)
 
 
-cdef list game_legal_for(object game, int p):
-    """:func:`legal_for`, for the compiled encoder (``_hot.pxd``)."""
-    legal = game._legal.get(p)
+cdef list table_legal_for(TableState t, int p):
+    """:func:`legal_for` of the game whose state is ``t``, for the compiled encoder (``_hot.pxd``)."""
+    legal = t.legal.get(p)
     if legal is None:
-        t = game._t
-        legal = _legal_for(game, t, t.phase, p)
+        legal = _legal_for(t, t.phase, p)
     return legal
 
 
@@ -717,7 +715,7 @@ cdef object _random_choice(bot, list legal):
 def greedy_act(observation, list legal):
     """``nbmj.engine.bots.GreedyBot.__call__`` for an Observation."""
     game = observation._game
-    if game._version != observation._version:
+    if (<TableState>game._t).version != observation._version:
         observation["wilds"]  # raises StaleObservationError, as the bot's first read does
     return _greedy(game, observation._p, legal)
 
@@ -918,7 +916,7 @@ cdef object _self_win(TableState t, int p, tile, draw_kind):
     cdef int total = _split_wilds(t, _bytes(hand), c, &w)
     res = None
     if tile is not None and (total + w) % 3 == 2 and (
-            is_win_counts(c, w) or (len(t.rules.shapes) > 1 and _other_shape(t, p, bytearray(c[:34]), w))):
+            is_win_counts(c, w) or (t.er.several_shapes and _other_shape(t, p, bytearray(c[:34]), w))):
         win_by = draw_kind or "self_draw"
         if _may_reach(t, p, tile, win_by, None):
             res = _valid_score(situation(t, p, tile, win_by, None), t)

@@ -81,7 +81,7 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
         w += hand[k]
     # a list: the compiled claim_options reads lists fast (a buffer goes the checked, slow way)
     options = core.claim_options(list(hand[:N_KINDS]), w, wt.wild_mask, tile, (q - d) % 4, flags)
-    if (flags & F_HU and not options & O_HU and len(t.rules.shapes) > 1
+    if (flags & F_HU and not options & O_HU and t.er.several_shapes
             and discard_win(t, q, tile, d, "discard") is not None):
         options |= O_HU  # a win in another shape of winning.shapes (nbmj.scoring.shapes)
     if not options:

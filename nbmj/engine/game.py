@@ -170,8 +170,8 @@ class Game:
     :class:`~nbmj.errors.GameSetupError`.
     """
 
-    # declared state (the compiled hot path reads _t, _legal and _version at every step)
-    __slots__ = ("rules", "variant", "seed", "dealer", "round_wind", "dice", "wall_break", "_fixed", "_fixed_dice", "_t", "_legal", "_version")
+    # declared state (the compiled hot path reads _t at every step)
+    __slots__ = ("rules", "variant", "seed", "dealer", "round_wind", "dice", "wall_break", "_fixed", "_fixed_dice", "_t")
 
     def __init__(
         self,
@@ -219,8 +219,6 @@ class Game:
             er, wt, rules, wall_, seats, self.dealer, round_wind, indicator, kept_tiles=er.kept_base, current=self.dealer
         )
         t.phase = Deal()
-        self._legal: dict[int, list[Action]] = {}
-        self._version = 0  # counts steps, so that an old Observation knows it is stale
         self._enter(_deal(t, self.dice, self.wall_break))
 
     # ------------------------------------------------------------------ phases
@@ -423,9 +421,9 @@ class Game:
     def invalidate(self) -> None:
         """Forget what the game worked out from its state (legal lists, win scores), for a
         referee or a test that changed :attr:`table` by hand."""
-        self._legal.clear()
+        self._t.legal.clear()
         self._t.scores.clear()
-        self._version += 1
+        self._t.version += 1
 
     def win_for(self, seat: str) -> WinScore | None:
         """The score ``seat`` would have winning now: on its own draw while on turn, on the
@@ -487,7 +485,7 @@ class Game:
 
     def _legal_for(self, p: int) -> list[Action]:
         """The cached legal list of position ``p`` (not a copy: do not change it)."""
-        cached = self._legal.get(p)
+        cached = self._t.legal.get(p)
         if cached is not None:
             return cached
         t = self._t
@@ -497,7 +495,7 @@ class Game:
             acts = _turn_actions(t, ph, p) if p == ph.seat else []
         else:
             acts = ph.legal(t, p)
-        self._legal[p] = acts
+        self._t.legal[p] = acts
         return acts
 
     def step(self, action: Action) -> None:
@@ -507,7 +505,7 @@ class Game:
         p = SEAT_INDEX.get(action.seat)
         if p is None:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {action!r}; the seats are {', '.join(SEATS)}", action, ())
-        legal = self._legal.get(p)
+        legal = self._t.legal.get(p)
         if legal is None:
             legal = self._legal_for(p)
         # identity first: bots hand back the very objects offered; == only for built ones
@@ -516,9 +514,9 @@ class Game:
                 break
         else:
             action = self._offered(action, legal)
-        self._legal.clear()
-        self._version += 1
         t = self._t
+        t.legal.clear()
+        t.version += 1
         cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
         t.events.append(cached.copy() if cached is not None else action.to_json())
         ph = t.phase
@@ -533,7 +531,7 @@ class Game:
             ph.responses[p] = action
             if len(ph.responses) == len(ph.options):
                 self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, ph))
-        self._legal.clear()
+        t.legal.clear()
 
     def _offered(self, action: Action, legal: list[Action]) -> Action:
         """The offered action equal to ``action``, built by the caller; raises

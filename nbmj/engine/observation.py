@@ -132,11 +132,11 @@ class Observation(Mapping[str, Any]):
     def __init__(self, game: Game, position: int) -> None:
         self._game = game
         self._p = position
-        self._version = game._version
+        self._version = game._t.version
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        if self._game._version != self._version:
+        if self._game._t.version != self._version:
             raise StaleObservationError(
                 f"the observation of {SEATS[self._p]!r} was read ({key!r}) after the game moved on; keep obs.to_dict()"
             )
@@ -184,7 +184,7 @@ class Observation(Mapping[str, Any]):
     def hand_counts(self) -> bytes:
         """This seat's hand as a count per tile id (42 bytes, flowers included): the
         ``hand`` field without the list, for bots that count tiles."""
-        if self._game._version != self._version:
+        if self._game._t.version != self._version:
             raise StaleObservationError(
                 f"the observation of {SEATS[self._p]!r} was read ('hand') after the game moved on; keep obs.to_dict()"
             )
@@ -271,7 +271,7 @@ class Observation(Mapping[str, Any]):
     # Properties, not fields, so that to_dict() and the JSON bots see what they always saw.
 
     def _live_game(self) -> Any:
-        if self._game._version != self._version:
+        if self._game._t.version != self._version:
             raise StaleObservationError(f"the observation of {SEATS[self._p]!r} was read after the game moved on; keep obs.to_dict()")
         return self._game
 

@@ -27,6 +27,7 @@ cdef class EngineRules:
     cdef readonly int other_tiles
     cdef readonly object immediate
     cdef readonly bint losers_settle
+    cdef readonly bint several_shapes
 
 
 cdef class WildTables:

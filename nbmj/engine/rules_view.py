@@ -66,6 +66,8 @@ class EngineRules:
     other_tiles: int
     immediate: ImmediatePayments
     losers_settle: bool
+    #: whether a hand may win in a shape other than the standard one (``winning.shapes``)
+    several_shapes: bool
 
 
 def _read(rules: RuleSet) -> EngineRules:
@@ -96,6 +98,7 @@ def _read(rules: RuleSet) -> EngineRules:
         other_tiles=rules.dealing.other_tiles,
         immediate=rules.immediate,
         losers_settle=rules.loser_settlement is not None,
+        several_shapes=len(rules.shapes) > 1,
     )
 
 

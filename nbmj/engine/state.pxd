@@ -37,4 +37,6 @@ cdef class TableState:
     cdef public list immediate
     cdef public list events
     cdef public dict scores
+    cdef public dict legal
+    cdef public long version
     cdef public object phase

@@ -17,6 +17,7 @@ from .rules_view import EngineRules, WildTables
 from .wall import Wall
 
 if TYPE_CHECKING:
+    from .actions import Action
     from .phases import Phase
     from .settle import WinScore
 
@@ -104,6 +105,11 @@ class TableState:
     #: scores of possible wins, valid for the current decision point: cleared each time
     #: the game enters a phase (``Game._enter``), the one place
     scores: dict[tuple[int, str], WinScore | None] = field(default_factory=dict)
+    #: each position's legal list at the current decision point, as the game worked it out
+    #: (``Game._legal_for``): cleared at every step
+    legal: dict[int, list[Action]] = field(default_factory=dict)
+    #: the steps taken, so that an Observation knows when it is stale
+    version: int = 0
     phase: Phase | None = None
 
     @property

@@ -29,7 +29,7 @@ from ..engine.precomputed import CLAIM_ORDER
 # the engine's compiled legal list and step, called in C (nbmj/engine/_hot.pxd): a step's
 # mask and move without Game.legal_actions' copy and frames. Should the engine run its
 # pure-Python twins, the Game's own methods.
-from nbmj.engine._hot cimport game_legal_for, game_step_offered
+from nbmj.engine._hot cimport table_legal_for, table_step_offered
 
 cdef bint _HOT = _hotpath.compiled is not None
 
@@ -453,7 +453,7 @@ cdef class TableEncoder:
         cdef list lookup = <list>self.lookups[position]
         cdef int i
         # the game's own kept list (read here, never changed): no copy
-        legal = game_legal_for(game, position) if _HOT else game.legal_actions(_SEATS[position])
+        legal = table_legal_for(game._t, position) if _HOT else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
         for a in legal:
             i = _cached_index(a)
@@ -587,7 +587,7 @@ cdef list _act(table, int position, chosen, int* plain_version=NULL):
             earned = [0.0] * 4
             table.rewards = earned
             game = table.game
-            if not _HOT or not game_step_offered(game, position, action):
+            if not _HOT or not table_step_offered(game._t, position, action):
                 game.step(action)
             version += 1
             table.version = version
