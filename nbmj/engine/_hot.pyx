@@ -24,6 +24,7 @@ from random import Random
 from .. import core
 from ..errors import WallExhausted
 from ..rules.model import SEATS
+from .actions import Action as _Action
 from .actions import interned
 from .claim_window import offers as reference_offers
 from .claims import _CHI_BITS, chi_discard_bans
@@ -446,8 +447,11 @@ cdef list _turn_actions(TableState t, Turn ph, int p):
                     acts.append(interned(seat, "ankan", k))
         held = []
         for m in melds:
-            first = m.tiles[0]
-            if m.kind == "pon" and hand[first]:
+            if type(m) is TableMeld:  # a named tuple: (kind, tiles, source), read as a tuple
+                meld_kind, first = (<tuple>m)[0], (<tuple>(<tuple>m)[1])[0]
+            else:
+                meld_kind, first = m.kind, m.tiles[0]
+            if meld_kind == "pon" and hand[first]:
                 held.append(first)
         if held:
             for first in sorted(held):
@@ -605,8 +609,13 @@ cdef int _step_offered(TableState t, ph, int p, action) except -1:
     t.events.append(_event_of(action))
     cdef ClaimWindow window
     if type(ph) is Turn:
-        tile = action.tile
-        if action.kind == "discard" and tile is not None:
+        fields = action.__dict__ if type(action) is _Action else None  # one look-up for both fields
+        if fields is not None:
+            tile = (<dict>fields)["tile"]
+            kind = (<dict>fields)["kind"]
+        else:
+            tile, kind = action.tile, action.kind
+        if kind == "discard" and tile is not None:
             _enter(t, _discard(t, p, tile))
         else:
             _enter(t, do_turn_action(t, ph, p, action))

@@ -335,15 +335,14 @@ cdef class TableEncoder:
             seen.append(f)
         return 0
 
-    cdef int _fill(self, game, int me, unsigned char* out, int hands_played) except -1:
-        """Write the planes of position ``me`` (the reference's values, from the state)."""
+    cdef int _fill(self, TableState tstate, int me, unsigned char* out, int hands_played) except -1:
+        """Write the planes of position ``me`` (the reference's values, from the game's state)."""
         cdef int r, q, t, k, a, b, size, discards = 0, dealer
         cdef bint claims_made = False, window
         cdef const unsigned char* hand
         cdef unsigned char* seats_row = out + R_SEATS * N_COLS
         cdef unsigned char* counts = out + R_COUNTS * N_COLS
         cdef unsigned char* flags = out + R_FLAGS * N_COLS
-        cdef TableState tstate = game._t  # Game.table without its property's Python frame
         cdef SeatState s, own
         cdef Turn turn
         cdef ClaimWindow claim_window
@@ -447,13 +446,14 @@ cdef class TableEncoder:
         seats_row[8 + ((q - me) & 3)] = 1
         return 0
 
-    cdef int _mask(self, game, int position, unsigned char* out) except -1:
-        """Fill the kept mask of ``position`` from the engine's legal list; copy it to ``out``."""
+    cdef int _mask(self, game, TableState tstate, int position, unsigned char* out) except -1:
+        """Fill the kept mask of ``position`` from the engine's legal list; copy it to ``out``
+        (``tstate``: the game's state, ``game._t``)."""
         cdef signed char* m = self.masks[position]
         cdef list lookup = <list>self.lookups[position]
         cdef int i
         # the game's own kept list (read here, never changed): no copy
-        legal = table_legal_for(game._t, position) if _HOT else game.legal_actions(_SEATS[position])
+        legal = table_legal_for(tstate, position) if _HOT else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
         for a in legal:
             i = _cached_index(a)
@@ -470,7 +470,7 @@ cdef class TableEncoder:
             raise ValueError(f"position {position!r} is not 0-3")
         cdef unsigned char* planes = _writable(out, &view, N_ROWS * N_COLS, "planes")
         try:
-            self._fill(game, position, planes, hands_played)
+            self._fill(game._t, position, planes, hands_played)
         finally:
             PyBuffer_Release(&view)
 
@@ -481,10 +481,10 @@ cdef class TableEncoder:
         if position < 0 or position > 3:
             raise ValueError(f"position {position!r} is not 0-3")
         if mask is None:
-            return self._mask(game, position, NULL)
+            return self._mask(game, game._t, position, NULL)
         cdef unsigned char* m = _writable(mask, &view, N_ACTIONS, "mask values")
         try:
-            return self._mask(game, position, m)
+            return self._mask(game, game._t, position, m)
         finally:
             PyBuffer_Release(&view)
 
@@ -499,8 +499,9 @@ cdef class TableEncoder:
         try:
             m = _writable(mask, &mview, N_ACTIONS, "mask values")
             try:
-                self._fill(game, position, p, hands_played)
-                return self._mask(game, position, m)
+                tstate = game._t
+                self._fill(tstate, position, p, hands_played)
+                return self._mask(game, tstate, position, m)
             finally:
                 PyBuffer_Release(&mview)
         finally:
@@ -571,13 +572,18 @@ cdef list _act(table, int position, chosen, int* plain_version=NULL):
     raises or penalizes). ``plain_version`` (when given) gets the table's new version when
     the move was made here and neither ended the hand nor let a bot move (then the table's
     game, encoder and episode are as before the move), else -1."""
+    return _act_read(table, table.encoder, table.game, position, chosen, plain_version)
+
+
+cdef list _act_read(table, encoder, game, int position, chosen, int* plain_version):
+    """:func:`_act`, with the table's ``encoder`` and ``game`` read by the caller."""
     cdef Py_ssize_t index
     cdef int version
     cdef bint plain
     cdef TableEncoder enc
+    cdef TableState tstate
     if plain_version != NULL:
         plain_version[0] = -1
-    encoder = table.encoder
     if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
         version = table.version
@@ -586,13 +592,13 @@ cdef list _act(table, int position, chosen, int* plain_version=NULL):
             action = (<list>enc.lookups[position])[index]
             earned = [0.0] * 4
             table.rewards = earned
-            game = table.game
-            if not _HOT or not table_step_offered(game._t, position, action):
+            tstate = game._t
+            if not _HOT or not table_step_offered(tstate, position, action):
                 game.step(action)
             version += 1
             table.version = version
             plain = True
-            if type((<TableState>game._t).phase) is Over:  # Game.is_over (Over has no subclasses)
+            if type(tstate.phase) is Over:  # Game.is_over (Over has no subclasses)
                 table._after_move()
                 plain = False
             if table.bots:
@@ -632,8 +638,9 @@ def observe(table, int position):
         try:
             m = _writable(mask, &mview, N_ACTIONS, "mask values")
             try:
-                enc._fill(game, position, p, table.hands_played)
-                enc._mask(game, position, m)
+                tstate = game._t
+                enc._fill(tstate, position, p, table.hands_played)
+                enc._mask(game, tstate, position, m)
             finally:
                 PyBuffer_Release(&mview)
         finally:
@@ -667,29 +674,33 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef Py_ssize_t i
     cdef int position
     cdef TableEncoder enc
+    cdef TableState tstate
     cdef int version
     for i in range(n):
         chosen = actions[i]
         if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
             continue
         table = tables[i]
-        earned = _act(table, agents[i], chosen, &version)
+        enc_obj = table.encoder
+        game = table.game
+        earned = _act_read(table, enc_obj, game, agents[i], chosen, &version)
         if version < 0:  # the move went through Table.act, ended the hand or let a bot move
             if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
                 out.append((i, earned))
             if table.over:
                 continue
+            enc_obj = table.encoder  # a new hand may have a new game
+            game = table.game
         elif earned[0] or earned[1] or earned[2] or earned[3]:  # the episode goes on (see _act)
             out.append((i, earned))
-        enc_obj = table.encoder
-        game = table.game
-        position = _first_to_act((<TableState>game._t).phase)
+        tstate = game._t
+        position = _first_to_act(tstate.phase)
         if position < 0:  # a live episode always waits for someone
             raise AssertionError(f"game {i} of the batch waits for nobody")
         if type(enc_obj) is TableEncoder:
             enc = <TableEncoder>enc_obj
-            enc._fill(game, position, planes + i * N_ROWS * N_COLS, table.hands_played)
-            enc._mask(game, position, masks + i * N_ACTIONS)
+            enc._fill(tstate, position, planes + i * N_ROWS * N_COLS, table.hands_played)
+            enc._mask(game, tstate, position, masks + i * N_ACTIONS)
             (<list>table._masked_at)[position] = version if version >= 0 else table.version
         else:
             position = table.observe_next(observations[i], action_masks[i])
