@@ -13,7 +13,7 @@ whatever is rare (a seat that may claim, a restricted discard, a flower drawn) g
 pure-Python functions themselves, so there is one definition of each rule.
 """
 
-from cpython.dict cimport PyDict_Clear, PyDict_Copy
+from cpython.dict cimport PyDict_Copy
 from libc.string cimport memchr, memcpy
 
 from nbmj.core._shape cimport claim_options_counts, is_win_counts
@@ -41,8 +41,8 @@ from .observation import Observation
 from .phases import TRANSITIONS, Over, RobWindow
 from .phases cimport ClaimWindow, Turn
 from .turn import do_turn_action
-from .precomputed import CHI_ACTS, KAN_ACTS, PON_ACTS
-from .precomputed import BAN_FLAG, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS, notation
+from .precomputed import (BAN_FLAG, CHI_ACTS, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, KAN_ACTS, O_CHI, O_HU,
+                          O_KAN, O_PON, PASS_ACTS, PON_ACTS, notation)
 from .restrictions import check_offence, discardable
 from .state import Offence, RiverTile, TableMeld
 from .state cimport SeatState, TableState
@@ -76,24 +76,13 @@ cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
 
 
-cdef inline int _clear(object d) except -1:
-    """``d.clear()``: for a dict itself without looking up and calling the method (the
-    game's kept legal lists and scores are cleared at every step)."""
-    if type(d) is dict:
-        PyDict_Clear(d)
-    else:
-        d.clear()
-    return 0
-
-
-cdef inline object _event_of(object action):
-    """``action.to_json()``: for the interned actions (whose JSON form is cached on them),
-    a copy of that cache made here without the method calls."""
-    attrs = action.__dict__
-    cached = (<dict>attrs).get("_json") if type(attrs) is dict else attrs.get("_json")
+cdef inline object _event_of(object action, dict fields):
+    """``action.to_json()``, given the action's ``__dict__``: for the interned actions (whose
+    JSON form is cached there), a copy of that cache made here without the method calls."""
+    cached = fields.get("_json")
     if type(cached) is dict:
         return PyDict_Copy(cached)
-    return cached.copy() if cached is not None else action.to_json()
+    return action.to_json()
 
 
 cdef int _split_wilds(TableState t, unsigned char* h, unsigned char* c, int* wilds) except -1:
@@ -159,12 +148,6 @@ cdef bint _is_ready(TableState t, int p, object hand) except -1:
     return t.er.several_shapes and bool(_other_shape(t, p, bytearray(c[:34]), w + 1))  # _other_shape's own test first
 
 
-cdef inline bint _can_draw(TableState t) noexcept:
-    """``TableState.can_draw``."""
-    cdef long kept = t.kept_tiles, remaining = t.wall.remaining
-    return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
-
-
 cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
     """``TableState.in_force(r, at_claim)``: a restriction the variant lacks, or one always
     in force, answered here; a window by the method itself."""
@@ -174,11 +157,6 @@ cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
     if window == "always":
         return True
     return bool(t.window_open(window, at_claim, None))
-
-
-cdef inline bint _can_kong(TableState t) noexcept:
-    """``TableState.can_kong``."""
-    return t.wall.remaining > t.kept_tiles + t.er.kept_per_kong
 
 
 cdef object _draw_head(Wall wall):
@@ -223,7 +201,7 @@ cdef object _start_turn(TableState t, int p):
     passed_pon = seat.passed_pon
     if passed_pon:
         passed_pon.clear()
-    if not _can_draw(t):
+    if not t.can_draw():
         return finish_draw(t)
     tile = _draw_head(t.wall)
     cdef unsigned char* h = _bytes(hand)
@@ -234,7 +212,7 @@ cdef object _start_turn(TableState t, int p):
         raise ValueError("byte must be in range(0, 256)")
     h[k] += 1
     t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
-    t.last_tile_drawn = not _can_draw(t)
+    t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
         return after_draw(t, p, tile, "self_draw")
@@ -299,7 +277,7 @@ cdef object _discard(TableState t, int p, int tile):
 cdef long _F_HU = F_HU, _F_KAN = F_KAN, _F_PON = F_PON, _F_CHI = F_CHI
 cdef long _O_HU = O_HU, _O_KAN = O_KAN, _O_PON = O_PON, _O_CHI = O_CHI
 cdef long _CHI_BIT[3]  # the core's chow bits in chi_uses order (nbmj.engine.claims._CHI_BITS)
-_CHI_BIT[:] = [_b for _b in _CHI_BITS]
+_CHI_BIT[:] = list(_CHI_BITS)
 
 
 cdef dict _offers(TableState t, int p, int tile):
@@ -309,9 +287,9 @@ cdef dict _offers(TableState t, int p, int tile):
     if er.no_claims:
         for kind in t.banned_claims(True):
             flags &= ~<long>BAN_FLAG.get(kind, 0)
-    if not _can_draw(t):
+    if not t.can_draw():
         flags &= ~(_F_CHI | _F_PON | _F_KAN)  # NB-15.2: the last discard may be claimed only to win
-    elif not _can_kong(t):
+    elif not t.can_kong():
         flags &= ~_F_KAN
     cdef int chi_seat = (p + 1) % 4 if flags & _F_CHI and tile < 27 else -1
     cdef int rank = tile % 9
@@ -439,7 +417,7 @@ cdef list _turn_actions(TableState t, Turn ph, int p):
     cdef list melds = st.melds
     cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
     cdef int k
-    if may_kong and (melds or has_four) and _can_kong(t) and not (er.no_claims and "kan" in t.banned_claims(False)):
+    if may_kong and (melds or has_four) and t.can_kong() and not (er.no_claims and "kan" in t.banned_claims(False)):
         if has_four:
             wilds = t.wt.wilds
             for k in range(34):
@@ -603,16 +581,14 @@ def bot_move(game, int p, bot):
 
 cdef int _step_offered(TableState t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
-    cache = t.legal
-    _clear(cache)
+    t.legal.clear()
     t.version += 1
-    t.events.append(_event_of(action))
+    cdef dict fields = action.__dict__ if type(action) is _Action else None  # one look-up for all it reads
+    t.events.append(action.to_json() if fields is None else _event_of(action, fields))
     cdef ClaimWindow window
     if type(ph) is Turn:
-        fields = action.__dict__ if type(action) is _Action else None  # one look-up for both fields
         if fields is not None:
-            tile = (<dict>fields)["tile"]
-            kind = (<dict>fields)["kind"]
+            tile, kind = fields["tile"], fields["kind"]
         else:
             tile, kind = action.tile, action.kind
         if kind == "discard" and tile is not None:
@@ -625,7 +601,7 @@ cdef int _step_offered(TableState t, ph, int p, action) except -1:
         responses[p] = action
         if len(responses) == len(window.options):
             _enter(t, resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, window))
-    _clear(cache)
+    t.legal.clear()
     return 0
 
 
@@ -680,7 +656,7 @@ cdef _enter(TableState t, phase):
     """``Game._enter``."""
     if type(phase) not in TRANSITIONS[type(t.phase)]:
         raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
-    _clear(t.scores)
+    t.scores.clear()
     t.phase = phase
 
 

@@ -40,3 +40,7 @@ cdef class TableState:
     cdef public dict legal
     cdef public long version
     cdef public object phase
+
+    # the reserve tests the compiled hot path asks at every step, called there as C methods
+    cpdef bint can_draw(self)
+    cpdef bint can_kong(self)

@@ -250,19 +250,7 @@ cdef class Program:
         cdef list ops = []
         cdef list items = []
         for is_multiplier, value, when, each in sources:
-            if when is None:
-                w0 = w1 = -1
-            else:
-                w0 = len(ops)
-                _emit(when, light, any_tile, ops)
-                w1 = len(ops)
-            if each is None:
-                e0 = e1 = -1
-            else:
-                e0 = len(ops)
-                _emit(each, light, any_tile, ops)
-                e1 = len(ops)
-            items.append((is_multiplier, value, w0, w1, e0, e1))
+            items.append((is_multiplier, value, *_span(when, light, any_tile, ops), *_span(each, light, any_tile, ops)))
         self.n_ops = len(ops)
         self.n_items = len(items)
         self.ops = <Op*>PyMem_Malloc(sizeof(Op) * (self.n_ops + 1))
@@ -272,26 +260,25 @@ cdef class Program:
         self.reads_flowers = False
         cdef int i
         for i, (code, a, b, c, x, y) in enumerate(ops):
-            self.ops[i].code = code
-            self.ops[i].a = a
-            self.ops[i].b = b
-            self.ops[i].c = c
-            self.ops[i].x = x
-            self.ops[i].y = y
+            self.ops[i] = Op(code, a, b, c, x, y)
             if code == OP_FLOWERS or code == OP_FLOWER_SETS:
                 self.reads_flowers = True
         for i, (is_multiplier, value, w0, w1, e0, e1) in enumerate(items):
-            self.items[i].is_multiplier = is_multiplier
-            self.items[i].value = value
-            self.items[i].when_start = w0
-            self.items[i].when_end = w1
-            self.items[i].each_start = e0
-            self.items[i].each_end = e1
+            self.items[i] = Item(is_multiplier, value, w0, w1, e0, e1)
         _check_depth(ops)
 
     def __dealloc__(self):
         PyMem_Free(self.ops)
         PyMem_Free(self.items)
+
+
+cdef tuple _span(expr, bint light, bint any_tile, list ops):
+    """``expr``'s ops appended to ``ops``: their (start, end), or (-1, -1) for no expression."""
+    if expr is None:
+        return -1, -1
+    cdef Py_ssize_t start = len(ops)
+    _emit(expr, light, any_tile, ops)
+    return start, len(ops)
 
 
 def _check_depth(list ops):
