@@ -40,3 +40,26 @@ def test_the_env_benchmark_reports_every_contestant():
     assert names[:5] == ["nbmj env() AEC, wrapped", "nbmj raw_env AEC", "nbmj parallel_env", "nbmj VectorEnv N=64", "nbmj VectorEnv N=256"]
     for row in out["contestants"]:
         assert row.get("steps_per_s", 0) > 0 or row["note"].startswith("skipped")
+
+
+def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
+    import importlib.util
+
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    mask = np.zeros((3, 125), dtype=np.int8)
+    mask[0, [0, 7, 124]] = 1
+    mask[1, 45] = 1
+    mask[2, ::5] = 1
+    rng = np.random.default_rng(0)
+    draws = np.stack([bench.masked_choice(rng, mask) for _ in range(6000)])
+    assert mask[np.arange(3), draws].all()  # never an illegal action
+    assert (draws[:, 1] == 45).all()
+    for row, legal in ((0, [0, 7, 124]), (2, list(range(0, 125, 5)))):
+        counts = np.bincount(draws[:, row], minlength=125)[legal]
+        expected = 6000 / len(legal)
+        assert (abs(counts - expected) < 5 * np.sqrt(expected)).all(), counts  # every legal action, equally often
