@@ -264,3 +264,40 @@ def test_the_chi_offers_match_their_twin_over_small_and_banned_hands(variant, se
     t.seats[q].hand = hand
     t.seats[q].ready = False
     assert hot.offers_of(t, d, tile) == claim_window.offers(t, d, tile)
+
+
+@needs_compiled
+def test_the_compiled_chi_bans_are_the_twin_s_for_every_chow():
+    """吃张打张 (NB-8.x) bans, for each tile of the suits claimed as the low, middle and high tile."""
+    from nbmj.engine.claims import chi_discard_bans
+
+    checked = 0
+    for tile in range(27):
+        for use in ((tile + 1, tile + 2), (tile - 1, tile + 1), (tile - 2, tile - 1)):
+            if all(u // 9 == tile // 9 and 0 <= u < 27 for u in use) and abs(use[1] - use[0]) <= 2:
+                for given in (use, use[::-1]):
+                    assert hot.chi_discard_bans(tile, given) == chi_discard_bans(tile, given), (tile, given)
+                    checked += 1
+    assert checked == 2 * 3 * 7 * 3  # seven runs of each shape in each of three suits, both orders
+    assert hot.chi_discard_bans(3, (4, 5, 6)) == chi_discard_bans(3, (4, 5, 6))  # not a chow: the twin answers
+
+
+@needs_compiled
+def test_the_records_the_hot_path_makes_are_the_classes_own():
+    from nbmj.engine.state import Offence, RiverTile, TableMeld
+
+    made = [hot.river_tile(5, None), hot.river_tile(30, "S"), hot.table_meld("chi", (3, 4, 5), 2), hot.offence(1, 2, 7, True)]
+    expected = [RiverTile(5, None), RiverTile(30, "S"), TableMeld("chi", (3, 4, 5), 2), Offence(1, 2, 7, True)]
+    for ours, theirs in zip(made, expected):
+        assert type(ours) is type(theirs) and ours == theirs and repr(ours) == repr(theirs) and hash(ours) == hash(theirs)
+        assert ours._asdict() == theirs._asdict() and ours._replace() == theirs
+    assert made[1].claimed_by == "S" and made[2].tiles == (3, 4, 5) and made[3].claimed is True
+
+
+@needs_compiled
+def test_the_records_are_allocated_without_calling_their_class():
+    """The hot path's check that the records are plain named tuples holds for state.py's."""
+    from nbmj.engine.state import Offence, RiverTile, TableMeld
+
+    assert all(hot._plain_record(cls, cls._fields) for cls in (RiverTile, TableMeld, Offence))
+    assert not hot._plain_record(RiverTile, ("tile",))

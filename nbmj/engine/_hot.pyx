@@ -14,6 +14,9 @@ pure-Python functions themselves, so there is one definition of each rule.
 """
 
 from cpython.dict cimport PyDict_Copy
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.string cimport memchr, memcpy
 
 from nbmj.core._shape cimport claim_options_counts, is_win_counts
@@ -27,7 +30,8 @@ from ..rules.model import SEATS
 from .actions import Action as _Action
 from .actions import interned
 from .claim_window import offers as reference_offers
-from .claims import _CHI_BITS, chi_discard_bans
+from .claims import _CHI_BITS
+from .claims import chi_discard_bans as reference_chi_discard_bans
 from .dealing import DEAL_BLOCK
 from .draws import replace_flower
 from .dealing import deal as reference_deal
@@ -103,9 +107,34 @@ cdef int _split_wilds(TableState t, unsigned char* h, unsigned char* c, int* wil
 
 # Turn and ClaimWindow are extension types (phases.pxd): the hot path makes them with their
 # type's own allocation and fills the fields, without the dataclass __init__'s Python call.
-# RiverTile is a named tuple, built the same way (checked here; otherwise the class is called).
-_PLAIN_RIVER_TILE = RiverTile._fields == ("tile", "claimed_by") and not RiverTile._field_defaults
-_new_tuple = tuple.__new__
+# The records of state.py (RiverTile, TableMeld, Offence) are named tuples: they are
+# allocated here the way tuple.__new__ allocates a subclass of tuple, which is several times
+# cheaper than calling the class (checked here; otherwise the class is called).
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
+
+
+def _plain_record(cls, fields):
+    """Whether ``cls`` is a named tuple with exactly ``fields``, no defaults and the
+    generated constructor: then an instance is a tuple of its values and nothing more."""
+    return (cls.__bases__ == (tuple,) and cls._fields == fields and not cls._field_defaults
+            and vars(cls).get("__slots__") == () and cls.__new__.__module__ == f"namedtuple_{cls.__name__}")
+
+
+cdef bint _PLAIN_RIVER_TILE = _plain_record(RiverTile, ("tile", "claimed_by"))
+cdef bint _PLAIN_TABLE_MELD = _plain_record(TableMeld, ("kind", "tiles", "source"))
+cdef bint _PLAIN_OFFENCE = _plain_record(Offence, ("discarder", "warned", "number", "claimed"))
+
+
+cdef inline object _record(object cls, tuple values):
+    """``cls(*values)`` for a plain named tuple ``cls`` (:func:`_plain_record`)."""
+    cdef Py_ssize_t i, n = len(values)
+    r = PyType_GenericAlloc(<PyTypeObject*>cls, n)
+    for i in range(n):
+        v = values[i]
+        Py_INCREF(v)  # PyTuple_SET_ITEM takes the reference
+        PyTuple_SET_ITEM(r, i, v)
+    return r
 
 
 cdef Turn _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
@@ -129,11 +158,54 @@ cdef ClaimWindow _claim_window(int tile, int discarder, dict options):
     return ph
 
 
-cdef object _river_tile(int tile):
-    """``RiverTile(tile, None)``."""
+cdef object _river_tile(object tile, object claimed_by):
+    """``RiverTile(tile, claimed_by)``."""
     if not _PLAIN_RIVER_TILE:
-        return RiverTile(tile, None)
-    return _new_tuple(RiverTile, (tile, None))
+        return RiverTile(tile, claimed_by)
+    return _record(RiverTile, (tile, claimed_by))
+
+
+cdef object _table_meld(str kind, tuple tiles, object source):
+    """``TableMeld(kind, tiles, source)``."""
+    if not _PLAIN_TABLE_MELD:
+        return TableMeld(kind, tiles, source)
+    return _record(TableMeld, (kind, tiles, source))
+
+
+cdef object _offence(object discarder, object warned, object number, bint claimed):
+    """``Offence(discarder, warned, number, claimed)``."""
+    if not _PLAIN_OFFENCE:
+        return Offence(discarder, warned, number, claimed)
+    return _record(Offence, (discarder, warned, number, claimed))
+
+
+def river_tile(tile, claimed_by):
+    """``RiverTile(tile, claimed_by)``, made as the hot path makes it (for the tests)."""
+    return _river_tile(tile, claimed_by)
+
+
+def table_meld(str kind, tuple tiles, source):
+    """``TableMeld(kind, tiles, source)``, made as the hot path makes it (for the tests)."""
+    return _table_meld(kind, tiles, source)
+
+
+def offence(discarder, warned, number, bint claimed):
+    """``Offence(discarder, warned, number, claimed)``, made as the hot path makes it (for the tests)."""
+    return _offence(discarder, warned, number, claimed)
+
+
+cpdef tuple chi_discard_bans(int tile, use):
+    """``nbmj.engine.claims.chi_discard_bans``: 吃张打张 (NB-8.x), the claimed tile and, where
+    the run has one, the tile past its far end."""
+    if len(use) != 2:  # a chow uses two tiles of the hand; anything else goes to the twin
+        return reference_chi_discard_bans(tile, use)
+    cdef int a = use[0], b = use[1]
+    cdef int low = a if a < b else b, high = b if a < b else a
+    if tile < low and high % 9 <= 7:
+        return (tile, high + 1)
+    if tile > high and low % 9 >= 1:
+        return (tile, low - 1)
+    return (tile,)
 
 
 cdef bint _is_ready(TableState t, int p, object hand) except -1:
@@ -240,7 +312,7 @@ cdef object _discard(TableState t, int p, int tile):
     if h[tile] == 0:
         raise ValueError("byte must be in range(0, 256)")
     h[tile] -= 1
-    st.river.append(_river_tile(tile))
+    st.river.append(_river_tile(tile, None))
     t.discards_made += 1
     cdef bint ready = _is_ready(t, p, hand)
     st.ready = ready
@@ -810,11 +882,11 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     cdef tuple seats = t.seats
     cdef SeatState seat
     river = seats[d].river
-    river[-1] = RiverTile(river[-1].tile, SEATS[q])
+    river[-1] = _river_tile(river[-1].tile, SEATS[q])
     offences = t.offences
     for i, off in enumerate(offences):
         if off.warned == q and off.number == t.discards_made:
-            offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
+            offences[i] = _offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
     t.claims_made = True
     (<SeatState>seats[d]).fed[q] += 1
     seat = seats[q]
@@ -826,11 +898,11 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     if kind == "chi":
         for u in a.use:
             hand[u] -= 1
-        seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
+        seat.melds.append(_table_meld("chi", tuple(sorted((tile, *a.use))), d))
         bans = chi_discard_bans(tile, a.use) if _in_force(t, er.chi_ban, True) else ()
         return _turn(q, "after_chi", None, None, bans)
     hand[tile] -= 2
-    seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
+    seat.melds.append(_table_meld("pon", (tile, tile, tile), d))
     return _turn(q, "after_pon", None, None)
 
 

@@ -55,28 +55,54 @@ class Offence(NamedTuple):
     claimed: bool
 
 
-@dataclass
+@dataclass(init=False)
 class SeatState:
-    """One seat's part of the hand."""
+    """One seat's part of the hand. Each field is also a keyword of the constructor; a
+    field not given starts empty (an empty hand, no melds, no flags set, ``ready``)."""
 
     #: counts of the 42 tile ids held (flowers that act as flowers are laid aside at once
     #: when flowers are replaced automatically). A bytearray: the core reads a buffer
     #: several times faster than a list, and a count can never go below zero.
-    hand: bytearray = field(default_factory=lambda: bytearray(42))
-    melds: list[TableMeld] = field(default_factory=list)
-    river: list[RiverTile] = field(default_factory=list)
-    flowers: list[int] = field(default_factory=list)
+    hand: bytearray
+    melds: list[TableMeld]
+    river: list[RiverTile]
+    flowers: list[int]
     #: fed[b]: melds seat b made from this seat's discards
-    fed: list[int] = field(default_factory=lambda: [0] * 4)
-    discarded_wild: bool = False
+    fed: list[int]
+    discarded_wild: bool
     #: passed a discard win and has not acted since (NB-8.7)
-    passed_win: bool = False
+    passed_win: bool
     #: kinds passed for a pong since the seat last acted (NB-8.6)
-    passed_pon: set[int] = field(default_factory=set)
+    passed_pon: set[int]
     #: whether the waiting hand is ready (shanten 0): only a ready hand can win on a
     #: discard. Set after the deal and at each discard, the only times a hand takes its
     #: waiting shape.
-    ready: bool = True
+    ready: bool
+
+    # Written out rather than generated: compiled, the generated constructor of a field with
+    # a default_factory imports the dataclasses module once per such field and call, which
+    # made a fresh seat cost more than the rest of a deal.
+    def __init__(
+        self,
+        hand: bytearray | None = None,
+        melds: list[TableMeld] | None = None,
+        river: list[RiverTile] | None = None,
+        flowers: list[int] | None = None,
+        fed: list[int] | None = None,
+        discarded_wild: bool = False,
+        passed_win: bool = False,
+        passed_pon: set[int] | None = None,
+        ready: bool = True,
+    ) -> None:
+        self.hand = bytearray(42) if hand is None else hand
+        self.melds = [] if melds is None else melds
+        self.river = [] if river is None else river
+        self.flowers = [] if flowers is None else flowers
+        self.fed = [0] * 4 if fed is None else fed
+        self.discarded_wild = discarded_wild
+        self.passed_win = passed_win
+        self.passed_pon = set() if passed_pon is None else passed_pon
+        self.ready = ready
 
 
 @dataclass
