@@ -293,11 +293,3 @@ def test_the_records_the_hot_path_makes_are_the_classes_own():
         assert ours._asdict() == theirs._asdict() and ours._replace() == theirs
     assert made[1].claimed_by == "S" and made[2].tiles == (3, 4, 5) and made[3].claimed is True
 
-
-@needs_compiled
-def test_the_records_are_allocated_without_calling_their_class():
-    """The hot path's check that the records are plain named tuples holds for state.py's."""
-    from nbmj.engine.state import Offence, RiverTile, TableMeld
-
-    assert all(hot._plain_record(cls, cls._fields) for cls in (RiverTile, TableMeld, Offence))
-    assert not hot._plain_record(RiverTile, ("tile",))

@@ -62,11 +62,13 @@ def test_an_action_not_taken_from_the_kept_list_is_left_to_game_step():
 
 def test_the_hot_path_builds_the_phases_and_river_tiles_itself():
     """It fills Turn and ClaimWindow (extension types) through their own allocation, and
-    RiverTile without its Python constructor while its fields are the ones it fills; the
-    phases it builds are those the classes build."""
+    the records (RiverTile, TableMeld, Offence) without their Python constructors while
+    their fields are the ones it fills; the phases it builds are those the classes build."""
     from nbmj.engine.phases import ClaimWindow, Turn
+    from nbmj.engine.state import Offence, RiverTile, TableMeld
 
-    assert hot._PLAIN_RIVER_TILE
+    assert all(hot._plain_record(cls, cls._fields) for cls in (RiverTile, TableMeld, Offence))
+    assert not hot._plain_record(RiverTile, ("tile",))
     game = Game("ningbo", 5)
     seen = set()
     while not game.is_over and len(seen) < 2:
