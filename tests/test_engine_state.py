@@ -29,7 +29,7 @@ from nbmj.errors import (
     UnknownBotError,
     UnknownSeatError,
 )
-from nbmj.rules import compile_text
+from nbmj.rules import compile_text, list_variants
 from nbmj.rules.model import RESTRICTION_KINDS
 from nbmj.tiles import parse_tile, parse_tiles
 
@@ -368,3 +368,33 @@ def _notation(hand):
     from nbmj.tiles import to_notation
 
     return to_notation([t for t in range(42) for _ in range(hand[t])])
+
+
+# --------------------------------------------------------------------------- hands without a log
+
+
+@pytest.mark.parametrize("variant", list_variants())
+def test_a_hand_played_without_a_log_is_the_same_hand(variant):
+    """Game(log=False) makes no events and plays exactly what the logged game plays."""
+    for seed in range(6):
+        logged, bare = Game(variant, seed), Game(variant, seed, log=False)
+        bots_a, bots_b = make_bots("random" if seed % 2 else "greedy", seed), make_bots("random" if seed % 2 else "greedy", seed)
+        while not logged.is_over:
+            assert bare.to_act == logged.to_act and bare.full_state() == logged.full_state()
+            seat = logged.to_act[0]
+            assert bare.legal_actions(seat) == logged.legal_actions(seat)
+            logged.step(bots_a[seat](logged.observation(seat), logged.legal_actions(seat)))
+            bare.step(bots_b[seat](bare.observation(seat), bare.legal_actions(seat)))
+        assert bare.is_over and bare.result == logged.result and bare.full_state() == logged.full_state()
+        assert logged.events and bare.events == []
+        with pytest.raises(GameSetupError, match="keeps no log"):
+            bare.log_text()
+
+
+def test_a_match_that_keeps_no_logs_deals_hands_without_one():
+    from nbmj.engine import Match
+
+    quiet, kept = Match("ningbo", 3, hands=3, keep_logs=False), Match("ningbo", 3, hands=3)
+    assert quiet.play(make_bots("random", 1)) == kept.play(make_bots("random", 1))
+    assert quiet.logs == [] and len(kept.logs) == 3
+    assert Match("ningbo", 3, keep_logs=False).new_game().events == [] and Match("ningbo", 3).new_game().events

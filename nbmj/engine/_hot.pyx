@@ -283,7 +283,8 @@ cdef object _start_turn(TableState t, int p):
     if h[k] == 255:
         raise ValueError("byte must be in range(0, 256)")
     h[k] += 1
-    t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
+    if t.keeps_log:
+        t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
@@ -656,7 +657,8 @@ cdef int _step_offered(TableState t, ph, int p, action) except -1:
     t.legal.clear()
     t.version += 1
     cdef dict fields = action.__dict__ if type(action) is _Action else None  # one look-up for all it reads
-    t.events.append(action.to_json() if fields is None else _event_of(action, fields))
+    if t.keeps_log:
+        t.events.append(action.to_json() if fields is None else _event_of(action, fields))
     cdef ClaimWindow window
     if type(ph) is Turn:
         if fields is not None:
@@ -894,7 +896,8 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     seat.passed_pon.clear()
     hand = seat.hand
     t.current = q
-    t.events.append({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
+    if t.keeps_log:
+        t.events.append({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
     if kind == "chi":
         for u in a.use:
             hand[u] -= 1
@@ -1058,7 +1061,8 @@ cdef object _deal(TableState t, dice, opened):
                 raise ValueError("byte must be in range(0, 256)")
             h[k] += 1
     for p in order:
-        t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
+        if t.keeps_log:
+            t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
     last = _initial_flowers(t, order, dealt[dealer][-1])
     if last is None:
         return finish_draw(t)

@@ -24,6 +24,8 @@ DEAL_BLOCK = 4  # NB-3.8: tiles taken at a time in the deal
 def emit_start(t: TableState, dice: tuple[int, int], opened: WallBreak) -> None:
     """Log the hand's ``start`` event: the dice, where they open the wall, the dealer, the
     round wind, the indicator and the wilds."""
+    if not t.keeps_log:
+        return
     t.emit(
         {
             "e": "start",
@@ -58,8 +60,9 @@ def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
         hand = t.seats[p].hand
         for tile in dealt[p]:
             hand[tile] += 1
-    for p in order:
-        t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
+    if t.keeps_log:  # the notation is only for the log
+        for p in order:
+            t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
     last = initial_flowers(t, order, dealt[t.dealer][-1])
     if last is None:
         return finish_draw(t)

@@ -27,7 +27,8 @@ def start_turn(t: TableState, p: int) -> Phase:
         return finish_draw(t)
     tile = t.wall.draw_head()
     seat.hand[tile] += 1
-    t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
+    if t.keeps_log:
+        t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[tile]:

@@ -167,7 +167,9 @@ class Game:
     ``wall``: a fixed tile order (ids or notation) in draw order (NB-3.6) for scripted
     hands; ``dice`` fixes the throw. ``dealer`` is the position that deals; ``round_wind``
     the round's wind. A bad value of any of them raises
-    :class:`~nbmj.errors.GameSetupError`.
+    :class:`~nbmj.errors.GameSetupError`. ``log=False`` plays the hand without an event log
+    (:attr:`events` stays empty and :meth:`log_lines` raises), for loops that play many
+    hands and never read them; the play is the same.
     """
 
     # declared state (the compiled hot path reads _t at every step)
@@ -182,6 +184,7 @@ class Game:
         dice: tuple[int, int] | None = None,
         dealer: str = "E",
         round_wind: str = "E",
+        log: bool = True,
     ) -> None:
         rules = resolve_rules(variant)
         #: the variant's rules
@@ -216,7 +219,8 @@ class Game:
         wt = wild_tables(tuple(sorted(wild_tiles(rules.wilds, indicator))), er.wild_flower_is_flower)
         seats = (SeatState(), SeatState(), SeatState(), SeatState())
         self._t = t = TableState(
-            er, wt, rules, wall_, seats, self.dealer, round_wind, indicator, kept_tiles=er.kept_base, current=self.dealer
+            er, wt, rules, wall_, seats, self.dealer, round_wind, indicator, kept_tiles=er.kept_base, current=self.dealer,
+            keeps_log=bool(log),
         )
         t.phase = Deal()
         self._enter(_deal(t, self.dice, self.wall_break))
@@ -267,7 +271,7 @@ class Game:
 
     @property
     def events(self) -> list[dict[str, Any]]:
-        """The event log so far (without the header line)."""
+        """The event log so far (without the header line); empty for a hand played with ``log=False``."""
         return self._t.events
 
     @property
@@ -517,8 +521,9 @@ class Game:
         t = self._t
         t.legal.clear()
         t.version += 1
-        cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
-        t.events.append(cached.copy() if cached is not None else action.to_json())
+        if t.keeps_log:
+            cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
+            t.events.append(cached.copy() if cached is not None else action.to_json())
         ph = t.phase
         if type(ph) is Turn:
             tile = action.tile
@@ -597,7 +602,10 @@ class Game:
         return h
 
     def log_lines(self) -> list[str]:
-        """The event log as JSON lines, header first."""
+        """The event log as JSON lines, header first. A hand played with ``log=False`` has
+        none: :class:`~nbmj.errors.GameSetupError`."""
+        if not self._t.keeps_log:
+            raise GameSetupError("this hand keeps no log: it was dealt with log=False")
         return [dumps_event(self.header())] + [dumps_event(e) for e in self.events]
 
     def log_text(self) -> str:

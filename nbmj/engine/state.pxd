@@ -40,6 +40,7 @@ cdef class TableState:
     cdef public dict legal
     cdef public long version
     cdef public object phase
+    cdef public bint keeps_log
 
     # the reserve tests the compiled hot path asks at every step, called there as C methods
     cpdef bint can_draw(self)

@@ -137,6 +137,9 @@ class TableState:
     #: the steps taken, so that an Observation knows when it is stale
     version: int = 0
     phase: Phase | None = None
+    #: whether ``events`` is kept: False for a hand played without a log (``Game(log=False)``),
+    #: whose events are not made at all
+    keeps_log: bool = True
 
     @property
     def wilds(self) -> frozenset[int]:
@@ -190,5 +193,6 @@ class TableState:
         return banned
 
     def emit(self, event: dict[str, object]) -> None:
-        """Append an engine event to the log."""
-        self.events.append(event)
+        """Append an engine event to the log (when the hand keeps one)."""
+        if self.keeps_log:
+            self.events.append(event)
