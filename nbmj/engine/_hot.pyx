@@ -48,6 +48,7 @@ from .turn import do_turn_action
 from .precomputed import (BAN_FLAG, CHI_ACTS, CODES, DISCARD_ACTS, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, KAN_ACTS, O_CHI, O_HU,
                           O_KAN, O_PON, PASS_ACTS, PON_ACTS, notation)
 from .restrictions import check_offence, discardable
+from .liability import MELDS_TO_WARN
 from .state import Offence, RiverTile, TableMeld
 from .state cimport SeatState, TableState
 from .rules_view cimport EngineRules, WildTables
@@ -318,8 +319,12 @@ cdef object _discard(TableState t, int p, int tile):
     cdef bint ready = _is_ready(t, p, hand)
     st.ready = ready
     cdef EngineRules er = t.er
+    cdef int i, q
     if er.bao_suits or er.bao_terminals:
-        check_offence(t, p, tile, ready)
+        for i in range(1, 4):  # only a seat with MELDS_TO_WARN melds shows a warning (NH-6.1, NH-6.3)
+            if len((<SeatState>seats[(p + i) % 4]).melds) >= _MELDS_TO_WARN:
+                check_offence(t, p, tile, ready)
+                break
     if tile in t.wt.wilds:
         st.discarded_wild = True
     # open_claims: a seat that is not ready and can make no meld with the tile is offered
@@ -327,7 +332,6 @@ cdef object _discard(TableState t, int p, int tile):
     # when that holds for the three, the next turn starts without asking offers
     cdef int chi_seat = (p + 1) % 4 if tile < 27 else -1
     cdef int rank = tile % 9
-    cdef int i, q
     cdef unsigned char* o
     cdef bint ask = False
     for i in range(1, 4):
@@ -347,6 +351,7 @@ cdef object _discard(TableState t, int p, int tile):
     return _start_turn(t, (p + 1) % 4)
 
 
+cdef Py_ssize_t _MELDS_TO_WARN = MELDS_TO_WARN
 cdef long _F_HU = F_HU, _F_KAN = F_KAN, _F_PON = F_PON, _F_CHI = F_CHI
 cdef long _O_HU = O_HU, _O_KAN = O_KAN, _O_PON = O_PON, _O_CHI = O_CHI
 cdef long _CHI_BIT[3]  # the core's chow bits in chi_uses order (nbmj.engine.claims._CHI_BITS)

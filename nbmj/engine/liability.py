@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["suit_warnings", "terminal_warning", "forbidden_tiles", "is_terminal_or_honour"]
+__all__ = ["MELDS_TO_WARN", "suit_warnings", "terminal_warning", "forbidden_tiles", "is_terminal_or_honour"]
 
 _PUNG_KINDS = ("pon", "kan", "ankan", "kakan")
+
+#: the fewest melds that show a warning: both take three (three melds of a suit or with
+#: honour pungs, NH-6.1; three pungs or kongs, NH-6.3), so a seat with fewer warns of nothing
+MELDS_TO_WARN = 3
 
 
 def is_terminal_or_honour(t: int) -> bool:
@@ -24,7 +28,7 @@ def suit_warnings(melds: Sequence[tuple[str, Sequence[int]]]) -> set[int]:
     Three melds of the suit; or two honour pungs/kongs and one of the suit; or one honour
     pung/kong and two of the suit. Three honour pungs alone warn of no suit.
     """
-    if len(melds) < 3:
+    if len(melds) < MELDS_TO_WARN:
         return set()
     honour = sum(1 for kind, tiles in melds if kind in _PUNG_KINDS and tiles[0] >= 27)
     out = set()
@@ -37,7 +41,7 @@ def suit_warnings(melds: Sequence[tuple[str, Sequence[int]]]) -> set[int]:
 
 def terminal_warning(melds: Iterable[tuple[str, Sequence[int]]]) -> bool:
     """NH-6.3: three pungs or kongs on the table (chows do not count)."""
-    return sum(1 for kind, _ in melds if kind in _PUNG_KINDS) >= 3
+    return sum(1 for kind, _ in melds if kind in _PUNG_KINDS) >= MELDS_TO_WARN
 
 
 def forbidden_tiles(melds: Sequence[tuple[str, Sequence[int]]], *, suits: bool, terminals: bool) -> set[int]:
