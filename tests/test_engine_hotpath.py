@@ -86,6 +86,35 @@ def test_start_turn_matches_its_twin():
         assert _state(a) == _state(b)
 
 
+@needs_compiled
+@pytest.mark.parametrize("log", [True, False])
+def test_a_flower_drawn_is_replaced_as_the_twin_replaces_it(log):
+    """NB-5.4, NB-5.5: the compiled replacement (a flower drawn, put aside, its replacement
+    drawn from the tail, again while it is a flower) leaves the twin's state and events,
+    also when the wall cannot give a replacement (NB-5.7)."""
+    checked = 0
+    for seed in range(40):
+        g = Game("ningbo", seed, log=log)
+        t = g.table
+        flowers = [k for k in range(34, 42) if t.wt.flower_flag[k]]
+        for p in range(4):
+            for f in flowers:
+                a, b = copy.deepcopy(g), copy.deepcopy(g)
+                a.table.seats[p].hand[f] += 1  # as if just drawn
+                b.table.seats[p].hand[f] += 1
+                assert draws.replace_flower(a.table, p, f) == hot.replace_flower_typed(b.table, p, f)
+                assert _state(a) == _state(b)
+                checked += 1
+        if seed % 8 == 0:  # the wall used up down to its reserve: no replacement
+            a, b = copy.deepcopy(g), copy.deepcopy(g)
+            for x in (a, b):
+                x.table.wall.remaining = x.table.kept_tiles
+                x.table.seats[0].hand[flowers[0]] += 1
+            assert draws.replace_flower(a.table, 0, flowers[0]) is None is hot.replace_flower_typed(b.table, 0, flowers[0])
+            assert _state(a) == _state(b)
+    assert checked >= 40 * 4
+
+
 @pytest.fixture
 def reference_path(monkeypatch):
     """Every hot function of the game, the bots and the wins bound to its pure-Python twin."""

@@ -33,10 +33,9 @@ from .claim_window import offers as reference_offers
 from .claims import _CHI_BITS
 from .claims import chi_discard_bans as reference_chi_discard_bans
 from .dealing import DEAL_BLOCK
-from .draws import replace_flower
+from .draws import pay_immediate, replace_flower
 from .dealing import deal as reference_deal
 from .dealing import emit_start
-from .draws import after_draw
 from .ending import finish_draw
 from .claim_window import resolve_claims as reference_resolve_claims
 from .claims import CLAIM_CODE
@@ -289,8 +288,66 @@ cdef object _start_turn(TableState t, int p):
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
-        return after_draw(t, p, tile, "self_draw")
+        return _after_draw(t, p, tile, "self_draw")
     return _turn(p, "draw", "self_draw", tile)
+
+
+cdef object _after_draw(TableState t, int p, tile, str draw_kind):
+    """``nbmj.engine.draws.after_draw``, each replacement by :func:`_replace_flower`."""
+    cdef tuple flower_flag
+    if t.er.auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
+        flower_flag = t.wt.flower_flag
+        while flower_flag[tile]:
+            replacement = _replace_flower(t, p, tile)
+            if replacement is None:
+                return finish_draw(t)
+            tile = replacement
+            if draw_kind == "self_draw":
+                draw_kind = "flower_replacement"
+    t.current = p
+    return _turn(p, "draw", draw_kind, tile)
+
+
+cdef object _replace_flower(TableState t, int p, int f):
+    """``nbmj.engine.draws.replace_flower`` of a typed hand (the payment, where the variant
+    has one, by ``nbmj.engine.draws.pay_immediate``)."""
+    cdef SeatState seat = t.seats[p]
+    hand = seat.hand
+    if not _typed(hand, 42):
+        return replace_flower(t, p, f)
+    cdef unsigned char* h = _bytes(hand)
+    if not 0 <= f < 42:
+        raise IndexError("bytearray index out of range")
+    if h[f] == 0:
+        raise ValueError("byte must be in range(0, 256)")
+    h[f] -= 1
+    seat.flowers.append(f)
+    amount = t.er.immediate.flower
+    if amount:
+        pay_immediate(t, p, amount, "flower")
+    cdef Wall wall = t.wall
+    if wall.remaining <= t.kept_tiles:
+        if t.keeps_log:
+            t.events.append({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
+        return None
+    tile = wall.draw_tail()
+    cdef int k = tile
+    if not 0 <= k < 42:
+        raise IndexError("bytearray index out of range")
+    if h[k] == 255:
+        raise ValueError("byte must be in range(0, 256)")
+    h[k] += 1
+    if t.keeps_log:
+        t.events.append({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[k]})
+    t.last_tile_drawn = not t.can_draw()
+    return tile
+
+
+def replace_flower_typed(t, int p, int f):
+    """``nbmj.engine.draws.replace_flower``, as the hot path does it (for the tests)."""
+    if type(t) is not TableState:
+        return replace_flower(t, p, f)
+    return _replace_flower(t, p, f)
 
 
 def discard(t, int p, int tile):
@@ -991,7 +1048,7 @@ cdef object _self_win(TableState t, int p, tile, draw_kind):
 
 cdef object _initial_flowers(TableState t, list order, last):
     """``nbmj.engine.dealing.initial_flowers`` of typed hands: the scan for flowers here,
-    each replacement by ``nbmj.engine.draws.replace_flower``."""
+    each replacement by :func:`_replace_flower`."""
     per_player = t.er.per_player_flowers
     flower_flag = t.wt.flower_flag
     seats = t.seats
@@ -1010,7 +1067,7 @@ cdef object _initial_flowers(TableState t, list order, last):
                     break
                 any_flower = True
                 for f in held:
-                    tile = replace_flower(t, p, f)
+                    tile = _replace_flower(t, p, f)
                     if tile is None:
                         return None
                     if p == dealer:
