@@ -79,9 +79,9 @@ class SeatState:
     #: waiting shape.
     ready: bool
 
-    # Written out rather than generated: compiled, the generated constructor of a field with
-    # a default_factory imports the dataclasses module once per such field and call, which
-    # made a fresh seat cost more than the rest of a deal.
+    # Written out rather than generated: compiled, the generated constructor imports the
+    # dataclasses module once per default_factory field at every call (3 µs a seat, against
+    # a few hundred nanoseconds for this one; four seats are made for every hand).
     def __init__(
         self,
         hand: bytearray | None = None,
