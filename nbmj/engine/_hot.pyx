@@ -80,6 +80,26 @@ cdef inline unsigned char* _bytes(object hand):
     return <unsigned char*><char*><bytearray>hand
 
 
+cdef inline int _add_tile(unsigned char* h, int k) except -1:
+    """``hand[k] += 1`` on a hand's 42 counts, with the errors the bytearray itself raises."""
+    if not 0 <= k < 42:
+        raise IndexError("bytearray index out of range")
+    if h[k] == 255:
+        raise ValueError("byte must be in range(0, 256)")
+    h[k] += 1
+    return 0
+
+
+cdef inline int _remove_tile(unsigned char* h, int k) except -1:
+    """``hand[k] -= 1`` on a hand's 42 counts, with the errors the bytearray itself raises."""
+    if not 0 <= k < 42:
+        raise IndexError("bytearray index out of range")
+    if h[k] == 0:
+        raise ValueError("byte must be in range(0, 256)")
+    h[k] -= 1
+    return 0
+
+
 cdef inline object _event_of(object action, dict fields):
     """``action.to_json()``, given the action's ``__dict__``: for the interned actions (whose
     JSON form is cached there), a copy of that cache made here without the method calls."""
@@ -278,11 +298,7 @@ cdef object _start_turn(TableState t, int p):
     tile = _draw_head(t.wall)
     cdef unsigned char* h = _bytes(hand)
     cdef int k = tile
-    if not 0 <= k < 42:
-        raise IndexError("bytearray index out of range")
-    if h[k] == 255:
-        raise ValueError("byte must be in range(0, 256)")
-    h[k] += 1
+    _add_tile(h, k)
     if t.keeps_log:
         t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
     t.last_tile_drawn = not t.can_draw()
@@ -316,11 +332,7 @@ cdef object _replace_flower(TableState t, int p, int f):
     if not _typed(hand, 42):
         return replace_flower(t, p, f)
     cdef unsigned char* h = _bytes(hand)
-    if not 0 <= f < 42:
-        raise IndexError("bytearray index out of range")
-    if h[f] == 0:
-        raise ValueError("byte must be in range(0, 256)")
-    h[f] -= 1
+    _remove_tile(h, f)
     seat.flowers.append(f)
     amount = t.er.immediate.flower
     if amount:
@@ -331,14 +343,9 @@ cdef object _replace_flower(TableState t, int p, int f):
             t.events.append({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
         return None
     tile = wall.draw_tail()
-    cdef int k = tile
-    if not 0 <= k < 42:
-        raise IndexError("bytearray index out of range")
-    if h[k] == 255:
-        raise ValueError("byte must be in range(0, 256)")
-    h[k] += 1
+    _add_tile(h, tile)
     if t.keeps_log:
-        t.events.append({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[k]})
+        t.events.append({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     return tile
 
@@ -366,11 +373,7 @@ cdef object _discard(TableState t, int p, int tile):
     st = seats[p]
     hand = st.hand
     cdef unsigned char* h = _bytes(hand)
-    if not 0 <= tile < 42:
-        raise IndexError("bytearray index out of range")
-    if h[tile] == 0:
-        raise ValueError("byte must be in range(0, 256)")
-    h[tile] -= 1
+    _remove_tile(h, tile)
     st.river.append(_river_tile(tile, None))
     t.discards_made += 1
     cdef bint ready = _is_ready(t, p, hand)
@@ -1111,19 +1114,13 @@ cdef object _deal(TableState t, dice, opened):
             need[p] -= take
             left -= take
     cdef unsigned char* h
-    cdef int k
     cdef tuple seats = t.seats
     for p in order:
         h = _bytes(seats[p].hand)
         for tile in dealt[p]:
-            k = tile
-            if not 0 <= k < 42:
-                raise IndexError("bytearray index out of range")
-            if h[k] == 255:
-                raise ValueError("byte must be in range(0, 256)")
-            h[k] += 1
-    for p in order:
-        if t.keeps_log:
+            _add_tile(h, tile)
+    if t.keeps_log:  # the notation is only for the log
+        for p in order:
             t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
     last = _initial_flowers(t, order, dealt[dealer][-1])
     if last is None:
