@@ -572,27 +572,29 @@ cdef list _act(table, int position, chosen, int* plain_version=NULL):
     raises or penalizes). ``plain_version`` (when given) gets the table's new version when
     the move was made here and neither ended the hand nor let a bot move (then the table's
     game, encoder and episode are as before the move), else -1."""
-    return _act_read(table, table.encoder, table.game, position, chosen, plain_version)
+    game = table.game
+    return _act_read(table, table.encoder, game, None if game is None else game._t, table._masked_at, position, chosen,
+                     plain_version)
 
 
-cdef list _act_read(table, encoder, game, int position, chosen, int* plain_version):
-    """:func:`_act`, with the table's ``encoder`` and ``game`` read by the caller."""
+cdef list _act_read(table, encoder, game, TableState tstate, list masked_at, int position, chosen, int* plain_version):
+    """:func:`_act`, with the table's ``encoder``, ``game``, the game's state ``tstate`` and the
+    table's ``_masked_at`` read by the caller (who reads them once for the move and the
+    observation after it)."""
     cdef Py_ssize_t index
     cdef int version
     cdef bint plain
     cdef TableEncoder enc
-    cdef TableState tstate
     if plain_version != NULL:
         plain_version[0] = -1
-    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
+    if type(encoder) is TableEncoder and tstate is not None and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
-        if index >= 0 and <int>(<list>table._masked_at)[position] == version and enc.masks[position][index]:
+        if index >= 0 and <int>masked_at[position] == version and enc.masks[position][index]:
             action = (<list>enc.lookups[position])[index]
             earned = [0.0] * 4
             table.rewards = earned
-            tstate = game._t
             if not _HOT or not table_step_offered(tstate, position, action):
                 game.step(action)
             version += 1
@@ -675,6 +677,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef int position
     cdef TableEncoder enc
     cdef TableState tstate
+    cdef list masked_at
     cdef int version
     for i in range(n):
         chosen = actions[i]
@@ -683,7 +686,9 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         table = tables[i]
         enc_obj = table.encoder
         game = table.game
-        earned = _act_read(table, enc_obj, game, agents[i], chosen, &version)
+        tstate = None if game is None else game._t
+        masked_at = table._masked_at
+        earned = _act_read(table, enc_obj, game, tstate, masked_at, agents[i], chosen, &version)
         if version < 0:  # the move went through Table.act, ended the hand or let a bot move
             if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
                 out.append((i, earned))
@@ -691,9 +696,10 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
                 continue
             enc_obj = table.encoder  # a new hand may have a new game
             game = table.game
+            tstate = game._t
+            masked_at = table._masked_at
         elif earned[0] or earned[1] or earned[2] or earned[3]:  # the episode goes on (see _act)
             out.append((i, earned))
-        tstate = game._t
         position = _first_to_act(tstate.phase)
         if position < 0:  # a live episode always waits for someone
             raise AssertionError(f"game {i} of the batch waits for nobody")
@@ -701,7 +707,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             enc = <TableEncoder>enc_obj
             enc._fill(tstate, position, planes + i * N_ROWS * N_COLS, table.hands_played)
             enc._mask(game, tstate, position, masks + i * N_ACTIONS)
-            (<list>table._masked_at)[position] = version if version >= 0 else table.version
+            masked_at[position] = version if version >= 0 else table.version
         else:
             position = table.observe_next(observations[i], action_masks[i])
         agents[i] = position
