@@ -329,6 +329,19 @@ def test_resolve_claims_backends_and_oracle_agree(args):
     want = _oracle_resolve(*args)
     for impl in IMPLS.values():
         assert impl.resolve_claims(*args) == want
+    if SHAPE is not None:  # the C entry point the engine's hot path calls
+        assert SHAPE._resolve_claims_arrays(*args) == want
+
+
+@pytest.mark.skipif(SHAPE is None, reason="the compiled core is not built")
+@pytest.mark.parametrize("args", [a for a in BAD_RESOLVE if len(a[0]) == 4 and 0 <= a[1] <= 3 and len(a[2]) == 4
+                                  and isinstance(a[3], tuple) and min(a[2]) >= 0], ids=str)
+def test_bad_resolve_input_in_c_arrays_raises_as_the_function_does(args):
+    with pytest.raises(HandShapeError) as expected:
+        SHAPE.resolve_claims(*args)
+    with pytest.raises(HandShapeError) as got:
+        SHAPE._resolve_claims_arrays(*args)
+    assert str(got.value) == str(expected.value)
 
 
 # ---------------------------------------------------------------- readiness, as the engine tests it

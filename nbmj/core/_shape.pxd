@@ -1,9 +1,11 @@
 # The hand-shape core's C entry points for the other compiled modules (nbmj/engine/_hot.pyx):
-# the answers of is_win, shanten and claim_options for counts already in a C array, without a
-# Python call. Each checks what the Python function's reader checks and, for counts the reader
-# would refuse, hands them to that function, which raises its own error.
+# the answers of is_win, shanten, claim_options and resolve_claims for values already in C
+# arrays, without a Python call. Each checks what the Python function's reader checks and, for
+# values the reader would refuse, hands them to that function, which raises its own error.
 from libc.stdint cimport uint8_t, uint64_t
 
 cdef int is_win_counts(const uint8_t* counts, int wilds) except -1
 cdef int shanten_counts(const uint8_t* counts, int wilds) except -99
 cdef int claim_options_counts(const uint8_t* counts, int wilds, uint64_t wild_mask, int tile, int relation, int flags) except -1
+cdef int resolve_claims_small(const uint8_t* declared, int discarder, const uint8_t* tiers, const uint8_t* seat_order,
+                              bint all_winners, uint8_t* won) except -1

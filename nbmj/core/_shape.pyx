@@ -306,6 +306,42 @@ cdef int shanten_counts(const uint8_t* counts, int wilds) except -99:
     return nb_shanten(counts, wilds, (total + wilds) // 3)
 
 
+cdef int resolve_claims_small(const uint8_t* declared, int discarder, const uint8_t* tiers, const uint8_t* seat_order,
+                              bint all_winners, uint8_t* won) except -1:
+    """``resolve_claims`` of four declared claims, four tiers and the three seat offsets in C
+    arrays: the number of winners, their positions in ``won`` (three places)."""
+    cdef int k
+    cdef bint valid = 0 <= discarder <= 3 and declared[discarder] == 0
+    for k in range(4):
+        valid = valid and declared[k] <= 4 and tiers[k] <= 127
+    valid = (valid and 1 <= seat_order[0] <= 3 and 1 <= seat_order[1] <= 3 and 1 <= seat_order[2] <= 3
+             and seat_order[0] != seat_order[1] and seat_order[1] != seat_order[2] and seat_order[0] != seat_order[2])
+    if not valid:  # the reader's error, or its answer
+        answer = resolve_claims([declared[k] for k in range(4)], discarder, tuple([tiers[k] for k in range(4)]),
+                                tuple([seat_order[k] for k in range(3)]), all_winners)  # as the rules hold them
+        for k in range(len(answer)):
+            won[k] = <uint8_t>answer[k]
+        return len(answer)
+    return nb_resolve_claims(declared, discarder, tiers, seat_order, all_winners, won)
+
+
+def _resolve_claims_arrays(declared, int discarder, tiers, seat_order, bint all_winners):
+    """:func:`resolve_claims` through :c:func:`resolve_claims_small`, the arguments copied
+    into C arrays first (for the tests of that entry point)."""
+    cdef uint8_t d[4]
+    cdef uint8_t tier[4]
+    cdef uint8_t order[3]
+    cdef uint8_t won[3]
+    cdef int k
+    for k in range(4):
+        d[k] = declared[k]
+        tier[k] = tiers[k]
+    for k in range(3):
+        order[k] = seat_order[k]
+    cdef int n = resolve_claims_small(d, discarder, tier, order, all_winners, won)
+    return tuple([won[k] for k in range(n)])
+
+
 cdef int claim_options_counts(const uint8_t* counts, int wilds, uint64_t wild_mask, int tile, int relation, int flags) except -1:
     """``claim_options(counts, wilds, wild_mask, tile, relation, flags)`` of 34 counts in a C array."""
     cdef int total = _counts_total(counts)

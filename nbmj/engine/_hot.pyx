@@ -19,7 +19,9 @@ from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.string cimport memchr, memcpy
 
-from nbmj.core._shape cimport claim_options_counts, is_win_counts
+from libc.stdint cimport uint8_t
+
+from nbmj.core._shape cimport claim_options_counts, is_win_counts, resolve_claims_small
 
 from itertools import compress
 from random import Random
@@ -66,7 +68,6 @@ from .wins import is_ready as reference_is_ready
 
 _reach_from_hand = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 _shanten = core.shanten
-core_resolve_claims = core.resolve_claims
 
 
 cdef inline bint _typed(object hand, Py_ssize_t need):
@@ -924,18 +925,29 @@ def resolve_claims(t, window):
 cdef object _resolve_claims(TableState t, ClaimWindow window):
     responses = window.responses
     cdef EngineRules er = t.er
-    declared = [0] * 4
+    cdef uint8_t declared[4]
+    cdef uint8_t tiers[4]
+    cdef uint8_t seat_order[3]
+    cdef uint8_t won[3]
+    cdef int k, q
+    for k in range(4):
+        declared[k] = 0
+        tiers[k] = er.claim_tiers[k]
+    for k in range(3):
+        seat_order[k] = er.claim_seat_order[k]
     for q, a in responses.items():
+        if not 0 <= q < 4:
+            return reference_resolve_claims(t, window)  # not a position: the twin's error
         declared[q] = CLAIM_CODE[a.kind]
     cdef int d = window.discarder
-    won = core_resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
-    if won:
+    cdef int winners = resolve_claims_small(declared, d, tiers, seat_order, er.all_winners, won)
+    if winners:
         a = responses[won[0]]
         if a.kind != "chi" and a.kind != "pon":
             return reference_resolve_claims(t, window)  # it notes the passes itself
     if er.win_pass is not None or er.pon_pass is not None:
         _note_passes(t, window.tile, window.options, responses)
-    if won:
+    if winners:
         return _take_meld(t, window, won[0], a)
     return _start_turn(t, (d + 1) % 4)
 
