@@ -16,7 +16,8 @@ pure-Python functions themselves, so there is one definition of each rule.
 from cpython.dict cimport PyDict_Copy
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.string cimport memchr, memcpy
 
 from libc.stdint cimport uint8_t
@@ -582,14 +583,28 @@ cdef list _turn_actions(TableState t, Turn ph, int p):
     if bans or er.discard_limited:
         table = DISCARD_ACTS[p]
         acts.extend([table[k] for k in _discardable(t, p, hand, bans, False)])
-    elif er.auto_flowers:
-        table = DISCARD_ACTS[p]
-        for k in range(42):
-            if h[k]:
-                acts.append(table[k])
+    elif er.auto_flowers:  # every tile held, in one list made at its size
+        acts.extend(_discards(<tuple>DISCARD_ACTS[p], h))
     else:
         acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
     return acts
+
+
+cdef list _discards(tuple table, unsigned char* h):
+    """``[table[k] for k in range(42) if h[k]]``: the discard actions of the tiles held."""
+    cdef int k, n = 0
+    for k in range(42):
+        if h[k]:
+            n += 1
+    cdef list out = PyList_New(n)
+    n = 0
+    for k in range(42):
+        if h[k]:
+            a = <object>PyTuple_GET_ITEM(table, k)
+            Py_INCREF(a)  # PyList_SET_ITEM takes the reference
+            PyList_SET_ITEM(out, n, a)
+            n += 1
+    return out
 
 
 cdef int _isolation(unsigned char* c, int t):
