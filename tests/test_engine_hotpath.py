@@ -315,7 +315,8 @@ def test_the_compiled_chi_bans_are_the_twin_s_for_every_chow():
 def test_the_records_the_hot_path_makes_are_the_classes_own():
     from nbmj.engine.state import Offence, RiverTile, TableMeld
 
-    made = [hot.river_tile(5, None), hot.river_tile(30, "S"), hot.table_meld("chi", (3, 4, 5), 2), hot.offence(1, 2, 7, True)]
+    made = [hot.record(RiverTile, 5, None), hot.record(RiverTile, 30, "S"), hot.record(TableMeld, "chi", (3, 4, 5), 2),
+            hot.record(Offence, 1, 2, 7, True)]
     expected = [RiverTile(5, None), RiverTile(30, "S"), TableMeld("chi", (3, 4, 5), 2), Offence(1, 2, 7, True)]
     for ours, theirs in zip(made, expected):
         assert type(ours) is type(theirs) and ours == theirs and repr(ours) == repr(theirs) and hash(ours) == hash(theirs)

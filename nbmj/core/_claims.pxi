@@ -38,6 +38,22 @@ def claim_options(counts, wilds, wild_mask, tile, relation, flags):
     return out
 
 
+cdef inline bint _resolvable(const uint8_t* d, long p, const uint8_t* tier, const uint8_t* order) noexcept:
+    """Whether four declared claims, the discarder, four tiers and three seat offsets read into
+    C arrays are what nb_resolve_claims takes: the claim codes 0-4, the discarder 0-3 with no
+    claim, tiers up to 127, and the offsets 1, 2 and 3 in some order."""
+    cdef int k
+    if not 0 <= p <= 3 or d[p] != 0:
+        return False
+    for k in range(4):
+        if d[k] > 4 or tier[k] > 127:
+            return False
+    for k in range(3):
+        if not 1 <= order[k] <= 3:
+            return False
+    return order[0] != order[1] and order[1] != order[2] and order[0] != order[2]
+
+
 def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
     cdef uint8_t d[4]
     cdef uint8_t tier[4]
@@ -50,8 +66,7 @@ def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
                       and 0 <= p <= 3 and _is_seq(tiers) and nb_read_small(tiers, 4, 127, tier) >= 0
                       and _is_seq(seat_order) and nb_read_small(seat_order, 3, 3, order) >= 0)
     if fast:
-        fast = (d[p] == 0 and order[0] != 0 and order[1] != 0 and order[2] != 0 and order[0] != order[1]
-                and order[1] != order[2] and order[0] != order[2])
+        fast = _resolvable(d, p, tier, order)
     if not fast:
         dv, p, tv, ov = _reference_claims._resolve_validated(declared, discarder, tiers, seat_order)
         for k in range(4):

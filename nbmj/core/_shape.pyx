@@ -311,12 +311,7 @@ cdef int resolve_claims_small(const uint8_t* declared, int discarder, const uint
     """``resolve_claims`` of four declared claims, four tiers and the three seat offsets in C
     arrays: the number of winners, their positions in ``won`` (three places)."""
     cdef int k
-    cdef bint valid = 0 <= discarder <= 3 and declared[discarder] == 0
-    for k in range(4):
-        valid = valid and declared[k] <= 4 and tiers[k] <= 127
-    valid = (valid and 1 <= seat_order[0] <= 3 and 1 <= seat_order[1] <= 3 and 1 <= seat_order[2] <= 3
-             and seat_order[0] != seat_order[1] and seat_order[1] != seat_order[2] and seat_order[0] != seat_order[2])
-    if not valid:  # the reader's error, or its answer
+    if not _resolvable(declared, discarder, tiers, seat_order):  # the reader's error, or its answer
         answer = resolve_claims([declared[k] for k in range(4)], discarder, tuple([tiers[k] for k in range(4)]),
                                 tuple([seat_order[k] for k in range(3)]), all_winners)  # as the rules hold them
         for k in range(len(answer)):

@@ -36,7 +36,7 @@ from .claim_window import offers as reference_offers
 from .claims import _CHI_BITS
 from .claims import chi_discard_bans as reference_chi_discard_bans
 from .dealing import DEAL_BLOCK
-from .draws import pay_immediate, replace_flower
+from .draws import after_draw, pay_immediate, replace_flower
 from .dealing import deal as reference_deal
 from .dealing import emit_start
 from .ending import finish_draw
@@ -201,19 +201,19 @@ cdef object _offence(object discarder, object warned, object number, bint claime
     return _record(Offence, (discarder, warned, number, claimed))
 
 
-def river_tile(tile, claimed_by):
-    """``RiverTile(tile, claimed_by)``, made as the hot path makes it (for the tests)."""
-    return _river_tile(tile, claimed_by)
-
-
-def table_meld(str kind, tuple tiles, source):
-    """``TableMeld(kind, tiles, source)``, made as the hot path makes it (for the tests)."""
-    return _table_meld(kind, tiles, source)
-
-
-def offence(discarder, warned, number, bint claimed):
-    """``Offence(discarder, warned, number, claimed)``, made as the hot path makes it (for the tests)."""
-    return _offence(discarder, warned, number, claimed)
+def record(cls, *values):
+    """``cls(*values)`` for RiverTile, TableMeld or Offence, made as the hot path makes it
+    (for the tests)."""
+    if cls is RiverTile:
+        tile, claimed_by = values
+        return _river_tile(tile, claimed_by)
+    if cls is TableMeld:
+        kind, tiles, source = values
+        return _table_meld(kind, tiles, source)
+    if cls is Offence:
+        discarder, warned, number, claimed = values
+        return _offence(discarder, warned, number, claimed)
+    raise TypeError(f"not a record of the table: {cls!r}")
 
 
 cpdef tuple chi_discard_bans(int tile, use):
@@ -306,24 +306,8 @@ cdef object _start_turn(TableState t, int p):
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
-        return _after_draw(t, p, tile, "self_draw")
+        return after_draw(t, p, tile, "self_draw", replace_flower_typed)
     return _turn(p, "draw", "self_draw", tile)
-
-
-cdef object _after_draw(TableState t, int p, tile, str draw_kind):
-    """``nbmj.engine.draws.after_draw``, each replacement by :func:`_replace_flower`."""
-    cdef tuple flower_flag
-    if t.er.auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
-        flower_flag = t.wt.flower_flag
-        while flower_flag[tile]:
-            replacement = _replace_flower(t, p, tile)
-            if replacement is None:
-                return finish_draw(t)
-            tile = replacement
-            if draw_kind == "self_draw":
-                draw_kind = "flower_replacement"
-    t.current = p
-    return _turn(p, "draw", draw_kind, tile)
 
 
 cdef object _replace_flower(TableState t, int p, int f):
@@ -584,7 +568,10 @@ cdef list _turn_actions(TableState t, Turn ph, int p):
         table = DISCARD_ACTS[p]
         acts.extend([table[k] for k in _discardable(t, p, hand, bans, False)])
     elif er.auto_flowers:  # every tile held, in one list made at its size
-        acts.extend(_discards(<tuple>DISCARD_ACTS[p], h))
+        discards = _discards(<tuple>DISCARD_ACTS[p], h)
+        if not acts:
+            return discards
+        acts.extend(discards)
     else:
         acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
     return acts

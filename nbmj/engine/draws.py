@@ -7,6 +7,8 @@ Functions over the :class:`~.state.TableState` that return the phase that follow
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rules.model import SEATS
 from .ending import finish_draw
 from .phases import Phase, Turn
@@ -27,8 +29,7 @@ def start_turn(t: TableState, p: int) -> Phase:
         return finish_draw(t)
     tile = t.wall.draw_head()
     seat.hand[tile] += 1
-    if t.keeps_log:
-        t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
+    t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[tile]:
@@ -45,13 +46,18 @@ def replacement_draw(t: TableState, p: int) -> Phase:
     return after_draw(t, p, tile, "kong_replacement")
 
 
-def after_draw(t: TableState, p: int, tile: int, draw_kind: str) -> Phase:
+def after_draw(
+    t: TableState, p: int, tile: int, draw_kind: str, replace: Callable[[TableState, int, int], int | None] | None = None
+) -> Phase:
     """``p`` drew ``tile`` (``draw_kind``): replace it while it is a flower (when flowers
-    are replaced at once), then ``p`` is on turn with the tile it ended with."""
+    are replaced at once), then ``p`` is on turn with the tile it ended with. Each flower is
+    replaced by ``replace`` (:func:`replace_flower` when None; the compiled hot path hands in
+    its own)."""
     if t.er.auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
         flower_flag = t.wt.flower_flag
+        replace_one = replace_flower if replace is None else replace
         while flower_flag[tile]:
-            replacement = replace_flower(t, p, tile)
+            replacement = replace_one(t, p, tile)
             if replacement is None:
                 return finish_draw(t)
             tile = replacement
