@@ -204,12 +204,14 @@ cdef class TableEncoder:
     mask alone. The mask last filled for each seat is kept with the legal actions it marks,
     for :meth:`legal_action`.
 
-    Each seat's river, meld and flower rows are kept between calls, with the record objects
-    they were made from: a river or a flower list only grows during a hand, so a call reads
-    the records added since the last one, after checking by identity that the ones seen are
-    still there (a claim replaces the river's last record; any other change rebuilds the
-    seat's rows). Records are immutable named tuples; a record of any other kind makes its
-    seat's rows be rebuilt at every call.
+    Each seat's river, meld and flower rows are kept between calls. The engine only appends
+    to a river or a flower list during a hand, and a claim replaces the river's last record,
+    so a call reads the records added since the last one, after checking by identity that
+    the last record read is still in its place (when it is not, the seat's rows are rebuilt;
+    the whole list is not compared, which at every step cost more than the rest of the
+    river's rows). A meld list is short and a kong replaces a pung in place: it is compared
+    record by record. Records are immutable named tuples; a record of any other kind makes
+    its seat's rows be rebuilt at every call.
     """
 
     cdef object table  # the TableState the kept rows belong to
@@ -224,7 +226,11 @@ cdef class TableEncoder:
     cdef int fed_from[4][4]  # fed_from[q][a]: melds seat q made from seat a's discards
     cdef bint claimed[4]  # seat q has a meld claimed from a discard
     cdef bint volatile[4]  # seat q's records are not all tuples: rebuild its rows each call
-    cdef list river_seen, melds_seen, flowers_seen  # per seat: the records the rows were made from
+    cdef Py_ssize_t river_read[4]  # per seat: how many records the river rows hold
+    cdef Py_ssize_t flowers_read[4]  # and the flower row
+    cdef list river_last, flowers_last  # per seat: the last of them (held, so no other object takes its address), or None
+    cdef list melds_seen  # per seat: the meld records the rows were made from
+    cdef Py_ssize_t melds_read[4]  # per seat: how many they are (most seats have none: their rows are not copied)
     cdef signed char masks[4][125]
     cdef list lookups
     cdef tuple no_claims
@@ -252,9 +258,12 @@ cdef class TableEncoder:
         memset(self.fed_from, 0, sizeof(self.fed_from))
         memset(self.claimed, 0, sizeof(self.claimed))
         memset(self.volatile, 0, sizeof(self.volatile))
-        self.river_seen = [[], [], [], []]
+        memset(self.river_read, 0, sizeof(self.river_read))
+        memset(self.flowers_read, 0, sizeof(self.flowers_read))
+        memset(self.melds_read, 0, sizeof(self.melds_read))
+        self.river_last = [None, None, None, None]
+        self.flowers_last = [None, None, None, None]
         self.melds_seen = [[], [], [], []]
-        self.flowers_seen = [[], [], [], []]
         for w in t.wt.wild_ids:
             self.wild_row[_tile(w)] = 1
         indicator = t.indicator
@@ -263,25 +272,34 @@ cdef class TableEncoder:
         self.round_wind = _seat_index(t.round_wind)
         return 0
 
-    cdef Py_ssize_t _still_seen(self, int q, list current, list seen):
-        """How many of the records ``seen`` still lead ``current`` (0 when any is gone:
-        the caller then rebuilds from the start)."""
-        cdef Py_ssize_t k = PyList_GET_SIZE(seen), i
-        if self.volatile[q] or PyList_GET_SIZE(current) < k:
+    cdef Py_ssize_t _still_read(self, int q, list current, Py_ssize_t k, object last):
+        """How many records of the growing list ``current`` the rows already hold: ``k``
+        (those read so far) when the last one read, ``last``, is still at ``k - 1``; else 0
+        (and the caller rebuilds from the start)."""
+        if self.volatile[q] or k == 0 or PyList_GET_SIZE(current) < k:
             return 0
-        for i in range(k):
-            if PyList_GET_ITEM(current, i) != PyList_GET_ITEM(seen, i):
-                return 0
+        if PyList_GET_ITEM(current, k - 1) != <PyObject*>last:
+            return 0
         return k
 
+    cdef bint _same_records(self, int q, list current, list seen):
+        """``current`` holds exactly the records ``seen``, by identity."""
+        cdef Py_ssize_t k = PyList_GET_SIZE(seen), i
+        if self.volatile[q] or PyList_GET_SIZE(current) != k:
+            return False
+        for i in range(k):
+            if PyList_GET_ITEM(current, i) != PyList_GET_ITEM(seen, i):
+                return False
+        return True
+
     cdef int _update_river(self, int q, list river) except -1:
-        cdef list seen = <list>self.river_seen[q]
-        cdef Py_ssize_t k = self._still_seen(q, river, seen), i, n = PyList_GET_SIZE(river)
+        cdef Py_ssize_t k = self._still_read(q, river, self.river_read[q], self.river_last[q]), i, n = PyList_GET_SIZE(river)
         cdef int t
         cdef unsigned char* rows = &self.river_rows[q][0][0]
-        if k == 0 and PyList_GET_SIZE(seen):
+        if k == n and k:
+            return 0
+        if k == 0 and self.river_read[q]:
             memset(rows, 0, 3 * 42)
-            seen = self.river_seen[q] = []
         for i in range(k, n):
             d = <object>PyList_GET_ITEM(river, i)
             if not PyTuple_Check(d):
@@ -291,14 +309,17 @@ cdef class TableEncoder:
             if _field(d, 1, "claimed_by") is not None:
                 rows[N_COLS + t] += 1
             rows[2 * N_COLS + t] = _cap(i + 1)
-            seen.append(d)
+        self.river_read[q] = n
+        self.river_last[q] = <object>PyList_GET_ITEM(river, n - 1) if n else None
         return 0
 
     cdef int _update_melds(self, int q, list melds) except -1:
         cdef list seen = <list>self.melds_seen[q]
         cdef Py_ssize_t n = PyList_GET_SIZE(melds)
         cdef int row, src
-        if n == PyList_GET_SIZE(seen) and self._still_seen(q, melds, seen) == n:
+        if n == 0 and self.melds_read[q] == 0:
+            return 0
+        if self._same_records(q, melds, seen):
             return 0
         memset(self.meld_rows[q], 0, 4 * 42)
         memset(self.fed_from[q], 0, sizeof(self.fed_from[q]))
@@ -321,18 +342,19 @@ cdef class TableEncoder:
                 for t in forbidden_tiles(pairs, suits=self.bao_suits, terminals=self.bao_terminals):
                     self.warn_rows[q][_tile(t)] = 1
         self.melds_seen[q] = list(melds)
+        self.melds_read[q] = n
         return 0
 
     cdef int _update_flowers(self, int q, list flowers) except -1:
-        cdef list seen = <list>self.flowers_seen[q]
-        cdef Py_ssize_t k = self._still_seen(q, flowers, seen), i, n = PyList_GET_SIZE(flowers)
-        if k == 0 and PyList_GET_SIZE(seen):
+        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read[q], self.flowers_last[q]), i, n = PyList_GET_SIZE(flowers)
+        if k == n and k:
+            return 0
+        if k == 0 and self.flowers_read[q]:
             memset(self.flower_rows[q], 0, 42)
-            seen = self.flowers_seen[q] = []
         for i in range(k, n):
-            f = <object>PyList_GET_ITEM(flowers, i)
-            self.flower_rows[q][_tile(f)] = 1
-            seen.append(f)
+            self.flower_rows[q][_tile(<object>PyList_GET_ITEM(flowers, i))] = 1
+        self.flowers_read[q] = n
+        self.flowers_last[q] = <object>PyList_GET_ITEM(flowers, n - 1) if n else None
         return 0
 
     cdef int _fill(self, TableState tstate, int me, unsigned char* out, int hands_played) except -1:
@@ -375,16 +397,20 @@ cdef class TableEncoder:
             self._update_river(q, records if type(records) is list else list(records))
             records = s.flowers
             self._update_flowers(q, records if type(records) is list else list(records))
-            memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
-            memcpy(out + (R_FLOWERS + r) * N_COLS, self.flower_rows[q], 42)
-            memcpy(out + (R_RIVERS + 3 * r) * N_COLS, self.river_rows[q], 3 * 42)
-            if self.warn:
-                memcpy(out + (R_WARNINGS + r) * N_COLS, self.warn_rows[q], 42)
-            discards += <int>PyList_GET_SIZE(<list>self.river_seen[q])
-            if self.claimed[q]:
+            # the planes are zeroed above: the rows of what a seat does not have yet are not read
+            if self.melds_read[q]:
+                memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
+                if self.warn:
+                    memcpy(out + (R_WARNINGS + r) * N_COLS, self.warn_rows[q], 42)
+            if self.flowers_read[q]:
+                memcpy(out + (R_FLOWERS + r) * N_COLS, self.flower_rows[q], 42)
+            if self.river_read[q]:
+                memcpy(out + (R_RIVERS + 3 * r) * N_COLS, self.river_rows[q], 3 * 42)
+            discards += <int>self.river_read[q]
+            if self.claimed[q]:  # (fed_from[q] is all zero otherwise)
                 claims_made = True
-            for a in range(4):  # a fed seat q: row relative a, column relative q
-                out[R_LIABILITY * N_COLS + 4 * ((a - me) & 3) + r] = _cap(self.fed_from[q][a])
+                for a in range(4):  # a fed seat q: row relative a, column relative q
+                    out[R_LIABILITY * N_COLS + 4 * ((a - me) & 3) + r] = _cap(self.fed_from[q][a])
         memcpy(out + R_WILDS * N_COLS, self.wild_row, 42)
         memcpy(out + R_INDICATOR * N_COLS, self.indicator_row, 42)
         own = seats[me]
