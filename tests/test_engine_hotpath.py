@@ -238,6 +238,27 @@ def test_the_compiled_shuffle_is_the_library_s(seed, n):
 
 
 @needs_compiled
+def test_the_compiled_shuffle_asks_a_generator_with_bits_of_its_own_for_each_draw():
+    """The compiled shuffle asks CPython's generator for its outputs in batches; a generator
+    whose getrandbits is its own is asked once per draw, as the library's shuffle asks it."""
+
+    class Counting(random.Random):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.asked: list[int] = []
+
+        def getrandbits(self, k: int) -> int:
+            self.asked.append(k)
+            return super().getrandbits(k)
+
+    mine, expected = list(range(144)), list(range(144))
+    ours, theirs = Counting(7), Counting(7)
+    hot.shuffle(mine, ours)
+    theirs.shuffle(expected)
+    assert mine == expected and ours.asked == theirs.asked and max(ours.asked) <= 8 and len(ours.asked) >= 143
+
+
+@needs_compiled
 @pytest.mark.parametrize("variant", list_variants())
 def test_the_compiled_greedy_choice_matches_the_bot_s(variant, monkeypatch):
     rules = load_variant(variant)
@@ -323,3 +344,23 @@ def test_the_records_the_hot_path_makes_are_the_classes_own():
         assert ours._asdict() == theirs._asdict() and ours._replace() == theirs
     assert made[1].claimed_by == "S" and made[2].tiles == (3, 4, 5) and made[3].claimed is True
 
+
+
+@needs_compiled
+def test_records_of_atomic_values_are_left_out_of_the_garbage_collector():
+    """A record of ints, strs, None and tuples of ints can never be in a reference cycle, so
+    the hot path does not track it (as CPython does for such plain tuples); a record holding
+    anything else is tracked as the class's own constructor would leave it."""
+    import gc
+
+    from nbmj.engine.state import Offence, RiverTile, TableMeld
+
+    for atomic in (hot.record(RiverTile, 5, None), hot.record(RiverTile, 30, "S"), hot.record(TableMeld, "pon", (3, 3, 3), 2),
+                   hot.record(Offence, 1, 2, 7, True)):
+        assert not gc.is_tracked(atomic), atomic
+    holder: list[object] = []
+    for kept in (hot.record(RiverTile, 5, holder), hot.record(TableMeld, "pon", (3, 3, [3]), 2)):
+        assert gc.is_tracked(kept), kept
+    cycle = hot.record(RiverTile, 5, holder)
+    holder.append(cycle)  # the kind of record that can be in a cycle: the collector sees it
+    assert any(r is cycle for r in gc.get_referrers(holder))

@@ -15,8 +15,8 @@ pure-Python functions themselves, so there is one definition of each rule.
 
 from cpython.dict cimport PyDict_Copy
 from cpython.object cimport PyTypeObject
-from cpython.ref cimport Py_INCREF
-from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.string cimport memchr, memcpy
 
@@ -134,6 +134,7 @@ cdef int _split_wilds(TableState t, unsigned char* h, unsigned char* c, int* wil
 # cheaper than calling the class (checked here; otherwise the class is called).
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
+    void PyObject_GC_UnTrack(void* op)
 
 
 def _plain_record(cls, fields):
@@ -148,14 +149,36 @@ cdef bint _PLAIN_TABLE_MELD = _plain_record(TableMeld, ("kind", "tiles", "source
 cdef bint _PLAIN_OFFENCE = _plain_record(Offence, ("discarder", "warned", "number", "claimed"))
 
 
+cdef inline bint _atomic(object v):
+    """``v`` refers to no object that could lead back to a record: None, an int, a str, or
+    a tuple of ints."""
+    cdef object kind = type(v)
+    if v is None or kind is int or kind is str or kind is bool:
+        return True
+    if kind is tuple:
+        for x in <tuple>v:
+            if type(x) is not int:
+                return False
+        return True
+    return False
+
+
 cdef inline object _record(object cls, tuple values):
-    """``cls(*values)`` for a plain named tuple ``cls`` (:func:`_plain_record`)."""
+    """``cls(*values)`` for a plain named tuple ``cls`` (:func:`_plain_record`). A record of
+    atomic values can never be part of a reference cycle (it is immutable), so it is not
+    tracked by the garbage collector, as CPython does for such plain tuples: a hand's
+    rivers are most of the objects a collection of the oldest generation would walk."""
     cdef Py_ssize_t i, n = len(values)
+    cdef bint atomic = True
     r = PyType_GenericAlloc(<PyTypeObject*>cls, n)
     for i in range(n):
         v = values[i]
         Py_INCREF(v)  # PyTuple_SET_ITEM takes the reference
         PyTuple_SET_ITEM(r, i, v)
+        if atomic and not _atomic(v):
+            atomic = False
+    if atomic:
+        PyObject_GC_UnTrack(<void*>r)
     return r
 
 
@@ -803,22 +826,48 @@ cdef _enter(TableState t, phase):
 
 
 def shuffle(list tiles, rng):
-    """``nbmj.engine.wall.shuffle``: the same swaps and the same draws from ``rng``."""
+    """``nbmj.engine.wall.shuffle``: the same swaps and the same draws from ``rng``.
+
+    Each ``getrandbits(k)`` of the library's loop (k <= 32) takes one 32-bit output of the
+    generator and keeps its top k bits. Here the outputs are asked for in batches, by one
+    ``getrandbits(32 * m)`` (whose words are the next m outputs, the first one lowest),
+    ``m`` being the swaps still to make: each of them takes at least one output, so no
+    batch takes an output the library's loop would not, and the generator ends where the
+    library's shuffle leaves it. A dealt wall costs a handful of calls instead of one per tile.
+    """
     cls = type(rng)
     if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not Random.shuffle:
         return reference_shuffle(tiles, rng)
-    bits = rng.getrandbits
-    cdef Py_ssize_t i, n, j
+    if cls.getrandbits is not Random.getrandbits:  # its own bits, asked for one draw at a time
+        return reference_shuffle(tiles, rng)
+    cdef Py_ssize_t i = len(tiles) - 1, n, j, m, w = 0, have = 0
     cdef int k
-    for i in range(len(tiles) - 1, 0, -1):
+    cdef const unsigned char* words = NULL
+    cdef bytes batch = b""
+    cdef unsigned int out
+    cdef PyObject* item
+    while i > 0:
         n = i + 1
         k = 0
         while (n >> k) != 0:  # n.bit_length()
             k += 1
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
+        while True:
+            if w == have:  # the next outputs: as many as there are swaps left
+                m = i
+                batch = rng.getrandbits(32 * m).to_bytes(4 * m, "little")
+                words = <const unsigned char*>batch
+                w, have = 0, m
+            out = (<unsigned int>words[4 * w] | (<unsigned int>words[4 * w + 1] << 8)
+                   | (<unsigned int>words[4 * w + 2] << 16) | (<unsigned int>words[4 * w + 3] << 24))
+            w += 1
+            j = out >> (32 - k)
+            if j < n:
+                break
+        if i != j:  # the two references trade places: no count changes
+            item = PyList_GET_ITEM(tiles, i)
+            PyList_SET_ITEM(tiles, i, <object>PyList_GET_ITEM(tiles, j))
+            PyList_SET_ITEM(tiles, j, <object>item)
+        i -= 1
 
 
 cdef object _random_choice(bot, list legal):
