@@ -23,9 +23,11 @@ a fixed seed, with its full observation encoded at every step:
   state's observation inside ``step``.
 
 Peers that are not installed are skipped with a note. Runs are interleaved (one of each
-contestant per round) so that a machine busy with other work slows all alike; figures are
+contestant per round) so that a machine busy with other work slows all alike; rates are
 medians over the rounds by wall clock and by process CPU time (every contestant uses one
-thread, so CPU rate is the rate per core). Ratios divide by RiichiEnv's rate.
+thread, so CPU rate is the rate per core). A ratio is the median over the rounds of the
+contestant's rate divided by RiichiEnv's rate in the same round (a load that comes and goes
+over the run moves both), printed with its lowest and highest round.
 """
 
 from __future__ import annotations
@@ -208,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
     steps = args.steps or (3_000 if args.quick else 12_000)
-    repeats = args.repeats or 3
+    repeats = args.repeats or (3 if args.quick else 5)
 
     from nbmj.core import BACKEND as CORE
     from nbmj.env import BACKEND as ENCODER
@@ -235,26 +237,33 @@ def main(argv: list[str] | None = None) -> int:
     for row, _run, _n, walls, cpus in runs:
         row["steps_per_s"] = round(statistics.median(walls))
         row["cpu_steps_per_s"] = round(statistics.median(cpus))
-    ref = next((r for r in rows if r["name"].startswith("riichienv") and r.get("steps_per_s")), None)
-    for r in rows:
-        if ref is not None and r.get("steps_per_s"):
-            r["ratio"] = round(r["steps_per_s"] / ref["steps_per_s"], 2)
-            r["cpu_ratio"] = round(r["cpu_steps_per_s"] / ref["cpu_steps_per_s"], 2)
+    ref = next((run for run in runs if run[0]["name"].startswith("riichienv")), None)
+    if ref is not None:
+        for row, _run, _n, walls, cpus in runs:
+            for key, rates, ref_rates in (("ratio", walls, ref[3]), ("cpu_ratio", cpus, ref[4])):
+                per_round = [a / b for a, b in zip(rates, ref_rates)]
+                row[key] = round(statistics.median(per_round), 2)
+                row[f"{key}_range"] = [round(min(per_round), 2), round(max(per_round), 2)]
     out = {"core_backend": CORE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "contestants": rows}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
     print(f"nbmj core: {CORE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} interleaved rounds")
-    print(f"  {'':<28} {'wall clock':>26}   {'CPU time (per core)':>26}")
+    print(f"  {'':<28} {'wall clock':>38}   {'CPU time (per core)':>38}")
     for r in rows:
         if "steps_per_s" not in r:
             print(f"  {r['name']:<28} {r['note']}")
             continue
         cells = []
-        for rate, ratio in ((r["steps_per_s"], r.get("ratio")), (r["cpu_steps_per_s"], r.get("cpu_ratio"))):
-            cells.append(f"{rate:>9,} steps/s" + (f" ×{ratio:.2f}" if ratio is not None else "      "))
-        print(f"  {r['name']:<28} {cells[0]:>26}   {cells[1]:>26}")
-    print("  (×: the ratio to riichienv's observations/s; an nbmj agent-step encodes its full planes and mask)")
+        for rate, key in ((r["steps_per_s"], "ratio"), (r["cpu_steps_per_s"], "cpu_ratio")):
+            cell = f"{rate:>9,} steps/s"
+            if key in r:
+                low, high = r[f"{key}_range"]
+                cell += f" ×{r[key]:.2f} ({low:.2f}-{high:.2f})"
+            cells.append(cell)
+        print(f"  {r['name']:<28} {cells[0]:>38}   {cells[1]:>38}")
+    print("  (×: the median over the rounds of the ratio to riichienv's observations/s in the same round, its lowest and highest")
+    print("   round in brackets; an nbmj agent-step encodes its full planes and mask)")
     return 0
 
 

@@ -35,11 +35,19 @@ def test_the_numpy_policy_trains_and_a_seed_repeats_the_run(tmp_path):
 
 
 def test_the_env_benchmark_reports_every_contestant():
-    out = json.loads(_run("bench/env.py", "--steps", "64", "--repeats", "1", "--json"))
+    out = json.loads(_run("bench/env.py", "--steps", "64", "--repeats", "2", "--json"))
     names = [row["name"] for row in out["contestants"]]
     assert names[:5] == ["nbmj env() AEC, wrapped", "nbmj raw_env AEC", "nbmj parallel_env", "nbmj VectorEnv N=64", "nbmj VectorEnv N=256"]
+    timed = [row for row in out["contestants"] if "note" not in row]
     for row in out["contestants"]:
         assert row.get("steps_per_s", 0) > 0 or row["note"].startswith("skipped")
+    if any(row["name"].startswith("riichienv") for row in timed):  # ratios are per round, to RiichiEnv's
+        for row in timed:
+            for key in ("ratio", "cpu_ratio"):
+                low, high = row[f"{key}_range"]
+                assert 0 < low <= row[key] <= high
+            if row["name"].startswith("riichienv"):
+                assert row["ratio"] == row["cpu_ratio"] == 1.0
 
 
 def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
