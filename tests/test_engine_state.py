@@ -398,3 +398,38 @@ def test_a_match_that_keeps_no_logs_deals_hands_without_one():
     assert quiet.play(make_bots("random", 1)) == kept.play(make_bots("random", 1))
     assert quiet.logs == [] and len(kept.logs) == 3
     assert Match("ningbo", 3, keep_logs=False).new_game().events == [] and Match("ningbo", 3).new_game().events
+
+
+def test_the_state_records_constructors_take_every_field_in_order_with_fresh_defaults():
+    """SeatState and TableState write their constructors out (compiled, the generated ones
+    import the dataclasses module once per default_factory field at every call): each takes
+    the declared fields, in their order, each a keyword, and a field not given starts as its
+    declared default, a new list, dict or set for every instance."""
+    import dataclasses
+
+    from nbmj.engine.state import SeatState, TableState
+
+    game = Game("ningbo", 3)
+    while game.table.discards_made < 6:
+        game.step(game.legal_actions(game.to_act[0])[0])
+    t = game.table
+    for source in (t, *t.seats):  # every field, given in the declared order or by name
+        names = [f.name for f in dataclasses.fields(source)]
+        values = [getattr(source, name) for name in names]
+        for made in (type(source)(*values), type(source)(**dict(zip(names, values)))):
+            assert all(getattr(made, n) is getattr(source, n) or getattr(made, n) == getattr(source, n) for n in names)
+    a, b = SeatState(), SeatState()
+    assert a == b and a.hand == bytearray(42) and a.ready and a.fed == [0, 0, 0, 0]
+    a.melds.append("x"), a.river.append("x"), a.flowers.append(1), a.passed_pon.add(3), a.fed.__setitem__(0, 1)
+    assert (b.melds, b.river, b.flowers, b.passed_pon, b.fed) == ([], [], [], set(), [0, 0, 0, 0])
+    assert SeatState(ready=False, passed_win=True).passed_win and not SeatState(ready=False).ready
+
+    fresh = [TableState(t.er, t.wt, t.rules, t.wall, t.seats, 0, "E", t.indicator) for _ in range(2)]
+    for f in dataclasses.fields(TableState):
+        if f.default is not dataclasses.MISSING:
+            assert getattr(fresh[0], f.name) == f.default, f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            made = [getattr(s, f.name) for s in fresh]
+            assert made[0] == f.default_factory() and made[0] is not made[1], f.name
+    given = TableState(t.er, t.wt, t.rules, t.wall, t.seats, 2, "S", t.indicator, kongs=1, kept_tiles=14, current=3, keeps_log=False)
+    assert (given.dealer, given.round_wind, given.kongs, given.kept_tiles, given.current, given.keeps_log) == (2, "S", 1, 14, 3, False)

@@ -105,7 +105,7 @@ class SeatState:
         self.ready = ready
 
 
-@dataclass
+@dataclass(init=False)
 class TableState:
     """Everything of the hand that is not the current phase: rules view, wall, seats."""
 
@@ -140,6 +140,56 @@ class TableState:
     #: whether ``events`` is kept: False for a hand played without a log (``Game(log=False)``),
     #: whose events are not made at all
     keeps_log: bool = True
+
+    # Written out for the reason SeatState's is (five default_factory fields: five imports of
+    # the dataclasses module at every hand dealt, compiled).
+    def __init__(
+        self,
+        er: EngineRules,
+        wt: WildTables,
+        rules: RuleSet,
+        wall: Wall,
+        seats: tuple[SeatState, SeatState, SeatState, SeatState],
+        dealer: int,
+        round_wind: str,
+        indicator: int | None,
+        discards_made: int = 0,
+        claims_made: bool = False,
+        kongs: int = 0,
+        kept_tiles: int = 0,
+        last_tile_drawn: bool = False,
+        current: int = 0,
+        offences: list[Offence] | None = None,
+        immediate: list[int] | None = None,
+        events: list[dict[str, object]] | None = None,
+        scores: dict[tuple[int, str], WinScore | None] | None = None,
+        legal: dict[int, list[Action]] | None = None,
+        version: int = 0,
+        phase: Phase | None = None,
+        keeps_log: bool = True,
+    ) -> None:
+        self.er = er
+        self.wt = wt
+        self.rules = rules
+        self.wall = wall
+        self.seats = seats
+        self.dealer = dealer
+        self.round_wind = round_wind
+        self.indicator = indicator
+        self.discards_made = discards_made
+        self.claims_made = claims_made
+        self.kongs = kongs
+        self.kept_tiles = kept_tiles
+        self.last_tile_drawn = last_tile_drawn
+        self.current = current
+        self.offences = [] if offences is None else offences
+        self.immediate = [0] * 4 if immediate is None else immediate
+        self.events = [] if events is None else events
+        self.scores = {} if scores is None else scores
+        self.legal = {} if legal is None else legal
+        self.version = version
+        self.phase = phase
+        self.keeps_log = keeps_log
 
     @property
     def wilds(self) -> frozenset[int]:
