@@ -136,6 +136,54 @@ def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
         assert run("replay", str(one / name)).exit_code == 0
 
 
+_INTERRUPTED_WHILE_STARTING = """
+import os, signal, sys
+from nbmj.arena import backends
+from nbmj.cli import main
+
+class Interrupting(backends._RecordingContext):
+    # the signal lands just after the second worker starts, before the pool registers it
+    def Process(self, *args, **kwargs):
+        process = super().Process(*args, **kwargs)
+        start = process.start
+        def start_then_signal():
+            start()
+            if len(self.processes) == 2:
+                os.kill(os.getpid(), signal.SIG{name})
+        process.start = start_then_signal
+        return process
+
+backends._RecordingContext = Interrupting
+sys.argv = ["nbmj", "simulate", "--games", "100000", "--workers", "2", "--json"]
+main()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the pool forks its workers on POSIX")
+@pytest.mark.parametrize("name", ["INT", "TERM"])
+def test_a_signal_while_a_worker_starts_stops_simulate_and_every_worker(name):
+    """A signal landing between a worker's start and the pool's record of it: the run stops
+    with its one line and status 130, and no worker is left to keep the command from exiting
+    (multiprocessing joins every live child at exit: that worker would hang it)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _INTERRUPTED_WHILE_STARTING.replace("{name}", name)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        raise AssertionError("simulate did not stop") from None
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted" in err
+    left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert left == [], f"processes left in the group: {left}"
+
+
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_simulate_cleanly(sig):
     """As a terminal sends Ctrl-C to the whole process group: one line, status 130, no
