@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,3 +129,31 @@ def test_a_ray_worker_killed_once_is_run_again_by_ray(local_ray, tmp_path):
     got = list(run_task(task, 40, workers=2, backend="ray", chunk=5))
     assert (tmp_path / "killed").exists()
     assert got == [{"i": i, "sq": i * i} for i in range(40)]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_signal_during_a_submit_is_handed_on_after_it():
+    """The pool starts workers as it takes a chunk; SIGINT and SIGTERM are held back for that
+    moment and then handed to the handler in place (nothing is lost, nothing runs inside)."""
+    from nbmj.arena.backends import _signals_held
+
+    seen: list[tuple[int, bool]] = []
+    inside = [False]
+    previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append((signum, inside[0])))
+    try:
+        with _signals_held():
+            inside[0] = True
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # Python runs handlers between instructions: give it many
+                pass
+            assert seen == []
+            inside[0] = False
+        assert seen == [(signal.SIGTERM, False)]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            with _signals_held():
+                os.kill(os.getpid(), signal.SIGINT)
+                for _ in range(1000):
+                    pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)

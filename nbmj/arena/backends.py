@@ -21,8 +21,10 @@ or the number of workers.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -171,6 +173,39 @@ def _new_pool(task: Task, workers: int) -> tuple[ProcessPoolExecutor, list[Any]]
     return pool, context.processes
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT and SIGTERM back for the block (the pool starts workers as it takes a
+    chunk): a signal handled in the middle of a start loses track of that worker, or leaves
+    a worker forked in that moment running the caller's handler. A signal that came is
+    handed to the caller's handler after the block. Only the main thread sets handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[signal.Signals] = []
+
+    def hold(signum: int, frame: object) -> None:
+        came.append(signal.Signals(signum))
+
+    previous = {sig: signal.signal(sig, hold) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if came:
+        handler = previous[came[0]]
+        if callable(handler):
+            handler(came[0], None)
+        elif handler == signal.SIG_DFL:
+            signal.raise_signal(came[0])
+
+
+def _submit(pool: ProcessPoolExecutor, start: int, stop: int) -> Future[list[Record]]:
+    with _signals_held():
+        return pool.submit(_worker_run, start, stop)
+
+
 def _stop_pool(pool: ProcessPoolExecutor, processes: list[Any]) -> None:
     """Stop at once: cancel what has not started, end the workers (no waiting on them)."""
     pool.shutdown(wait=False, cancel_futures=True)
@@ -217,7 +252,7 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
         while True:
             try:
                 # a broken pool shows either here, refusing a new chunk, or in a result
-                _top_up(pending, redo, ranges, window, lambda start, stop: pool.submit(_worker_run, start, stop))
+                _top_up(pending, redo, ranges, window, lambda start, stop: _submit(pool, start, stop))
                 if not pending:
                     return
                 records = pending[0][1].result()
