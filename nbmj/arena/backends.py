@@ -178,8 +178,10 @@ def _signals_held() -> Iterator[None]:
     """Hold SIGINT and SIGTERM back for the block (the pool starts workers as it takes a
     chunk): a signal handled in the middle of a start loses track of that worker, or leaves
     a worker forked in that moment running the caller's handler. A signal that came is
-    handed to the caller's handler after the block. Only the main thread sets handlers."""
-    if threading.current_thread() is not threading.main_thread():
+    handed to the caller's handler after the block. Only the main thread sets handlers, and
+    a handler installed from outside Python could not be put back: then nothing is held."""
+    held = (signal.SIGINT, signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread() or any(signal.getsignal(sig) is None for sig in held):
         yield
         return
     came: list[signal.Signals] = []
@@ -187,7 +189,7 @@ def _signals_held() -> Iterator[None]:
     def hold(signum: int, frame: object) -> None:
         came.append(signal.Signals(signum))
 
-    previous = {sig: signal.signal(sig, hold) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = {sig: signal.signal(sig, hold) for sig in held}
     try:
         yield
     finally:
