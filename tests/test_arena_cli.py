@@ -138,22 +138,20 @@ def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
 
 _INTERRUPTED_WHILE_STARTING = """
 import os, signal, sys
-from nbmj.arena import backends
+from multiprocessing.context import ForkProcess
 from nbmj.cli import main
 
-class Interrupting(backends._RecordingContext):
-    # the signal lands just after the second worker starts, before the pool registers it
-    def Process(self, *args, **kwargs):
-        process = super().Process(*args, **kwargs)
-        start = process.start
-        def start_then_signal():
-            start()
-            if len(self.processes) == 2:
-                os.kill(os.getpid(), signal.SIG{name})
-        process.start = start_then_signal
-        return process
+started = []
+start = ForkProcess.start
 
-backends._RecordingContext = Interrupting
+def start_then_signal(self):
+    # the signal lands just after the second worker starts, before the pool records it
+    start(self)
+    started.append(self)
+    if len(started) == 2:
+        os.kill(os.getpid(), signal.SIG{name})
+
+ForkProcess.start = start_then_signal
 sys.argv = ["nbmj", "simulate", "--games", "100000", "--workers", "2", "--json"]
 main()
 """

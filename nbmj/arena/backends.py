@@ -29,12 +29,9 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol
 
 from ..errors import NbmjError
-
-if TYPE_CHECKING:
-    from multiprocessing.context import BaseContext
 
 __all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges"]
 
@@ -143,43 +140,23 @@ def _worker_run(start: int, stop: int) -> list[Record]:
     return _WORKER_TASK.run(start, stop)
 
 
-class _RecordingContext:
-    """A multiprocessing context that keeps every worker process made through it. The
-    stdlib's pool keeps no public handle on its workers, and registers one only after
-    starting it: an interrupt landing in between leaves a worker that nothing stops, and
-    multiprocessing joins a live child at exit, so the command would never end."""
-
-    def __init__(self, context: Any) -> None:
-        self._context = context
-        self.processes: list[Any] = []
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._context, name)
-
-    def Process(self, *args: Any, **kwargs: Any) -> Any:  # noqa: N802 (the context's own name)
-        process = self._context.Process(*args, **kwargs)
-        self.processes.append(process)  # before it starts
-        return process
-
-
-def _new_pool(task: Task, workers: int) -> tuple[ProcessPoolExecutor, list[Any]]:
-    """A pool of ``workers`` processes for ``task``, and the list of every process it starts."""
+def _new_pool(task: Task, workers: int) -> ProcessPoolExecutor:
     import multiprocessing as mp
 
     methods = mp.get_all_start_methods()
-    context = _RecordingContext(mp.get_context("fork" if "fork" in methods else "spawn"))
-    # the proxy answers everything the pool asks of a context (it hands the rest on)
-    pool = ProcessPoolExecutor(workers, mp_context=cast("BaseContext", context), initializer=_worker_init, initargs=(task,))
-    return pool, context.processes
+    ctx = mp.get_context("fork" if "fork" in methods else "spawn")
+    return ProcessPoolExecutor(workers, mp_context=ctx, initializer=_worker_init, initargs=(task,))
 
 
 @contextlib.contextmanager
 def _signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back for the block (the pool starts workers as it takes a
-    chunk): a signal handled in the middle of a start loses track of that worker, or leaves
-    a worker forked in that moment running the caller's handler. A signal that came is
-    handed to the caller's handler after the block. Only the main thread sets handlers, and
-    a handler installed from outside Python could not be put back: then nothing is held."""
+    """Hold SIGINT and SIGTERM back for the block, and hand a signal that came to the
+    caller's handler after it. The pool starts its workers as it takes a chunk and records
+    one only after starting it: a signal handled in between would leave a worker the stop
+    never sees (running on, and multiprocessing joins every live child at exit, so the
+    command would never end), and a worker forked in that moment would run the caller's
+    handler until it sets its own. Only the main thread sets handlers, and a handler
+    installed from outside Python could not be put back: then nothing is held."""
     held = (signal.SIGINT, signal.SIGTERM)
     if threading.current_thread() is not threading.main_thread() or any(signal.getsignal(sig) is None for sig in held):
         yield
@@ -208,14 +185,14 @@ def _submit(pool: ProcessPoolExecutor, start: int, stop: int) -> Future[list[Rec
         return pool.submit(_worker_run, start, stop)
 
 
-def _stop_pool(pool: ProcessPoolExecutor, processes: list[Any]) -> None:
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop at once: cancel what has not started, end the workers (no waiting on them)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # the stdlib keeps no public handle
     pool.shutdown(wait=False, cancel_futures=True)
-    started = [proc for proc in processes if proc.pid is not None]  # the ones started
-    for proc in started:
+    for proc in processes:
         if proc.is_alive():
             proc.terminate()
-    for proc in started:
+    for proc in processes:
         proc.join(timeout=2)
         if proc.is_alive():
             proc.kill()
@@ -249,7 +226,7 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
     pending: deque[tuple[tuple[int, int], Future[list[Record]]]] = deque()
     redo: deque[tuple[int, int]] = deque()
     failures = 0
-    pool, processes = _new_pool(task, workers)
+    pool = _new_pool(task, workers)
     try:
         while True:
             try:
@@ -267,15 +244,15 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
                         f"a worker process died {failures} times; units {first} onwards were not played "
                         f"(out of memory, or killed?)"
                     ) from None
-                _stop_pool(pool, processes)
-                pool, processes = _new_pool(task, workers)
+                _stop_pool(pool)
+                pool = _new_pool(task, workers)
                 pending.clear()
                 redo = deque(lost)  # the same chunks again: each record depends only on its unit
                 continue
             pending.popleft()
             yield from records
     finally:
-        _stop_pool(pool, processes)
+        _stop_pool(pool)
 
 
 # ------------------------------------------------------------------ Ray

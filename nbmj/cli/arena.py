@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import sys
 import time
@@ -34,28 +33,19 @@ def backend_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 @contextlib.contextmanager
 def stop_cleanly() -> Iterator[None]:
-    """SIGINT or SIGTERM end the run with one line and status 130, never a traceback.
+    """SIGINT or SIGTERM end the run with one line and status 130, never a traceback."""
 
-    The handler stops only the process that installed it. A worker forked during the run
-    inherits it until the worker sets its own (``nbmj.arena.backends``): a Ctrl-C, which
-    reaches the whole process group, landing in that moment is ignored there (the run's
-    process stops its workers) instead of raising in the worker and printing its traceback.
-    """
-    owner = os.getpid()
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
 
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        if os.getpid() == owner:
-            raise KeyboardInterrupt
-
-    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = signal.signal(signal.SIGTERM, on_term)
     try:
         yield
     except KeyboardInterrupt:
         click.echo("nbmj: interrupted; the run was stopped", err=True)
         sys.exit(130)
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextlib.contextmanager

@@ -272,15 +272,23 @@ cdef class TableEncoder:
         self.round_wind = _seat_index(t.round_wind)
         return 0
 
-    cdef Py_ssize_t _still_read(self, int q, list current, Py_ssize_t k, object last):
-        """How many records of the growing list ``current`` the rows already hold: ``k``
-        (those read so far) when the last one read, ``last``, is still at ``k - 1``; else 0
-        (and the caller rebuilds from the start)."""
+    cdef Py_ssize_t _still_read(self, int q, list current, Py_ssize_t* read, list last):
+        """How many records of seat ``q``'s growing list ``current`` its rows already hold:
+        ``read[q]`` when the last one read, ``last[q]``, is still in its place; else 0 (and
+        the caller rebuilds from the start)."""
+        cdef Py_ssize_t k = read[q]
         if self.volatile[q] or k == 0 or PyList_GET_SIZE(current) < k:
             return 0
-        if PyList_GET_ITEM(current, k - 1) != <PyObject*>last:
+        if PyList_GET_ITEM(current, k - 1) != <PyObject*>last[q]:
             return 0
         return k
+
+    cdef int _mark_read(self, int q, list current, Py_ssize_t* read, list last) except -1:
+        """The rows of seat ``q`` now hold every record of ``current``."""
+        cdef Py_ssize_t n = PyList_GET_SIZE(current)
+        read[q] = n
+        last[q] = <object>PyList_GET_ITEM(current, n - 1) if n else None
+        return 0
 
     cdef bint _same_records(self, int q, list current, list seen):
         """``current`` holds exactly the records ``seen``, by identity."""
@@ -293,7 +301,7 @@ cdef class TableEncoder:
         return True
 
     cdef int _update_river(self, int q, list river) except -1:
-        cdef Py_ssize_t k = self._still_read(q, river, self.river_read[q], self.river_last[q]), i, n = PyList_GET_SIZE(river)
+        cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last), i, n = PyList_GET_SIZE(river)
         cdef int t
         cdef unsigned char* rows = &self.river_rows[q][0][0]
         if k == n and k:
@@ -309,8 +317,7 @@ cdef class TableEncoder:
             if _field(d, 1, "claimed_by") is not None:
                 rows[N_COLS + t] += 1
             rows[2 * N_COLS + t] = _cap(i + 1)
-        self.river_read[q] = n
-        self.river_last[q] = <object>PyList_GET_ITEM(river, n - 1) if n else None
+        self._mark_read(q, river, self.river_read, self.river_last)
         return 0
 
     cdef int _update_melds(self, int q, list melds) except -1:
@@ -346,15 +353,14 @@ cdef class TableEncoder:
         return 0
 
     cdef int _update_flowers(self, int q, list flowers) except -1:
-        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read[q], self.flowers_last[q]), i, n = PyList_GET_SIZE(flowers)
+        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last), i, n = PyList_GET_SIZE(flowers)
         if k == n and k:
             return 0
         if k == 0 and self.flowers_read[q]:
             memset(self.flower_rows[q], 0, 42)
         for i in range(k, n):
             self.flower_rows[q][_tile(<object>PyList_GET_ITEM(flowers, i))] = 1
-        self.flowers_read[q] = n
-        self.flowers_last[q] = <object>PyList_GET_ITEM(flowers, n - 1) if n else None
+        self._mark_read(q, flowers, self.flowers_read, self.flowers_last)
         return 0
 
     cdef int _fill(self, TableState tstate, int me, unsigned char* out, int hands_played) except -1:
