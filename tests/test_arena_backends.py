@@ -140,6 +140,7 @@ def test_a_signal_during_a_submit_is_handed_on_after_it():
     seen: list[tuple[int, bool]] = []
     inside = [False]
     previous = signal.signal(signal.SIGTERM, lambda signum, frame: seen.append((signum, inside[0])))
+    previous_int = signal.signal(signal.SIGINT, signal.default_int_handler)  # ignored when run from a background job
     try:
         with _signals_held():
             inside[0] = True
@@ -157,3 +158,4 @@ def test_a_signal_during_a_submit_is_handed_on_after_it():
                     pass
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGINT, previous_int)

@@ -136,6 +136,10 @@ def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
         assert run("replay", str(one / name)).exit_code == 0
 
 
+# A command started from a background job (a script's `&`, nohup) inherits SIGINT ignored, and
+# Python then keeps it ignored; the Ctrl-C tests play the command as a terminal starts it.
+_AS_FROM_A_TERMINAL = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+
 _INTERRUPTED_WHILE_STARTING = """
 import os, signal, sys
 from multiprocessing.context import ForkProcess
@@ -164,7 +168,7 @@ def test_a_signal_while_a_worker_starts_stops_simulate_and_every_worker(name):
     with its one line and status 130, and no worker is left to keep the command from exiting
     (multiprocessing joins every live child at exit: that worker would hang it)."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", _INTERRUPTED_WHILE_STARTING.replace("{name}", name)],
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL + _INTERRUPTED_WHILE_STARTING.replace("{name}", name)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -188,7 +192,7 @@ def test_a_signal_stops_simulate_cleanly(sig):
     traceback, no worker left behind."""
     workers = "2" if (os.cpu_count() or 1) >= 2 else "1"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from nbmj.cli import main; main()", "simulate", "--games", "1000000", "--workers", workers, "--json"],
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL + "from nbmj.cli import main; main()", "simulate", "--games", "1000000", "--workers", workers, "--json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
