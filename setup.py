@@ -27,6 +27,9 @@ extensions = [
 state_modules = [
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=["-O3"])
     for name in ("state", "phases", "wall", "rules_view")
+] + [
+    # the env's Table, read by nbmj.env._encode's vector step
+    Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=["-O3"])
 ]
 
 setup(

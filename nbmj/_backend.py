@@ -24,7 +24,9 @@ from types import ModuleType
 __all__ = ["FROM_SOURCE", "pure_python_forced", "compiled_module", "load_from_source_when_forced"]
 
 #: The modules compiled from their own ``.py`` (setup.py's ``state_modules``).
-FROM_SOURCE = frozenset({"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view"})
+FROM_SOURCE = frozenset(
+    {"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view", "nbmj.env.table"}
+)
 
 
 def pure_python_forced() -> bool:

@@ -24,6 +24,7 @@ from ..engine.liability import forbidden_tiles
 from ..engine.phases import Over, RobWindow
 from nbmj.engine.phases cimport ClaimWindow, Turn
 from nbmj.engine.state cimport SeatState, TableState
+from nbmj.env.table cimport Table
 from ..engine.precomputed import CLAIM_ORDER
 
 # the engine's compiled legal list and step, called in C (nbmj/engine/_hot.pxd): a step's
@@ -598,32 +599,35 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     return out, error
 
 
-cdef list _act(table, int position, chosen, int* plain_version=NULL):
+cdef list _act(table, int position, chosen, int* plain=NULL):
     """:meth:`Table.act`: a learner's legal action, whose kept mask is current, in C (the
     bots' answers by ``Table._advance``); anything else by ``Table.act`` itself (which
-    raises or penalizes). ``plain_version`` (when given) gets the table's new version when
-    the move was made here and neither ended the hand nor let a bot move (then the table's
-    game, encoder and episode are as before the move), else -1."""
-    game = table.game
-    return _act_read(table, table.encoder, game, None if game is None else game._t, table._masked_at, position, chosen,
-                     plain_version)
+    raises or penalizes). ``plain`` (when given) is set to 1 when the move was made here and
+    neither ended the hand nor let a bot move (then the table's game, encoder and episode
+    are as before the move), else to -1."""
+    if plain != NULL:
+        plain[0] = -1
+    if type(table) is not Table:  # a table of another class: its own act
+        return table.act(position, chosen)
+    cdef Table tab = <Table>table
+    game = tab.game
+    return _act_read(tab, tab.encoder, game, None if game is None else game._t, position, chosen, plain)
 
 
-cdef list _act_read(table, encoder, game, TableState tstate, list masked_at, int position, chosen, int* plain_version):
-    """:func:`_act`, with the table's ``encoder``, ``game``, the game's state ``tstate`` and the
-    table's ``_masked_at`` read by the caller (who reads them once for the move and the
-    observation after it)."""
+cdef list _act_read(Table table, encoder, game, TableState tstate, int position, chosen, int* plain):
+    """:func:`_act`, with the table's ``encoder``, ``game`` and the game's state ``tstate`` read
+    by the caller (who reads them once for the move and the observation after it)."""
     cdef Py_ssize_t index
-    cdef int version
-    cdef bint plain
+    cdef long long version
+    cdef bint moved_alone
     cdef TableEncoder enc
-    if plain_version != NULL:
-        plain_version[0] = -1
+    if plain != NULL:
+        plain[0] = -1
     if type(encoder) is TableEncoder and tstate is not None and 0 <= position < 4 and not table.over:
         enc = <TableEncoder>encoder
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
-        if index >= 0 and <int>masked_at[position] == version and enc.masks[position][index]:
+        if index >= 0 and <long long>table._masked_at[position] == version and enc.masks[position][index]:
             action = (<list>enc.lookups[position])[index]
             earned = [0.0] * 4
             table.rewards = earned
@@ -631,15 +635,15 @@ cdef list _act_read(table, encoder, game, TableState tstate, list masked_at, int
                 game.step(action)
             version += 1
             table.version = version
-            plain = True
+            moved_alone = True
             if type(tstate.phase) is Over:  # Game.is_over (Over has no subclasses)
                 table._after_move()
-                plain = False
+                moved_alone = False
             if table.bots:
                 table._advance()
-                plain = False
-            if plain and plain_version != NULL:
-                plain_version[0] = version
+                moved_alone = False
+            if moved_alone and plain != NULL:
+                plain[0] = 1
             return earned
     return table.act(position, chosen)
 
@@ -706,22 +710,28 @@ cdef int _first_to_act(ph) except -2:
 cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
                    unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
     cdef Py_ssize_t i
-    cdef int position
+    cdef int position, plain
     cdef TableEncoder enc
     cdef TableState tstate
-    cdef list masked_at
-    cdef int version
+    cdef Table table
     for i in range(n):
         chosen = actions[i]
         if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
             continue
-        table = tables[i]
+        table_obj = tables[i]
+        if type(table_obj) is not Table:  # a table of another class: its own act and observation
+            earned = table_obj.act(agents[i], chosen)
+            if earned[0] or earned[1] or earned[2] or earned[3] or table_obj.over:
+                out.append((i, earned))
+            if not table_obj.over:
+                agents[i] = table_obj.observe_next(observations[i], action_masks[i])
+            continue
+        table = <Table>table_obj
         enc_obj = table.encoder
         game = table.game
         tstate = None if game is None else game._t
-        masked_at = table._masked_at
-        earned = _act_read(table, enc_obj, game, tstate, masked_at, agents[i], chosen, &version)
-        if version < 0:  # the move went through Table.act, ended the hand or let a bot move
+        earned = _act_read(table, enc_obj, game, tstate, agents[i], chosen, &plain)
+        if plain < 0:  # the move went through Table.act, ended the hand or let a bot move
             if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
                 out.append((i, earned))
             if table.over:
@@ -729,7 +739,6 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             enc_obj = table.encoder  # a new hand may have a new game
             game = table.game
             tstate = game._t
-            masked_at = table._masked_at
         elif earned[0] or earned[1] or earned[2] or earned[3]:  # the episode goes on (see _act)
             out.append((i, earned))
         position = _first_to_act(tstate.phase)
@@ -739,7 +748,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             enc = <TableEncoder>enc_obj
             enc._fill(tstate, position, planes + i * N_ROWS * N_COLS, table.hands_played)
             enc._mask(game, tstate, position, masks + i * N_ACTIONS)
-            masked_at[position] = version if version >= 0 else table.version
+            table._masked_at[position] = table.version
         else:
             position = table.observe_next(observations[i], action_masks[i])
         agents[i] = position

@@ -1,0 +1,27 @@
+# The env's Table, typed for the compiled vector step (nbmj/env/_encode.pyx): this augmenting
+# .pxd makes Cython compile table.py's Table into an extension type, whose fields the step reads
+# as C struct members instead of through the type's slot descriptors (a dozen reads a move).
+# The fields are table.py's __slots__, in their order; a field a test or a caller may set to
+# something else (the encoder, the match, the game) stays a Python object.
+
+cdef class Table:
+    cdef public object rules
+    cdef public tuple learners
+    cdef public tuple is_learner
+    cdef public dict bot_specs
+    cdef public int max_hands
+    cdef public bint normalized
+    cdef public bint penalize
+    cdef public double illegal_penalty
+    cdef public object encoder_rules
+    cdef public object encoder
+    cdef public dict bots
+    cdef public object seed
+    cdef public object match
+    cdef public object game
+    cdef public bint over
+    cdef public list rewards
+    cdef public int hands_played
+    cdef public long long version
+    cdef public list _masked_at
+    cdef public object _mask
