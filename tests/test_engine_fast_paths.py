@@ -56,3 +56,20 @@ def test_a_generator_of_its_own_shuffles_itself():
     tiles = [1, 2, 3]
     shuffle(tiles, Reversing(0))
     assert tiles == [3, 2, 1]
+
+
+def test_a_copied_random_bot_draws_from_its_own_generator():
+    """RandomBot's draw is ``rng.choice``'s, and a copy (a tree search's) has its own generator:
+    it makes the original's choices without moving the original's generator."""
+    import copy
+
+    from nbmj.engine.actions import Action
+
+    legal = [Action("E", "discard", tile) for tile in range(11)]
+    bot, reference = RandomBot(9), random.Random(9)
+    assert [bot({}, legal) for _ in range(50)] == [reference.choice(legal) for _ in range(50)]
+    twin = copy.deepcopy(bot)
+    state = bot.rng.getstate()
+    ahead = [twin({}, legal) for _ in range(20)]
+    assert bot.rng.getstate() == state
+    assert [bot({}, legal) for _ in range(20)] == ahead

@@ -218,3 +218,55 @@ def test_the_single_seat_env_plays_against_bots_to_the_end():
     deltas = env.unwrapped.table.match.result.hands
     assert len(deltas) == 2 and steps > 5
     assert total == sum(h["deltas"]["W"] for h in deltas)  # seat 2 sits at W
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_env_plays_on_as_the_original(how):
+    """A copy made mid-hand (a tree search copies the env at every node) shows the same
+    observations and masks and takes the same actions as the original, which it leaves alone."""
+    import copy
+    import pickle
+
+    def duplicate(env):
+        return copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+
+    env = nbmj.env.raw_env(variant="ningbo")
+    env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(25):  # into the hand: rivers, and a kept mask for the seat on turn
+        env.step(int(rng.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
+    twin = duplicate(env)
+    assert twin.agent_selection == env.agent_selection
+    for _ in range(400):
+        if not env.agents:
+            break
+        (obs, reward, term, trunc, _), (obs2, reward2, term2, trunc2, _) = env.last(), twin.last()
+        assert (obs["observation"] == obs2["observation"]).all() and (obs["action_mask"] == obs2["action_mask"]).all()
+        assert (reward, term, trunc) == (reward2, term2, trunc2)
+        action = None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        env.step(action)
+        twin.step(action)
+    assert not env.agents and not twin.agents
+
+    vec = nbmj.env.VectorEnv(3)
+    vec.reset(seed=2)
+    for _ in range(10):
+        vec.step(np.array([rng.choice(np.flatnonzero(m)) for m in vec.action_masks]))
+    twin_vec = duplicate(vec)
+    for _ in range(150):  # past the first auto-resets
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in vec.action_masks])
+        obs, rewards, terms, _, _ = vec.step(actions)
+        obs2, rewards2, terms2, _, _ = twin_vec.step(actions)
+        assert (obs["observation"] == obs2["observation"]).all() and (obs["action_mask"] == obs2["action_mask"]).all()
+        assert (rewards == rewards2).all() and (terms == terms2).all() and (obs["agent"] == obs2["agent"]).all()
+
+    gym_vec = nbmj.env.MahjongVectorEnv(2, "ningbo", opponents="random")
+    obs, _ = gym_vec.reset(seed=4)
+    twin_gym = duplicate(gym_vec)
+    for _ in range(150):
+        # (a game that ended shows an empty mask: the next step deals it again, whatever its action)
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in obs["action_mask"]])
+        obs, rewards, terms, truncs, _ = gym_vec.step(actions)
+        obs2, rewards2, terms2, truncs2, _ = twin_gym.step(actions)
+        assert (obs["observation"] == obs2["observation"]).all() and (obs["action_mask"] == obs2["action_mask"]).all()
+        assert (rewards == rewards2).all() and (terms == terms2).all() and (truncs == truncs2).all()

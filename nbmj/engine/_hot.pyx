@@ -875,9 +875,9 @@ cdef object _random_choice(bot, list legal):
     first = legal[0]
     if bot.always_win and first.kind == "hu":  # the engine lists a win first
         return first
-    bits = bot._bits
-    if bits is None:
+    if not bot._fast:
         return bot.rng.choice(legal)
+    bits = bot.rng.getrandbits
     cdef Py_ssize_t n = len(legal)
     cdef int k = 0
     while (n >> k) != 0:  # n.bit_length()

@@ -37,17 +37,18 @@ class RandomBot:
         # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
         # without two layers of calls. Any other random implementation goes through choice.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
-        same = fast is not None and getattr(type(self.rng), "_randbelow", None) is fast
-        self._bits = self.rng.getrandbits if same else None
+        # (a flag, not the bound getrandbits: copy.deepcopy keeps a built-in method as it is,
+        # and a copied bot would draw from the original's generator)
+        self._fast = fast is not None and getattr(type(self.rng), "_randbelow", None) is fast
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """A uniformly random legal action (a win when ``always_win`` and one is offered)."""
         first = legal[0]
         if self.always_win and first.kind == "hu":  # the engine lists a win first
             return first
-        bits = self._bits
-        if bits is None:
+        if not self._fast:
             return self.rng.choice(legal)
+        bits = self.rng.getrandbits
         n = len(legal)
         k = n.bit_length()
         r = bits(k)

@@ -13,6 +13,7 @@ warnings) is kept between calls and rebuilt when the hand or the melds change.
 """
 
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
@@ -213,6 +214,10 @@ cdef class TableEncoder:
     river's rows). A meld list is short and a kong replaces a pung in place: it is compared
     record by record. Records are immutable named tuples; a record of any other kind makes
     its seat's rows be rebuilt at every call.
+
+    A copy (``copy.deepcopy``, ``pickle``) keeps the rules and the kept masks with their
+    actions, which the table's bookkeeping still names; the rows are a cache, which the
+    copy rebuilds from the game at its first call.
     """
 
     cdef object table  # the TableState the kept rows belong to
@@ -236,8 +241,10 @@ cdef class TableEncoder:
     cdef list lookups
     cdef tuple no_claims
     cdef bint warn, bao_suits, bao_terminals
+    cdef readonly object rules  # the EncoderRules it was made for
 
     def __init__(self, rules):
+        self.rules = rules
         self.no_claims = tuple(rules.no_claims)
         self.bao_suits = rules.bao_suits
         self.bao_terminals = rules.bao_terminals
@@ -245,6 +252,11 @@ cdef class TableEncoder:
         self.table = None
         self.lookups = [[None] * N_ACTIONS for _ in range(4)]
         memset(self.masks, 0, sizeof(self.masks))
+
+    def __reduce__(self):
+        # Cython's own pickling of the C arrays loses their zero bytes: this one keeps what a
+        # copy needs (the rows are rebuilt, as for a new hand)
+        return (_copied_encoder, (self.rules, PyBytes_FromStringAndSize(<char*>self.masks, sizeof(self.masks)), self.lookups))
 
     cdef int _new_table(self, TableState t) except -1:
         """A new hand: what stays for all of it (the wilds, the indicator, the round wind),
@@ -557,6 +569,17 @@ cdef class TableEncoder:
         if position < 0 or position > 3 or index < 0 or index >= N_ACTIONS or not self.masks[position][index]:
             return None
         return (<list>self.lookups[position])[index]
+
+
+def _copied_encoder(rules, bytes masks, list lookups):
+    """The copy of a :class:`TableEncoder` (its ``__reduce__``): made for ``rules``, with
+    the kept ``masks`` (the bytes of its ``signed char[4][125]``) and their ``lookups``."""
+    cdef TableEncoder enc = TableEncoder(rules)
+    if len(masks) != sizeof(enc.masks) or len(lookups) != 4 or any(len(row) != N_ACTIONS for row in lookups):
+        raise ValueError(f"not the kept masks of an encoder: {len(masks)} mask bytes, {len(lookups)} lookup rows")
+    memcpy(enc.masks, <const char*>masks, sizeof(enc.masks))
+    enc.lookups = [list(row) for row in lookups]
+    return enc
 
 
 # ---------------------------------------------------------------- the vector env's step

@@ -104,6 +104,17 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self._generators: list[np.random.Generator | None] = [None] * n
         self._dealt = False
 
+    def __getstate__(self) -> dict[str, Any]:
+        # a copy (deepcopy, pickle) makes its row views again, of its own batch arrays
+        state = dict(self.__dict__)
+        del state["_plane_rows"], state["_mask_rows"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._plane_rows = list(self._planes)
+        self._mask_rows = list(self._masks)
+
     # ------------------------------------------------------------------ Gymnasium's API
 
     def reset(

@@ -62,6 +62,17 @@ class VectorEnv:
         self._obs_rows = list(self.observations)
         self._mask_rows = list(self.action_masks)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # a copy (deepcopy, pickle) makes its row views again, of its own batch arrays
+        state = dict(self.__dict__)
+        del state["_obs_rows"], state["_mask_rows"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._obs_rows = list(self.observations)
+        self._mask_rows = list(self.action_masks)
+
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self.observations, "action_mask": self.action_masks, "agent": self.agent}
 
