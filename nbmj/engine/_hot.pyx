@@ -333,6 +333,7 @@ cdef object _start_turn(TableState t, int p):
     return _turn(p, "draw", "self_draw", tile)
 
 
+
 cdef object _replace_flower(TableState t, int p, int f):
     """``nbmj.engine.draws.replace_flower`` of a typed hand (the payment, where the variant
     has one, by ``nbmj.engine.draws.pay_immediate``)."""
@@ -502,26 +503,57 @@ cdef list _claim_options(TableState t, int q, int tile, int d, long flags):
 cdef list _discardable(TableState t, int p, object hand, bans, bint at_claim):
     """``nbmj.engine.restrictions.discardable`` of a typed hand; a variant that limits the
     suits of first discards (NH-1.7) goes to the twin."""
-    cdef EngineRules er = t.er
-    if er.suits:
+    if t.er.suits:
         return discardable(t, p, hand, bans, at_claim)
-    cdef unsigned char* h = _bytes(hand)
-    cdef int k, in_hand = 0
+    cdef int ids[42]
+    cdef int i, n = _discardable_ids(t, _bytes(hand), bans, at_claim, ids)
+    return [ids[i] for i in range(n)]
+
+
+cdef int _discardable_ids(TableState t, const unsigned char* h, bans, bint at_claim, int* out) except -1:
+    """The ids of the tiles of counts ``h`` that may be discarded, in ``_discardable``'s
+    order, written into ``out`` (room for 42); returns how many (a variant without the
+    NH-1.7 suit limit)."""
+    cdef EngineRules er = t.er
     cdef WildTables wt = t.wt
-    cdef list tiles = [k for k in wt.playable if h[k]]
-    if bans and _in_force(t, er.chi_ban, at_claim):
-        for k in tiles:
+    cdef int k, i, n = 0, kept = 0, in_hand = 0
+    for k in wt.playable:
+        if h[k]:
+            out[n] = k
+            n += 1
             in_hand += h[k]
-        if not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
-            wilds = wt.wilds
-            tiles = [k for k in tiles if k not in bans or k in wilds]
-    return tiles
+    if n and bans and _in_force(t, er.chi_ban, at_claim) and not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+        wilds = wt.wilds
+        for i in range(n):
+            k = out[i]
+            if k not in bans or k in wilds:
+                out[kept] = k
+                kept += 1
+        n = kept
+    return n
 
 
 cdef bint _chi_leaves_discard(TableState t, int q, int tile, use) except -1:
-    """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand."""
-    if not _in_force(t, t.er.chi_ban, True):
+    """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand (asked for
+    every chow offered: the hand after the chow is counted in C, not copied)."""
+    cdef EngineRules er = t.er
+    if not _in_force(t, er.chi_ban, True):
         return True
+    cdef unsigned char h[42]
+    cdef int ids[42]
+    cdef int u
+    memcpy(h, _bytes(t.seats[q].hand), 42)
+    for u in use:
+        if not 0 <= u < 42 or h[u] == 0:  # not a chow of this hand: the twin's answer (or error)
+            return _chi_leaves_discard_of_copy(t, q, tile, use)
+        h[u] -= 1
+    if er.suits:
+        return _chi_leaves_discard_of_copy(t, q, tile, use)
+    return _discardable_ids(t, h, chi_discard_bans(tile, use), True, ids) > 0
+
+
+cdef bint _chi_leaves_discard_of_copy(TableState t, int q, int tile, use) except -1:
+    """:func:`_chi_leaves_discard` by ``_discardable`` of a copy of the hand."""
     hand = bytearray(t.seats[q].hand)
     for u in use:
         hand[u] -= 1
