@@ -516,17 +516,21 @@ cdef int _discardable_ids(TableState t, const unsigned char* h, bans, bint at_cl
     NH-1.7 suit limit)."""
     cdef EngineRules er = t.er
     cdef WildTables wt = t.wt
+    cdef unsigned long long playable = wt.playable_mask, banned = 0
     cdef int k, i, n = 0, kept = 0, in_hand = 0
-    for k in wt.playable:
-        if h[k]:
+    for k in range(42):
+        if h[k] and (playable >> k) & 1:
             out[n] = k
             n += 1
             in_hand += h[k]
     if n and bans and _in_force(t, er.chi_ban, at_claim) and not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
-        wilds = wt.wilds
+        for k in bans:
+            if 0 <= k < 42:
+                banned |= 1ULL << k
+        banned &= ~wt.wild_id_mask  # a wild may always go
         for i in range(n):
             k = out[i]
-            if k not in bans or k in wilds:
+            if not (banned >> k) & 1:
                 out[kept] = k
                 kept += 1
         n = kept

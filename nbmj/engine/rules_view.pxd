@@ -40,3 +40,5 @@ cdef class WildTables:
     cdef readonly tuple playable
     cdef readonly object playable_counts
     cdef readonly tuple playable_discards
+    cdef readonly unsigned long long playable_mask
+    cdef readonly unsigned long long wild_id_mask

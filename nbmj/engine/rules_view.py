@@ -134,6 +134,10 @@ class WildTables:
     #: hand -> counts of the playable ids, at C speed
     playable_counts: Callable[[Any], Any]
     playable_discards: tuple[tuple[Action, ...], ...]
+    #: bit ``t`` set for each playable id ``t`` (the compiled hot path's loops over a hand)
+    playable_mask: int
+    #: bit ``t`` set for each wild id ``t``, wild flowers included
+    wild_id_mask: int
 
 
 _WILD_TABLES: dict[tuple[tuple[int, ...], bool], WildTables] = {}
@@ -173,5 +177,7 @@ def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildT
         playable=playable,
         playable_counts=itemgetter(*playable),
         playable_discards=tuple([tuple([DISCARD_ACTS[s][t] for t in playable]) for s in range(4)]),
+        playable_mask=sum([1 << t for t in playable]),
+        wild_id_mask=sum([1 << k for k in wilds]),
     )
     return hit
