@@ -598,7 +598,9 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
 
     A game with a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
-    same steps in C, without the Python frames (the bots' moves by ``Table._advance``).
+    same steps in C, without the Python frames (the bots' moves by ``Table._advance``). A
+    table of another class than :class:`~nbmj.env.table.Table` plays by its own ``act`` and
+    ``observe_next``.
     """
     cdef Py_buffer oview, mview
     cdef Py_ssize_t n = len(tables)
