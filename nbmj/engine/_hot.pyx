@@ -333,7 +333,6 @@ cdef object _start_turn(TableState t, int p):
     return _turn(p, "draw", "self_draw", tile)
 
 
-
 cdef object _replace_flower(TableState t, int p, int f):
     """``nbmj.engine.draws.replace_flower`` of a typed hand (the payment, where the variant
     has one, by ``nbmj.engine.draws.pay_immediate``)."""
@@ -546,18 +545,15 @@ cdef bint _chi_leaves_discard(TableState t, int q, int tile, use) except -1:
     cdef unsigned char h[42]
     cdef int ids[42]
     cdef int u
-    memcpy(h, _bytes(t.seats[q].hand), 42)
-    for u in use:
-        if not 0 <= u < 42 or h[u] == 0:  # not a chow of this hand: the twin's answer (or error)
-            return _chi_leaves_discard_of_copy(t, q, tile, use)
-        h[u] -= 1
-    if er.suits:
-        return _chi_leaves_discard_of_copy(t, q, tile, use)
-    return _discardable_ids(t, h, chi_discard_bans(tile, use), True, ids) > 0
-
-
-cdef bint _chi_leaves_discard_of_copy(TableState t, int q, int tile, use) except -1:
-    """:func:`_chi_leaves_discard` by ``_discardable`` of a copy of the hand."""
+    if not er.suits:
+        memcpy(h, _bytes(t.seats[q].hand), 42)
+        for u in use:
+            if not 0 <= u < 42 or h[u] == 0:
+                break
+            h[u] -= 1
+        else:
+            return _discardable_ids(t, h, chi_discard_bans(tile, use), True, ids) > 0
+    # NH-1.7's twin, or not a chow of this hand (the copy raises as the twin's does)
     hand = bytearray(t.seats[q].hand)
     for u in use:
         hand[u] -= 1

@@ -1,4 +1,5 @@
-"""Keyword arguments every environment of :mod:`nbmj.env` shares, read in one place."""
+"""What every environment of :mod:`nbmj.env` shares: the keyword arguments, read in one place,
+and the batch envs' row views."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from ..rules.model import RuleSet
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table"]
+__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews"]
 
 RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
@@ -66,3 +69,19 @@ def make_table(
         illegal=illegal,
         illegal_penalty=illegal_penalty,
     )
+
+
+class RowViews(list[np.ndarray]):
+    """One view per game of a batch array ``(N, ...)``, made once: indexing the array at
+    every step costs more than reading a list. A copy (``copy.deepcopy``, ``pickle``) makes
+    its views again, of the copy of the array, so that they still write into the batch the
+    copied env returns (copied apart, they would be arrays of their own)."""
+
+    __slots__ = ("batch",)
+
+    def __init__(self, batch: np.ndarray) -> None:
+        super().__init__(batch)
+        self.batch = batch
+
+    def __reduce__(self) -> tuple[type[RowViews], tuple[np.ndarray]]:
+        return (RowViews, (self.batch,))

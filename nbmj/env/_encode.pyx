@@ -624,24 +624,11 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     return out, error
 
 
-cdef list _act(table, int position, chosen, int* plain=NULL):
-    """:meth:`Table.act`: a learner's legal action, whose kept mask is current, in C (the
-    bots' answers by ``Table._advance``); anything else by ``Table.act`` itself (which
-    raises or penalizes). ``plain`` (when given) is set to 1 when the move was made here and
-    neither ended the hand nor let a bot move (then the table's game, encoder and episode
-    are as before the move), else to -1."""
-    if plain != NULL:
-        plain[0] = -1
-    if type(table) is not Table:  # a table of another class: its own act
-        return table.act(position, chosen)
-    cdef Table tab = <Table>table
-    game = tab.game
-    return _act_read(tab, tab.encoder, game, None if game is None else game._t, position, chosen, plain)
-
-
 cdef list _act_read(Table table, encoder, game, TableState tstate, int position, chosen, int* plain):
-    """:func:`_act`, with the table's ``encoder``, ``game`` and the game's state ``tstate`` read
-    by the caller (who reads them once for the move and the observation after it)."""
+    """:func:`act`, with the table's ``encoder``, ``game`` and the game's state ``tstate`` read
+    by the caller (who reads them once for the move and the observation after it). ``plain``
+    (when given) is set to 1 when the move was made here and neither ended the hand nor let a
+    bot move (then the table's game, encoder and episode are as before the move), else to -1."""
     cdef Py_ssize_t index
     cdef long long version
     cdef bint moved_alone
@@ -674,8 +661,15 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
 
 
 def act(table, int position, index):
-    """``table.act(position, index)``, its common case in C (see :func:`play_batch`)."""
-    return _act(table, position, index)
+    """``table.act(position, index)``: a learner's legal action, whose kept mask is current,
+    in C (the bots' answers by ``Table._advance``); anything else, and any table of another
+    class than :class:`~nbmj.env.table.Table`, by ``table.act`` itself (which raises or
+    penalizes)."""
+    if type(table) is not Table:
+        return table.act(position, index)
+    cdef Table tab = <Table>table
+    game = tab.game
+    return _act_read(tab, tab.encoder, game, None if game is None else game._t, position, index, NULL)
 
 
 import numpy as _np
@@ -714,6 +708,11 @@ def observe(table, int position):
     return {"observation": planes, "action_mask": mask}
 
 
+cdef inline bint _earned_any(earned) except -1:
+    """Whether a step's ``earned`` (one reward per position) holds anything."""
+    return earned[0] or earned[1] or earned[2] or earned[3]
+
+
 cdef int _first_to_act(ph) except -2:
     """``ph.to_act()[0]`` (-1 when it waits for nobody), without building the list for a
     turn or a claim window (their ``to_act`` in :mod:`nbmj.engine.phases`, in C)."""
@@ -746,7 +745,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         table_obj = tables[i]
         if type(table_obj) is not Table:  # a table of another class: its own act and observation
             earned = table_obj.act(agents[i], chosen)
-            if earned[0] or earned[1] or earned[2] or earned[3] or table_obj.over:
+            if _earned_any(earned) or table_obj.over:
                 out.append((i, earned))
             if not table_obj.over:
                 agents[i] = table_obj.observe_next(observations[i], action_masks[i])
@@ -757,14 +756,14 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         tstate = None if game is None else game._t
         earned = _act_read(table, enc_obj, game, tstate, agents[i], chosen, &plain)
         if plain < 0:  # the move went through Table.act, ended the hand or let a bot move
-            if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
+            if _earned_any(earned) or table.over:
                 out.append((i, earned))
             if table.over:
                 continue
             enc_obj = table.encoder  # a new hand may have a new game
             game = table.game
             tstate = game._t
-        elif earned[0] or earned[1] or earned[2] or earned[3]:  # the episode goes on (see _act)
+        elif _earned_any(earned):  # the episode goes on (see _act_read)
             out.append((i, earned))
         position = _first_to_act(tstate.phase)
         if position < 0:  # a live episode always waits for someone

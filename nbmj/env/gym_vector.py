@@ -15,7 +15,7 @@ from gymnasium.vector.utils import batch_space
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RENDER_MODES, check_render_mode, render_table
+from ._common import RENDER_MODES, RowViews, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
 from .single import single_seat_table
 from .spaces import action_space, observation_space
@@ -93,9 +93,8 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         n = self.num_envs
         self._planes = np.zeros((n, *L.OBS_SHAPE), dtype=np.uint8)
         self._masks = np.zeros((n, L.ACTION_SIZE), dtype=np.int8)
-        # one view per game, made once: indexing the batch arrays at every step costs more
-        self._plane_rows = list(self._planes)
-        self._mask_rows = list(self._masks)
+        self._plane_rows = RowViews(self._planes)
+        self._mask_rows = RowViews(self._masks)
         self._rewards = np.zeros(n, dtype=np.float64)
         self._terminations = np.zeros(n, dtype=np.bool_)
         self._truncations = np.zeros(n, dtype=np.bool_)
@@ -103,17 +102,6 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         # each game's generator, as MahjongEnv's np_random: it draws the seed of a reset without one
         self._generators: list[np.random.Generator | None] = [None] * n
         self._dealt = False
-
-    def __getstate__(self) -> dict[str, Any]:
-        # a copy (deepcopy, pickle) makes its row views again, of its own batch arrays
-        state = dict(self.__dict__)
-        del state["_plane_rows"], state["_mask_rows"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._plane_rows = list(self._planes)
-        self._mask_rows = list(self._masks)
 
     # ------------------------------------------------------------------ Gymnasium's API
 

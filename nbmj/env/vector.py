@@ -11,7 +11,7 @@ import numpy as np
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import make_table
+from ._common import RowViews, make_table
 from .encoding import play_batch as _play_batch
 from .table import BotSpec, EnvConfigError, _derived_seed
 
@@ -58,20 +58,8 @@ class VectorEnv:
         self.truncations = np.zeros(num_envs, dtype=bool)
         self.episodes = [0] * num_envs
         self.seed = 0
-        # one view per game, made once: indexing the batch arrays at every step costs more
-        self._obs_rows = list(self.observations)
-        self._mask_rows = list(self.action_masks)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # a copy (deepcopy, pickle) makes its row views again, of its own batch arrays
-        state = dict(self.__dict__)
-        del state["_obs_rows"], state["_mask_rows"]
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._obs_rows = list(self.observations)
-        self._mask_rows = list(self.action_masks)
+        self._obs_rows = RowViews(self.observations)
+        self._mask_rows = RowViews(self.action_masks)
 
     def _obs(self) -> dict[str, np.ndarray]:
         return {"observation": self.observations, "action_mask": self.action_masks, "agent": self.agent}
