@@ -22,6 +22,14 @@ a fixed seed, with its full observation encoded at every step:
 * ``rlcard``'s ``mahjong``: one step is a random legal action; RLCard encodes the next
   state's observation inside ``step``.
 
+A hand's deal is timed wherever a contestant deals it: RiichiEnv's and RLCard's new hand,
+the AEC and parallel envs' ``reset`` per hand, and the auto-reset of a game in a batch. A
+batch (the two batched contestants) is built and dealt once, before the rounds, as a
+training run builds its batch once and then steps it: building N games and their first
+deal is no agent-step, and it would weigh on a round of a few hundred batched steps as
+much as a second hand of every game. Each round then steps the same batch on from where
+the last round left it.
+
 Peers that are not installed are skipped with a note. Runs are interleaved (one of each
 contestant per round) so that a machine busy with other work slows all alike; rates are
 medians over the rounds by wall clock and by process CPU time (every contestant uses one
@@ -106,13 +114,13 @@ def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
     return choice
 
 
-def _vector(n: int) -> Runner:
-    from nbmj.env import VectorEnv
+def _batched(env: Any, n: int) -> Runner:
+    """A runner stepping ``env`` (a batch of ``n`` games built and dealt by the caller) on."""
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
 
     def run(steps: int, rep: int) -> int:
-        env = VectorEnv(n, "ningbo")
-        obs, _ = env.reset(seed=rep)
-        rng = np.random.default_rng(rep)
+        nonlocal obs
         done = 0
         while done < steps:
             obs, *_ = env.step(masked_choice(rng, obs["action_mask"]))
@@ -120,6 +128,12 @@ def _vector(n: int) -> Runner:
         return done
 
     return run
+
+
+def _vector(n: int) -> Runner:
+    from nbmj.env import VectorEnv
+
+    return _batched(VectorEnv(n, "ningbo"), n)
 
 
 def _gym_vector(n: int) -> Runner:
@@ -127,17 +141,8 @@ def _gym_vector(n: int) -> Runner:
 
     import nbmj.env
 
-    def run(steps: int, rep: int) -> int:
-        env = gymnasium.make_vec(nbmj.env.ENV_ID, num_envs=n, vectorization_mode="vector_entry_point", variant="ningbo", opponents="random")
-        obs, _ = env.reset(seed=rep)
-        rng = np.random.default_rng(rep)
-        done = 0
-        while done < steps:
-            obs, *_ = env.step(masked_choice(rng, obs["action_mask"]))
-            done += n
-        return done
-
-    return run
+    env = gymnasium.make_vec(nbmj.env.ENV_ID, num_envs=n, vectorization_mode="vector_entry_point", variant="ningbo", opponents="random")
+    return _batched(env, n)
 
 
 def _riichienv() -> Runner:
