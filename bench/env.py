@@ -1,6 +1,6 @@
 """Agent-steps per second of the nbmj RL environments beside RiichiEnv and RLCard, in one run.
 
-    python bench/env.py            # full run (under two minutes on a busy two-core machine)
+    python bench/env.py            # full run (about a minute on a busy two-core machine)
     python bench/env.py --quick    # a short one
     python bench/env.py --json     # machine-readable
 
@@ -214,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeats", type=int, default=None, help="interleaved rounds")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
-    steps = args.steps or (3_000 if args.quick else 12_000)
-    repeats = args.repeats or (3 if args.quick else 5)
+    steps = args.steps or (3_000 if args.quick else 20_000)
+    repeats = args.repeats or (3 if args.quick else 11)
 
     from nbmj.core import BACKEND as CORE
     from nbmj.env import BACKEND as ENCODER

@@ -347,6 +347,28 @@ def test_the_records_the_hot_path_makes_are_the_classes_own():
 
 
 @needs_compiled
+def test_a_discard_in_the_river_is_one_shared_record_per_tile_and_a_claim_makes_a_new_one():
+    """Unclaimed discards of one tile share a record (a hand makes none per discard, so the
+    garbage collector runs several times less often); a claim's record is always new, which
+    the encoder's identity check of a seat's last river record relies on."""
+    from nbmj.engine.state import RiverTile
+
+    unclaimed = [hot.record(RiverTile, t, None) for t in range(42)]
+    assert all(r == RiverTile(t, None) and type(r) is RiverTile for t, r in enumerate(unclaimed))
+    assert all(hot.record(RiverTile, t, None) is unclaimed[t] for t in range(42))
+    assert len({id(r) for r in unclaimed}) == 42
+    claimed = [hot.record(RiverTile, 5, "S") for _ in range(2)]
+    assert claimed[0] == claimed[1] == RiverTile(5, "S") and claimed[0] is not claimed[1]
+    assert hot.record(RiverTile, 42, None) is not hot.record(RiverTile, 42, None)  # past the tile ids: made anew
+
+    game = Game("ningbo", seed=11, log=False)
+    while not game.is_over:
+        game.step(game.legal_actions(game.to_act[0])[0])
+    rivers = [record for seat in game.table.seats for record in seat.river]
+    assert rivers and all(r is unclaimed[r.tile] for r in rivers if r.claimed_by is None)
+
+
+@needs_compiled
 def test_records_of_atomic_values_are_left_out_of_the_garbage_collector():
     """A record of ints, strs, None and tuples of ints can never be in a reference cycle, so
     the hot path does not track it (as CPython does for such plain tuples); a record holding

@@ -204,9 +204,15 @@ cdef ClaimWindow _claim_window(int tile, int discarder, dict options):
 
 
 cdef object _river_tile(object tile, object claimed_by):
-    """``RiverTile(tile, claimed_by)``."""
+    """``RiverTile(tile, claimed_by)``; a tile still in the river is one shared record per
+    tile id (:data:`_UNCLAIMED`)."""
+    cdef long t
     if not _PLAIN_RIVER_TILE:
         return RiverTile(tile, claimed_by)
+    if claimed_by is None and type(tile) is int:
+        t = tile
+        if 0 <= t < 42:
+            return _UNCLAIMED[t]
     return _record(RiverTile, (tile, claimed_by))
 
 
@@ -222,6 +228,15 @@ cdef object _offence(object discarder, object warned, object number, bint claime
     if not _PLAIN_OFFENCE:
         return Offence(discarder, warned, number, claimed)
     return _record(Offence, (discarder, warned, number, claimed))
+
+
+# A discard lies in the river as RiverTile(tile, None) until a claim replaces it: records are
+# immutable, so the hot path shares one per tile id instead of making one per discard (about
+# sixty a hand, which were most of the objects a hand adds to the collector's count and so
+# set how often the garbage collector runs). Nothing reads a record's identity but the
+# encoder's check that the last river record it read is still in place, which a claim
+# still fails, since a claimed record is always new.
+cdef tuple _UNCLAIMED = tuple([_record(RiverTile, (t, None)) for t in range(42)]) if _PLAIN_RIVER_TILE else ()
 
 
 def record(cls, *values):
