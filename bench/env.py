@@ -115,7 +115,8 @@ def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
 
 
 def _batched(env: Any, n: int) -> Runner:
-    """A runner stepping ``env`` (a batch of ``n`` games built and dealt by the caller) on."""
+    """Deal ``env`` (a batch of ``n`` games) now, untimed, and return a runner that steps it
+    on from where its last round left it."""
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)
 
