@@ -15,6 +15,7 @@ warnings) is kept between calls and rebuilt when the hand or the melds change.
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
+from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
@@ -314,7 +315,10 @@ cdef class TableEncoder:
         return True
 
     cdef int _update_river(self, int q, list river) except -1:
-        cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last), i, n = PyList_GET_SIZE(river)
+        cdef Py_ssize_t n = PyList_GET_SIZE(river)
+        if n == 0 and self.river_read[q] == 0:  # nothing yet, nothing kept
+            return 0
+        cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last), i
         cdef int t
         cdef unsigned char* rows = &self.river_rows[q][0][0]
         if k == n and k:
@@ -366,7 +370,10 @@ cdef class TableEncoder:
         return 0
 
     cdef int _update_flowers(self, int q, list flowers) except -1:
-        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last), i, n = PyList_GET_SIZE(flowers)
+        cdef Py_ssize_t n = PyList_GET_SIZE(flowers)
+        if n == 0 and self.flowers_read[q] == 0:  # most seats lay aside no flower all hand
+            return 0
+        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last), i
         if k == n and k:
             return 0
         if k == 0 and self.flowers_read[q]:
@@ -484,8 +491,10 @@ cdef class TableEncoder:
         else:  # the deal: nobody acts, nothing is on offer
             return 0
         claim_window = ph
-        for q in claim_window.to_act():
-            seats_row[12 + ((q - me) & 3)] = 1
+        options, responses = claim_window.options, claim_window.responses
+        for q in CLAIM_ORDER[claim_window.discarder]:  # ClaimWindow.to_act, without its list
+            if q in options and q not in responses:
+                seats_row[12 + ((q - me) & 3)] = 1
         out[R_OFFER * N_COLS + _tile(claim_window.tile)] = 1
         q = claim_window.discarder
         seats_row[8 + ((q - me) & 3)] = 1
@@ -710,6 +719,16 @@ def observe(table, int position):
 
 cdef inline bint _earned_any(earned) except -1:
     """Whether a step's ``earned`` (one reward per position) holds anything."""
+    cdef Py_ssize_t i
+    if type(earned) is list and PyList_GET_SIZE(earned) == 4:
+        for i in range(4):
+            v = <object>PyList_GET_ITEM(earned, i)
+            if type(v) is float:
+                if PyFloat_AS_DOUBLE(v) != 0.0:
+                    return True
+            elif v:
+                return True
+        return False
     return earned[0] or earned[1] or earned[2] or earned[3]
 
 
