@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -56,7 +57,7 @@ Runner = Callable[[int, int], int]  # (steps wanted, round) -> agent-steps done
 def _aec(make: Callable[[], Any]) -> Runner:
     def run(steps: int, rep: int) -> int:
         env = make()
-        rng = np.random.default_rng(rep)
+        rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
         while done < steps:
@@ -68,7 +69,7 @@ def _aec(make: Callable[[], Any]) -> Runner:
                     env.step(None)
                     continue
                 legal = np.flatnonzero(obs["action_mask"])
-                env.step(int(legal[rng.integers(len(legal))]))
+                env.step(int(legal[rng.randrange(len(legal))]))
                 done += 1
         return done
 
@@ -80,7 +81,7 @@ def _parallel() -> Runner:
 
     def run(steps: int, rep: int) -> int:
         env = parallel_env(variant="ningbo")
-        rng = np.random.default_rng(rep)
+        rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
         while done < steps:
@@ -91,7 +92,7 @@ def _parallel() -> Runner:
                 for agent, o in obs.items():
                     legal = np.flatnonzero(o["action_mask"])
                     if len(legal):
-                        actions[agent] = int(legal[rng.integers(len(legal))])
+                        actions[agent] = int(legal[rng.randrange(len(legal))])
                         done += 1
                     else:
                         actions[agent] = 0  # ignored: the game is not waiting for this agent
@@ -150,7 +151,7 @@ def _riichienv() -> Runner:
     from riichienv import RiichiEnv  # type: ignore[import-untyped]
 
     def run(steps: int, rep: int) -> int:
-        rng = np.random.default_rng(rep)
+        rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
         while done < steps:
@@ -162,7 +163,7 @@ def _riichienv() -> Runner:
                 for pid, o in obs.items():
                     o.encode()
                     legal = o.legal_actions()
-                    actions[pid] = legal[rng.integers(len(legal))]
+                    actions[pid] = legal[rng.randrange(len(legal))]
                     done += 1
                 obs = env.step(actions)
         return done
@@ -175,13 +176,13 @@ def _rlcard() -> Runner:
 
     def run(steps: int, rep: int) -> int:
         env = rlcard.make("mahjong", config={"seed": rep})
-        rng = np.random.default_rng(rep)
+        rng = random.Random(rep)
         done = 0
         while done < steps:
             state, _ = env.reset()
             while not env.is_over():
                 legal = list(state["legal_actions"])
-                state, _ = env.step(legal[rng.integers(len(legal))])
+                state, _ = env.step(legal[rng.randrange(len(legal))])
                 done += 1
         return done
 
