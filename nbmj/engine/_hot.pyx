@@ -54,6 +54,7 @@ from .liability import MELDS_TO_WARN
 from .state import Offence, RiverTile, TableMeld
 from .state cimport SeatState, TableState
 from .rules_view cimport EngineRules, WildTables
+from ..rules.model import Restriction as _Restriction
 from .wall import _RANDBELOW_BITS
 from .wall cimport Wall
 from .wall import shuffle as reference_shuffle
@@ -280,12 +281,27 @@ cdef bint _is_ready(TableState t, int p, object hand) except -1:
     return t.er.several_shapes and bool(_other_shape(t, p, bytearray(c[:34]), w + 1))  # _other_shape's own test first
 
 
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void* context)
+    PyObject* PyDict_GetItemWithError(object d, object key) except? NULL
+
+
+cdef inline object _plain_field(object o, str name):
+    """``o.name`` for an Action or a Restriction, read from its instance dict: a frozen
+    dataclass keeps its fields there and defines no descriptor over them, so this is what
+    the attribute look-up finds, without its search of the class first."""
+    cdef PyObject* v = PyDict_GetItemWithError(PyObject_GenericGetDict(o, NULL), name)
+    if v == NULL:  # not set on the instance (nothing the engine makes)
+        return getattr(o, name)
+    return <object>v
+
+
 cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
     """``TableState.in_force(r, at_claim)``: a restriction the variant lacks, or one always
     in force, answered here; a window by the method itself."""
     if r is None:
         return False
-    window = r.window
+    window = _plain_field(r, "window") if type(r) is _Restriction else r.window
     if window == "always":
         return True
     return bool(t.window_open(window, at_claim, None))
@@ -794,7 +810,7 @@ cdef int _step_offered(TableState t, ph, int p, action) except -1:
     """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
     t.legal.clear()
     t.version += 1
-    cdef dict fields = action.__dict__ if type(action) is _Action else None  # one look-up for all it reads
+    cdef dict fields = PyObject_GenericGetDict(action, NULL) if type(action) is _Action else None  # its __dict__, read once
     if t.keeps_log:
         t.events.append(action.to_json() if fields is None else _event_of(action, fields))
     cdef ClaimWindow window
@@ -1036,12 +1052,13 @@ cdef object _resolve_claims(TableState t, ClaimWindow window):
     for q, a in responses.items():
         if not 0 <= q < 4:
             return reference_resolve_claims(t, window)  # not a position: the twin's error
-        declared[q] = CLAIM_CODE[a.kind]
+        declared[q] = CLAIM_CODE[_plain_field(a, "kind") if type(a) is _Action else a.kind]
     cdef int d = window.discarder
     cdef int winners = resolve_claims_small(declared, d, tiers, seat_order, er.all_winners, won)
     if winners:
         a = responses[won[0]]
-        if a.kind != "chi" and a.kind != "pon":
+        kind = _plain_field(a, "kind") if type(a) is _Action else a.kind
+        if kind != "chi" and kind != "pon":
             return reference_resolve_claims(t, window)  # it notes the passes itself
     if er.win_pass is not None or er.pon_pass is not None:
         _note_passes(t, window.tile, window.options, responses)
