@@ -880,10 +880,32 @@ cdef list table_legal_for(TableState t, int p):
     return legal
 
 
+# The transitions (phase type, next phase type) already checked against TRANSITIONS, a
+# constant: a handful of pairs, found again by pointer instead of a dict and a tuple probe.
+cdef enum:
+    N_CHECKED = 32
+cdef PyObject* _checked_from[N_CHECKED]
+cdef PyObject* _checked_to[N_CHECKED]
+cdef int _checked_count = 0
+
+
 cdef _enter(TableState t, phase):
     """``Game._enter``."""
-    if type(phase) not in TRANSITIONS[type(t.phase)]:
-        raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
+    global _checked_count
+    kind_before, kind_after = type(t.phase), type(phase)
+    cdef PyObject* before = <PyObject*>kind_before
+    cdef PyObject* after = <PyObject*>kind_after
+    cdef int k
+    for k in range(_checked_count):
+        if _checked_from[k] == before and _checked_to[k] == after:
+            break
+    else:
+        if kind_after not in TRANSITIONS[kind_before]:
+            raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
+        if _checked_count < N_CHECKED and kind_after in TRANSITIONS:  # the phase classes themselves, alive for good
+            _checked_from[_checked_count] = before
+            _checked_to[_checked_count] = after
+            _checked_count += 1
     t.scores.clear()
     t.phase = phase
 

@@ -2,6 +2,8 @@
 # this augmenting .pxd makes Cython compile state.py's classes into extension types whose fields
 # the compiled code reads as C struct members. The fields and their order are state.py's; a
 # field that may hold None, or a sequence a referee or a test sets, stays a Python object.
+cimport cython
+
 from .rules_view cimport EngineRules, WildTables
 from .wall cimport Wall
 
@@ -43,5 +45,7 @@ cdef class TableState:
     cdef public bint keeps_log
 
     # the reserve tests the compiled hot path asks at every step, called there as C methods
+    # (can_draw's counts as C ints: Cython would keep them as Python ints)
+    @cython.locals(kept=cython.int, remaining=cython.int)
     cpdef bint can_draw(self)
     cpdef bint can_kong(self)
