@@ -42,6 +42,8 @@ from .dealing import emit_start
 from .ending import finish_draw
 from .claim_window import resolve_claims as reference_resolve_claims
 from .claims import CLAIM_CODE
+
+cdef int _CODE_CHI = CLAIM_CODE["chi"], _CODE_PON = CLAIM_CODE["pon"]
 from .kongs import resolve_rob
 from .observation import Observation
 from .phases import TRANSITIONS, Over, RobWindow
@@ -287,13 +289,15 @@ cdef extern from "Python.h":
 
 
 cdef inline object _plain_field(object o, str name):
-    """``o.name`` for an Action or a Restriction, read from its instance dict: a frozen
-    dataclass keeps its fields there and defines no descriptor over them, so this is what
-    the attribute look-up finds, without its search of the class first."""
-    cdef PyObject* v = PyDict_GetItemWithError(PyObject_GenericGetDict(o, NULL), name)
-    if v == NULL:  # not set on the instance (nothing the engine makes)
-        return getattr(o, name)
-    return <object>v
+    """``o.name``. For an Action or a Restriction it is read from the instance dict: a
+    frozen dataclass keeps its fields there and defines no descriptor over them, so this is
+    what the attribute look-up finds, without its search of the class first."""
+    cdef PyObject* v
+    if type(o) is _Action or type(o) is _Restriction:
+        v = PyDict_GetItemWithError(PyObject_GenericGetDict(o, NULL), name)
+        if v != NULL:
+            return <object>v
+    return getattr(o, name)
 
 
 cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
@@ -301,7 +305,7 @@ cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
     in force, answered here; a window by the method itself."""
     if r is None:
         return False
-    window = _plain_field(r, "window") if type(r) is _Restriction else r.window
+    window = _plain_field(r, "window")
     if window == "always":
         return True
     return bool(t.window_open(window, at_claim, None))
@@ -880,32 +884,42 @@ cdef list table_legal_for(TableState t, int p):
     return legal
 
 
-# The transitions (phase type, next phase type) already checked against TRANSITIONS, a
-# constant: a handful of pairs, found again by pointer instead of a dict and a tuple probe.
+# TRANSITIONS' pairs (phase type, next phase type) by address, for _enter to find by pointer
+# instead of a dict and a tuple probe. The types are the phase classes, which the mapping
+# holds for good.
 cdef enum:
-    N_CHECKED = 32
-cdef PyObject* _checked_from[N_CHECKED]
-cdef PyObject* _checked_to[N_CHECKED]
-cdef int _checked_count = 0
+    MAX_TRANSITIONS = 16
+cdef PyObject* _transition_from[MAX_TRANSITIONS]
+cdef PyObject* _transition_to[MAX_TRANSITIONS]
+cdef int _transition_count = 0
+
+
+cdef int _load_transitions() except -1:
+    global _transition_count
+    for before, afters in TRANSITIONS.items():
+        for after in afters:
+            if _transition_count < MAX_TRANSITIONS:  # any beyond are found through the mapping
+                _transition_from[_transition_count] = <PyObject*>before
+                _transition_to[_transition_count] = <PyObject*>after
+                _transition_count += 1
+    return 0
+
+
+_load_transitions()
 
 
 cdef _enter(TableState t, phase):
     """``Game._enter``."""
-    global _checked_count
     kind_before, kind_after = type(t.phase), type(phase)
     cdef PyObject* before = <PyObject*>kind_before
     cdef PyObject* after = <PyObject*>kind_after
     cdef int k
-    for k in range(_checked_count):
-        if _checked_from[k] == before and _checked_to[k] == after:
+    for k in range(_transition_count):
+        if _transition_from[k] == before and _transition_to[k] == after:
             break
-    else:
+    else:  # not one of TRANSITIONS' pairs as they were at import: the mapping decides
         if kind_after not in TRANSITIONS[kind_before]:
             raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
-        if _checked_count < N_CHECKED and kind_after in TRANSITIONS:  # the phase classes themselves, alive for good
-            _checked_from[_checked_count] = before
-            _checked_to[_checked_count] = after
-            _checked_count += 1
     t.scores.clear()
     t.phase = phase
 
@@ -1074,14 +1088,13 @@ cdef object _resolve_claims(TableState t, ClaimWindow window):
     for q, a in responses.items():
         if not 0 <= q < 4:
             return reference_resolve_claims(t, window)  # not a position: the twin's error
-        declared[q] = CLAIM_CODE[_plain_field(a, "kind") if type(a) is _Action else a.kind]
+        declared[q] = CLAIM_CODE[_plain_field(a, "kind")]
     cdef int d = window.discarder
     cdef int winners = resolve_claims_small(declared, d, tiers, seat_order, er.all_winners, won)
     if winners:
-        a = responses[won[0]]
-        kind = _plain_field(a, "kind") if type(a) is _Action else a.kind
-        if kind != "chi" and kind != "pon":
+        if declared[won[0]] != _CODE_CHI and declared[won[0]] != _CODE_PON:
             return reference_resolve_claims(t, window)  # it notes the passes itself
+        a = responses[won[0]]
     if er.win_pass is not None or er.pon_pass is not None:
         _note_passes(t, window.tile, window.options, responses)
     if winners:
