@@ -27,6 +27,8 @@ from nbmj.core._shape cimport claim_options_counts, is_win_counts, resolve_claim
 from itertools import compress
 from random import Random
 
+from ._mt import MersenneTwister
+
 from .. import core
 from ..errors import WallExhausted
 from ..rules.model import SEATS
@@ -935,6 +937,8 @@ def shuffle(list tiles, rng):
     library's shuffle leaves it. A dealt wall costs a handful of calls instead of one per tile.
     """
     cls = type(rng)
+    if cls is MersenneTwister:  # random.Random's compiled twin: its own shuffle, the same swaps in C
+        return rng.shuffle(tiles)
     if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not Random.shuffle:
         return reference_shuffle(tiles, rng)
     if cls.getrandbits is not Random.getrandbits:  # its own bits, asked for one draw at a time
@@ -1264,27 +1268,33 @@ cdef object _deal(TableState t, dice, opened):
     need[dealer] = er.dealer_tiles
     for i in range(4):
         left += need[i]
-    dealt = [[], [], [], []]
     order = [(dealer + i) % 4 for i in range(4)]
-    drawn = t.wall.draw_head_many(left)
+    cdef list drawn = t.wall.draw_head_many(left)
+    cdef tuple seats = t.seats
+    cdef unsigned char* hands[4]
+    for p in range(4):
+        hands[p] = _bytes((<SeatState>seats[p]).hand)
+    cdef bint logged = t.keeps_log
+    dealt = [[], [], [], []] if logged else None  # each seat's tiles in the order dealt, for the log
+    cdef int j, tile, dealer_last = -1
     while left:  # NB-3.8: four at a time from the dealer round, then the rest
         for i in range(4):
             p = (dealer + i) % 4
             take = need[p] if need[p] < DEAL_BLOCK else DEAL_BLOCK
-            dealt[p] += drawn[at : at + take]
+            for j in range(at, at + take):
+                tile = <object>PyList_GET_ITEM(drawn, j)
+                _add_tile(hands[p], tile)
+                if p == dealer:
+                    dealer_last = tile
+            if logged:
+                (<list>dealt[p]).extend(drawn[at : at + take])
             at += take
             need[p] -= take
             left -= take
-    cdef unsigned char* h
-    cdef tuple seats = t.seats
-    for p in order:
-        h = _bytes(seats[p].hand)
-        for tile in dealt[p]:
-            _add_tile(h, tile)
-    if t.keeps_log:  # the notation is only for the log
+    if logged:  # the notation is only for the log
         for p in order:
             t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
-    last = _initial_flowers(t, order, dealt[dealer][-1])
+    last = _initial_flowers(t, order, dealer_last)
     if last is None:
         return finish_draw(t)
     for p in range(4):

@@ -19,13 +19,13 @@ from .dealing import deal as reference_deal
 from .draws import start_turn as reference_start_turn
 from .phases import ClaimWindow, Phase, Turn
 from .state import TableState
-from .wall import WallBreak
+from .wall import SeededDraws, WallBreak
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
 from .wall import shuffle as reference_shuffle
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal", "seeded_random"]
 
 
 #: the compiled module, None when the pure-Python twins are live
@@ -36,9 +36,14 @@ start_turn: Callable[[TableState, int], Phase] = reference_start_turn
 discard: Callable[[TableState, int, int], Phase] = reference_discard
 turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_actions
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
-shuffle: Callable[[list[int], random.Random], None] = reference_shuffle
+shuffle: Callable[[list[int], SeededDraws], None] = reference_shuffle
 resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
 deal: Callable[[TableState, tuple[int, int], WallBreak], Phase] = reference_deal
+#: ``random.Random(seed)`` for an int or str seed, or its compiled twin (the same outputs)
+seeded_random: Callable[[int | str], SeededDraws] = random.Random
+_mt = compiled_module("nbmj.engine._mt")
+if _mt is not None:
+    seeded_random = _mt.MersenneTwister
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard

@@ -61,6 +61,7 @@ _turn_actions = _hotpath.turn_actions
 _shuffle = _hotpath.shuffle
 _resolve_claims = _hotpath.resolve_claims
 _deal = _hotpath.deal
+_seeded_random = _hotpath.seeded_random
 
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
@@ -199,7 +200,7 @@ class Game:
         self.dealer = SEATS.index(dealer)
         #: the round's wind
         self.round_wind = round_wind
-        rng = random.Random(self.seed)
+        rng = _seeded_random(self.seed)
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the dice thrown
         self.dice = _check_dice(dice) if dice is not None else roll

@@ -6,7 +6,6 @@ moves among them and each hand's seat winds are counted from its dealer (NB-2.4)
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
+from ._hotpath import seeded_random
 from .bots import Bot, play_hand
 from .game import Game, HandResult, resolve_rules
 
@@ -71,7 +71,7 @@ class Match:
         self.hand_limit = hands
         self.round_limit = rounds if rounds is not None else (None if hands is not None else 4)
         self.max_hands = max_hands
-        rng = random.Random(f"match:{seed}")
+        rng = seeded_random(f"match:{seed}")
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
         self.first_roll: tuple[int, int] | None = None
@@ -106,7 +106,7 @@ class Match:
 
     def hand_seed(self, index: int) -> int:
         """The seed of hand ``index``: a function of the match seed only."""
-        return random.Random(f"{self.seed}:{index}").getrandbits(32)
+        return seeded_random(f"{self.seed}:{index}").getrandbits(32)
 
     def new_game(self) -> Game:
         """The next hand, dealt and ready."""

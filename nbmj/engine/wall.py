@@ -16,20 +16,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..errors import GameSetupError, WallExhausted
 from ..rules.model import DealingRules, DiceQuantity, WildRules
 from ..tiles import N_KINDS, N_TILE_IDS
 
-__all__ = ["shuffle", "dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "WallBreak", "wall_break", "indicator_position"]
+__all__ = ["SeededDraws", "shuffle", "dice_quantity", "full_tile_set", "Wall", "WallExhausted", "break_stack", "WallBreak", "wall_break", "indicator_position"]
+
+
+class SeededDraws(Protocol):
+    """What the engine asks of a seeded generator (the dice, the shuffle, a hand's seed):
+    ``random.Random``'s methods of these names, or its compiled twin's
+    (``nbmj.engine._hotpath.seeded_random``)."""
+
+    def getrandbits(self, k: int, /) -> int: ...
+    def randint(self, a: int, b: int, /) -> int: ...
+    def randrange(self, start: int, stop: int | None = None, /) -> int: ...
+    def shuffle(self, x: list[Any], /) -> None: ...
 
 
 # random.Random's own _randbelow, when it is the getrandbits method (as in CPython)
 _RANDBELOW_BITS = getattr(random.Random, "_randbelow_with_getrandbits", None)
 
 
-def shuffle(tiles: list[int], rng: random.Random) -> None:
+def shuffle(tiles: list[int], rng: SeededDraws) -> None:
     """``rng.shuffle(tiles)``: the same swaps and the same draws from ``rng``. Where the
     generator's ``_randbelow`` is CPython's getrandbits loop, that loop is written out here
     (the library's shuffle calls it once per tile, half the time of dealing a game);

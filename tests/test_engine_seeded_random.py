@@ -1,0 +1,118 @@
+"""The engine's seeded generator (``nbmj.engine._hotpath.seeded_random``): compiled, it is
+:class:`nbmj.engine._mt.MersenneTwister`, which must give exactly what ``random.Random`` gives
+for the same seed, since every seeded hand's dice and wall (NB-3.6) and every match's first
+dealer (NB-2.3, NH-1.2) and hand seeds come from it."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nbmj.engine import Game, Match, _hotpath
+from nbmj.engine.wall import shuffle as reference_shuffle
+
+try:
+    from nbmj.engine._mt import MersenneTwister
+except ImportError:  # not built
+    MersenneTwister = None  # type: ignore[assignment,misc]
+
+needs_compiled = pytest.mark.skipif(MersenneTwister is None, reason="nbmj.engine._mt is not built")
+seeds = st.one_of(st.integers(-(2**80), 2**80), st.text(max_size=40))
+# what the engine asks: bits, dice, a position, and the odd width that is not a power of two
+draws = st.lists(
+    st.one_of(
+        st.tuples(st.just("getrandbits"), st.integers(0, 200)),
+        st.tuples(st.just("randint"), st.integers(-50, 50), st.integers(0, 2**40)),
+        st.tuples(st.just("randrange"), st.integers(1, 2**70)),
+    ),
+    max_size=40,
+)
+
+
+def _draw(rng: object, call: tuple[object, ...]) -> object:
+    name, *args = call
+    if name == "randint":
+        low, width = args
+        return rng.randint(low, low + width)  # type: ignore[attr-defined]
+    return getattr(rng, str(name))(*args)
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(seeds, draws)
+def test_the_compiled_generator_draws_what_random_Random_draws_NB_3_6(seed, calls):
+    ours, theirs = MersenneTwister(seed), random.Random(seed)
+    assert [_draw(ours, c) for c in calls] == [_draw(theirs, c) for c in calls]
+    # and it ends where the library's generator ends: past the 624 words of one state too
+    assert [ours.getrandbits(32) for _ in range(700)] == [theirs.getrandbits(32) for _ in range(700)]
+
+
+@needs_compiled
+@settings(max_examples=200, deadline=None)
+@given(seeds, st.integers(0, 200))
+def test_the_compiled_generator_shuffles_as_random_Random_shuffles_NB_3_6(seed, size):
+    ours, theirs, fast = MersenneTwister(seed), random.Random(seed), random.Random(seed)
+    a, b, c = list(range(size)), list(range(size)), list(range(size))
+    ours.shuffle(a)
+    theirs.shuffle(b)
+    reference_shuffle(c, fast)
+    assert a == b == c
+    assert ours.getrandbits(64) == theirs.getrandbits(64) == fast.getrandbits(64)  # the same draws taken
+
+
+@needs_compiled
+def test_the_compiled_shuffle_keeps_every_reference_count():
+    items = [object() for _ in range(60)]
+    before = [sys.getrefcount(o) for o in items]
+    shuffled = list(items)
+    MersenneTwister(11).shuffle(shuffled)
+    assert sorted(map(id, shuffled)) == sorted(map(id, items))
+    del shuffled
+    assert [sys.getrefcount(o) for o in items] == before
+
+
+@needs_compiled
+@pytest.mark.parametrize("seed", [None, 1.5, b"bytes", True, [1]])
+def test_the_compiled_generator_refuses_a_seed_that_is_neither_an_int_nor_a_str(seed):
+    with pytest.raises(TypeError, match="seeded by an int or a str"):
+        MersenneTwister(seed)
+
+
+@needs_compiled
+def test_the_compiled_generator_refuses_what_random_Random_refuses():
+    rng = MersenneTwister(3)
+    with pytest.raises(ValueError, match="non-negative"):
+        rng.getrandbits(-1)
+    with pytest.raises(ValueError, match="empty range"):
+        rng.randrange(0)
+    with pytest.raises(ValueError, match="empty range"):
+        rng.randint(6, 1)
+    with pytest.raises(TypeError):
+        rng.shuffle((1, 2, 3))
+
+
+def test_the_engine_seeds_with_the_compiled_twin_when_it_is_built():
+    expected = "MersenneTwister" if MersenneTwister is not None and _hotpath.compiled is not None else "Random"
+    assert type(_hotpath.seeded_random(5)).__name__ == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**63 - 1))
+def test_a_seeded_hand_and_match_are_those_of_random_Random_NB_3_6_NB_2_3(seed):
+    """The dice, the wall, the first dealer and the hand seeds, from ``random.Random`` itself."""
+    rng = random.Random(seed)
+    dice = (rng.randint(1, 6), rng.randint(1, 6))
+    game = Game("ningbo", seed, log=False)
+    assert game.dice == dice
+    tiles = sorted(game.wall.tiles)
+    reference_shuffle(tiles, rng)
+    assert game.wall.tiles == tiles
+    match = Match("ningbo", seed, hands=2)
+    first = random.Random(f"match:{seed}")
+    first.randint(1, 6), first.randint(1, 6)
+    assert match.first_dealer == first.randrange(4)
+    assert match.hand_seed(1) == random.Random(f"{seed}:1").getrandbits(32)
