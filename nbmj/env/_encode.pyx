@@ -592,7 +592,7 @@ def _copied_encoder(rules, bytes masks, list lookups):
 
 # ---------------------------------------------------------------- the vector env's step
 
-def play_batch(list tables, list actions, list agents, observations, action_masks):
+def play_batch(list tables, list actions, list agents, observations, action_masks, agent_row=None):
     """One step of :class:`nbmj.env.VectorEnv` over its tables, as its Python loop plays it.
 
     Game ``i`` plays ``actions[i]`` for position ``agents[i]``; then, unless its episode is
@@ -603,6 +603,10 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     (None when every game moved): the caller books those games, deals the ones that ended
     (whose rows this leaves alone), then raises it. A game whose action is None is left
     alone, its row too.
+
+    ``agent_row`` (an int8 array of one entry per game, when given) is written as ``agents``
+    is: a game's new position goes into both at once, so that the caller need not convert
+    the whole list into its array after the step.
 
     A game with a stale mask or an action that is not marked in its mask is played by
     ``Table.act`` itself (which raises or penalizes as the table says); the others by the
@@ -616,15 +620,23 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     error = None
     cdef unsigned char* planes = _writable(observations, &oview, n * N_ROWS * N_COLS, "observations")
     cdef unsigned char* masks
+    cdef Py_buffer aview
+    cdef signed char* row = NULL
     try:
         masks = _writable(action_masks, &mview, n * N_ACTIONS, "action masks")
         try:
-            if len(actions) != n or len(agents) != n:
-                raise ValueError(f"{n} tables, {len(actions)} actions and {len(agents)} agents")
+            if agent_row is not None:
+                row = <signed char*>_writable(agent_row, &aview, n, "agent positions")
             try:
-                _play_all(tables, actions, agents, observations, action_masks, planes, masks, n, out)
-            except Exception as exc:  # the games stepped before it are booked all the same
-                error = exc
+                if len(actions) != n or len(agents) != n:
+                    raise ValueError(f"{n} tables, {len(actions)} actions and {len(agents)} agents")
+                try:
+                    _play_all(tables, actions, agents, observations, action_masks, planes, masks, n, out, row)
+                except Exception as exc:  # the games stepped before it are booked all the same
+                    error = exc
+            finally:
+                if row != NULL:
+                    PyBuffer_Release(&aview)
         finally:
             PyBuffer_Release(&mview)
     finally:
@@ -757,7 +769,7 @@ cdef int _first_to_act(ph) except -2:
 
 
 cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
-                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out) except -1:
+                   unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out, signed char* row) except -1:
     cdef Py_ssize_t i
     cdef int position, plain
     cdef TableEncoder enc
@@ -773,7 +785,10 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
             if _earned_any(earned) or table_obj.over:
                 out.append((i, earned))
             if not table_obj.over:
-                agents[i] = table_obj.observe_next(observations[i], action_masks[i])
+                position = table_obj.observe_next(observations[i], action_masks[i])
+                agents[i] = position
+                if row != NULL:
+                    row[i] = position
             continue
         table = <Table>table_obj
         enc_obj = table.encoder
@@ -801,4 +816,6 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         else:
             position = table.observe_next(observations[i], action_masks[i])
         agents[i] = position
+        if row != NULL:
+            row[i] = position
     return 0

@@ -42,7 +42,7 @@ table_act: Callable[[Any, int, Any], list[float]] = _table_act
 #: ``table_observe(table, position)``: the position's observation dict in new arrays
 table_observe: Callable[[Any, int], dict[str, np.ndarray]] = _table_observe
 #: the compiled step of the vector env's games (None: the vector env's own Python loop)
-play_batch: Callable[[list[Any], list[Any], list[int], Any, Any], tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
+play_batch: Callable[..., tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 

@@ -88,28 +88,27 @@ class VectorEnv:
         acts = np.asarray(actions)
         if acts.shape != (self.num_envs,):
             raise EnvConfigError(f"actions is an array of shape ({self.num_envs},), not {acts.shape!r}")
-        rewards, terms = self.rewards, self.terminations
-        terms[:] = False
-        rewards[:] = 0.0
+        self.terminations.fill(False)
+        self.rewards.fill(0.0)
         agents = self.agent.tolist()
+        if _play_batch is not None:  # it writes the new positions into self.agent as it goes
+            stepped, error = _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks, self.agent)
+            for i, earned in stepped:
+                self._book(i, earned, agents)
+            if error is not None:
+                raise error
+            return self._obs(), self.rewards, self.terminations, self.truncations, {}
+        obs_rows, mask_rows = self._obs_rows, self._mask_rows
         try:
-            if _play_batch is not None:
-                stepped, error = _play_batch(self.tables, acts.tolist(), agents, self.observations, self.action_masks)
-                for i, earned in stepped:
+            for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
+                earned = table.act(agents[i], action)
+                if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
                     self._book(i, earned, agents)
-                if error is not None:
-                    raise error
-            else:
-                obs_rows, mask_rows = self._obs_rows, self._mask_rows
-                for i, (table, action) in enumerate(zip(self.tables, acts.tolist())):
-                    earned = table.act(agents[i], action)
-                    if earned[0] or earned[1] or earned[2] or earned[3] or table.over:
-                        self._book(i, earned, agents)
-                    else:
-                        agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
+                else:
+                    agents[i] = table.observe_next(obs_rows[i], mask_rows[i])
         finally:  # the games stepped before an illegal action raised show their new state
             self.agent[:] = agents
-        return self._obs(), rewards, terms, self.truncations, {}
+        return self._obs(), self.rewards, self.terminations, self.truncations, {}
 
     def _book(self, i: int, earned: list[float], agents: list[int]) -> None:
         """Game ``i``'s step earned something or ended its episode: its rewards, its
@@ -120,4 +119,4 @@ class VectorEnv:
         if table.over:
             self.terminations[i] = True
             self._deal(i)
-        agents[i] = table.observe_next(self._obs_rows[i], self._mask_rows[i])
+        agents[i] = self.agent[i] = table.observe_next(self._obs_rows[i], self._mask_rows[i])
