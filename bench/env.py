@@ -22,20 +22,24 @@ a fixed seed, with its full observation encoded at every step:
 * ``rlcard``'s ``mahjong``: one step is a random legal action; RLCard encodes the next
   state's observation inside ``step``.
 
-A hand's deal is timed wherever a contestant deals it: RiichiEnv's and RLCard's new hand,
-the AEC and parallel envs' ``reset`` per hand, and the auto-reset of a game in a batch. A
-batch (the two batched contestants) is built and dealt once, before the rounds, as a
-training run builds its batch once and then steps it: building N games and their first
-deal is no agent-step, and it would weigh on a round of a few hundred batched steps as
-much as a second hand of every game. Each round then steps the same batch on from where
-the last round left it.
+Every contestant's env is built once, before the rounds, as a training run builds its env
+once and then plays it: the AEC, parallel, RiichiEnv and RLCard envs are then reset for each
+hand, and the two batched contestants are dealt once and step their games on from where
+the last slice left them. A hand's deal is timed wherever a contestant deals it:
+RiichiEnv's and RLCard's new hand, the AEC and parallel envs' ``reset`` per hand, and the
+auto-reset of a game in a batch. Building N games and their first deal is no agent-step:
+it would weigh on a slice of a few dozen batched steps as much as a second hand of every
+game.
 
-Peers that are not installed are skipped with a note. Runs are interleaved (one of each
-contestant per round) so that a machine busy with other work slows all alike; rates are
-medians over the rounds by wall clock and by process CPU time (every contestant uses one
-thread, so CPU rate is the rate per core). A ratio is the median over the rounds of the
-contestant's rate divided by RiichiEnv's rate in the same round (a load that comes and goes
-over the run moves both), printed with its lowest and highest round.
+Peers that are not installed are skipped with a note. Each round is cut into slices
+(``--slices``), and in each slice every contestant plays its share of the round in turn,
+the next slice starting with the next contestant; a contestant's rate in a round is its
+agent-steps over its time summed over the slices. A load on the machine that comes and goes
+within a round so falls on every contestant alike, where one run per contestant per round
+would let it fall on one contestant's run and not on another's. Rates are medians over the
+rounds by wall clock and by process CPU time (every contestant uses one thread, so CPU rate
+is the rate per core). A ratio is the median over the rounds of the contestant's rate
+divided by RiichiEnv's rate in the same round, printed with its lowest and highest round.
 """
 
 from __future__ import annotations
@@ -55,8 +59,9 @@ Runner = Callable[[int, int], int]  # (steps wanted, round) -> agent-steps done
 
 
 def _aec(make: Callable[[], Any]) -> Runner:
+    env = make()  # built once, untimed, as a training run builds its env once
+
     def run(steps: int, rep: int) -> int:
-        env = make()
         rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
@@ -79,8 +84,9 @@ def _aec(make: Callable[[], Any]) -> Runner:
 def _parallel() -> Runner:
     from nbmj.env import parallel_env
 
+    env = parallel_env(variant="ningbo")
+
     def run(steps: int, rep: int) -> int:
-        env = parallel_env(variant="ningbo")
         rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
@@ -150,14 +156,15 @@ def _gym_vector(n: int) -> Runner:
 def _riichienv() -> Runner:
     from riichienv import RiichiEnv  # type: ignore[import-untyped]
 
+    env = RiichiEnv(game_mode=0, skip_mjai_logging=True)
+
     def run(steps: int, rep: int) -> int:
         rng = random.Random(rep)
         done = 0
         seed = rep * 100_000
         while done < steps:
-            env = RiichiEnv(game_mode=0, skip_mjai_logging=True, seed=seed)
+            obs = env.reset(seed=seed)  # a new kyoku, dealt from this seed
             seed += 1
-            obs = env.reset()
             while not env.done():
                 actions = {}
                 for pid, o in obs.items():
@@ -174,8 +181,9 @@ def _riichienv() -> Runner:
 def _rlcard() -> Runner:
     import rlcard  # type: ignore[import-untyped]
 
+    env = rlcard.make("mahjong", config={"seed": 0})
+
     def run(steps: int, rep: int) -> int:
-        env = rlcard.make("mahjong", config={"seed": rep})
         rng = random.Random(rep)
         done = 0
         while done < steps:
@@ -214,10 +222,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="fewer steps and rounds")
     ap.add_argument("--steps", type=int, default=None, help="agent-steps per contestant per round")
     ap.add_argument("--repeats", type=int, default=None, help="interleaved rounds")
+    ap.add_argument("--slices", type=int, default=None, help="slices of each round, taken in turn by the contestants")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args(argv)
     steps = args.steps or (3_000 if args.quick else 20_000)
     repeats = args.repeats or (3 if args.quick else 11)
+    slices = args.slices or (3 if args.quick else 10)
+    if min(steps, repeats, slices) < 1:
+        ap.error(f"--steps, --repeats and --slices are at least 1, not {steps!r}, {repeats!r}, {slices!r}")
 
     from nbmj.core import BACKEND as CORE
     from nbmj.env import BACKEND as ENCODER
@@ -235,12 +247,17 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(row)
         runs.append((row, run, max(64, int(steps * share)), [], []))
     for rep in range(repeats):
-        for _row, run, n, walls, cpus in runs:
-            t0, c0 = time.perf_counter(), time.process_time()
-            done = run(n, rep)
-            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
-            walls.append(done / wall)
-            cpus.append(done / max(cpu, 1e-9))
+        done, wall, cpu = [0] * len(runs), [0.0] * len(runs), [0.0] * len(runs)
+        for piece in range(slices):
+            for k in [(piece + j) % len(runs) for j in range(len(runs))]:  # each slice starts with the next contestant
+                _row, run, n, _walls, _cpus = runs[k]
+                t0, c0 = time.perf_counter(), time.process_time()
+                done[k] += run(max(1, n // slices), rep * slices + piece)
+                wall[k] += time.perf_counter() - t0
+                cpu[k] += time.process_time() - c0
+        for k, (_row, _run, _n, walls, cpus) in enumerate(runs):
+            walls.append(done[k] / wall[k])
+            cpus.append(done[k] / max(cpu[k], 1e-9))
     for row, _run, _n, walls, cpus in runs:
         row["steps_per_s"] = round(statistics.median(walls))
         row["cpu_steps_per_s"] = round(statistics.median(cpus))
@@ -251,11 +268,11 @@ def main(argv: list[str] | None = None) -> int:
                 per_round = [a / b for a, b in zip(rates, ref_rates)]
                 row[key] = round(statistics.median(per_round), 2)
                 row[f"{key}_range"] = [round(min(per_round), 2), round(max(per_round), 2)]
-    out = {"core_backend": CORE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "contestants": rows}
+    out = {"core_backend": CORE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "slices": slices, "contestants": rows}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core: {CORE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} interleaved rounds")
+    print(f"nbmj core: {CORE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} rounds of {slices} interleaved slices")
     print(f"  {'':<28} {'wall clock':>38}   {'CPU time (per core)':>38}")
     for r in rows:
         if "steps_per_s" not in r:
