@@ -58,6 +58,26 @@ def test_a_generator_of_its_own_shuffles_itself():
     assert tiles == [3, 2, 1]
 
 
+def test_the_wall_shuffle_asks_a_generator_with_bits_of_its_own_for_each_draw_NB_3_6():
+    """A generator whose getrandbits is its own is asked once per draw, as the library's
+    shuffle asks it."""
+
+    class Counting(random.Random):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            self.asked: list[int] = []
+
+        def getrandbits(self, k: int) -> int:
+            self.asked.append(k)
+            return super().getrandbits(k)
+
+    mine, expected = list(range(144)), list(range(144))
+    ours, theirs = Counting(7), Counting(7)
+    shuffle(mine, ours)
+    theirs.shuffle(expected)
+    assert mine == expected and ours.asked == theirs.asked and max(ours.asked) <= 8 and len(ours.asked) >= 143
+
+
 def test_a_copied_random_bot_draws_from_its_own_generator():
     """RandomBot's draw is ``rng.choice``'s, and a copy (a tree search's) has its own generator:
     it makes the original's choices without moving the original's generator."""

@@ -223,42 +223,6 @@ def test_a_hand_set_by_hand_as_a_list_is_played_by_the_twins():
 
 
 @needs_compiled
-@settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32), st.integers(0, 150))
-def test_the_compiled_shuffle_is_the_library_s(seed, n):
-    from nbmj.engine.wall import shuffle
-
-    expected, mine, reference = list(range(n)), list(range(n)), list(range(n))
-    a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
-    a.shuffle(expected)
-    hot.shuffle(mine, b)
-    shuffle(reference, c)
-    assert mine == expected == reference
-    assert b.random() == a.random() == c.random()  # the same draws taken
-
-
-@needs_compiled
-def test_the_compiled_shuffle_asks_a_generator_with_bits_of_its_own_for_each_draw():
-    """The compiled shuffle asks CPython's generator for its outputs in batches; a generator
-    whose getrandbits is its own is asked once per draw, as the library's shuffle asks it."""
-
-    class Counting(random.Random):
-        def __init__(self, seed: int) -> None:
-            super().__init__(seed)
-            self.asked: list[int] = []
-
-        def getrandbits(self, k: int) -> int:
-            self.asked.append(k)
-            return super().getrandbits(k)
-
-    mine, expected = list(range(144)), list(range(144))
-    ours, theirs = Counting(7), Counting(7)
-    hot.shuffle(mine, ours)
-    theirs.shuffle(expected)
-    assert mine == expected and ours.asked == theirs.asked and max(ours.asked) <= 8 and len(ours.asked) >= 143
-
-
-@needs_compiled
 @pytest.mark.parametrize("variant", list_variants())
 def test_the_compiled_greedy_choice_matches_the_bot_s(variant, monkeypatch):
     rules = load_variant(variant)

@@ -25,9 +25,6 @@ from libc.stdint cimport uint8_t
 from nbmj.core._shape cimport claim_options_counts, is_win_counts, resolve_claims_small
 
 from itertools import compress
-from random import Random
-
-from ._mt import MersenneTwister
 
 from .. import core
 from ..errors import WallExhausted
@@ -59,9 +56,7 @@ from .state import Offence, RiverTile, TableMeld
 from .state cimport SeatState, TableState
 from .rules_view cimport EngineRules, WildTables
 from ..rules.model import Restriction as _Restriction
-from .wall import _RANDBELOW_BITS
 from .wall cimport Wall
-from .wall import shuffle as reference_shuffle
 from .draws import start_turn as reference_start_turn
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
@@ -924,53 +919,6 @@ cdef _enter(TableState t, phase):
             raise AssertionError(f"no transition from {t.phase!r} to {phase!r}")
     t.scores.clear()
     t.phase = phase
-
-
-def shuffle(list tiles, rng):
-    """``nbmj.engine.wall.shuffle``: the same swaps and the same draws from ``rng``.
-
-    Each ``getrandbits(k)`` of the library's loop (k <= 32) takes one 32-bit output of the
-    generator and keeps its top k bits. Here the outputs are asked for in batches, by one
-    ``getrandbits(32 * m)`` (whose words are the next m outputs, the first one lowest),
-    ``m`` being the swaps still to make: each of them takes at least one output, so no
-    batch takes an output the library's loop would not, and the generator ends where the
-    library's shuffle leaves it. A dealt wall costs a handful of calls instead of one per tile.
-    """
-    cls = type(rng)
-    if cls is MersenneTwister:  # random.Random's compiled twin: its own shuffle, the same swaps in C
-        return rng.shuffle(tiles)
-    if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not Random.shuffle:
-        return reference_shuffle(tiles, rng)
-    if cls.getrandbits is not Random.getrandbits:  # its own bits, asked for one draw at a time
-        return reference_shuffle(tiles, rng)
-    cdef Py_ssize_t i = len(tiles) - 1, n, j, m, w = 0, have = 0
-    cdef int k
-    cdef const unsigned char* words = NULL
-    cdef bytes batch = b""
-    cdef unsigned int out
-    cdef PyObject* item
-    while i > 0:
-        n = i + 1
-        k = 0
-        while (n >> k) != 0:  # n.bit_length()
-            k += 1
-        while True:
-            if w == have:  # the next outputs: as many as there are swaps left
-                m = i
-                batch = rng.getrandbits(32 * m).to_bytes(4 * m, "little")
-                words = <const unsigned char*>batch
-                w, have = 0, m
-            out = (<unsigned int>words[4 * w] | (<unsigned int>words[4 * w + 1] << 8)
-                   | (<unsigned int>words[4 * w + 2] << 16) | (<unsigned int>words[4 * w + 3] << 24))
-            w += 1
-            j = out >> (32 - k)
-            if j < n:
-                break
-        if i != j:  # the two references trade places: no count changes
-            item = PyList_GET_ITEM(tiles, i)
-            PyList_SET_ITEM(tiles, i, <object>PyList_GET_ITEM(tiles, j))
-            PyList_SET_ITEM(tiles, j, <object>item)
-        i -= 1
 
 
 cdef object _random_choice(bot, list legal):

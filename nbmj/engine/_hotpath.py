@@ -22,10 +22,9 @@ from .state import TableState
 from .wall import SeededDraws, WallBreak
 from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
-from .wall import shuffle as reference_shuffle
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "shuffle", "resolve_claims", "deal", "seeded_random"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "resolve_claims", "deal", "seeded_random"]
 
 
 #: the compiled module, None when the pure-Python twins are live
@@ -36,7 +35,6 @@ start_turn: Callable[[TableState, int], Phase] = reference_start_turn
 discard: Callable[[TableState, int, int], Phase] = reference_discard
 turn_actions: Callable[[TableState, Turn, int], list[Action]] = reference_turn_actions
 is_ready: Callable[[TableState, int], bool] = reference_is_ready
-shuffle: Callable[[list[int], SeededDraws], None] = reference_shuffle
 resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_claims
 deal: Callable[[TableState, tuple[int, int], WallBreak], Phase] = reference_deal
 #: ``random.Random(seed)`` for an int or str seed, or its compiled twin (the same outputs)
@@ -49,6 +47,5 @@ if compiled is not None:
     discard = compiled.discard
     turn_actions = compiled.turn_actions
     is_ready = compiled.is_ready
-    shuffle = compiled.shuffle
     resolve_claims = compiled.resolve_claims
     deal = compiled.deal

@@ -16,6 +16,7 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t
 
 from hashlib import sha512 as _sha512
+from operator import index as _index
 
 __all__ = ["MersenneTwister"]
 
@@ -157,9 +158,10 @@ cdef class MersenneTwister:
             bits -= 32
         return int.from_bytes(raw, "little")
 
-    def _randbelow(self, n):
-        """``random.Random._randbelow(n)`` (``n > 0``)."""
-        if 0 < n < 0x100000000:
+    cdef object _randbelow(self, n):
+        """``random.Random._randbelow(n)`` (``n > 0``): in C below ``2**32``, else from
+        whole outputs as the library draws them."""
+        if n < 0x100000000:
             return self._below(<uint32_t>n)
         k = n.bit_length()
         r = self.getrandbits(k)
@@ -167,22 +169,25 @@ cdef class MersenneTwister:
             r = self.getrandbits(k)
         return r
 
-    def randrange(self, start, stop=None):
-        """``random.Random.randrange(start, stop)`` with step 1, of integers."""
-        istart = start.__index__()
-        if stop is None:
-            if istart > 0:
-                return self._randbelow(istart)
-            raise ValueError("empty range for randrange()")
-        istop = stop.__index__()
+    cdef object _from_range(self, istart, istop):
+        """``random.Random.randrange(istart, istop)`` of two ints, step 1."""
         width = istop - istart
         if width > 0:
             return istart + self._randbelow(width)
         raise ValueError(f"empty range for randrange() ({istart}, {istop}, {width})")
 
+    def randrange(self, start, stop=None):
+        """``random.Random.randrange(start, stop)`` with step 1, of integers."""
+        istart = _index(start)
+        if stop is None:
+            if istart > 0:
+                return self._randbelow(istart)
+            raise ValueError("empty range for randrange()")
+        return self._from_range(istart, _index(stop))
+
     def randint(self, a, b):
         """``random.Random.randint(a, b)``: an integer from ``a`` to ``b``, both included."""
-        return self.randrange(a, b + 1)
+        return self._from_range(_index(a), _index(b) + 1)
 
     def shuffle(self, list x):
         """``random.Random.shuffle(x)``: the same swaps from the same outputs."""

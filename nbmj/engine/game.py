@@ -51,6 +51,7 @@ from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
 from .turn import do_turn_action
 from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
+from .wall import shuffle as _shuffle  # the compiled generator shuffles itself in C
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
@@ -58,7 +59,6 @@ __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
 # the compiled hot path when it was built (nbmj.engine._hotpath), else the turn module's own
 _discard = _hotpath.discard
 _turn_actions = _hotpath.turn_actions
-_shuffle = _hotpath.shuffle
 _resolve_claims = _hotpath.resolve_claims
 _deal = _hotpath.deal
 _seeded_random = _hotpath.seeded_random

@@ -46,7 +46,8 @@ def shuffle(tiles: list[int], rng: SeededDraws) -> None:
     (the library's shuffle calls it once per tile, half the time of dealing a game);
     any other generator, or one with a shuffle of its own, shuffles itself."""
     cls = type(rng)
-    if _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS or cls.shuffle is not random.Random.shuffle:
+    # a shuffle of its own first: the engine's compiled generator is found there at once
+    if cls.shuffle is not random.Random.shuffle or _RANDBELOW_BITS is None or getattr(cls, "_randbelow", None) is not _RANDBELOW_BITS:
         rng.shuffle(tiles)
         return
     bits = rng.getrandbits

@@ -41,8 +41,16 @@ def _table_observe(table: Any, position: int) -> dict[str, np.ndarray]:
 table_act: Callable[[Any, int, Any], list[float]] = _table_act
 #: ``table_observe(table, position)``: the position's observation dict in new arrays
 table_observe: Callable[[Any, int], dict[str, np.ndarray]] = _table_observe
+class _PlayBatch(Protocol):
+    """The compiled step of a batch of tables (:func:`nbmj.env._encode.play_batch`)."""
+
+    def __call__(
+        self, tables: list[Any], actions: list[Any], agents: list[int], observations: Any, action_masks: Any, agent_row: Any = None, /
+    ) -> tuple[list[tuple[int, list[float]]], Exception | None]: ...
+
+
 #: the compiled step of the vector env's games (None: the vector env's own Python loop)
-play_batch: Callable[..., tuple[list[tuple[int, list[float]]], Exception | None]] | None = None
+play_batch: _PlayBatch | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
 
