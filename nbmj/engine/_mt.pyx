@@ -14,6 +14,7 @@ from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t
+from libc.string cimport memcpy
 
 from hashlib import sha512 as _sha512
 from operator import index as _index
@@ -23,10 +24,19 @@ __all__ = ["MersenneTwister"]
 cdef enum:
     MT_N = 624
     MT_M = 397
+    _TWIST_BLOCK = 32  # words of a new generation twisted at once (a shuffle of 144 tiles: five blocks)
 
 cdef uint32_t _UPPER = 0x80000000u
 cdef uint32_t _LOWER = 0x7fffffffu
 cdef uint32_t _MATRIX_A = 0x9908b0dfu
+
+# init_genrand(19650218), where every seeding by a key starts: the same 624 words each time,
+# made once here (a serial chain of 624 multiplications, a quarter of a seeding's time)
+cdef uint32_t _KEYED_START[MT_N]
+_KEYED_START[0] = 19650218u
+for _i in range(1, MT_N):
+    _KEYED_START[_i] = <uint32_t>(1812433253u * (_KEYED_START[_i - 1] ^ (_KEYED_START[_i - 1] >> 30)) + <uint32_t>_i)
+del _i
 
 
 cdef class MersenneTwister:
@@ -36,7 +46,11 @@ cdef class MersenneTwister:
     seeds with integers and strings only, and this class does not guess at the others."""
 
     cdef uint32_t state[MT_N]
-    cdef int index
+    cdef int index  # the next word of the state to temper into an output
+    # how many words of the state belong to the generation ``index`` reads: the words of a
+    # new generation are twisted as they are first needed, not all 624 at once (a hand's
+    # seed generator gives one output, a match's first-dealer generator two or three)
+    cdef int twisted
 
     def __init__(self, seed):
         if isinstance(seed, str):  # random.Random.seed, version 2
@@ -66,18 +80,12 @@ cdef class MersenneTwister:
             if words != 1:
                 PyMem_Free(k)
 
-    cdef void _init_genrand(self, uint32_t s) noexcept:
-        cdef uint32_t* mt = self.state
-        cdef int i
-        mt[0] = s
-        for i in range(1, MT_N):
-            mt[i] = <uint32_t>(1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + <uint32_t>i)
-        self.index = MT_N
-
     cdef void _init_by_array(self, uint32_t* key, Py_ssize_t length) noexcept:
         cdef uint32_t* mt = self.state
         cdef Py_ssize_t i = 1, j = 0, k
-        self._init_genrand(19650218u)
+        memcpy(mt, _KEYED_START, sizeof(_KEYED_START))  # init_genrand(19650218)
+        self.index = MT_N
+        self.twisted = MT_N
         k = MT_N if MT_N > length else length
         while k:
             mt[i] = <uint32_t>((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + <uint32_t>j)
@@ -99,23 +107,40 @@ cdef class MersenneTwister:
             k -= 1
         mt[0] = 0x80000000u  # the top bit set: the state is never all zero
 
-    cdef inline uint32_t _next(self) noexcept:
-        """The next 32-bit output (``genrand_uint32``)."""
+    cdef void _twist_to(self, int upto) noexcept:
+        """Twist the words ``twisted`` to ``upto - 1`` of the state into the new generation,
+        in order, as ``genrand_uint32`` twists all of them: word ``kk`` reads words ``kk + 1``
+        and ``kk + 397`` (mod 624), still old above ``kk`` and already new below it."""
         cdef uint32_t* mt = self.state
         cdef uint32_t y
-        cdef int kk
-        if self.index >= MT_N:
-            for kk in range(MT_N - MT_M):
-                y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-                mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-            for kk in range(MT_N - MT_M, MT_N - 1):
-                y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-                mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        cdef int kk = self.twisted
+        cdef int stop = upto if upto < MT_N - MT_M else MT_N - MT_M
+        while kk < stop:
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+            kk += 1
+        stop = upto if upto < MT_N - 1 else MT_N - 1
+        while kk < stop:
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+            kk += 1
+        if kk < upto:  # the last word, which reads the new first one
             y = (mt[MT_N - 1] & _UPPER) | (mt[0] & _LOWER)
             mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-            self.index = 0
-        y = mt[self.index]
-        self.index += 1
+            kk += 1
+        self.twisted = kk
+
+    cdef inline uint32_t _next(self) noexcept:
+        """The next 32-bit output (``genrand_uint32``)."""
+        cdef uint32_t y
+        cdef int i = self.index
+        if i >= MT_N:  # a new generation begins
+            i = 0
+            self.twisted = 0
+        if i >= self.twisted:  # twist its words a block at a time as they are reached
+            self._twist_to(i + _TWIST_BLOCK if i + _TWIST_BLOCK < MT_N else MT_N)
+        y = self.state[i]
+        self.index = i + 1
         y ^= y >> 11
         y ^= (y << 7) & 0x9d2c5680u
         y ^= (y << 15) & 0xefc60000u

@@ -12,13 +12,15 @@ hands, only their sizes. What changes seldom (the wilds of the hand, each seat's
 warnings) is kept between calls and rebuilt when the hand or the melds change.
 """
 
+cimport cython
 from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
 from cpython.float cimport PyFloat_AS_DOUBLE
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
 from ..engine import _hotpath
@@ -70,6 +72,25 @@ SHAPE = (N_ROWS, N_COLS)
 cdef dict _SEAT = {"E": 0, "S": 1, "W": 2, "N": 3}
 cdef dict _MELD_ROW = {"chi": 0, "pon": 1, "kan": 2, "kakan": 2, "ankan": 3}
 cdef dict _CLAIM_FLAG = {"kan": 5, "pon": 6, "chi": 7}
+
+cdef inline void _list_put(list items, Py_ssize_t i, object value) noexcept:
+    """``items[i] = value`` for an index known to be in range, without the bounds test."""
+    cdef PyObject* old = PyList_GET_ITEM(items, i)
+    Py_INCREF(value)  # PyList_SET_ITEM takes this reference
+    PyList_SET_ITEM(items, i, value)
+    Py_XDECREF(old)
+
+
+cdef inline int _tile_total(const unsigned char* counts) noexcept:
+    """The sum of 42 tile counts (each at most 4), eight at a time: the bytes of a 64-bit
+    word summed by one multiplication, their total (at most 32) never carrying past a byte."""
+    cdef uint64_t word, total = 0
+    cdef int k
+    for k in range(5):
+        memcpy(&word, counts + 8 * k, 8)
+        total += (word * 0x0101010101010101ULL) >> 56
+    return <int>total + counts[40] + counts[41]
+
 
 cdef inline unsigned char _cap(Py_ssize_t n) noexcept:
     return <unsigned char>(255 if n > 255 else n)
@@ -200,6 +221,7 @@ cdef inline unsigned char* _writable(object obj, Py_buffer* view, Py_ssize_t siz
     return <unsigned char*>view.buf
 
 
+@cython.final  # no subclass: its C methods are called directly, and the small ones inlined
 cdef class TableEncoder:
     """The planes and action masks of the seats of one table (see the module docstring).
 
@@ -286,7 +308,7 @@ cdef class TableEncoder:
         self.round_wind = _seat_index(t.round_wind)
         return 0
 
-    cdef Py_ssize_t _still_read(self, int q, list current, Py_ssize_t* read, list last):
+    cdef inline Py_ssize_t _still_read(self, int q, list current, Py_ssize_t* read, list last) noexcept:
         """How many records of seat ``q``'s growing list ``current`` its rows already hold:
         ``read[q]`` when the last one read, ``last[q]``, is still in its place; else 0 (and
         the caller rebuilds from the start)."""
@@ -304,7 +326,7 @@ cdef class TableEncoder:
         last[q] = <object>PyList_GET_ITEM(current, n - 1) if n else None
         return 0
 
-    cdef bint _same_records(self, int q, list current, list seen):
+    cdef inline bint _same_records(self, int q, list current, list seen) noexcept:
         """``current`` holds exactly the records ``seen``, by identity."""
         cdef Py_ssize_t k = PyList_GET_SIZE(seen), i
         if self.volatile[q] or PyList_GET_SIZE(current) != k:
@@ -405,9 +427,7 @@ cdef class TableEncoder:
             hand_obj = s.hand
             if PyByteArray_CheckExact(hand_obj) and PyByteArray_GET_SIZE(hand_obj) == 42:
                 hand = <const unsigned char*>PyByteArray_AS_STRING(hand_obj)
-                size = 0
-                for t in range(42):
-                    size += hand[t]
+                size = _tile_total(hand)
                 if r == 0:
                     memcpy(out + R_HAND * N_COLS, hand, 42)
             else:  # any other sequence of 42 counts
@@ -511,7 +531,7 @@ cdef class TableEncoder:
         for a in legal:
             i = _cached_index(a)
             m[i] = 1
-            lookup[i] = a
+            _list_put(lookup, i, a)
         if out != NULL:
             memcpy(out, m, N_ACTIONS)
         return <int>len(legal)
