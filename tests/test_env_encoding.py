@@ -254,6 +254,47 @@ def test_records_that_are_not_tuples_are_read_afresh_at_every_call():
 
 
 @needs_compiled
+@pytest.mark.parametrize("behind_the_table", ["step", "invalidate"])
+def test_a_turn_mask_is_trusted_only_at_the_state_and_version_it_was_made_at(behind_the_table):
+    """The compiled encoder marks the mask of the seat on turn from the engine's turn codes,
+    without making the legal list, and the compiled act plays a marked action without looking
+    for it in that list: only while the game is in the state, at the version, the mask was
+    made at. After a move or an edit made behind the table's back the action goes to
+    Game.step, which checks it: a discard of a seat no longer on turn is refused, and
+    nothing moves."""
+    from nbmj.env._common import make_table
+    from nbmj.errors import IllegalActionError
+
+    table = make_table("ningbo", None, reward="points", max_hands=1, illegal="raise", illegal_penalty=1.0)
+    table.reset(5)
+    game = table.game
+    p = table.first_waiting()
+    assert game.phase == "turn" and game.to_act == ["ESWN"[p]]
+    mask = _encode.observe(table, p)["action_mask"]
+    discards = [int(i) for i in np.flatnonzero(mask) if i < 42]
+    assert [_reference.action_index(a) for a in game.legal_actions("ESWN"[p]) if a.kind == "discard"] == discards
+    if behind_the_table == "step":
+        game.step(game.legal_actions("ESWN"[p])[-1])  # the seat discards: it is no longer on turn
+        before = game.full_state()
+        with pytest.raises(IllegalActionError, match="not legal"):
+            _encode.act(table, p, discards[0])
+        assert game.full_state() == before
+    else:
+        hand = game.table.seats[p].hand
+        tile = discards[0]
+        hand[tile] -= 1  # the tile is taken from the hand by hand
+        game.invalidate()
+        before = game.full_state()
+        if hand[tile] == 0:  # no longer held: refused
+            with pytest.raises(IllegalActionError, match="not legal"):
+                _encode.act(table, p, tile)
+            assert game.full_state() == before
+        else:  # still held: played by Game.step from the game as it is now
+            _encode.act(table, p, tile)
+            assert game.table.seats[p].river[-1].tile == tile and hand[tile] == before["hands"]["ESWN"[p]].count(tile) - 1
+
+
+@needs_compiled
 @pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_2": "random"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
 def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
     """VectorEnv.step through nbmj.env._encode.play_batch and through its own Python loop:

@@ -24,7 +24,6 @@ from libc.stdint cimport uint8_t
 
 from nbmj.core._shape cimport claim_options_counts, is_win_counts, resolve_claims_small
 
-from itertools import compress
 
 from .. import core
 from ..errors import WallExhausted
@@ -610,75 +609,134 @@ def turn_actions(t, ph, int p):
 
 
 cdef list _turn_actions(TableState t, Turn ph, int p):
-    seat = SEATS[p]
+    cdef unsigned char kinds[TURN_CODES_MAX]
+    cdef unsigned char tiles[TURN_CODES_MAX]
+    cdef bint complete
+    cdef int n = turn_codes(t, ph, p, kinds, tiles, &complete), i
+    if n < 0:  # not a typed hand
+        return reference_turn_actions(t, ph, p)
+    cdef list acts
+    if complete and n and kinds[0] == TURN_DISCARD:  # only discards: the list made at its size
+        acts = PyList_New(n)
+        table = turn_discards(p)
+        for i in range(n):
+            a = <object>PyTuple_GET_ITEM(table, tiles[i])
+            Py_INCREF(a)  # PyList_SET_ITEM takes the reference
+            PyList_SET_ITEM(acts, i, a)
+        return acts
+    acts = [turn_action(p, kinds[i], tiles[i]) for i in range(n)]
+    if not complete:  # NH-1.7's suit limit on the discards, by its twin
+        table = DISCARD_ACTS[p]
+        acts.extend([table[k] for k in discardable(t, p, t.seats[p].hand, ph.chi_bans, False)])
+    return acts
+
+
+cdef tuple _DISCARD_TABLES = tuple(DISCARD_ACTS)  # per position, the 42 discard actions
+
+
+cdef tuple turn_discards(int p):
+    """Position ``p``'s 42 shared discard actions, by tile id (``p`` is 0-3)."""
+    return <tuple>PyTuple_GET_ITEM(_DISCARD_TABLES, p)
+
+
+cdef object turn_action(int p, int kind, int tile):
+    """The shared Action of a turn code of position ``p`` (see :func:`turn_codes`)."""
+    if kind == TURN_DISCARD:
+        return <object>PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(_DISCARD_TABLES, p), tile)
+    if kind == TURN_HU:
+        return HU_ACTS[p]
+    return interned(SEATS[p], "ankan" if kind == TURN_ANKAN else "kakan" if kind == TURN_KAKAN else "flower", tile)
+
+
+cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned char* tiles, bint* complete) except -2:
+    """The legal actions of position ``p`` on turn ``ph``, as codes: ``kinds[i]`` (a ``TURN_``
+    kind) and ``tiles[i]`` (its tile id; 0 for a win), in the order of the engine's legal list
+    (``nbmj.engine.turn.turn_actions``), which :func:`_turn_actions` builds from them and the
+    compiled encoder marks in a mask without building it. ``kinds`` and ``tiles`` have room for
+    ``TURN_CODES_MAX``. Returns how many; -1 for a hand that is not a typed one (the twin's
+    then). ``complete[0]`` is False when the discards are left out because the variant limits
+    the suits of first discards (NH-1.7) and the discards are restricted now: the caller adds
+    them by the twin (``nbmj.engine.restrictions.discardable``), after the codes."""
     cdef SeatState st = t.seats[p]
     hand = st.hand
+    complete[0] = True
     if not _typed(hand, 42):
-        return reference_turn_actions(t, ph, p)
+        return -1
     cdef unsigned char* h = _bytes(hand)
     cdef EngineRules er = t.er
+    cdef WildTables wt = t.wt
     cdef str mode = ph.mode
-    acts = []
+    cdef int n = 0, k, i, j, held_n = 0
+    cdef int held[4]
+    cdef int ids[42]
     cdef bint drew = mode == "draw" or mode == "dealer_first"
     cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, False))
+    cdef unsigned long long playable
     drawn = ph.drawn
     if drew and drawn is not None:
         if (st.ready or ph.draw_kind == "kong_replacement") and _self_win(t, p, drawn, ph.draw_kind) is not None:
-            acts.append(HU_ACTS[p])
+            kinds[n] = TURN_HU
+            tiles[n] = 0
+            n += 1
     cdef list melds = st.melds
-    cdef bint has_four = memchr(h, 4, len(<bytearray>hand)) != NULL
-    cdef int k
+    cdef bint has_four = memchr(h, 4, 42) != NULL
     if may_kong and (melds or has_four) and t.can_kong() and not (er.no_claims and "kan" in t.banned_claims(False)):
         if has_four:
-            wilds = t.wt.wilds
+            wilds = wt.wilds
             for k in range(34):
                 if h[k] == 4 and (k not in wilds or er.wild_kong):  # NB-4.11, NB-4.14
-                    acts.append(interned(seat, "ankan", k))
-        held = []
+                    kinds[n] = TURN_ANKAN
+                    tiles[n] = k
+                    n += 1
         for m in melds:
             if type(m) is TableMeld:  # a named tuple: (kind, tiles, source), read as a tuple
                 meld_kind, first = (<tuple>m)[0], (<tuple>(<tuple>m)[1])[0]
             else:
                 meld_kind, first = m.kind, m.tiles[0]
-            if meld_kind == "pon" and hand[first]:
-                held.append(first)
-        if held:
-            for first in sorted(held):
-                acts.append(interned(seat, "kakan", first))
+            if meld_kind == "pon" and hand[first] and held_n < 4:  # (four melds at most)
+                held[held_n] = first
+                held_n += 1
+        for i in range(1, held_n):  # in order of tile, as sorted() gives them
+            k = held[i]
+            j = i - 1
+            while j >= 0 and held[j] > k:
+                held[j + 1] = held[j]
+                j -= 1
+            held[j + 1] = k
+        for i in range(held_n):
+            kinds[n] = TURN_KAKAN
+            tiles[n] = held[i]
+            n += 1
     if not er.auto_flowers and may_kong:
-        flower_flag = t.wt.flower_flag
+        flower_flag = wt.flower_flag
         for k in range(34, 42):
             if h[k] and flower_flag[k]:
-                acts.append(interned(seat, "flower", k))
+                kinds[n] = TURN_FLOWER
+                tiles[n] = k
+                n += 1
     bans = ph.chi_bans
     if bans or er.discard_limited:
-        table = DISCARD_ACTS[p]
-        acts.extend([table[k] for k in _discardable(t, p, hand, bans, False)])
-    elif er.auto_flowers:  # every tile held, in one list made at its size
-        discards = _discards(<tuple>DISCARD_ACTS[p], h)
-        if not acts:
-            return discards
-        acts.extend(discards)
-    else:
-        acts.extend(compress(t.wt.playable_discards[p], t.wt.playable_counts(hand)))
-    return acts
-
-
-cdef list _discards(tuple table, unsigned char* h):
-    """``[table[k] for k in range(42) if h[k]]``: the discard actions of the tiles held."""
-    cdef int k, n = 0
-    for k in range(42):
-        if h[k]:
+        if er.suits:
+            complete[0] = False
+            return n
+        for i in range(_discardable_ids(t, h, bans, False, ids)):
+            kinds[n] = TURN_DISCARD
+            tiles[n] = ids[i]
             n += 1
-    cdef list out = PyList_New(n)
-    n = 0
-    for k in range(42):
-        if h[k]:
-            a = <object>PyTuple_GET_ITEM(table, k)
-            Py_INCREF(a)  # PyList_SET_ITEM takes the reference
-            PyList_SET_ITEM(out, n, a)
-            n += 1
-    return out
+    elif er.auto_flowers:  # every tile held
+        for k in range(42):
+            if h[k]:
+                kinds[n] = TURN_DISCARD
+                tiles[n] = k
+                n += 1
+    else:  # every playable tile held (a flower is laid down, not discarded)
+        playable = wt.playable_mask
+        for k in range(42):
+            if h[k] and (playable >> k) & 1:
+                kinds[n] = TURN_DISCARD
+                tiles[n] = k
+                n += 1
+    return n
 
 
 cdef int _isolation(unsigned char* c, int t):
@@ -839,6 +897,21 @@ def step_offered(game, int p, action):
     keeps it (:func:`legal_for`), found there by identity; returns False, having done
     nothing, when it is not there (the caller then calls ``game.step``, which checks it)."""
     return table_step_offered(game._t, p, action)
+
+
+cdef int table_step_marked(TableState t, int p, object action, int discard) except -1:
+    """``Game.step(action)`` for an action the compiled encoder marked in ``p``'s mask from
+    :func:`turn_codes` at this very state and version (so legal, without a look at the legal
+    list, which the encoder did not make). ``discard`` is the tile id when the action is
+    that tile's discard (known from its place in the mask), else -1: a hand without a log
+    then goes straight to the discard, the action's fields unread."""
+    if discard < 0 or t.keeps_log:
+        return _step_offered(t, t.phase, p, action)
+    t.legal.clear()  # as _step_offered does for a discard
+    t.version += 1
+    _enter(t, _discard(t, p, discard))
+    t.legal.clear()
+    return 0
 
 
 cdef bint table_step_offered(TableState t, int p, object action) except -1:

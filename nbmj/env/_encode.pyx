@@ -34,7 +34,9 @@ from ..engine.precomputed import CLAIM_ORDER
 # the engine's compiled legal list and step, called in C (nbmj/engine/_hot.pxd): a step's
 # mask and move without Game.legal_actions' copy and frames. Should the engine run its
 # pure-Python twins, the Game's own methods.
-from nbmj.engine._hot cimport table_legal_for, table_step_offered
+from nbmj.engine._hot cimport (TURN_ANKAN, TURN_CODES_MAX, TURN_DISCARD, TURN_FLOWER, TURN_HU, TURN_KAKAN, table_legal_for,
+                               table_step_marked, table_step_offered, turn_action, turn_codes,
+                               turn_discards)
 
 cdef bint _HOT = _hotpath.compiled is not None
 
@@ -79,6 +81,19 @@ cdef inline void _list_put(list items, Py_ssize_t i, object value) noexcept:
     Py_INCREF(value)  # PyList_SET_ITEM takes this reference
     PyList_SET_ITEM(items, i, value)
     Py_XDECREF(old)
+
+
+cdef inline int _turn_index(int kind, int tile) noexcept:
+    """The action-space index (``nbmj.env.layout``) of a turn code of ``nbmj.engine._hot``."""
+    if kind == TURN_DISCARD:
+        return tile
+    if kind == TURN_HU:
+        return 123
+    if kind == TURN_ANKAN:
+        return 47 + tile
+    if kind == TURN_KAKAN:
+        return 81 + tile
+    return 115 + tile - 34  # TURN_FLOWER
 
 
 cdef inline int _tile_total(const unsigned char* counts) noexcept:
@@ -262,6 +277,11 @@ cdef class TableEncoder:
     cdef Py_ssize_t melds_read[4]  # per seat: how many they are (most seats have none: their rows are not copied)
     cdef signed char masks[4][125]
     cdef list lookups
+    # A seat's mask marked from the engine's turn codes (turn_codes) at marked_table's
+    # version marked_version[seat] (else -1): its actions are legal while that state is at
+    # that version, which the step reads instead of the legal list the mask was made without
+    cdef object marked_table
+    cdef long marked_version[4]
     cdef tuple no_claims
     cdef bint warn, bao_suits, bao_terminals
     cdef readonly object rules  # the EncoderRules it was made for
@@ -275,6 +295,9 @@ cdef class TableEncoder:
         self.table = None
         self.lookups = [[None] * N_ACTIONS for _ in range(4)]
         memset(self.masks, 0, sizeof(self.masks))
+        self.marked_table = None
+        for k in range(4):
+            self.marked_version[k] = -1
 
     def __reduce__(self):
         # Cython's own pickling of the C arrays loses their zero bytes: this one keeps what a
@@ -520,11 +543,40 @@ cdef class TableEncoder:
         return 0
 
     cdef int _mask(self, game, TableState tstate, int position, unsigned char* out) except -1:
-        """Fill the kept mask of ``position`` from the engine's legal list; copy it to ``out``
-        (``tstate``: the game's state, ``game._t``)."""
+        """Fill the kept mask of ``position`` and copy it to ``out`` (``tstate``: the game's
+        state, ``game._t``): for the seat on turn, from the engine's turn codes, of which the
+        engine's legal list is made (``nbmj.engine._hot.turn_codes``), without making the list;
+        else from the legal list."""
         cdef signed char* m = self.masks[position]
         cdef list lookup = <list>self.lookups[position]
-        cdef int i
+        cdef int i, k, n
+        cdef unsigned char kinds[TURN_CODES_MAX]
+        cdef unsigned char tiles[TURN_CODES_MAX]
+        cdef bint complete
+        self.marked_version[position] = -1
+        if _HOT:
+            ph = tstate.phase
+            if type(ph) is Turn and (<Turn>ph).seat == position:  # the engine's codes, no list
+                n = turn_codes(tstate, <Turn>ph, position, kinds, tiles, &complete)
+                if n >= 0 and complete:
+                    memset(m, 0, N_ACTIONS)
+                    discards = turn_discards(position)
+                    for k in range(n):
+                        if kinds[k] == TURN_DISCARD:  # most of them: the action from its table
+                            i = tiles[k]
+                            _list_put(lookup, i, <object>PyTuple_GET_ITEM(discards, i))
+                        else:
+                            i = _turn_index(kinds[k], tiles[k])
+                            _list_put(lookup, i, turn_action(position, kinds[k], tiles[k]))
+                        m[i] = 1
+                    if tstate is not self.marked_table:  # another hand: no older mark holds
+                        self.marked_table = tstate
+                        for k in range(4):
+                            self.marked_version[k] = -1
+                    self.marked_version[position] = tstate.version
+                    if out != NULL:
+                        memcpy(out, m, N_ACTIONS)
+                    return n
         # the game's own kept list (read here, never changed): no copy
         legal = table_legal_for(tstate, position) if _HOT else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
@@ -535,6 +587,11 @@ cdef class TableEncoder:
         if out != NULL:
             memcpy(out, m, N_ACTIONS)
         return <int>len(legal)
+
+    cdef inline bint _marked(self, TableState tstate, int position) noexcept:
+        """Whether ``position``'s kept mask was marked from the turn codes of ``tstate`` as it
+        is now (then every action it marks is legal, without the legal list)."""
+        return tstate is self.marked_table and self.marked_version[position] == tstate.version
 
     def encode(self, game, int position, out, int hands_played):
         """Fill ``out`` (``(N_PLANES, 42)`` uint8, C order) with the planes of ``position``."""
@@ -683,7 +740,9 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
             action = (<list>enc.lookups[position])[index]
             earned = [0.0] * 4
             table.rewards = earned
-            if not _HOT or not table_step_offered(tstate, position, action):
+            if _HOT and enc._marked(tstate, position):  # (a marked index below 42 is that tile's discard)
+                table_step_marked(tstate, position, action, index if index < 42 else -1)
+            elif not _HOT or not table_step_offered(tstate, position, action):
                 game.step(action)
             version += 1
             table.version = version
