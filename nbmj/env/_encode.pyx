@@ -342,6 +342,14 @@ cdef class TableEncoder:
             return 0
         return k
 
+    cdef inline bint _unchanged(self, int q, list current, Py_ssize_t* read, list last) noexcept:
+        """Whether the rows of seat ``q`` hold exactly the records of its growing list
+        ``current``: as many as it has, the last one read still in its place."""
+        cdef Py_ssize_t n = PyList_GET_SIZE(current)
+        if self.volatile[q] or n != read[q]:
+            return False
+        return n == 0 or PyList_GET_ITEM(current, n - 1) == PyList_GET_ITEM(last, q)
+
     cdef int _mark_read(self, int q, list current, Py_ssize_t* read, list last) except -1:
         """The rows of seat ``q`` now hold every record of ``current``."""
         cdef Py_ssize_t n = PyList_GET_SIZE(current)
@@ -461,12 +469,17 @@ cdef class TableEncoder:
                     if r == 0:
                         out[R_HAND * N_COLS + t] = <unsigned char>k
             counts[2 + r] = _cap(size)
+            # most seats at most steps have nothing new: their rows are left as they are
+            # without a call (the same tests the updates make first)
             records = s.melds
-            self._update_melds(q, records if type(records) is list else list(records))
+            if records is None or PyList_GET_SIZE(records) or self.melds_read[q] or self.volatile[q]:
+                self._update_melds(q, records if type(records) is list else list(records))
             records = s.river
-            self._update_river(q, records if type(records) is list else list(records))
+            if records is None or not self._unchanged(q, records, self.river_read, self.river_last):
+                self._update_river(q, records if type(records) is list else list(records))
             records = s.flowers
-            self._update_flowers(q, records if type(records) is list else list(records))
+            if records is None or not self._unchanged(q, records, self.flowers_read, self.flowers_last):
+                self._update_flowers(q, records if type(records) is list else list(records))
             # the planes are zeroed above: the rows of what a seat does not have yet are not read
             if self.melds_read[q]:
                 memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
