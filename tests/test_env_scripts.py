@@ -71,3 +71,26 @@ def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
         counts = np.bincount(draws[:, row], minlength=125)[legal]
         expected = 6000 / len(legal)
         assert (abs(counts - expected) < 5 * np.sqrt(expected)).all(), counts  # every legal action, equally often
+
+
+def test_the_benchmarks_masked_choice_picks_the_kth_legal_action_of_each_row():
+    """The word-at-a-time running count (bench/env.py) picks, from the same uniform numbers,
+    the action a plain running count along the row picks: the k-th legal one."""
+    import importlib.util
+
+    import numpy as np
+
+    spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    shapes = np.random.default_rng(3)
+    for n, width in ((1, 1), (5, 7), (64, 125), (9, 127), (33, 64)):
+        for _ in range(20):
+            mask = (shapes.random((n, width)) < shapes.random()).astype(np.int8)
+            mask[np.arange(n), shapes.integers(0, width, n)] = 1  # at least one legal action a row
+            seed = int(shapes.integers(1 << 30))
+            u = np.random.default_rng(seed).random(n)
+            k = (u * mask.sum(axis=1)).astype(int)
+            expected = [int(np.flatnonzero(row)[kk]) for row, kk in zip(mask, k)]
+            assert bench.masked_choice(np.random.default_rng(seed), mask).tolist() == expected
