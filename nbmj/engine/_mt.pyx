@@ -16,7 +16,10 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t
 from libc.string cimport memcpy
 
-from hashlib import sha512 as _sha512
+try:  # as random.py takes it: the builtin module's hash object is cheaper to make than OpenSSL's
+    from _sha512 import sha512 as _sha512
+except ImportError:
+    from hashlib import sha512 as _sha512
 from operator import index as _index
 
 __all__ = ["MersenneTwister"]
