@@ -30,6 +30,11 @@ state_modules = [
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=["-O3"])
     for name in ("state", "phases", "wall", "rules_view")
 ] + [
+    # a hand's Game, its Match and its end: the Python an env runs at every new hand, compiled
+    # as it is (no .pxd; their classes stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=["-O3"])
+    for name in ("game", "match", "ending")
+] + [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=["-O3"])
 ]

@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import numpy as np
 import pytest
 
 import nbmj
-from nbmj._backend import FROM_SOURCE, pure_python_forced
+from nbmj._backend import FROM_SOURCE, PLAIN_FROM_SOURCE, pure_python_forced
 from nbmj.engine import Game
 
 COMPILED = not pure_python_forced() and all(importlib.import_module(name).__file__.endswith((".so", ".pyd")) for name in FROM_SOURCE)  # type: ignore[union-attr]
@@ -61,6 +62,21 @@ def test_the_compiled_classes_are_the_source_dataclasses_field_for_field(name):
 
 
 @needs_compiled
+def test_the_modules_compiled_as_they_are_keep_their_python_classes():
+    """game.py, match.py and ending.py are compiled without a .pxd: built with the state
+    modules, their classes are the source's Python classes (instances keep a __dict__ or
+    their __slots__ as written), and a Game still takes any int-like seed its source takes."""
+    for name in PLAIN_FROM_SOURCE:
+        assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
+    from nbmj.engine.game import HandResult
+    from nbmj.engine.match import Match
+
+    assert dataclasses.is_dataclass(HandResult) and Game.__slots__ == _source_twin("nbmj.engine.game").Game.__slots__
+    assert Match("ningbo", True).seed is True  # no C type from the annotation seed: int
+    assert Game("ningbo", seed=np.int64(3), log=0).seed == Game("ningbo", seed=3).seed
+
+
+@needs_compiled
 def test_a_compiled_state_takes_no_new_attributes_and_keeps_its_types():
     """Declared state: no attribute can be injected, and a counted field holds an int."""
     t = Game("ningbo", 3).table
@@ -75,8 +91,12 @@ def test_a_compiled_state_takes_no_new_attributes_and_keeps_its_types():
 
 
 def test_the_pure_python_run_loads_the_state_from_its_source():
-    """``NBMJ_PUREPYTHON=1``: every module of FROM_SOURCE is its .py file, in a fresh process."""
-    code = "import importlib, nbmj._backend as b; print(all(importlib.import_module(n).__file__.endswith('.py') for n in b.FROM_SOURCE))"
+    """``NBMJ_PUREPYTHON=1``: every module of FROM_SOURCE and PLAIN_FROM_SOURCE is its .py
+    file, in a fresh process."""
+    code = (
+        "import importlib, nbmj._backend as b; "
+        "print(all(importlib.import_module(n).__file__.endswith('.py') for n in b.FROM_SOURCE | b.PLAIN_FROM_SOURCE))"
+    )
     env = {**os.environ, "NBMJ_PUREPYTHON": "1"}
     root = Path(nbmj.__file__).parents[1]
     out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root.parent, capture_output=True, text=True, check=True)

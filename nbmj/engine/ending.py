@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """How a hand ends: settling one or more wins (with NH-6 liability and the NH-5 losers'
 settlement), the exhaustive draw, and the :class:`~nbmj.engine.game.HandResult` and
 ``end`` event that close the hand.

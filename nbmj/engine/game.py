@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """One hand of Ningbo or Ninghai mahjong: :class:`Game`.
 
 Seats are table positions ``"E" "S" "W" "N"`` in turn order (counter-clockwise). In a

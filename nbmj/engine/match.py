@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """A match: hands in a row with dealer rotation, round winds and cumulative scores (NB-16).
 
 Players keep their table positions ``"E" "S" "W" "N"`` for the whole match; the dealer
