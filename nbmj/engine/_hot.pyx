@@ -1196,13 +1196,13 @@ cdef _note_passes(TableState t, tile, options, responses):
     no_win = _in_force(t, er.win_pass, True)
     no_pon = _in_force(t, er.pon_pass, True)
     for q, opts in options.items():
-        chosen = responses[q].kind
+        chosen = _plain_field(responses[q], "kind")
         # a win is always listed first (see legal_actions)
-        if no_win and opts[0].kind == "hu" and chosen != "hu":
+        if no_win and _plain_field(opts[0], "kind") == "hu" and chosen != "hu":
             t.seats[q].passed_win = True  # NB-8.7
         if no_pon and chosen != "pon" and chosen != "kan" and chosen != "hu":
             for a in opts:
-                if a.kind == "pon":
+                if _plain_field(a, "kind") == "pon":
                     t.seats[q].passed_pon.add(tile)  # NB-8.6
                     break
 
