@@ -34,7 +34,7 @@ from .claim_window import offers as reference_offers
 from .claims import _CHI_BITS
 from .claims import chi_discard_bans as reference_chi_discard_bans
 from .dealing import DEAL_BLOCK
-from .draws import replace_flower
+from .draws import after_draw, pay_immediate, replace_flower
 from .dealing import deal as reference_deal
 from .dealing import emit_start
 from .ending import finish_draw
@@ -360,42 +360,13 @@ cdef object _start_turn(TableState t, int p):
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[k]:
-        return _after_draw(t, p, k, "self_draw")
+        return after_draw(t, p, tile, "self_draw", replace_flower_typed)
     return _turn(p, "draw", "self_draw", tile)
-
-
-cdef object _after_draw(TableState t, int p, int tile, str draw_kind):
-    """``nbmj.engine.draws.after_draw`` where flowers are replaced at once (the caller has
-    asked ``er.auto_flowers``), each flower by :func:`_replace_flower`."""
-    flower_flag = t.wt.flower_flag
-    while flower_flag[tile]:  # NB-5.4, NB-5.5: replaced at once, repeatedly
-        replacement = _replace_flower(t, p, tile)
-        if replacement is None:
-            return finish_draw(t)
-        tile = replacement
-        if draw_kind == "self_draw":
-            draw_kind = "flower_replacement"
-    t.current = p
-    return _turn(p, "draw", draw_kind, tile)
-
-
-cdef int _pay_immediate(TableState t, int p, amount, str why) except -1:
-    """``nbmj.engine.draws.pay_immediate``: each other seat pays ``p`` ``amount`` now (the
-    event made only for a hand that keeps its log)."""
-    if not amount:
-        return 0
-    cdef list immediate = t.immediate
-    cdef int q
-    for q in range(4):
-        immediate[q] += 3 * amount if q == p else -amount
-    if t.keeps_log:
-        t.events.append({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})
-    return 0
 
 
 cdef object _replace_flower(TableState t, int p, int f):
     """``nbmj.engine.draws.replace_flower`` of a typed hand (the payment, where the variant
-    has one, by :func:`_pay_immediate`)."""
+    has one, by ``nbmj.engine.draws.pay_immediate``)."""
     cdef SeatState seat = t.seats[p]
     hand = seat.hand
     if not _typed(hand, 42):
@@ -405,7 +376,7 @@ cdef object _replace_flower(TableState t, int p, int f):
     seat.flowers.append(f)
     amount = t.er.immediate.flower
     if amount:
-        _pay_immediate(t, p, amount, "flower")
+        pay_immediate(t, p, amount, "flower")
     cdef Wall wall = t.wall
     if wall.remaining <= t.kept_tiles:
         if t.keeps_log:
