@@ -350,3 +350,27 @@ def test_records_of_atomic_values_are_left_out_of_the_garbage_collector():
     cycle = hot.record(RiverTile, 5, holder)
     holder.append(cycle)  # the kind of record that can be in a cycle: the collector sees it
     assert any(r is cycle for r in gc.get_referrers(holder))
+
+
+@needs_compiled
+def test_the_turn_codes_fit_any_counts_of_a_hand():
+    """The compiled legal list of the seat on turn is made from codes in a fixed room: counts
+    no hand of the game holds (a concealed and an added kong of every kind, two pungs of one
+    tile) still give the twin's list, not a write past the room."""
+    g = Game("ningbo", 5)
+    t = g.table
+    ph = t.phase
+    assert type(ph) is Turn
+    p = ph.seat
+    hand = t.seats[p].hand
+    for k in range(34):
+        hand[k] = 4  # 136 tiles
+    assert hot.turn_actions(t, ph, p) == turn.turn_actions(t, ph, p)
+    assert sum(a.kind == "ankan" for a in turn.turn_actions(t, ph, p)) > 0
+    from nbmj.engine.state import TableMeld
+
+    t.seats[p].melds[:] = [TableMeld("pon", (k,) * 3, None) for k in range(34)]  # an added kong of every kind
+    assert hot.turn_actions(t, ph, p) == turn.turn_actions(t, ph, p)
+    assert sum(a.kind == "kakan" for a in turn.turn_actions(t, ph, p)) == 34
+    t.seats[p].melds[:] = [TableMeld("pon", (k % 34,) * 3, None) for k in range(50)]  # pungs of one tile twice
+    assert hot.turn_actions(t, ph, p) == turn.turn_actions(t, ph, p)

@@ -50,15 +50,21 @@ def test_the_env_benchmark_reports_every_contestant():
                 assert row["ratio"] == row["cpu_ratio"] == 1.0
 
 
-def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
+def _bench_env():
+    """bench/env.py as a module (bench/ is not a package)."""
     import importlib.util
-
-    import numpy as np
 
     spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
+    import numpy as np
+
+    bench = _bench_env()
     mask = np.zeros((3, 125), dtype=np.int8)
     mask[0, [0, 7, 124]] = 1
     mask[1, 45] = 1
@@ -76,14 +82,9 @@ def test_the_benchmarks_masked_choice_is_uniform_over_the_legal_actions():
 def test_the_benchmarks_masked_choice_picks_the_kth_legal_action_of_each_row():
     """The word-at-a-time running count (bench/env.py) picks, from the same uniform numbers,
     the action a plain running count along the row picks: the k-th legal one."""
-    import importlib.util
-
     import numpy as np
 
-    spec = importlib.util.spec_from_file_location("bench_env", ROOT / "bench" / "env.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = _bench_env()
     shapes = np.random.default_rng(3)
     for n, width in ((1, 1), (5, 7), (64, 125), (9, 127), (33, 64)):
         for _ in range(20):

@@ -11,7 +11,9 @@ cdef enum:
     TURN_KAKAN = 2
     TURN_FLOWER = 3
     TURN_DISCARD = 4
-    TURN_CODES_MAX = 64  # room enough: a win, three concealed and four added kongs, eight flowers, 42 discards
+    # room for the codes of any counts: a win, a concealed kong of each of 34 kinds, an added
+    # kong of each of 42 tile ids, eight flowers and 42 discards
+    TURN_CODES_MAX = 1 + 34 + 42 + 8 + 42
 
 cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned char* tiles, bint* complete) except -2
 cdef object turn_action(int p, int kind, int tile)

@@ -642,7 +642,7 @@ cdef tuple turn_discards(int p):
 cdef object turn_action(int p, int kind, int tile):
     """The shared Action of a turn code of position ``p`` (see :func:`turn_codes`)."""
     if kind == TURN_DISCARD:
-        return <object>PyTuple_GET_ITEM(<tuple>PyTuple_GET_ITEM(_DISCARD_TABLES, p), tile)
+        return <object>PyTuple_GET_ITEM(turn_discards(p), tile)
     if kind == TURN_HU:
         return HU_ACTS[p]
     return interned(SEATS[p], "ankan" if kind == TURN_ANKAN else "kakan" if kind == TURN_KAKAN else "flower", tile)
@@ -653,8 +653,9 @@ cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned
     kind) and ``tiles[i]`` (its tile id; 0 for a win), in the order of the engine's legal list
     (``nbmj.engine.turn.turn_actions``), which :func:`_turn_actions` builds from them and the
     compiled encoder marks in a mask without building it. ``kinds`` and ``tiles`` have room for
-    ``TURN_CODES_MAX``. Returns how many; -1 for a hand that is not a typed one (the twin's
-    then). ``complete[0]`` is False when the discards are left out because the variant limits
+    ``TURN_CODES_MAX``. Returns how many; -1 for a hand that is not a typed one, or with two
+    pungs of one tile or a pung of no tile id (which no hand of the game has): the twin's
+    list then. ``complete[0]`` is False when the discards are left out because the variant limits
     the suits of first discards (NH-1.7) and the discards are restricted now: the caller adds
     them by the twin (``nbmj.engine.restrictions.discardable``), after the codes."""
     cdef SeatState st = t.seats[p]
@@ -666,12 +667,11 @@ cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned
     cdef EngineRules er = t.er
     cdef WildTables wt = t.wt
     cdef str mode = ph.mode
-    cdef int n = 0, k, i, j, held_n = 0
-    cdef int held[4]
+    cdef int n = 0, k, i
     cdef int ids[42]
     cdef bint drew = mode == "draw" or mode == "dealer_first"
     cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, False))
-    cdef unsigned long long playable
+    cdef unsigned long long playable, held = 0  # held: a bit for each pung whose fourth tile is held
     drawn = ph.drawn
     if drew and drawn is not None:
         if (st.ready or ph.draw_kind == "kong_replacement") and _self_win(t, p, drawn, ph.draw_kind) is not None:
@@ -693,20 +693,18 @@ cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned
                 meld_kind, first = (<tuple>m)[0], (<tuple>(<tuple>m)[1])[0]
             else:
                 meld_kind, first = m.kind, m.tiles[0]
-            if meld_kind == "pon" and hand[first] and held_n < 4:  # (four melds at most)
-                held[held_n] = first
-                held_n += 1
-        for i in range(1, held_n):  # in order of tile, as sorted() gives them
-            k = held[i]
-            j = i - 1
-            while j >= 0 and held[j] > k:
-                held[j + 1] = held[j]
-                j -= 1
-            held[j + 1] = k
-        for i in range(held_n):
-            kinds[n] = TURN_KAKAN
-            tiles[n] = held[i]
-            n += 1
+            if meld_kind == "pon" and hand[first]:
+                k = first
+                if not 0 <= k < 42 or (held >> k) & 1:  # not a tile id, or two pungs of one: the twin's list
+                    return -1
+                held |= 1ULL << k
+        k = 0
+        while held >> k:  # in order of tile, as sorted() gives them
+            if (held >> k) & 1:
+                kinds[n] = TURN_KAKAN
+                tiles[n] = k
+                n += 1
+            k += 1
     if not er.auto_flowers and may_kong:
         flower_flag = wt.flower_flag
         for k in range(34, 42):
@@ -844,7 +842,7 @@ cdef int _bot_move(game, TableState t, ph, int p, bot, list legal) except -1:
     else:
         game.step(action)  # built by the bot (or not legal): the game's own checks
         return 0
-    _step_offered(t, ph, p, action)
+    _step_offered(t, ph, p, action, -1)
     return 0
 
 
@@ -865,16 +863,22 @@ def bot_move(game, int p, bot):
     _bot_move(game, t, ph, p, bot, legal)
 
 
-cdef int _step_offered(TableState t, ph, int p, action) except -1:
-    """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list."""
+cdef int _step_offered(TableState t, ph, int p, action, int discard) except -1:
+    """What ``Game.step`` does with ``action`` once it has found it in ``p``'s legal list.
+    ``discard``: the tile id when the caller knows ``action`` is that tile's discard on turn
+    (else -1); a hand without a log then leaves the action's fields unread."""
     t.legal.clear()
     t.version += 1
-    cdef dict fields = PyObject_GenericGetDict(action, NULL) if type(action) is _Action else None  # its __dict__, read once
+    cdef dict fields = None
+    if type(action) is _Action and (discard < 0 or t.keeps_log):
+        fields = PyObject_GenericGetDict(action, NULL)  # its __dict__, read once
     if t.keeps_log:
         t.events.append(action.to_json() if fields is None else _event_of(action, fields))
     cdef ClaimWindow window
     if type(ph) is Turn:
-        if fields is not None:
+        if discard >= 0:
+            tile, kind = discard, "discard"
+        elif fields is not None:
             tile, kind = fields["tile"], fields["kind"]
         else:
             tile, kind = action.tile, action.kind
@@ -903,15 +907,8 @@ cdef int table_step_marked(TableState t, int p, object action, int discard) exce
     """``Game.step(action)`` for an action the compiled encoder marked in ``p``'s mask from
     :func:`turn_codes` at this very state and version (so legal, without a look at the legal
     list, which the encoder did not make). ``discard`` is the tile id when the action is
-    that tile's discard (known from its place in the mask), else -1: a hand without a log
-    then goes straight to the discard, the action's fields unread."""
-    if discard < 0 or t.keeps_log:
-        return _step_offered(t, t.phase, p, action)
-    t.legal.clear()  # as _step_offered does for a discard
-    t.version += 1
-    _enter(t, _discard(t, p, discard))
-    t.legal.clear()
-    return 0
+    that tile's discard (known from its place in the mask), else -1."""
+    return _step_offered(t, t.phase, p, action, discard)
 
 
 cdef bint table_step_offered(TableState t, int p, object action) except -1:
@@ -926,7 +923,7 @@ cdef bint table_step_offered(TableState t, int p, object action) except -1:
             break
     else:
         return False
-    _step_offered(t, t.phase, p, action)
+    _step_offered(t, t.phase, p, action, -1)
     return True
 
 

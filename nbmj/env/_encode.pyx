@@ -83,19 +83,6 @@ cdef inline void _list_put(list items, Py_ssize_t i, object value) noexcept:
     Py_XDECREF(old)
 
 
-cdef inline int _turn_index(int kind, int tile) noexcept:
-    """The action-space index (``nbmj.env.layout``) of a turn code of ``nbmj.engine._hot``."""
-    if kind == TURN_DISCARD:
-        return tile
-    if kind == TURN_HU:
-        return 123
-    if kind == TURN_ANKAN:
-        return 47 + tile
-    if kind == TURN_KAKAN:
-        return 81 + tile
-    return 115 + tile - 34  # TURN_FLOWER
-
-
 cdef inline int _tile_total(const unsigned char* counts) noexcept:
     """The sum of 42 tile counts (each at most 4), eight at a time: the bytes of a 64-bit
     word summed by one multiplication, their total (at most 32) never carrying past a byte."""
@@ -113,6 +100,21 @@ cdef inline unsigned char _cap(Py_ssize_t n) noexcept:
 
 cdef dict _FIXED = {"pass": 124, "hu": 123, "pon": 45, "kan": 46}
 cdef dict _BY_TILE = {"discard": 0, "ankan": 47, "kakan": 81, "flower": 115 - 34}
+cdef int _HU_INDEX = _FIXED["hu"], _ANKAN_BASE = _BY_TILE["ankan"], _KAKAN_BASE = _BY_TILE["kakan"]
+cdef int _FLOWER_BASE = _BY_TILE["flower"]
+
+
+cdef inline int _turn_index(int kind, int tile) noexcept:
+    """The action-space index (``nbmj.env.layout``) of a turn code of ``nbmj.engine._hot``."""
+    if kind == TURN_DISCARD:
+        return tile
+    if kind == TURN_HU:
+        return _HU_INDEX
+    if kind == TURN_ANKAN:
+        return _ANKAN_BASE + tile
+    if kind == TURN_KAKAN:
+        return _KAKAN_BASE + tile
+    return _FLOWER_BASE + tile  # TURN_FLOWER
 
 
 cpdef int action_index(action) except -1:
@@ -368,14 +370,12 @@ cdef class TableEncoder:
         return True
 
     cdef int _update_river(self, int q, list river) except -1:
+        """Seat ``q``'s river rows from ``river``, which has something they do not hold
+        (:meth:`_unchanged` is False): the records added since, or all of them again."""
         cdef Py_ssize_t n = PyList_GET_SIZE(river)
-        if n == 0 and self.river_read[q] == 0:  # nothing yet, nothing kept
-            return 0
         cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last), i
         cdef int t
         cdef unsigned char* rows = &self.river_rows[q][0][0]
-        if k == n and k:
-            return 0
         if k == 0 and self.river_read[q]:
             memset(rows, 0, 3 * 42)
         for i in range(k, n):
@@ -391,11 +391,11 @@ cdef class TableEncoder:
         return 0
 
     cdef int _update_melds(self, int q, list melds) except -1:
+        """Seat ``q``'s meld rows from ``melds`` (which has melds, or the rows some): rebuilt
+        unless the melds are the records they were made from."""
         cdef list seen = <list>self.melds_seen[q]
         cdef Py_ssize_t n = PyList_GET_SIZE(melds)
         cdef int row, src
-        if n == 0 and self.melds_read[q] == 0:
-            return 0
         if self._same_records(q, melds, seen):
             return 0
         memset(self.meld_rows[q], 0, 4 * 42)
@@ -423,12 +423,10 @@ cdef class TableEncoder:
         return 0
 
     cdef int _update_flowers(self, int q, list flowers) except -1:
+        """Seat ``q``'s flower row from ``flowers``, which has something it does not hold
+        (:meth:`_unchanged` is False)."""
         cdef Py_ssize_t n = PyList_GET_SIZE(flowers)
-        if n == 0 and self.flowers_read[q] == 0:  # most seats lay aside no flower all hand
-            return 0
         cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last), i
-        if k == n and k:
-            return 0
         if k == 0 and self.flowers_read[q]:
             memset(self.flower_rows[q], 0, 42)
         for i in range(k, n):
@@ -470,9 +468,9 @@ cdef class TableEncoder:
                         out[R_HAND * N_COLS + t] = <unsigned char>k
             counts[2 + r] = _cap(size)
             # most seats at most steps have nothing new: their rows are left as they are
-            # without a call (the same tests the updates make first)
+            # without a call (a seat without melds has no meld rows to keep)
             records = s.melds
-            if records is None or PyList_GET_SIZE(records) or self.melds_read[q] or self.volatile[q]:
+            if records is None or PyList_GET_SIZE(records) or self.melds_read[q]:
                 self._update_melds(q, records if type(records) is list else list(records))
             records = s.river
             if records is None or not self._unchanged(q, records, self.river_read, self.river_last):
