@@ -12,8 +12,8 @@ a fixed seed, with its full observation encoded at every step:
 * nbmj ``parallel_env``: one agent-step is one decision of a seat the game waits for; every
   step also encodes the planes of all four agents;
 * nbmj ``VectorEnv`` with N = 64 and 256 games: N agent-steps per batched step, the masked
-  choice made for the whole batch with NumPy from one uniform number per game, as the peers
-  draw one number per decision (:func:`masked_choice`);
+  choice made for the whole batch by ``nbmj.env.sample_legal`` from one uniform number per
+  game, as the peers draw one number per decision;
 * nbmj ``gymnasium.make_vec("nbmj/Mahjong-v0", num_envs=64)`` (the Gymnasium ``VectorEnv``):
   one learner per game against three random bots, whose moves are not counted; N
   agent-steps (observations) per batched step, auto-reset on the next step;
@@ -108,44 +108,11 @@ def _parallel() -> Runner:
     return run
 
 
-_BYTE_LANES = np.uint64(0x0101010101010101)  # one in each byte of a 64-bit word
-_padded_masks: dict[tuple[int, int], np.ndarray] = {}
-
-
-def masked_choice(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
-    """A uniform choice among the legal actions of each row of ``mask`` (``(N, A)`` int8 of
-    0 and 1, every row with at least one legal action), from one uniform number per row: the
-    index of the ``k``-th legal action, ``k`` drawn below the row's count. Scoring all ``A``
-    actions with their own random numbers draws ``A`` numbers per decision, which costs more
-    here than a step of the game.
-
-    The running count of legal actions along each row is summed eight entries at a time:
-    a row padded to whole 64-bit words, each word times ``0x0101010101010101`` holds in its
-    ``i``-th byte the count of its first ``i + 1`` entries (no byte carries: at most 8), and
-    the counts of the words before are added to every byte of the next. NumPy's cumulative
-    sum along a row of bytes, one entry at a time, cost more than the game's step here."""
-    n, width = mask.shape
-    assert width <= 127  # the running counts fit a byte
-    if sys.byteorder != "little":  # the words' bytes in the other order: the plain running count
-        legal_so_far = mask.cumsum(axis=1, dtype=np.int8)
-        k = (rng.random(n) * legal_so_far[:, -1]).astype(np.int8)
-        plain: np.ndarray = (legal_so_far > k[:, None]).argmax(axis=1)
-        return plain
-    padded = _padded_masks.get((n, width))
-    if padded is None:
-        padded = _padded_masks[(n, width)] = np.zeros((n, 8 * -(-width // 8)), dtype=np.int8)
-    padded[:, :width] = mask
-    counts = padded.view(np.uint64) * _BYTE_LANES  # running counts within each word
-    through_word = (counts >> np.uint64(56)).cumsum(axis=1)  # a row's count up to each word's end
-    counts[:, 1:] += through_word[:, :-1] * _BYTE_LANES
-    k = (rng.random(n) * through_word[:, -1]).astype(np.int8)
-    choice: np.ndarray = (counts.view(np.int8) > k[:, None]).argmax(axis=1)
-    return choice
-
-
 def _batched(env: Any, n: int) -> Runner:
     """Deal ``env`` (a batch of ``n`` games) now, untimed, and return a runner that steps it
     on from where its last round left it."""
+    from nbmj.env import sample_legal
+
     obs, _ = env.reset(seed=0)
     rng = np.random.default_rng(0)
 
@@ -153,7 +120,7 @@ def _batched(env: Any, n: int) -> Runner:
         nonlocal obs
         done = 0
         while done < steps:
-            obs, *_ = env.step(masked_choice(rng, obs["action_mask"]))
+            obs, *_ = env.step(sample_legal(obs["action_mask"], rng))
             done += n
         return done
 

@@ -4,7 +4,8 @@
   usual wrappers); :func:`parallel_env`: a native PettingZoo ParallelEnv;
 * ``gymnasium.make("nbmj/Mahjong-v0", ...)`` (:class:`MahjongEnv`): one learner against bots,
   and ``gymnasium.make_vec`` of it (:class:`MahjongVectorEnv`, a Gymnasium ``VectorEnv``);
-* :class:`VectorEnv`: N games stepped in lockstep for batched inference.
+* :class:`VectorEnv`: N games stepped in lockstep for batched inference;
+* :func:`sample_legal`: a uniformly random legal action per mask, for random rollouts.
 
 Observations are ``{"observation": planes, "action_mask": mask}``: uint8 feature planes of
 shape :data:`~nbmj.env.layout.OBS_SHAPE` and an int8 mask over the
@@ -21,6 +22,7 @@ from .aec import env, raw_env
 from .encoding import BACKEND
 from .gym_vector import MahjongVectorEnv
 from .parallel import ParallelMahjongEnv, parallel_env
+from .sampling import sample_legal
 from .single import ENV_ID, MahjongEnv
 from .table import Table
 from .vector import VectorEnv
@@ -33,6 +35,7 @@ __all__ = [
     "MahjongEnv",
     "MahjongVectorEnv",
     "VectorEnv",
+    "sample_legal",
     "Table",
     "ENV_ID",
     "BACKEND",

@@ -13,7 +13,7 @@ warnings) is kept between calls and rebuilt when the hand or the melds change.
 """
 
 cimport cython
-from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
 from cpython.float cimport PyFloat_AS_DOUBLE
@@ -909,3 +909,98 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         if row != NULL:
             row[i] = position
     return 0
+
+
+# ---------------------------------------------------------------- masked random choices
+
+cdef extern from *:
+    """
+    #include <string.h>
+    #include <stdint.h>
+    /* how many of the bytes' high bits are set (bits from nbmj_nonzero_bytes): the bits
+       moved to each byte's low bit and summed by one multiplication (no popcount
+       instruction is assumed of the target) */
+    static inline int NBMJ_COUNT_HIGH_BITS(uint64_t bits) {
+        return (int)(((bits >> 7) * 0x0101010101010101ULL) >> 56);
+    }
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NBMJ_CTZ64(x) __builtin_ctzll(x)
+    #else
+    static int NBMJ_CTZ64(uint64_t x) { int c = 0; while (!(x & 1)) { x >>= 1; c++; } return c; }
+    #endif
+    /* the high bit of each byte that is not zero among the n (1-8) bytes at p, the first
+       byte's in the lowest bits whatever the machine's byte order */
+    static inline uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) {
+        const uint64_t low7 = 0x7F7F7F7F7F7F7F7FULL;
+        uint64_t x = 0;
+        if (n >= 8) {
+            memcpy(&x, p, 8);
+        #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            x = __builtin_bswap64(x);
+        #endif
+        } else {
+            for (Py_ssize_t i = 0; i < n; i++) x |= (uint64_t)p[i] << (8 * i);
+        }
+        return (((x & low7) + low7) | x) & ~low7;
+    }
+    """
+    int NBMJ_COUNT_HIGH_BITS(uint64_t bits) noexcept nogil
+    int NBMJ_CTZ64(uint64_t x) noexcept nogil
+    uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) noexcept nogil
+
+
+cdef inline Py_ssize_t _kth_legal(const unsigned char* row, Py_ssize_t width, double u) noexcept nogil:
+    """The ``floor(u * count)``-th nonzero entry of ``row`` (``width`` bytes), or 0 when there
+    is none: the row read eight entries at a time, each word's nonzero bytes counted as bits."""
+    cdef uint64_t bits
+    cdef Py_ssize_t count = 0, k, start, seen
+    for start in range(0, width, 8):
+        count += NBMJ_COUNT_HIGH_BITS(nbmj_nonzero_bytes(row + start, width - start))
+    if count == 0:
+        return 0
+    k = <Py_ssize_t>(u * count)
+    k = count - 1 if k >= count else (0 if k < 0 else k)
+    for start in range(0, width, 8):
+        bits = nbmj_nonzero_bytes(row + start, width - start)
+        seen = NBMJ_COUNT_HIGH_BITS(bits)
+        if k < seen:
+            while k:
+                bits &= bits - 1
+                k -= 1
+            return start + NBMJ_CTZ64(bits) // 8
+        k -= seen
+    return 0
+
+
+def legal_choices(masks, uniforms, out):
+    """``out[r]``: the ``k``-th legal action of row ``r`` of ``masks`` (``(N, A)``, one byte
+    an entry, C order; nonzero is legal), ``k`` the floor of ``uniforms[r]`` (``(N,)``
+    float64 in [0, 1)) times the row's count of legal actions; 0 for a row with none.
+    ``out``: ``(N,)`` int64. The reference is :func:`nbmj.env.sampling._legal_choices`."""
+    cdef Py_buffer mview, uview, oview
+    cdef Py_ssize_t n, width, r
+    cdef const double* u
+    cdef long long* chosen
+    PyObject_GetBuffer(masks, &mview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    try:
+        if mview.ndim != 2 or mview.itemsize != 1:
+            raise ValueError(f"the masks are an (N, A) array of one-byte entries, not {mview.ndim} dimensions of {mview.itemsize} bytes")
+        n, width = mview.shape[0], mview.shape[1]
+        PyObject_GetBuffer(uniforms, &uview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            if uview.ndim != 1 or uview.shape[0] != n or uview.format != b"d":
+                raise ValueError(f"the uniforms are {n} float64 values")
+            PyObject_GetBuffer(out, &oview, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+            try:
+                if oview.ndim != 1 or oview.shape[0] != n or oview.itemsize != 8 or oview.format not in (b"q", b"l"):
+                    raise ValueError(f"out is {n} int64 values")
+                u = <const double*>uview.buf
+                chosen = <long long*>oview.buf
+                for r in range(n):
+                    chosen[r] = _kth_legal(<const unsigned char*>mview.buf + r * width, width, u[r])
+            finally:
+                PyBuffer_Release(&oview)
+        finally:
+            PyBuffer_Release(&uview)
+    finally:
+        PyBuffer_Release(&mview)
