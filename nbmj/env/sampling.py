@@ -29,12 +29,18 @@ def _legal_choices(masks: np.ndarray, uniforms: np.ndarray, out: np.ndarray) -> 
     out[:] = np.where(counts > 0, (so_far > k[:, None]).argmax(axis=1) if masks.shape[1] else 0, 0)
 
 
-_kernel: Callable[[np.ndarray, np.ndarray, np.ndarray], None] = _legal_choices
-if not pure_python_forced():
+def _select_kernel() -> Callable[[np.ndarray, np.ndarray, np.ndarray], None]:
+    """The compiled kernel, unless NBMJ_PUREPYTHON=1 or it was not built: the reference."""
+    if pure_python_forced():
+        return _legal_choices
     try:
-        from ._encode import legal_choices as _kernel
-    except ImportError:  # not built: the reference
-        pass
+        from ._encode import legal_choices
+    except ImportError:
+        return _legal_choices
+    return legal_choices
+
+
+_kernel = _select_kernel()
 
 
 def sample_legal(action_masks: np.ndarray, rng: np.random.Generator | int | None = None) -> np.ndarray:
@@ -52,14 +58,15 @@ def sample_legal(action_masks: np.ndarray, rng: np.random.Generator | int | None
     """
     masks = np.asarray(action_masks)
     if masks.ndim == 1:
-        return sample_legal(masks[None, :], rng)[0, ...]
+        one: np.ndarray = sample_legal(masks[None, :], rng)[0, ...]
+        return one
     if masks.ndim != 2:
         raise EnvConfigError(f"action_masks is one mask (A,) or a batch (N, A), not an array of shape {masks.shape!r}")
     if masks.dtype.itemsize != 1 or masks.dtype.kind not in "biu":  # wider or other numbers: nonzero is legal
         masks = masks != 0
     masks = np.ascontiguousarray(masks).view(np.int8)
     generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-    uniforms = generator.random(masks.shape[0])
+    uniforms = np.asarray(generator.random(masks.shape[0]), dtype=np.float64)
     chosen = np.empty(masks.shape[0], dtype=np.int64)
     _kernel(masks, uniforms, chosen)
     return chosen
