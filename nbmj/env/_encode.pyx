@@ -17,7 +17,7 @@ from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, Py
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_CheckExact, PyByteArray_GET_SIZE
 from cpython.float cimport PyFloat_AS_DOUBLE
-from cpython.list cimport PyList_CheckExact, PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
 from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 from libc.stdint cimport uint64_t
@@ -28,7 +28,6 @@ from ..engine.liability import forbidden_tiles
 from ..engine.phases import Over, RobWindow
 from nbmj.engine.phases cimport ClaimWindow, Turn
 from nbmj.engine.state cimport SeatState, TableState
-from nbmj.engine.wall cimport Wall
 from nbmj.env.table cimport Table
 from ..engine.precomputed import CLAIM_ORDER
 
@@ -859,135 +858,6 @@ cdef int _first_to_act(ph) except -2:
     return waiting[0] if waiting else -1
 
 
-# ---------------------------------------------------------------- prefetching the batch's games
-
-cdef extern from *:
-    """
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NBMJ_PREFETCH(p) __builtin_prefetch((const void*)(p), 0, 3)
-    #else
-    #define NBMJ_PREFETCH(p) ((void)(p))
-    #endif
-    #define NBMJ_LIST_ITEMS(op) (((PyListObject*)(op))->ob_item)
-    """
-    void NBMJ_PREFETCH(const void* p) noexcept nogil
-    PyObject** NBMJ_LIST_ITEMS(PyObject* op) noexcept nogil
-
-cdef enum:
-    PREFETCH_STAGES = 7
-    LINE = 64
-    # A batch of this many games or more is prefetched: its state (10-20 KB a game) outgrows
-    # a core's L2, and each game's objects are evicted before its next step. A smaller batch
-    # stays in the cache from one step to the next, and the prefetches would only cost.
-    PREFETCH_FROM = 128
-
-cdef Py_ssize_t _TABLE_SIZE = Table.__basicsize__
-cdef Py_ssize_t _ENCODER_SIZE = TableEncoder.__basicsize__
-cdef Py_ssize_t _STATE_SIZE = TableState.__basicsize__
-cdef Py_ssize_t _SEAT_SIZE = SeatState.__basicsize__
-
-
-cdef inline void _prefetch_span(const void* p, Py_ssize_t size) noexcept nogil:
-    """Ask for the cache lines of the ``size`` bytes at ``p`` (a prefetch never faults)."""
-    cdef const char* c = <const char*>p
-    cdef Py_ssize_t off = 0
-    while off < size:
-        NBMJ_PREFETCH(c + off)
-        off += LINE
-
-
-cdef inline void _prefetch_list_end(PyObject* lst) noexcept:
-    """Prefetch the last item slot of ``lst`` (a list, else nothing)."""
-    cdef Py_ssize_t k
-    if lst != NULL and PyList_CheckExact(<object>lst):
-        k = PyList_GET_SIZE(<list>lst)
-        if k:
-            NBMJ_PREFETCH(NBMJ_LIST_ITEMS(lst) + k - 1)
-
-
-cdef inline PyObject* _seat_at(PyObject* seats, int q) noexcept:
-    """Seat ``q`` of a TableState's seats (NULL when it is not a SeatState)."""
-    cdef PyObject* seat = PyTuple_GET_ITEM(<tuple>seats, q)
-    return seat if type(<object>seat) is SeatState else NULL
-
-
-cdef void _prefetch_stage(list tables, Py_ssize_t j, int stage) noexcept:
-    """Stage ``stage`` (1-7) of prefetching game ``j``'s state into the cache, in borrowed
-    pointers (no reference counts written): each stage reads what the stage before asked
-    for, one game earlier, and asks for what it points to. Nothing here changes a game."""
-    cdef PyObject* t
-    cdef PyObject* enc
-    cdef PyObject* ts
-    cdef PyObject* seats
-    cdef PyObject* seat
-    cdef PyObject* wall
-    cdef PyObject* hand
-    cdef PyObject* tiles
-    cdef int q
-    cdef Py_ssize_t k
-    if j >= PyList_GET_SIZE(tables):
-        return
-    t = PyList_GET_ITEM(tables, j)
-    if stage == 1:
-        _prefetch_span(t, _TABLE_SIZE)
-        return
-    if type(<object>t) is not Table:
-        return
-    enc = <PyObject*>(<Table>t).encoder
-    if stage == 2:
-        _prefetch_span(enc, _ENCODER_SIZE)
-        _prefetch_span(<PyObject*>(<Table>t).game, 2 * LINE)
-        NBMJ_PREFETCH(<PyObject*>(<Table>t)._masked_at)
-        return
-    if type(<object>enc) is not TableEncoder:
-        return
-    ts = <PyObject*>(<TableEncoder>enc).table
-    if type(<object>ts) is not TableState:
-        return
-    if stage == 3:
-        _prefetch_span(ts, _STATE_SIZE)
-        NBMJ_PREFETCH(<PyObject*>(<TableEncoder>enc).lookups)
-        NBMJ_PREFETCH(<PyObject*>(<TableEncoder>enc).river_last)
-        return
-    seats = <PyObject*>(<TableState>ts).seats
-    wall = <PyObject*>(<TableState>ts).wall
-    if stage == 4:
-        NBMJ_PREFETCH(seats)
-        NBMJ_PREFETCH(wall)
-        NBMJ_PREFETCH(<PyObject*>(<TableState>ts).phase)
-        return
-    if type(<object>seats) is not tuple or PyTuple_GET_SIZE(<tuple>seats) != 4:
-        return
-    if stage == 5:
-        for q in range(4):
-            _prefetch_span(PyTuple_GET_ITEM(<tuple>seats, q), _SEAT_SIZE)
-        if type(<object>wall) is Wall:
-            NBMJ_PREFETCH(<PyObject*>(<Wall>wall).tiles)
-        return
-    if stage == 6:
-        for q in range(4):
-            seat = _seat_at(seats, q)
-            if seat != NULL:
-                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).hand)
-                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).river)
-                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).melds)
-                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).flowers)
-        return
-    # stage 7: the hands' counts, the rivers' last records, the wall's next tile
-    for q in range(4):
-        seat = _seat_at(seats, q)
-        if seat != NULL:
-            hand = <PyObject*>(<SeatState>seat).hand
-            if PyByteArray_CheckExact(<object>hand):
-                _prefetch_span(PyByteArray_AS_STRING(<object>hand), 42)
-            _prefetch_list_end(<PyObject*>(<SeatState>seat).river)
-    if type(<object>wall) is Wall:
-        tiles = <PyObject*>(<Wall>wall).tiles
-        k = (<Wall>wall)._head
-        if PyList_CheckExact(<object>tiles) and 0 <= k < PyList_GET_SIZE(<list>tiles):
-            NBMJ_PREFETCH(NBMJ_LIST_ITEMS(tiles) + k)
-
-
 cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
                    unsigned char* planes, unsigned char* masks, Py_ssize_t n, list out, signed char* row) except -1:
     cdef Py_ssize_t i
@@ -995,15 +865,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef TableEncoder enc
     cdef TableState tstate
     cdef Table table
-    cdef int stage
-    cdef bint prefetch = n >= PREFETCH_FROM
-    for i in range((1 - PREFETCH_STAGES) if prefetch else 0, n):
-        if prefetch:  # game i + d is at stage PREFETCH_STAGES + 1 - d: game i + 1 is ready
-            for stage in range(1, PREFETCH_STAGES + 1):
-                if i + PREFETCH_STAGES + 1 - stage >= 0:
-                    _prefetch_stage(tables, i + PREFETCH_STAGES + 1 - stage, stage)
-            if i < 0:
-                continue
+    for i in range(n):
         chosen = actions[i]
         if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
             continue
