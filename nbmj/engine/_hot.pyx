@@ -1142,7 +1142,8 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     (<SeatState>seats[d]).fed[q] += 1
     seat = seats[q]
     seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
-    seat.passed_pon.clear()
+    if seat.passed_pon:  # (clearing an empty set would still write its table)
+        seat.passed_pon.clear()
     hand = seat.hand
     t.current = q
     if t.keeps_log:

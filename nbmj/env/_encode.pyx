@@ -497,8 +497,9 @@ cdef class TableEncoder:
         own = seats[me]
         if own.passed_win:
             flags[4] = 1
-        for t in own.passed_pon:
-            out[R_PASSED_PON * N_COLS + _tile(t)] = 1
+        if own.passed_pon:  # (an empty set's table is not read: its size is in the header)
+            for t in own.passed_pon:
+                out[R_PASSED_PON * N_COLS + _tile(t)] = 1
         dealer = tstate.dealer
         out[R_SEAT_WIND * N_COLS + 27 + ((me - dealer) & 3)] = 1
         out[R_ROUND_WIND * N_COLS + 27 + self.round_wind] = 1
