@@ -22,11 +22,13 @@ __all__ = ["sample_legal"]
 def _legal_choices(masks: np.ndarray, uniforms: np.ndarray, out: np.ndarray) -> None:
     """The reference of the compiled kernel: ``out[r]`` is the ``k``-th legal action of row
     ``r`` (``k = floor(uniforms[r] * count)``, at most ``count - 1``), 0 for a row with none."""
-    legal = masks != 0
-    so_far = legal.cumsum(axis=1)
-    counts = so_far[:, -1] if masks.shape[1] else np.zeros(len(masks), dtype=np.int64)
+    if masks.shape[1] == 0:
+        out[:] = 0
+        return
+    so_far = (masks != 0).cumsum(axis=1)
+    counts = so_far[:, -1]
     k = np.minimum((uniforms * counts).astype(np.int64), np.maximum(counts - 1, 0))
-    out[:] = np.where(counts > 0, (so_far > k[:, None]).argmax(axis=1) if masks.shape[1] else 0, 0)
+    out[:] = np.where(counts > 0, (so_far > k[:, None]).argmax(axis=1), 0)
 
 
 def _select_kernel() -> Callable[[np.ndarray, np.ndarray, np.ndarray], None]:
