@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from nbmj.env import VectorEnv, sample_legal
-from nbmj.env import sampling
+from nbmj.env import _reference, encoding
 from nbmj.env.table import EnvConfigError
 from nbmj.errors import NbmjError
 
@@ -37,7 +37,7 @@ def _kth_legal(masks: np.ndarray, uniforms: np.ndarray) -> list[int]:
 def test_both_kernels_pick_the_kth_legal_action_of_each_row(masks, seed):
     uniforms = np.random.default_rng(seed).random(len(masks))
     expected = _kth_legal(masks, uniforms)
-    for kernel in {sampling._kernel, sampling._legal_choices}:  # the compiled one, when built, and the reference
+    for kernel in {encoding.legal_choices, _reference.legal_choices}:  # the compiled one, when built, and the reference
         out = np.full(len(masks), -5, dtype=np.int64)
         kernel(masks, uniforms, out)
         assert out.tolist() == expected

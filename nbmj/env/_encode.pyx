@@ -977,7 +977,7 @@ def legal_choices(masks, uniforms, out):
     """``out[r]``: the ``k``-th legal action of row ``r`` of ``masks`` (``(N, A)``, one byte
     an entry, C order; nonzero is legal), ``k`` the floor of ``uniforms[r]`` (``(N,)``
     float64 in [0, 1)) times the row's count of legal actions; 0 for a row with none.
-    ``out``: ``(N,)`` int64. The reference is :func:`nbmj.env.sampling._legal_choices`."""
+    ``out``: ``(N,)`` int64. The reference is :func:`nbmj.env._reference.legal_choices`."""
     cdef Py_buffer mview, uview, oview
     cdef Py_ssize_t n, width, r
     cdef const double* u

@@ -9,7 +9,8 @@ the same facts from the game's declared state.
 ``encode(obs, out, rules, hands_played)`` fills ``out``, a C-contiguous ``(N_PLANES, 42)``
 uint8 array, from zero; ``rules`` is a :class:`~nbmj.env.encoding.EncoderRules`.
 ``fill_mask(legal, mask, lookup)`` sets ``mask[i] = 1`` for each legal action and
-``lookup[i]`` to the action, and returns how many it set.
+``lookup[i]`` to the action, and returns how many it set. ``legal_choices(masks,
+uniforms, out)`` picks the ``k``-th legal action of each row (:func:`nbmj.env.sample_legal`).
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from ..engine.liability import forbidden_tiles
 from . import layout as L
 
-__all__ = ["encode", "fill_mask", "action_index"]
+__all__ = ["encode", "fill_mask", "action_index", "legal_choices"]
 
 _SEATS = "ESWN"
 _MELD_ROW = {"chi": 0, "pon": 1, "kan": 2, "kakan": 2, "ankan": 3}
@@ -158,3 +161,15 @@ def fill_mask(legal: Sequence[Any], mask: Any, lookup: list[Any]) -> int:
         mask[i] = 1
         lookup[i] = a
     return len(legal)
+
+
+def legal_choices(masks: np.ndarray, uniforms: np.ndarray, out: np.ndarray) -> None:
+    """``out[r]``: the ``k``-th legal action of row ``r`` of ``masks`` (nonzero is legal),
+    ``k = floor(uniforms[r] * count)`` and at most ``count - 1``; 0 for a row with none."""
+    if masks.shape[1] == 0:
+        out[:] = 0
+        return
+    so_far = (masks != 0).cumsum(axis=1)
+    counts = so_far[:, -1]
+    k = np.minimum((uniforms * counts).astype(np.int64), np.maximum(counts - 1, 0))
+    out[:] = np.where(counts > 0, (so_far > k[:, None]).argmax(axis=1), 0)

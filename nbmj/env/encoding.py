@@ -18,7 +18,7 @@ from . import _reference
 from . import layout as L
 
 __all__ = [
-    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
+    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "legal_choices", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
 ]
 
 _compiled: Any = None
@@ -53,22 +53,24 @@ class _PlayBatch(Protocol):
 play_batch: _PlayBatch | None = None
 fill_mask: Callable[[Any, Any, list[Any]], int]
 action_index: Callable[[Any], int]
+#: ``legal_choices(masks, uniforms, out)``: the kernel of :func:`nbmj.env.sample_legal`
+legal_choices: Callable[[np.ndarray, np.ndarray, np.ndarray], None]
 
 if pure_python_forced():
     BACKEND = "python"
-    fill_mask, action_index = _reference.fill_mask, _reference.action_index
+    fill_mask, action_index, legal_choices = _reference.fill_mask, _reference.action_index, _reference.legal_choices
 else:
     try:
         from . import _encode
     except ImportError:  # not built (a source checkout without the extension)
         BACKEND = "python"
-        fill_mask, action_index = _reference.fill_mask, _reference.action_index
+        fill_mask, action_index, legal_choices = _reference.fill_mask, _reference.action_index, _reference.legal_choices
     else:
         BACKEND = "compiled"
         # the compiled module repeats the layout's row offsets as C constants: hold them equal
         if _encode.ROW_OFFSETS != L.PLANE_INDEX or _encode.SHAPE != L.OBS_SHAPE:
             raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
-        fill_mask, action_index = _encode.fill_mask, _encode.action_index
+        fill_mask, action_index, legal_choices = _encode.fill_mask, _encode.action_index, _encode.legal_choices
         _compiled = _encode.TableEncoder
         play_batch = _encode.play_batch
         table_act, table_observe = _encode.act, _encode.observe
