@@ -94,6 +94,16 @@ def test_parallel_env_is_native():
     assert isinstance(env, ParallelEnv) and not isinstance(env, aec_to_parallel_wrapper)
 
 
+def test_aec_env_is_not_offered_to_the_cycle_conversion():
+    # aec_to_parallel steps the agents in a fixed cycle; a claim out of turn broke it
+    # mid-hand while the metadata said the conversion was safe
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    assert nbmj.env.raw_env.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(nbmj.env.raw_env(variant="ningbo"))
+
+
 def test_opponents_take_seats_away_from_the_agents():
     env = nbmj.env.env(variant="ningbo", opponents={"player_1": "greedy", "player_3": "random"})
     assert env.possible_agents == ["player_0", "player_2"]

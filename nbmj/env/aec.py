@@ -32,7 +32,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
     arguments are described in :doc:`/tutorials/rl`.
     """
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "nbmj_mahjong_v0", "is_parallelizable": True, "render_fps": 2}
+    # not parallelizable: PettingZoo's aec_to_parallel assumes the agents act in a fixed
+    # cycle, one move each, and a mahjong game asks claimers out of turn; parallel_env is
+    # the native parallel form
+    metadata = {"render_modes": list(RENDER_MODES), "name": "nbmj_mahjong_v0", "is_parallelizable": False, "render_fps": 2}
 
     def __init__(
         self,
