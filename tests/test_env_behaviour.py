@@ -220,6 +220,22 @@ def test_the_single_seat_env_plays_against_bots_to_the_end():
     assert total == sum(h["deltas"]["W"] for h in deltas)  # seat 2 sits at W
 
 
+def test_the_single_seat_env_offers_its_masks_as_maskable_ppo_asks():
+    import gymnasium
+
+    env = gymnasium.make(nbmj.env.ENV_ID, variant="ninghai", opponents="random", max_hands=1)
+    assert not env.unwrapped.action_masks().any()  # before the first reset: nothing legal
+    obs, _ = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    done = False
+    while not done:
+        masks = env.unwrapped.action_masks()
+        assert masks.dtype == np.bool_ and masks.shape == (nbmj.env.layout.ACTION_SIZE,)
+        assert (masks == (obs["action_mask"] != 0)).all()
+        obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(masks))))
+    assert not env.unwrapped.action_masks().any()  # the episode is over
+
+
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])
 def test_a_copied_env_plays_on_as_the_original(how):
     """A copy made mid-hand (a tree search copies the env at every node) shows the same

@@ -12,6 +12,7 @@ import numpy as np
 from ..rules.model import RuleSet
 from . import encoding
 from ._common import RENDER_MODES, check_render_mode, render_table
+from .layout import ACTION_SIZE
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
 __all__ = ["MahjongEnv", "ENV_ID", "single_seat_table"]
@@ -88,9 +89,19 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         )
         self.observation_space = observation_space()  # type: ignore[assignment]  # (Gymnasium types them loosely)
         self.action_space = action_space()  # type: ignore[assignment]
+        # the mask of the last observation given (none legal before the first reset)
+        self._last_mask: np.ndarray = np.zeros(ACTION_SIZE, dtype=np.int8)
 
     def _obs(self) -> Obs:
-        return encoding.table_observe(self.table, self.seat)
+        obs = encoding.table_observe(self.table, self.seat)
+        self._last_mask = obs["action_mask"]
+        return obs
+
+    def action_masks(self) -> np.ndarray:
+        """The last observation's ``"action_mask"`` as booleans, shape ``(ACTION_SIZE,)``:
+        the method sb3-contrib's ``MaskablePPO`` calls on an env for its masks. All false
+        before the first reset and once the episode is over."""
+        return self._last_mask.astype(bool)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)
