@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -76,8 +77,29 @@ def test_render(variant, capsys):
 
 
 def test_gymnasium_check_env(variant):
-    env = gymnasium.make(nbmj.env.ENV_ID, variant=variant, opponents="greedy", illegal="penalty")
+    # as the id is made with no more than a variant and opponents: check_env steps with an
+    # unmasked sample, which the registered id's penalty default takes
+    env = gymnasium.make(nbmj.env.ENV_ID, variant=variant, opponents="greedy")
     check_env(env.unwrapped)
+
+
+def test_the_registered_id_takes_an_illegal_action_with_the_penalty_and_the_class_raises():
+    from nbmj.errors import IllegalActionError
+
+    made = gymnasium.make(nbmj.env.ENV_ID, variant="ningbo", illegal_penalty=3.0)
+    obs, _ = made.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, _ = made.step(illegal)
+    assert (reward, terminated, truncated) == (-3.0, True, False)
+    for env in (gymnasium.make(nbmj.env.ENV_ID, variant="ningbo", illegal="raise"), nbmj.env.MahjongEnv("ningbo")):
+        obs, _ = env.reset(seed=2)
+        with pytest.raises(IllegalActionError, match="not legal"):
+            env.step(illegal)
+    vec = gymnasium.make_vec(nbmj.env.ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", variant="ningbo")
+    obs, _ = vec.reset(seed=0)
+    actions = np.array([int(np.flatnonzero(obs["action_mask"][0] == 0)[0]), int(np.flatnonzero(obs["action_mask"][1])[0])])
+    _, rewards, terminations, _, _ = vec.step(actions)
+    assert rewards[0] == -1.0 and terminations.tolist() == [True, False]
 
 
 def test_gymnasium_make_by_module_path():

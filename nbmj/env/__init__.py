@@ -44,5 +44,11 @@ __all__ = [
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(
-        id=ENV_ID, entry_point="nbmj.env.single:MahjongEnv", vector_entry_point="nbmj.env.gym_vector:MahjongVectorEnv"
+        id=ENV_ID,
+        entry_point="nbmj.env.single:MahjongEnv",
+        vector_entry_point="nbmj.env.gym_vector:MahjongVectorEnv",
+        # a Gymnasium env takes every action of its action space (check_env steps with an
+        # unmasked sample), so the registered id ends the episode with the penalty where
+        # the classes raise; make(..., illegal="raise") asks for the error
+        kwargs={"illegal": "penalty"},
     )
