@@ -88,6 +88,18 @@ def test_a_person_plays_a_whole_hand_over_the_websocket():
         assert sum(end["deltas"].values()) == 0 and summary["scores"] == end["deltas"]
 
 
+def test_a_seed_given_when_the_table_opens_fixes_its_deals():
+    logs = []
+    with _client() as client:
+        for seed in (5, 5, 6):
+            code, ticket = _open(client, variant="ningbo", seed=seed)
+            with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
+                _play(ws, lambda m: {"index": 0, "id": m["id"]})
+            logs.append(client.get(f"/api/tables/{code}/logs/1").text)
+    # the same answers: the same hand from the same seed, another from another
+    assert logs[0] == logs[1] and logs[0] != logs[2]
+
+
 def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():
     bad_answers = iter(
         [
@@ -105,7 +117,9 @@ def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():
         return bad
 
     with _client() as client:
-        code, ticket = _open(client, variant="ninghai")
+        # a fixed deal: each fault plays the seat's default move, and a deal drawn at
+        # random could end the hand before the person was asked four times
+        code, ticket = _open(client, variant="ninghai", seed=11)
         with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
             sent = []
             for _ in range(4000):
@@ -146,6 +160,9 @@ def test_tables_refuse_bad_requests():
     with _client() as client:
         assert client.post("/api/tables", json={"humans": 5}).status_code == 400
         assert client.post("/api/tables", json={"hands": "many"}).status_code == 400
+        for seed in (-1, 2**63, "7", 1.5, True):
+            r = client.post("/api/tables", json={"seed": seed})
+            assert r.status_code == 400 and f"not {seed!r}" in r.json()["error"]
         r = client.post("/api/tables", json={"variant": "/etc/passwd"})
         assert r.status_code == 400 and "does not play" in r.json()["error"]
         assert client.post("/api/tables", content=b"{").status_code == 400

@@ -122,14 +122,17 @@ def create_app(
         variant = body.get("variant", known.default)
         humans = body.get("humans", 1)
         count = body.get("hands", hands)
+        seed = body.get("seed")  # None: the room draws one
         if not isinstance(variant, str):
             return error(f"variant is a name, not {variant!r}")
         if type(humans) is not int or not 1 <= humans <= 4:
             return error(f"humans is a whole number from 1 to 4, not {humans!r}")
         if type(count) is not int or not 1 <= count <= 64:
             return error(f"hands is a whole number from 1 to 64, not {count!r}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+            return error(f"seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
         try:
-            room = tables.create(variant, humans=humans, hands=count)
+            room = tables.create(variant, humans=humans, hands=count, seed=seed)
         except NbmjError as exc:
             return error(str(exc).splitlines()[0])
         return JSONResponse(room.summary(), status_code=201)
