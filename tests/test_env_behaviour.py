@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import re
+
 import numpy as np
 import pytest
 
@@ -68,6 +70,56 @@ def test_an_illegal_action_raises_and_changes_nothing():
     assert all((before[k] == after[k]).all() for k in before)
     with pytest.raises(IllegalActionError):
         env.step(L.ACTION_SIZE)  # out of the space altogether
+
+
+NOT_AN_ACTION = [3.5, 3.0, np.float32(2.0), "5", None, [3], np.array([3])]
+
+
+@pytest.mark.parametrize("make", ["aec", "wrapped", "parallel", "single"])
+@pytest.mark.parametrize("bad", NOT_AN_ACTION, ids=repr)
+def test_a_value_that_is_no_action_raises_even_with_the_penalty_and_changes_nothing(make, bad):
+    """A float (3.0 too: Gymnasium's Discrete holds none), a string, None for a live agent or
+    a list is the caller's mistake, refused by name whatever ``illegal`` says."""
+    import gymnasium
+
+    if make == "single":
+        env = gymnasium.make(nbmj.env.ENV_ID, variant="ningbo")  # registered with the penalty
+        env.reset(seed=3)
+        env, step = env.unwrapped, env.step
+    elif make == "parallel":
+        env = nbmj.env.parallel_env(variant="ningbo", illegal="penalty")
+        env.reset(seed=3)
+        agents = list(env.agents)
+
+        def step(action):
+            return env.step({a: action for a in agents})
+    else:
+        env = nbmj.env.env(variant="ningbo", illegal="penalty") if make == "wrapped" else nbmj.env.raw_env(variant="ningbo", illegal="penalty")
+        env.reset(seed=3)
+        step = env.step
+    table = env.unwrapped.table
+    version, mask = table.version, table.mask(table.first_waiting()).copy()
+    with pytest.raises(IllegalActionError, match=f"an action is an int from 0 to 124, not {re.escape(repr(bad))}$") as info:
+        step(bad)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, NbmjError)
+    assert table.version == version and not table.over  # no move, no penalty
+    assert (table.mask(table.first_waiting()) == mask).all()
+
+
+@pytest.mark.parametrize("form", [np.int64, np.int8, np.uint16, np.array, int])
+def test_numpy_integers_and_a_0d_array_are_actions_as_an_int_is(form):
+    plays = []
+    for as_given in (int, form):
+        env = nbmj.env.raw_env(variant="ninghai")
+        env.reset(seed=8)
+        rng = np.random.default_rng(8)
+        seen = []
+        for _ in range(40):
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(as_given(int(rng.choice(np.flatnonzero(mask)))))
+            seen.append((env.agent_selection, env.observe(env.agent_selection)["observation"].tobytes()))
+        plays.append(seen)
+    assert plays[0] == plays[1]
 
 
 def test_the_penalty_option_ends_the_episode_with_the_documented_penalty():
@@ -199,9 +251,17 @@ def test_the_vector_env_matches_single_envs_with_the_same_seeds():
 
 def test_the_vector_env_refuses_a_wrong_batch():
     vec = nbmj.env.VectorEnv(2)
-    vec.reset(seed=0)
+    obs, _ = vec.reset(seed=0)
     with pytest.raises(ValueError, match=r"\(2,\)"):
         vec.step(np.zeros(3, dtype=int))
+    # a float batch is refused before any game moves, even where its values are whole
+    before = obs["observation"].copy()
+    legal = nbmj.env.sample_legal(obs["action_mask"], 0)
+    for bad in (legal.astype(np.float64), [int(legal[0]), None], np.array([int(legal[0]), "x"], dtype=object)):
+        with pytest.raises(nbmj.env.table.EnvConfigError, match="actions is an integer array of shape \\(2,\\), not "):
+            vec.step(bad)
+        assert (vec.observations == before).all()
+    vec.step(legal.astype(np.uint8))  # any integer dtype is taken
 
 
 def test_the_single_seat_env_plays_against_bots_to_the_end():

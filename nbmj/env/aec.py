@@ -106,7 +106,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None, "a live agent's action is an int, not None"
         table = self.table
         earned = _table_act(table, _POSITIONS[agent], action)  # agent_selection is always one of ours
         self._cumulative_rewards[agent] = 0.0

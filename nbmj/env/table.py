@@ -63,6 +63,19 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
+def _whole_action(index: object) -> int:
+    """``index`` as an int, when it is one as Gymnasium's ``Discrete`` takes it: an int, a
+    NumPy integer or a 0-d array of one. A float (even 3.0), a string or None is a caller's
+    mistake, not a move of the game, and is refused with no penalty."""
+    if type(index) is int:
+        return index
+    if isinstance(index, (int, np.integer)) or (
+        isinstance(index, np.ndarray) and index.shape == () and np.issubdtype(index.dtype, np.integer)
+    ):
+        return int(index)
+    raise IllegalActionError(f"an action is an int from 0 to {_ACTION_SIZE - 1}, not {index!r}", index, ())
+
+
 def _make_bot(spec: BotSpec, seed: int, position: int) -> Bot:
     if spec == "random":
         return RandomBot(f"{seed}:{position}")
@@ -221,9 +234,11 @@ class Table:
         self._masked_at[p] = self.version
         return p
 
-    def act(self, position: int, index: int) -> list[float]:
+    def act(self, position: int, index: object) -> list[float]:
         """Play action ``index`` for ``position``; returns what each position earned by it
-        (hands that ended), the bots' moves included."""
+        (hands that ended), the bots' moves included. ``index`` is an int or a NumPy integer
+        (a 0-d array of one too); anything else raises, whatever ``illegal`` says."""
+        i = _whole_action(index)
         rewards = self.rewards = [0.0] * 4
         if self.over:
             raise IllegalActionError(f"the episode is over; no action {index!r} is legal", index, ())
@@ -232,10 +247,9 @@ class Table:
         if self._masked_at[position] != self.version:
             self.encoder.fill_mask(game, position)
             self._masked_at[position] = self.version
-        i = index if type(index) is int else int(index)
         action = self.encoder.legal_action(position, i) if -1 < i < _ACTION_SIZE else None
         if action is None:
-            return self._illegal(position, index)
+            return self._illegal(position, i)
         game.step(action)
         self.version += 1
         if game.is_over:
@@ -246,9 +260,7 @@ class Table:
 
     # ------------------------------------------------------------------ inside
 
-    def _illegal(self, position: int, index: object) -> list[float]:
-        if isinstance(index, np.integer):
-            index = int(index)  # quoted as 31, not np.int64(31)
+    def _illegal(self, position: int, index: int) -> list[float]:
         legal = self.legal(position)
         if not self.penalize:
             names = ", ".join(L.action_name(encoding.action_index(a)) for a in legal) or "none"

@@ -86,8 +86,12 @@ class VectorEnv:
         """Play ``actions[i]`` for ``agent[i]`` in game ``i``. Returns observations, rewards
         ``(N, 4)`` by position, terminations and truncations ``(N,)``, and infos."""
         acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,):
-            raise EnvConfigError(f"actions is an array of shape ({self.num_envs},), not {acts.shape!r}")
+        if acts.shape != (self.num_envs,) or acts.dtype.kind not in "iu":
+            # checked before any game moves: a float or an object among the actions would
+            # otherwise be refused only when its game's turn came, the games before it moved
+            raise EnvConfigError(
+                f"actions is an integer array of shape ({self.num_envs},), not {acts.dtype.name} of shape {acts.shape!r}"
+            )
         self.terminations.fill(False)
         self.rewards.fill(0.0)
         agents = self.agent.tolist()
