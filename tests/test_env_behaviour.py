@@ -106,6 +106,26 @@ def test_a_value_that_is_no_action_raises_even_with_the_penalty_and_changes_noth
     assert (table.mask(table.first_waiting()) == mask).all()
 
 
+@pytest.mark.parametrize("make", ["aec", "parallel", "vector"])
+@pytest.mark.parametrize("bad", [5.0, "7", True, b"7"], ids=repr)
+def test_a_seed_that_is_no_whole_number_is_refused_before_anything_is_dealt(make, bad):
+    env = {"aec": nbmj.env.raw_env, "parallel": nbmj.env.parallel_env, "vector": lambda: nbmj.env.VectorEnv(2)}[make]()
+    env.reset(seed=4)
+    dealt = [t.seed for t in env.tables] if make == "vector" else [env.unwrapped.table.seed]
+    with pytest.raises(nbmj.env.table.EnvConfigError, match=f"seed is a whole number or None, not {re.escape(repr(bad))}$") as info:
+        env.reset(seed=bad)
+    assert isinstance(info.value, ValueError)
+    assert dealt == ([t.seed for t in env.tables] if make == "vector" else [env.unwrapped.table.seed])
+
+
+def test_a_numpy_integer_seed_deals_as_the_int_does():
+    envs = [nbmj.env.raw_env(variant="ningbo") for _ in range(2)]
+    envs[0].reset(seed=np.int64(12))
+    envs[1].reset(seed=12)
+    first = [e.observe(e.agent_selection)["observation"] for e in envs]
+    assert (first[0] == first[1]).all() and envs[0].agent_selection == envs[1].agent_selection
+
+
 @pytest.mark.parametrize("form", [np.int64, np.int8, np.uint16, np.array, int])
 def test_numpy_integers_and_a_0d_array_are_actions_as_an_int_is(form):
     plays = []

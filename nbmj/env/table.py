@@ -14,6 +14,7 @@ among the positions (NB-16), and each hand's seat winds are counted from its dea
 from __future__ import annotations
 
 import hashlib
+import numbers
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -61,6 +62,17 @@ def _derived_seed(*parts: object) -> int:
     """A 63-bit seed from ``parts``, the same on every platform and Python (no hash())."""
     digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") >> 1
+
+
+def _whole_seed(seed: object) -> int | None:
+    """``seed`` as an int (None stays None): a whole number, a NumPy integer included. A
+    float, a string or a bool is refused: ``5.0`` and ``"5"`` would otherwise become seed
+    5 by conversion, and two spellings of one seed would look like two seeds."""
+    if seed is None or type(seed) is int:
+        return seed
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        return int(seed)
+    raise EnvConfigError(f"seed is a whole number or None, not {seed!r}")
 
 
 def _whole_action(index: object) -> int:
@@ -148,15 +160,14 @@ class Table:
 
     # ------------------------------------------------------------------ the episode
 
-    def reset(self, seed: int | None) -> int:
+    def reset(self, seed: object) -> int:
         """Start a new match; returns the seed used (drawn from the OS when ``seed`` is None).
 
         Should the bots end the first hand before any learner is asked anything (a bot's
         win on its first draw), the match is dealt again from a seed derived from this one.
         """
-        if seed is None:
-            seed = secrets.randbits(63)
-        self.seed = int(seed)
+        given = _whole_seed(seed)
+        self.seed = secrets.randbits(63) if given is None else given
         attempt = 0
         while True:
             match_seed = self.seed if attempt == 0 else _derived_seed(self.seed, "redeal", attempt)

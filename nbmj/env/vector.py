@@ -13,7 +13,7 @@ from ..rules.model import RuleSet
 from . import layout as L
 from ._common import RowViews, make_table
 from .encoding import play_batch as _play_batch
-from .table import BotSpec, EnvConfigError, _derived_seed
+from .table import BotSpec, EnvConfigError, _derived_seed, _whole_seed
 
 __all__ = ["VectorEnv"]
 
@@ -71,7 +71,8 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
-        self.seed = secrets.randbits(63) if seed is None else int(seed)
+        given = _whole_seed(seed)
+        self.seed = secrets.randbits(63) if given is None else given
         self.episodes = [0] * self.num_envs
         agents = []
         for i, table in enumerate(self.tables):
