@@ -1,6 +1,7 @@
 """Matches: dealer rotation and round winds (NB-16.x, NH-1.2), fact-sheet vector T30."""
 
 import dataclasses
+import re
 
 import pytest
 
@@ -85,3 +86,36 @@ def test_nb_16_5_a_match_lasts_four_round_winds_by_default():
     m = Match(NINGBO, seed=1)
     assert m.round_limit == 4 and m.hand_limit is None
     assert Match(NINGBO, seed=1, hands=3).round_limit is None
+
+
+@pytest.mark.parametrize(
+    "kwargs,quoted",
+    [
+        ({"seed": 5.5}, "the seed is an integer, not 5.5"),
+        ({"seed": "5"}, "the seed is an integer, not '5'"),
+        ({"seed": True}, "the seed is an integer, not True"),
+        ({"hands": 2.5}, "hands is a whole number, at least 1, not 2.5"),
+        ({"hands": "2"}, "hands is a whole number, at least 1, not '2'"),
+        ({"hands": 0}, "hands is a whole number, at least 1, not 0"),
+        ({"rounds": True}, "rounds is a whole number, at least 1, not True"),
+        ({"max_hands": -1}, "max_hands is a whole number, at least 1, not -1"),
+    ],
+)
+def test_a_match_refuses_a_bad_seed_or_count_by_name(kwargs, quoted):
+    from nbmj.errors import GameSetupError
+
+    with pytest.raises(GameSetupError, match=f"^{re.escape(quoted)}$") as info:
+        Match("ningbo", **{"seed": 1, **kwargs})
+    assert isinstance(info.value, ValueError)
+
+
+def test_a_match_seed_of_none_is_a_fresh_recorded_one_and_numpy_integers_are_ints():
+    import numpy as np
+
+    drawn = Match("ningbo", None)
+    assert type(drawn.seed) is int
+    again = Match("ningbo", drawn.seed)
+    assert (again.first_dealer, again.hand_seed(0)) == (drawn.first_dealer, drawn.hand_seed(0))
+    typed = Match("ningbo", np.int64(9), hands=np.int32(2))
+    assert (type(typed.seed), typed.seed, typed.hand_limit) == (int, 9, 2)
+    assert typed.hand_seed(0) == Match("ningbo", 9).hand_seed(0)

@@ -19,6 +19,7 @@ import pytest
 import nbmj
 from nbmj._backend import FROM_SOURCE, PLAIN_FROM_SOURCE, pure_python_forced
 from nbmj.engine import Game
+from nbmj.errors import GameSetupError
 
 COMPILED = not pure_python_forced() and all(importlib.import_module(name).__file__.endswith((".so", ".pyd")) for name in FROM_SOURCE)  # type: ignore[union-attr]
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the state modules are not compiled (or NBMJ_PUREPYTHON is set)")
@@ -72,7 +73,10 @@ def test_the_modules_compiled_as_they_are_keep_their_python_classes():
     from nbmj.engine.match import Match
 
     assert dataclasses.is_dataclass(HandResult) and Game.__slots__ == _source_twin("nbmj.engine.game").Game.__slots__
-    assert Match("ningbo", True).seed is True  # no C type from the annotation seed: int
+    # the source's own check answers, not a C conversion from the annotation seed: int
+    # (which would truncate 2.5 or refuse it with Cython's TypeError)
+    with pytest.raises(GameSetupError, match="^the seed is an integer, not 2.5$"):
+        Match("ningbo", 2.5)
     assert Game("ningbo", seed=np.int64(3), log=0).seed == Game("ningbo", seed=3).seed
 
 

@@ -124,7 +124,7 @@ class HandResult:
         }
 
 
-def _check_seed(seed: object) -> int:
+def checked_seed(seed: object) -> int:
     """A recorded integer seed: None draws a fresh one, an integer (a numpy one too) is
     kept; anything else is refused, since a log must deal the same hand again."""
     if seed is None:
@@ -197,7 +197,7 @@ class Game:
         if dealer not in SEATS or round_wind not in SEATS:
             raise GameSetupError(f"dealer and round wind are seats {', '.join(SEATS)}; got {dealer!r}, {round_wind!r}")
         #: the recorded integer seed
-        self.seed = _check_seed(seed)
+        self.seed = checked_seed(seed)
         #: the dealer's table position (0 to 3)
         self.dealer = SEATS.index(dealer)
         #: the round's wind

@@ -8,6 +8,7 @@ moves among them and each hand's seat winds are counted from its dealer (NB-2.4)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,7 @@ from ..errors import GameSetupError
 from ..rules.model import SEATS, RuleSet
 from ._hotpath import seeded_random
 from .bots import Bot, play_hand
-from .game import Game, HandResult, resolve_rules
+from .game import Game, HandResult, checked_seed, resolve_rules
 
 __all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 
@@ -53,15 +54,32 @@ def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
     return (dealer + 1) % 4
 
 
+def _count(name: str, value: object) -> int:
+    """``value`` as a whole number at least 1 (a NumPy integer too), else a GameSetupError."""
+    if not isinstance(value, bool):
+        try:
+            count = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if count >= 1:
+                return count
+    raise GameSetupError(f"{name} is a whole number, at least 1, not {value!r}")
+
+
 class Match:
     """Hands played in a row. ``hands`` stops after that many hands; ``rounds`` after that many
     round winds (NB-16.5; the default is one full cycle of four). ``keep_logs=False`` leaves
-    ``logs`` empty, and its hands are played without an event log (``Game(log=False)``)."""
+    ``logs`` empty, and its hands are played without an event log (``Game(log=False)``).
+
+    ``seed`` is an integer, or None for a fresh one (kept in ``seed``), as for a
+    :class:`~nbmj.engine.game.Game`; a bad seed or count raises
+    :class:`~nbmj.errors.GameSetupError`."""
 
     def __init__(
         self,
         variant: str | RuleSet = "ningbo",
-        seed: int = 0,
+        seed: int | None = 0,
         *,
         hands: int | None = None,
         rounds: int | None = None,
@@ -69,11 +87,13 @@ class Match:
         keep_logs: bool = True,
     ) -> None:
         self.rules = resolve_rules(variant)
-        self.seed = seed
-        self.hand_limit = hands
-        self.round_limit = rounds if rounds is not None else (None if hands is not None else 4)
-        self.max_hands = max_hands
-        rng = seeded_random(f"match:{seed}")
+        # every hand's seed and the first dealer come from this one: it is checked as a
+        # hand's is, or a float or a string would seed a match no log could name
+        self.seed = checked_seed(seed)
+        self.hand_limit = None if hands is None else _count("hands", hands)
+        self.round_limit = _count("rounds", rounds) if rounds is not None else (None if hands is not None else 4)
+        self.max_hands = _count("max_hands", max_hands)
+        rng = seeded_random(f"match:{self.seed}")
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
         self.first_roll: tuple[int, int] | None = None
