@@ -14,6 +14,7 @@ among the positions (NB-16), and each hand's seat winds are counted from its dea
 from __future__ import annotations
 
 import hashlib
+import math
 import numbers
 import os
 import secrets
@@ -121,17 +122,21 @@ class Table:
         *,
         learners: Sequence[int],
         bots: Mapping[int, BotSpec] | None = None,
-        max_hands: int = 1,
+        # (typed object: annotated int and float, the compiled class would convert 2.0 to
+        # 2 and refuse "x" with Cython's own message before the checks below could)
+        max_hands: object = 1,
         reward: str = "points",
         illegal: str = "raise",
-        illegal_penalty: float = 1.0,
+        illegal_penalty: object = 1.0,
     ) -> None:
         if reward not in REWARDS:
             raise EnvConfigError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
         if illegal not in ILLEGAL_MODES:
             raise EnvConfigError(f"unknown illegal-action mode {illegal!r}; known: {', '.join(ILLEGAL_MODES)}")
-        if not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1:
+        if not isinstance(max_hands, numbers.Integral) or isinstance(max_hands, bool) or max_hands < 1:
             raise EnvConfigError(f"max_hands is a whole number of hands, at least 1, not {max_hands!r}")
+        if not isinstance(illegal_penalty, numbers.Real) or isinstance(illegal_penalty, bool) or not 0 <= float(illegal_penalty) < math.inf:
+            raise EnvConfigError(f"illegal_penalty is a finite number, at least 0, not {illegal_penalty!r}")
         bots = dict(bots or {})
         if sorted([*learners, *bots]) != [0, 1, 2, 3]:
             raise EnvConfigError(f"every position 0-3 is a learner or a bot, once: learners {list(learners)!r}, bots {sorted(bots)!r}")
@@ -141,7 +146,7 @@ class Table:
         self.learners = tuple(learners)
         self.is_learner = tuple(p in self.learners for p in range(4))
         self.bot_specs = bots
-        self.max_hands = max_hands
+        self.max_hands = int(max_hands)
         self.normalized = reward == "normalized"
         self.penalize = illegal == "penalty"
         self.illegal_penalty = float(illegal_penalty)
