@@ -118,6 +118,24 @@ def test_a_seed_that_is_no_whole_number_is_refused_before_anything_is_dealt(make
     assert dealt == ([t.seed for t in env.tables] if make == "vector" else [env.unwrapped.table.seed])
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: nbmj.env.raw_env().step(0),
+        lambda: nbmj.env.raw_env().observe("player_0"),
+        lambda: nbmj.env.raw_env().last(),
+        lambda: nbmj.env.parallel_env().step({}),
+        lambda: nbmj.env.MahjongEnv().step(0),
+        lambda: nbmj.env.VectorEnv(2).step(np.zeros(2, dtype=int)),
+    ],
+    ids=["aec step", "aec observe", "aec last", "parallel step", "single step", "vector step"],
+)
+def test_a_call_before_the_first_reset_says_to_reset(call):
+    # (it was a KeyError, a bare AssertionError or "the episode is over", by entry point)
+    with pytest.raises(nbmj.env.table.EnvConfigError, match=r"^no game yet: call reset\(\) first$"):
+        call()
+
+
 def test_a_numpy_integer_seed_deals_as_the_int_does():
     envs = [nbmj.env.raw_env(variant="ningbo") for _ in range(2)]
     envs[0].reset(seed=np.int64(12))

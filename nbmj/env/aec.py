@@ -103,7 +103,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        # (get: before the first reset there are no entries, and the table says so)
+        if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
         table = self.table

@@ -82,6 +82,7 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         self, actions: dict[str, int]
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         table = self.table
+        table.dealt()
         earned = [0.0] * 4
         for p in table.waiting():
             agent = AGENTS[p]

@@ -225,16 +225,21 @@ class Table:
             self._masked_at[position] = self.version
         return row
 
+    def dealt(self) -> Game:
+        """The game in play; before the first reset there is none, and that is an error of
+        the caller's order of calls, said as such (not a failed assertion)."""
+        if self.game is None:
+            raise EnvConfigError("no game yet: call reset() first")
+        return self.game
+
     def encode(self, position: int, out: np.ndarray) -> None:
         """Write the feature planes of ``position`` into ``out`` (``(N_PLANES, 42)`` uint8)."""
-        assert self.game is not None
-        self.encoder.encode(self.game, position, out, self.hands_played)
+        self.encoder.encode(self.dealt(), position, out, self.hands_played)
 
     def observe(self, position: int, planes: np.ndarray, mask: np.ndarray) -> None:
         """Write the planes of ``position`` into ``planes`` and its action mask into ``mask``
         (``(ACTION_SIZE,)`` int8): :meth:`encode` and :meth:`mask` in one pass."""
-        game = self.game
-        assert game is not None
+        game = self.dealt()
         if self.over:
             self.encoder.encode(game, position, planes, self.hands_played)
             mask[:] = 0
@@ -257,6 +262,7 @@ class Table:
         i = _whole_action(index)
         rewards = self.rewards = [0.0] * 4
         if self.over:
+            self.dealt()
             raise IllegalActionError(f"the episode is over; no action {index!r} is legal", index, ())
         game = self.game
         assert game is not None
