@@ -12,7 +12,7 @@ import numpy as np
 from ..rules.model import RuleSet
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews"]
+__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch"]
 
 RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
@@ -27,6 +27,16 @@ def agent_position(agent: str) -> int:
     if p is None:
         raise EnvConfigError(f"unknown agent {agent!r}; agents are {', '.join(AGENTS)}")
     return p
+
+
+def action_batch(actions: Any, num_envs: int) -> np.ndarray:
+    """``actions`` as the ``(num_envs,)`` integer array a batch env steps with, checked before
+    any game moves: a float or an object among them would otherwise be refused only when its
+    game's turn came, after the games before it had moved."""
+    acts = np.asarray(actions)
+    if acts.shape != (num_envs,) or acts.dtype.kind not in "iu":
+        raise EnvConfigError(f"actions is an integer array of shape ({num_envs},), not {acts.dtype.name} of shape {acts.shape!r}")
+    return acts
 
 
 def check_render_mode(render_mode: str | None) -> str | None:

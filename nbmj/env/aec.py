@@ -103,8 +103,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
-        # (get: before the first reset there are no entries, and the table says so)
-        if self.terminations.get(agent) or self.truncations.get(agent):
+        try:
+            dead = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # before the first reset there are no entries: the table says so
+            self.table.dealt()
+            raise
+        if dead:
             self._was_dead_step(action)
             return
         table = self.table

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numbers
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -15,11 +14,11 @@ from gymnasium.vector.utils import batch_space
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RENDER_MODES, RowViews, check_render_mode, render_table
+from ._common import RENDER_MODES, RowViews, action_batch, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
 from .single import single_seat_table
 from .spaces import action_space, observation_space
-from .table import BotSpec, EnvConfigError, Table, resolve_variant
+from .table import BotSpec, EnvConfigError, Table, _is_whole, resolve_variant
 
 __all__ = ["MahjongVectorEnv", "AUTORESET_MODES"]
 
@@ -36,10 +35,6 @@ def _autoreset_mode(value: object) -> AutoresetMode:
             return mode
     known = ", ".join(repr(m.value) for m in AUTORESET_MODES)
     raise EnvConfigError(f"unknown autoreset_mode {value!r}; known: {known} (or those AutoresetMode members)")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
 class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
@@ -71,7 +66,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         copy: bool = True,
     ) -> None:
-        if not _whole(num_envs) or num_envs < 1:
+        if not _is_whole(num_envs) or num_envs < 1:
             raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
         self.num_envs = int(num_envs)
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
@@ -126,11 +121,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         the auto-reset. Returns observations, rewards, terminations, truncations and infos."""
         if not self._dealt:
             raise EnvConfigError("step before reset: call reset() first")
-        acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,) or acts.dtype.kind not in "iu":
-            raise EnvConfigError(
-                f"actions is an integer array of shape ({self.num_envs},), not {acts.dtype.name} of shape {acts.shape!r}"
-            )
+        acts = action_batch(actions, self.num_envs)
         n, seat = self.num_envs, self.seat
         rewards, terms = self._rewards, self._terminations
         rewards[:] = 0.0
@@ -202,13 +193,13 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         n = self.num_envs
         if seed is None:
             return [None] * n
-        if _whole(seed):
-            if int(seed) < 0:  # type: ignore[call-overload]  # (an Integral: int() takes it)
+        if _is_whole(seed):
+            if int(seed) < 0:
                 raise EnvConfigError(f"seed is a whole number, at least 0, not {seed!r}")
-            return [int(seed) + i for i in range(n)]  # type: ignore[call-overload]
+            return [int(seed) + i for i in range(n)]
         if isinstance(seed, (str, bytes)) or not isinstance(seed, Sequence):
             raise EnvConfigError(f"seed is None, a whole number or a list of {n} of them, not {seed!r}")
-        if len(seed) != n or not all(s is None or (_whole(s) and s >= 0) for s in seed):
+        if len(seed) != n or not all(s is None or (_is_whole(s) and int(s) >= 0) for s in seed):
             raise EnvConfigError(f"seed is a list of {n} whole numbers at least 0 (or None), not {seed!r}")
         return [None if s is None else int(s) for s in seed]
 

@@ -19,7 +19,7 @@ import numbers
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -65,23 +65,28 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
-def _whole_seed(seed: object) -> int | None:
-    """``seed`` as an int (None stays None): a whole number, a NumPy integer included. A
-    float, a string or a bool is refused: ``5.0`` and ``"5"`` would otherwise become seed
-    5 by conversion, and two spellings of one seed would look like two seeds."""
-    if seed is None or type(seed) is int:
-        return seed
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-        return int(seed)
-    raise EnvConfigError(f"seed is a whole number or None, not {seed!r}")
+def _is_whole(value: object) -> TypeGuard[numbers.Integral]:
+    """Whether ``value`` is a whole number (a NumPy integer too) and not a bool: what every
+    env takes for a seed or a count, where a float or a string would be converted silently."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _chosen_seed(seed: object) -> int:
+    """``seed`` as an int, or a fresh one from the OS for None. A float, a string or a bool
+    is refused: ``5.0`` and ``"5"`` would otherwise become seed 5 by conversion, and two
+    spellings of one seed would look like two seeds."""
+    if seed is None:
+        return secrets.randbits(63)
+    if not _is_whole(seed):
+        raise EnvConfigError(f"seed is a whole number or None, not {seed!r}")
+    return int(seed)
 
 
 def _whole_action(index: object) -> int:
-    """``index`` as an int, when it is one as Gymnasium's ``Discrete`` takes it: an int, a
-    NumPy integer or a 0-d array of one. A float (even 3.0), a string or None is a caller's
-    mistake, not a move of the game, and is refused with no penalty."""
-    if type(index) is int:
-        return index
+    """``index`` (not an int: :meth:`Table.act` takes those as they are) as an int, when it
+    is one as Gymnasium's ``Discrete`` takes it: a NumPy integer or a 0-d array of one. A
+    float (even 3.0), a string or None is a caller's mistake, not a move of the game, and is
+    refused with no penalty."""
     if isinstance(index, (int, np.integer)) or (
         isinstance(index, np.ndarray) and index.shape == () and np.issubdtype(index.dtype, np.integer)
     ):
@@ -133,7 +138,7 @@ class Table:
             raise EnvConfigError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
         if illegal not in ILLEGAL_MODES:
             raise EnvConfigError(f"unknown illegal-action mode {illegal!r}; known: {', '.join(ILLEGAL_MODES)}")
-        if not isinstance(max_hands, numbers.Integral) or isinstance(max_hands, bool) or max_hands < 1:
+        if not _is_whole(max_hands) or max_hands < 1:
             raise EnvConfigError(f"max_hands is a whole number of hands, at least 1, not {max_hands!r}")
         if not isinstance(illegal_penalty, numbers.Real) or isinstance(illegal_penalty, bool) or not 0 <= float(illegal_penalty) < math.inf:
             raise EnvConfigError(f"illegal_penalty is a finite number, at least 0, not {illegal_penalty!r}")
@@ -171,8 +176,7 @@ class Table:
         Should the bots end the first hand before any learner is asked anything (a bot's
         win on its first draw), the match is dealt again from a seed derived from this one.
         """
-        given = _whole_seed(seed)
-        self.seed = secrets.randbits(63) if given is None else given
+        self.seed = _chosen_seed(seed)
         attempt = 0
         while True:
             match_seed = self.seed if attempt == 0 else _derived_seed(self.seed, "redeal", attempt)
@@ -259,7 +263,7 @@ class Table:
         """Play action ``index`` for ``position``; returns what each position earned by it
         (hands that ended), the bots' moves included. ``index`` is an int or a NumPy integer
         (a 0-d array of one too); anything else raises, whatever ``illegal`` says."""
-        i = _whole_action(index)
+        i = index if type(index) is int else _whole_action(index)
         rewards = self.rewards = [0.0] * 4
         if self.over:
             self.dealt()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Mapping
 from typing import Any
 
@@ -11,9 +10,9 @@ import numpy as np
 
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RowViews, make_table
+from ._common import RowViews, action_batch, make_table
 from .encoding import play_batch as _play_batch
-from .table import BotSpec, EnvConfigError, _derived_seed, _whole_seed
+from .table import BotSpec, EnvConfigError, _chosen_seed, _derived_seed
 
 __all__ = ["VectorEnv"]
 
@@ -71,8 +70,7 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal every game; ``seed`` fixes all of them (None: drawn from the OS)."""
-        given = _whole_seed(seed)
-        self.seed = secrets.randbits(63) if given is None else given
+        self.seed = _chosen_seed(seed)
         self.episodes = [0] * self.num_envs
         agents = []
         for i, table in enumerate(self.tables):
@@ -86,13 +84,7 @@ class VectorEnv:
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Play ``actions[i]`` for ``agent[i]`` in game ``i``. Returns observations, rewards
         ``(N, 4)`` by position, terminations and truncations ``(N,)``, and infos."""
-        acts = np.asarray(actions)
-        if acts.shape != (self.num_envs,) or acts.dtype.kind not in "iu":
-            # checked before any game moves: a float or an object among the actions would
-            # otherwise be refused only when its game's turn came, the games before it moved
-            raise EnvConfigError(
-                f"actions is an integer array of shape ({self.num_envs},), not {acts.dtype.name} of shape {acts.shape!r}"
-            )
+        acts = action_batch(actions, self.num_envs)
         self.terminations.fill(False)
         self.rewards.fill(0.0)
         agents = self.agent.tolist()
