@@ -295,26 +295,28 @@ def test_a_turn_mask_is_trusted_only_at_the_state_and_version_it_was_made_at(beh
 
 
 @needs_compiled
+@pytest.mark.parametrize("size, steps", [(5, 400), (130, 160)], ids=["5 games", "130 games, read ahead"])
 @pytest.mark.parametrize("kwargs", [{}, {"opponents": {"player_2": "random"}, "illegal": "penalty", "max_hands": 2}], ids=["learners", "bots"])
-def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs):
+def test_the_compiled_vector_step_plays_as_the_python_loop(monkeypatch, kwargs, size, steps):
     """VectorEnv.step through nbmj.env._encode.play_batch and through its own Python loop:
     the same batches, rewards and terminations (with bots, illegal actions and hands of a
-    match taken by the Python paths of the tables)."""
+    match taken by the Python paths of the tables). A batch of 100 games or more is played
+    with its next games' state asked of memory ahead of use, which must change nothing."""
     import nbmj.env.vector as vector
 
     if vector._play_batch is None:
         pytest.skip("the compiled step is not in use (NBMJ_PUREPYTHON=1 or not built)")
-    compiled = vector.VectorEnv(5, "ningbo", **kwargs)
-    looped = vector.VectorEnv(5, "ningbo", **kwargs)
+    compiled = vector.VectorEnv(size, "ningbo", **kwargs)
+    looped = vector.VectorEnv(size, "ningbo", **kwargs)
     obs = [compiled.reset(seed=9)[0], looped.reset(seed=9)[0]]
     rng = np.random.default_rng(1)
-    for step in range(400):
+    for step in range(steps):
         for key in ("observation", "action_mask", "agent"):
             assert (obs[0][key] == obs[1][key]).all(), (step, key)
         mask = obs[0]["action_mask"]
         acts = (rng.random(mask.shape) * mask).argmax(axis=1)
         if kwargs and step % 50 == 7:
-            acts[step % 5] = L.ACTION_SIZE - 1 if not mask[step % 5, -1] else 0  # often illegal: penalized
+            acts[step % size] = L.ACTION_SIZE - 1 if not mask[step % size, -1] else 0  # often illegal: penalized
         first = compiled.step(acts)
         monkeypatch.setattr(vector, "_play_batch", None)
         second = looped.step(acts)
