@@ -949,15 +949,15 @@ cdef inline int _hint(list values, Py_ssize_t j) noexcept:
     return <int>v if not overflow and 0 <= v < 1000 else -1
 
 
-cdef void _read_ahead(PyObject* table_p, int level, list agents, list actions, Py_ssize_t j) noexcept:
-    """Ask for the objects at depth ``level`` of game ``j``, whose table is ``table_p`` (a
-    Table): its learner to move (``agents[j]``) and its action (``actions[j]``) say which
-    mask and which kept action its step will read."""
+cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noexcept:
+    """Ask for the objects at depth ``level`` of the game of ``table_p`` (a Table), whose
+    learner to move is ``position`` and whose action is ``index`` (-1 when not known): they
+    say which mask and which kept action its step will read."""
     cdef PyObject* enc_p
     cdef PyObject* t_p
     cdef PyObject* x
     cdef PyObject* seat
-    cdef int q, position
+    cdef int q
     cdef Table table
     if level == 0:  # (no reference is taken to a table before its header is here)
         _fetch(table_p, _TABLE_SIZE)
@@ -971,7 +971,6 @@ cdef void _read_ahead(PyObject* table_p, int level, list agents, list actions, P
     if _type_of(enc_p) != _ENCODER_TYPE:
         return
     cdef TableEncoder enc = <TableEncoder>enc_p
-    position = _hint(agents, j)
     if position > 3:
         position = -1
     if level == 2:  # what a step reads of the encoder: rows, bookkeeping, the learner's mask
@@ -1020,8 +1019,8 @@ cdef void _read_ahead(PyObject* table_p, int level, list agents, list actions, P
     if level == 5:
         for q in range(4):
             _fetch(PyTuple_GET_ITEM(<tuple>seats_p, q), _SEAT_SIZE)
-        if position >= 0:  # the kept action the step will play
-            _fetch_item(PyList_GET_ITEM(enc.lookups, position), _hint(actions, j))
+        if position >= 0 and index >= 0:  # the kept action the step will play
+            _fetch_item(PyList_GET_ITEM(enc.lookups, position), index)
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:
             NBMJ_PREFETCH(<PyObject*>(<Wall>x).tiles)
@@ -1066,11 +1065,21 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
     cdef Table table
     cdef Py_ssize_t j, ahead_to = n if n >= READ_AHEAD_FROM else 0
     cdef PyObject* ahead
+    # the learner and the action of each game in the window, read once as it enters it
+    cdef int ahead_position[16]
+    cdef int ahead_index[16]
+    for j in range(min(READ_AHEAD, ahead_to)):
+        ahead_position[j & 15] = _hint(agents, j)
+        ahead_index[j & 15] = _hint(actions, j)
     for i in range(n):
+        j = i + READ_AHEAD - 1
+        if j < ahead_to:
+            ahead_position[j & 15] = _hint(agents, j)
+            ahead_index[j & 15] = _hint(actions, j)
         for j in range(i + 1, min(i + READ_AHEAD, ahead_to)):  # (see _read_ahead)
             ahead = PyList_GET_ITEM(tables, j)
             if _type_of(ahead) == _TABLE_TYPE:
-                _read_ahead(ahead, READ_AHEAD - 1 - <int>(j - i), agents, actions, j)
+                _read_ahead(ahead, READ_AHEAD - 1 - <int>(j - i), ahead_position[j & 15], ahead_index[j & 15])
         chosen = actions[i]
         if chosen is None:  # a game the caller deals again itself this step (next-step auto-reset)
             continue
