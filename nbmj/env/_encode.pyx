@@ -869,10 +869,11 @@ cdef int _first_to_act(ph) except -2:
 # the objects of the next games are asked of memory ahead of use with prefetch hints, which
 # never fault and change nothing: game i + d is asked for the objects at depth
 # READ_AHEAD - 1 - d of the chain table -> encoder -> TableState -> seats -> hands and
-# lists -> their items. Their parents were asked for one game earlier, so each level reads only pointers
-# already on their way, and no header that is not (every object's size is known from its
-# type). Every pointer is read through references held at that moment by the caller's
-# list of tables, with nothing run in between: nothing is kept from one game to the next.
+# lists -> their items. Their parents were asked for one game earlier, so each level reads
+# only pointers already on their way, and no header that is not (every object's size is
+# known from its type). Every pointer is read through references held at that moment by
+# the caller's list of tables, with nothing run in between, and its type checked before a
+# field of it is read: no pointer is kept from one game to the next.
 
 cdef extern from *:
     """
@@ -938,6 +939,13 @@ cdef inline void _fetch_item(PyObject* items, Py_ssize_t k) noexcept:
         NBMJ_PREFETCH(&_list_items(items)[k])
 
 
+cdef inline PyObject* _list_item(PyObject* items, Py_ssize_t k) noexcept:
+    """Item ``k`` of ``items`` when it is a list that has one, else NULL."""
+    if _type_of(items) != _LIST_TYPE or not 0 <= k < PyList_GET_SIZE(<list>items):
+        return NULL
+    return PyList_GET_ITEM(<list>items, k)
+
+
 cdef inline int _hint(list values, Py_ssize_t j) noexcept:
     """``values[j]`` when it is an int from 0 to 999 (a position, an action), else -1."""
     cdef PyObject* x = PyList_GET_ITEM(values, j)
@@ -995,8 +1003,10 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
                 _fetch(&enc.warn_rows[q][0], 42)
             if enc.flowers_read[q]:
                 _fetch(&enc.flower_rows[q][0], 42)
-        if position >= 0 and _type_of(<PyObject*>table._masked_at) == _LIST_TYPE and position < PyList_GET_SIZE(table._masked_at):
-            NBMJ_PREFETCH(PyList_GET_ITEM(table._masked_at, position))
+        if position >= 0:
+            x = _list_item(<PyObject*>table._masked_at, position)
+            if x != NULL:
+                NBMJ_PREFETCH(x)
         return
     if _type_of(t_p) != _STATE_TYPE:
         return
@@ -1009,8 +1019,9 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         NBMJ_PREFETCH(<PyObject*>t.offences)
         if <PyObject*>t.wall != _none:
             _fetch(<PyObject*>t.wall, _WALL_SIZE)
-        if position >= 0:
-            NBMJ_PREFETCH(PyList_GET_ITEM(enc.lookups, position))
+        x = _list_item(<PyObject*>enc.lookups, position)
+        if x != NULL:
+            NBMJ_PREFETCH(x)
         _fetch_item(<PyObject*>enc.river_last, 0)
         _fetch_item(<PyObject*>enc.melds_seen, 0)
         return
@@ -1019,8 +1030,9 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     if level == 5:
         for q in range(4):
             _fetch(PyTuple_GET_ITEM(<tuple>seats_p, q), _SEAT_SIZE)
-        if position >= 0 and index >= 0:  # the kept action the step will play
-            _fetch_item(PyList_GET_ITEM(enc.lookups, position), index)
+        x = _list_item(<PyObject*>enc.lookups, position)
+        if x != NULL and index >= 0:  # the kept action the step will play
+            _fetch_item(x, index)
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:
             NBMJ_PREFETCH(<PyObject*>(<Wall>x).tiles)
