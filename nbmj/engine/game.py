@@ -124,17 +124,27 @@ class HandResult:
         }
 
 
+def whole_number(value: object) -> int | None:
+    """``value`` as an int when it is a whole number (a NumPy integer too) and not a bool,
+    else None: what the engine takes for a seed or a count, where a float or a string would
+    otherwise be converted silently."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def checked_seed(seed: object) -> int:
     """A recorded integer seed: None draws a fresh one, an integer (a numpy one too) is
     kept; anything else is refused, since a log must deal the same hand again."""
     if seed is None:
         return random.SystemRandom().getrandbits(32)
-    if isinstance(seed, bool):
+    whole = whole_number(seed)
+    if whole is None:
         raise GameSetupError(f"the seed is an integer, not {seed!r}")
-    try:
-        return operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise GameSetupError(f"the seed is an integer, not {seed!r}") from None
+    return whole
 
 
 def _check_dice(dice: object) -> tuple[int, int]:

@@ -8,7 +8,6 @@ moves among them and each hand's seat winds are counted from its dealer (NB-2.4)
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from ..errors import GameSetupError
 from ..rules.model import SEATS, RuleSet
 from ._hotpath import seeded_random
 from .bots import Bot, play_hand
-from .game import Game, HandResult, checked_seed, resolve_rules
+from .game import Game, HandResult, checked_seed, resolve_rules, whole_number
 
 __all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 
@@ -56,15 +55,10 @@ def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
 
 def _count(name: str, value: object) -> int:
     """``value`` as a whole number at least 1 (a NumPy integer too), else a GameSetupError."""
-    if not isinstance(value, bool):
-        try:
-            count = operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if count >= 1:
-                return count
-    raise GameSetupError(f"{name} is a whole number, at least 1, not {value!r}")
+    count = whole_number(value)
+    if count is None or count < 1:
+        raise GameSetupError(f"{name} is a whole number, at least 1, not {value!r}")
+    return count
 
 
 class Match:

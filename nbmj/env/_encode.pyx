@@ -888,7 +888,6 @@ cdef extern from *:
 cdef extern from "Python.h":
     # (spelled for borrowed pointers, which Cython's own declarations take as objects)
     void* _type_of "Py_TYPE"(PyObject* o) noexcept
-    char* _bytearray_start "PyByteArray_AS_STRING"(PyObject* o) noexcept
     PyObject** _list_items "PySequence_Fast_ITEMS"(PyObject* o) noexcept
     PyObject* _none "Py_None"
 
@@ -926,24 +925,29 @@ cdef inline void _fetch(const void* p, Py_ssize_t size) noexcept:
     NBMJ_PREFETCH(c + size - 1)
 
 
-cdef inline void _fetch_item(PyObject* items, Py_ssize_t k) noexcept:
-    """Ask for the line that holds item ``k`` of ``items`` (its last when ``k`` is -1), when
-    ``items`` is a list (whose header was asked for earlier) that has one."""
+cdef inline PyObject** _list_slot(PyObject* items, Py_ssize_t k) noexcept:
+    """Where item ``k`` of ``items`` is kept (its last when ``k`` is -1), when ``items`` is a
+    list (whose header was asked for earlier) that has one, else NULL; the item is not read."""
     cdef Py_ssize_t n
     if _type_of(items) != _LIST_TYPE:
-        return
+        return NULL
     n = PyList_GET_SIZE(<list>items)
-    if k < 0:
+    if k == -1:
         k = n - 1
-    if 0 <= k < n:
-        NBMJ_PREFETCH(&_list_items(items)[k])
+    return &_list_items(items)[k] if 0 <= k < n else NULL
+
+
+cdef inline void _fetch_item(PyObject* items, Py_ssize_t k) noexcept:
+    """Ask for the line that holds item ``k`` of the list ``items`` (see _list_slot)."""
+    cdef PyObject** slot = _list_slot(items, k)
+    if slot != NULL:
+        NBMJ_PREFETCH(slot)
 
 
 cdef inline PyObject* _list_item(PyObject* items, Py_ssize_t k) noexcept:
-    """Item ``k`` of ``items`` when it is a list that has one, else NULL."""
-    if _type_of(items) != _LIST_TYPE or not 0 <= k < PyList_GET_SIZE(<list>items):
-        return NULL
-    return PyList_GET_ITEM(<list>items, k)
+    """Item ``k`` (0 or more) of ``items`` when it is a list that has one, else NULL."""
+    cdef PyObject** slot = _list_slot(items, k) if k >= 0 else NULL
+    return slot[0] if slot != NULL else NULL
 
 
 cdef inline int _hint(list values, Py_ssize_t j) noexcept:
@@ -1062,7 +1066,7 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
         x = <PyObject*>(<SeatState>seat).hand
         if PyByteArray_CheckExact(<object>x):
-            _fetch(_bytearray_start(x), 42)
+            _fetch(PyByteArray_AS_STRING(<object>x), 42)
         _fetch_item(<PyObject*>(<SeatState>seat).river, -1)
         _fetch_item(<PyObject*>(<SeatState>seat).melds, 0)
         _fetch_item(<PyObject*>(<SeatState>seat).flowers, -1)
