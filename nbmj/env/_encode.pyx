@@ -1007,10 +1007,9 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
                 _fetch(&enc.warn_rows[q][0], 42)
             if enc.flowers_read[q]:
                 _fetch(&enc.flower_rows[q][0], 42)
-        if position >= 0:
-            x = _list_item(<PyObject*>table._masked_at, position)
-            if x != NULL:
-                NBMJ_PREFETCH(x)
+        x = _list_item(<PyObject*>table._masked_at, position)
+        if x != NULL:
+            NBMJ_PREFETCH(x)
         return
     if _type_of(t_p) != _STATE_TYPE:
         return
