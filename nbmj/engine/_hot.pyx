@@ -34,7 +34,7 @@ from .claim_window import offers as reference_offers
 from .claims import _CHI_BITS
 from .claims import chi_discard_bans as reference_chi_discard_bans
 from .dealing import DEAL_BLOCK
-from .draws import after_draw, pay_immediate, replace_flower
+from .draws import pay_immediate, replace_flower
 from .dealing import deal as reference_deal
 from .dealing import emit_start
 from .ending import finish_draw
@@ -359,9 +359,18 @@ cdef object _start_turn(TableState t, int p):
         t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
-    if t.er.auto_flowers and t.wt.flower_flag[k]:
-        return after_draw(t, p, tile, "self_draw", replace_flower_typed)
-    return _turn(p, "draw", "self_draw", tile)
+    if not (t.er.auto_flowers and t.wt.flower_flag[k]):
+        return _turn(p, "draw", "self_draw", tile)
+    # draws.after_draw for a self-draw, without its Python frame: the flower is replaced at
+    # once, and so is each replacement that is a flower (NB-5.4, NB-5.5)
+    cdef WildTables wt = t.wt
+    while wt.flower_flag[k]:
+        tile = _replace_flower(t, p, k)
+        if tile is None:
+            return finish_draw(t)
+        k = tile
+    t.current = p
+    return _turn(p, "draw", "flower_replacement", tile)
 
 
 cdef object _replace_flower(TableState t, int p, int f):
