@@ -118,6 +118,30 @@ def test_a_seed_that_is_no_whole_number_is_refused_before_anything_is_dealt(make
     assert dealt == ([t.seed for t in env.tables] if make == "vector" else [env.unwrapped.table.seed])
 
 
+@pytest.mark.parametrize("spelling", [np.int64(4), np.uint16(4), np.array(4)], ids=repr)
+def test_a_numpy_whole_number_is_the_seed_and_the_count_its_int_is(spelling):
+    """The engine and every env read a seed or a count by one rule (nbmj._numbers): a NumPy
+    integer, or a 0-d array of one, is taken as its int, so it deals what the int deals."""
+    from nbmj.engine import Match
+
+    vec, plain = nbmj.env.VectorEnv(spelling, max_hands=spelling), nbmj.env.VectorEnv(4, max_hands=4)
+    assert vec.num_envs == 4 and type(vec.num_envs) is int and vec.tables[0].max_hands == 4
+    vec.reset(seed=spelling)
+    plain.reset(seed=4)
+    assert vec.seed == 4 and type(vec.seed) is int
+    assert (vec.observations == plain.observations).all() and (vec.agent == plain.agent).all()
+    aec = nbmj.env.raw_env(variant="ningbo")
+    aec.reset(seed=spelling)
+    assert aec.unwrapped.table.seed == 4 and type(aec.unwrapped.table.seed) is int
+    assert Match("ningbo", spelling, hands=spelling).seed == Match("ningbo", 4, hands=4).seed == 4
+
+
+@pytest.mark.parametrize("bad", [True, 2.0, "2", np.array([2]), np.float64(2.0), np.bool_(True)], ids=repr)
+def test_num_envs_that_is_no_whole_number_is_refused(bad):
+    with pytest.raises(nbmj.env.table.EnvConfigError, match=f"num_envs is a whole number, at least 1, not {re.escape(repr(bad))}$"):
+        nbmj.env.VectorEnv(bad)
+
+
 @pytest.mark.parametrize(
     "call",
     [

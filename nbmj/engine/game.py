@@ -29,12 +29,12 @@ The game enters every phase through one method, ``Game._enter``.
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
@@ -122,18 +122,6 @@ class HandResult:
             "deltas": dict(self.deltas),
             "immediate": dict(self.immediate),
         }
-
-
-def whole_number(value: object) -> int | None:
-    """``value`` as an int when it is a whole number (a NumPy integer too) and not a bool,
-    else None: what the engine takes for a seed or a count, where a float or a string would
-    otherwise be converted silently."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def checked_seed(seed: object) -> int:

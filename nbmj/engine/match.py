@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._numbers import whole_number
 from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
 from ._hotpath import seeded_random
 from .bots import Bot, play_hand
-from .game import Game, HandResult, checked_seed, resolve_rules, whole_number
+from .game import Game, HandResult, checked_seed, resolve_rules
 
 __all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
 

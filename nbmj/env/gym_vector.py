@@ -12,13 +12,14 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector import VectorEnv as GymVectorEnv
 from gymnasium.vector.utils import batch_space
 
+from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import layout as L
 from ._common import RENDER_MODES, RowViews, action_batch, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
 from .single import single_seat_table
 from .spaces import action_space, observation_space
-from .table import BotSpec, EnvConfigError, Table, _is_whole, resolve_variant
+from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
 __all__ = ["MahjongVectorEnv", "AUTORESET_MODES"]
 
@@ -66,9 +67,10 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         copy: bool = True,
     ) -> None:
-        if not _is_whole(num_envs) or num_envs < 1:
+        count = whole_number(num_envs)
+        if count is None or count < 1:
             raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
-        self.num_envs = int(num_envs)
+        self.num_envs = count
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = check_render_mode(render_mode)
@@ -193,15 +195,18 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         n = self.num_envs
         if seed is None:
             return [None] * n
-        if _is_whole(seed):
-            if int(seed) < 0:
+        whole = whole_number(seed)
+        if whole is not None:
+            if whole < 0:
                 raise EnvConfigError(f"seed is a whole number, at least 0, not {seed!r}")
-            return [int(seed) + i for i in range(n)]
+            return [whole + i for i in range(n)]
         if isinstance(seed, (str, bytes)) or not isinstance(seed, Sequence):
             raise EnvConfigError(f"seed is None, a whole number or a list of {n} of them, not {seed!r}")
-        if len(seed) != n or not all(s is None or (_is_whole(s) and int(s) >= 0) for s in seed):
+        seeds = [None if given is None else whole_number(given) for given in seed]
+        refused = [given for given, s in zip(seed, seeds) if given is not None and (s is None or s < 0)]
+        if len(seeds) != n or refused:
             raise EnvConfigError(f"seed is a list of {n} whole numbers at least 0 (or None), not {seed!r}")
-        return [None if s is None else int(s) for s in seed]
+        return seeds
 
     def _deal(self, i: int, seed: int | None) -> None:
         """Deal game ``i`` as MahjongEnv.reset(seed=seed) deals its table."""

@@ -19,10 +19,11 @@ import numbers
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any
 
 import numpy as np
 
+from .._numbers import whole_number
 from ..engine import Game, Match, _hotpath
 from ..engine.actions import Action
 from ..engine.bots import GreedyBot, RandomBot
@@ -65,33 +66,28 @@ def _derived_seed(*parts: object) -> int:
     return int.from_bytes(digest, "little") >> 1
 
 
-def _is_whole(value: object) -> TypeGuard[numbers.Integral]:
-    """Whether ``value`` is a whole number (a NumPy integer too) and not a bool: what every
-    env takes for a seed or a count, where a float or a string would be converted silently."""
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
 def _chosen_seed(seed: object) -> int:
     """``seed`` as an int, or a fresh one from the OS for None. A float, a string or a bool
     is refused: ``5.0`` and ``"5"`` would otherwise become seed 5 by conversion, and two
     spellings of one seed would look like two seeds."""
     if seed is None:
         return secrets.randbits(63)
-    if not _is_whole(seed):
+    whole = whole_number(seed)
+    if whole is None:
         raise EnvConfigError(f"seed is a whole number or None, not {seed!r}")
-    return int(seed)
+    return whole
 
 
 def _whole_action(index: object) -> int:
     """``index`` (not an int: :meth:`Table.act` takes those as they are) as an int, when it
-    is one as Gymnasium's ``Discrete`` takes it: a NumPy integer or a 0-d array of one. A
-    float (even 3.0), a string or None is a caller's mistake, not a move of the game, and is
-    refused with no penalty."""
-    if isinstance(index, (int, np.integer)) or (
-        isinstance(index, np.ndarray) and index.shape == () and np.issubdtype(index.dtype, np.integer)
-    ):
-        return int(index)
-    raise IllegalActionError(f"an action is an int from 0 to {_ACTION_SIZE - 1}, not {index!r}", index, ())
+    is one as Gymnasium's ``Discrete`` takes it: a whole number (a NumPy integer, a 0-d array
+    of one), or a bool, which to Python and to ``Discrete`` is an int. A float (even 3.0), a
+    string or None is a caller's mistake, not a move of the game, and is refused with no
+    penalty."""
+    whole = int(index) if isinstance(index, bool) else whole_number(index)
+    if whole is None:
+        raise IllegalActionError(f"an action is an int from 0 to {_ACTION_SIZE - 1}, not {index!r}", index, ())
+    return whole
 
 
 def _make_bot(spec: BotSpec, seed: int, position: int) -> Bot:
@@ -138,7 +134,8 @@ class Table:
             raise EnvConfigError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
         if illegal not in ILLEGAL_MODES:
             raise EnvConfigError(f"unknown illegal-action mode {illegal!r}; known: {', '.join(ILLEGAL_MODES)}")
-        if not _is_whole(max_hands) or max_hands < 1:
+        hands = whole_number(max_hands)
+        if hands is None or hands < 1:
             raise EnvConfigError(f"max_hands is a whole number of hands, at least 1, not {max_hands!r}")
         if not isinstance(illegal_penalty, numbers.Real) or isinstance(illegal_penalty, bool) or not 0 <= float(illegal_penalty) < math.inf:
             raise EnvConfigError(f"illegal_penalty is a finite number, at least 0, not {illegal_penalty!r}")
@@ -151,7 +148,7 @@ class Table:
         self.learners = tuple(learners)
         self.is_learner = tuple(p in self.learners for p in range(4))
         self.bot_specs = bots
-        self.max_hands = int(max_hands)
+        self.max_hands = hands
         self.normalized = reward == "normalized"
         self.penalize = illegal == "penalty"
         self.illegal_penalty = float(illegal_penalty)

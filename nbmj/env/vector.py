@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import layout as L
 from ._common import RowViews, action_batch, make_table
@@ -42,20 +43,21 @@ class VectorEnv:
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
     ) -> None:
-        if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
+        count = whole_number(num_envs)
+        if count is None or count < 1:
             raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
-        self.num_envs = num_envs
+        self.num_envs = count
         self.tables = [
             make_table(variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty)
-            for _ in range(num_envs)
+            for _ in range(count)
         ]
-        self.observations = np.zeros((num_envs, *L.OBS_SHAPE), dtype=np.uint8)
-        self.action_masks = np.zeros((num_envs, L.ACTION_SIZE), dtype=np.int8)
-        self.agent = np.zeros(num_envs, dtype=np.int8)
-        self.rewards = np.zeros((num_envs, 4), dtype=np.float32)
-        self.terminations = np.zeros(num_envs, dtype=bool)
-        self.truncations = np.zeros(num_envs, dtype=bool)
-        self.episodes = [0] * num_envs
+        self.observations = np.zeros((count, *L.OBS_SHAPE), dtype=np.uint8)
+        self.action_masks = np.zeros((count, L.ACTION_SIZE), dtype=np.int8)
+        self.agent = np.zeros(count, dtype=np.int8)
+        self.rewards = np.zeros((count, 4), dtype=np.float32)
+        self.terminations = np.zeros(count, dtype=bool)
+        self.truncations = np.zeros(count, dtype=bool)
+        self.episodes = [0] * count
         self.seed = 0
         self._obs_rows = RowViews(self.observations)
         self._mask_rows = RowViews(self.action_masks)
