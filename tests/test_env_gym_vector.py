@@ -248,7 +248,7 @@ def test_bad_arguments_are_config_errors_quoting_them(kwargs, quoted):
 )
 def test_bad_seeds_and_action_batches_are_config_errors_quoting_them(call, quoted):
     vec = MahjongVectorEnv(2, "ningbo", opponents="random")
-    with pytest.raises(nbmj.env.table.EnvConfigError, match="step before reset"):
+    with pytest.raises(nbmj.env.table.EnvConfigError, match=r"^no game yet: call reset\(\) first$"):
         vec.step(np.zeros(2, dtype=int))
     vec.reset(seed=0)
     with pytest.raises(nbmj.env.table.EnvConfigError) as caught:

@@ -98,7 +98,6 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self._autoreset = [False] * n  # next-step mode: game i is dealt again by the next step
         # each game's generator, as MahjongEnv's np_random: it draws the seed of a reset without one
         self._generators: list[np.random.Generator | None] = [None] * n
-        self._dealt = False
 
     # ------------------------------------------------------------------ Gymnasium's API
 
@@ -115,14 +114,12 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self._truncations[:] = False
         self._rewards[:] = 0.0
         self._autoreset = [False] * self.num_envs
-        self._dealt = True
         return self._obs(), {}
 
     def step(self, actions: Any) -> tuple[Obs, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Play ``actions[i]`` for the learner of game ``i``; see the class docstring for
         the auto-reset. Returns observations, rewards, terminations, truncations and infos."""
-        if not self._dealt:
-            raise EnvConfigError("step before reset: call reset() first")
+        self.tables[0].dealt()  # before the first reset: the envs' one error for it
         acts = action_batch(actions, self.num_envs)
         n, seat = self.num_envs, self.seat
         rewards, terms = self._rewards, self._terminations
