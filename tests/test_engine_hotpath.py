@@ -78,12 +78,25 @@ def test_each_step_of_the_compiled_path_matches_its_twin(variant):
 
 
 @needs_compiled
-def test_start_turn_matches_its_twin():
-    g = Game("ningbo", 3)
-    for p in range(4):
-        a, b = copy.deepcopy(g), copy.deepcopy(g)
-        assert repr(draws.start_turn(a.table, p)) == repr(hot.start_turn(b.table, p))
-        assert _state(a) == _state(b)
+@pytest.mark.parametrize("reserve_left", [None, 1], ids=["full wall", "one tile above the reserve"])
+def test_start_turn_matches_its_twin(reserve_left):
+    """NB-6.2, NB-5.4, NB-5.5, NB-5.7: the compiled turn start (the head draw, then each
+    flower drawn replaced from the tail, again while the replacement is a flower) leaves the
+    twin's phase and state; with one tile above the reserve, a flower drawn finds no
+    replacement and the hand ends drawn."""
+    flowers_drawn = 0
+    for seed in range(120):
+        g = Game("ningbo", seed)
+        for p in range(4):
+            a, b = copy.deepcopy(g), copy.deepcopy(g)
+            if reserve_left is not None:
+                for x in (a, b):
+                    x.table.wall.remaining = x.table.kept_tiles + reserve_left
+            phase_a, phase_b = draws.start_turn(a.table, p), hot.start_turn(b.table, p)
+            assert repr(phase_a) == repr(phase_b)
+            assert _state(a) == _state(b)
+            flowers_drawn += len(a.table.seats[p].flowers) > len(g.table.seats[p].flowers)
+    assert flowers_drawn >= 20  # the flower branch, not only the plain draw, was compared
 
 
 @needs_compiled
