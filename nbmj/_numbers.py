@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import operator
 
+import numpy as np
+
 __all__ = ["whole_number"]
 
 
@@ -13,9 +15,10 @@ def whole_number(value: object) -> int | None:
     """``value`` as an int when it is a whole number and not a bool, else None.
 
     A whole number is whatever Python would use as an index: an int, a NumPy integer or a
-    0-d NumPy integer array. A float (even ``5.0``), a string or a bool is not one: taking
-    ``5.0`` or ``"5"`` by conversion would make two spellings of one seed look like two."""
-    if isinstance(value, bool):
+    0-d NumPy integer array. A float (even ``5.0``), a string or a bool (a NumPy one too,
+    which older NumPy releases still let Python read as an index) is not one: taking ``5.0``
+    or ``"5"`` by conversion would make two spellings of one seed look like two."""
+    if isinstance(value, (bool, np.bool_)):
         return None
     try:
         return operator.index(value)  # type: ignore[arg-type]
