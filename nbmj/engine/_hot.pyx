@@ -359,18 +359,24 @@ cdef object _start_turn(TableState t, int p):
         t.events.append({"e": "draw", "seat": SEATS[p], "tile": CODES[k]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
-    if not (t.er.auto_flowers and t.wt.flower_flag[k]):
-        return _turn(p, "draw", "self_draw", tile)
-    # draws.after_draw for a self-draw, without its Python frame: the flower is replaced at
-    # once, and so is each replacement that is a flower (NB-5.4, NB-5.5)
+    if t.er.auto_flowers and t.wt.flower_flag[k]:
+        return _after_draw(t, p, tile, "self_draw")
+    return _turn(p, "draw", "self_draw", tile)
+
+
+cdef object _after_draw(TableState t, int p, tile, str draw_kind):
+    """``nbmj.engine.draws.after_draw`` of a typed hand, each flower replaced by
+    :func:`_replace_flower` (NB-5.4, NB-5.5)."""
     cdef WildTables wt = t.wt
-    while wt.flower_flag[k]:
-        tile = _replace_flower(t, p, k)
-        if tile is None:
-            return finish_draw(t)
-        k = tile
+    if t.er.auto_flowers:
+        while wt.flower_flag[tile]:
+            tile = _replace_flower(t, p, tile)
+            if tile is None:
+                return finish_draw(t)
+            if draw_kind == "self_draw":
+                draw_kind = "flower_replacement"
     t.current = p
-    return _turn(p, "draw", "flower_replacement", tile)
+    return _turn(p, "draw", draw_kind, tile)
 
 
 cdef object _replace_flower(TableState t, int p, int f):

@@ -7,8 +7,6 @@ Functions over the :class:`~.state.TableState` that return the phase that follow
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..rules.model import SEATS
 from .ending import finish_draw
 from .phases import Phase, Turn
@@ -46,18 +44,13 @@ def replacement_draw(t: TableState, p: int) -> Phase:
     return after_draw(t, p, tile, "kong_replacement")
 
 
-def after_draw(
-    t: TableState, p: int, tile: int, draw_kind: str, replace: Callable[[TableState, int, int], int | None] | None = None
-) -> Phase:
+def after_draw(t: TableState, p: int, tile: int, draw_kind: str) -> Phase:
     """``p`` drew ``tile`` (``draw_kind``): replace it while it is a flower (when flowers
-    are replaced at once), then ``p`` is on turn with the tile it ended with. Each flower is
-    replaced by ``replace`` (:func:`replace_flower` when None; the compiled hot path hands in
-    its own)."""
+    are replaced at once), then ``p`` is on turn with the tile it ended with."""
     if t.er.auto_flowers:  # NB-5.4, NB-5.5: replaced at once, repeatedly
         flower_flag = t.wt.flower_flag
-        replace_one = replace_flower if replace is None else replace
         while flower_flag[tile]:
-            replacement = replace_one(t, p, tile)
+            replacement = replace_flower(t, p, tile)
             if replacement is None:
                 return finish_draw(t)
             tile = replacement

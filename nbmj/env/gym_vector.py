@@ -200,8 +200,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         if isinstance(seed, (str, bytes)) or not isinstance(seed, Sequence):
             raise EnvConfigError(f"seed is None, a whole number or a list of {n} of them, not {seed!r}")
         seeds = [None if given is None else whole_number(given) for given in seed]
-        refused = [given for given, s in zip(seed, seeds) if given is not None and (s is None or s < 0)]
-        if len(seeds) != n or refused:
+        if len(seeds) != n or any(s is None or s < 0 for given, s in zip(seed, seeds) if given is not None):
             raise EnvConfigError(f"seed is a list of {n} whole numbers at least 0 (or None), not {seed!r}")
         return seeds
 
