@@ -9,10 +9,11 @@ from typing import Any
 
 import numpy as np
 
+from .._numbers import whole_number
 from ..rules.model import RuleSet
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch"]
+__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch", "batch_size"]
 
 RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
@@ -27,6 +28,15 @@ def agent_position(agent: str) -> int:
     if p is None:
         raise EnvConfigError(f"unknown agent {agent!r}; agents are {', '.join(AGENTS)}")
     return p
+
+
+def batch_size(num_envs: object) -> int:
+    """``num_envs`` of a batch env (:class:`~nbmj.env.VectorEnv`, the Gymnasium one) as an
+    int: a whole number (see :func:`nbmj._numbers.whole_number`), at least 1."""
+    count = whole_number(num_envs)
+    if count is None or count < 1:
+        raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
+    return count
 
 
 def action_batch(actions: Any, num_envs: int) -> np.ndarray:

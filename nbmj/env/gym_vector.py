@@ -15,7 +15,7 @@ from gymnasium.vector.utils import batch_space
 from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RENDER_MODES, RowViews, action_batch, check_render_mode, render_table
+from ._common import RENDER_MODES, RowViews, action_batch, batch_size, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
 from .single import single_seat_table
 from .spaces import action_space, observation_space
@@ -67,9 +67,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         copy: bool = True,
     ) -> None:
-        count = whole_number(num_envs)
-        if count is None or count < 1:
-            raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
+        count = batch_size(num_envs)
         self.num_envs = count
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}

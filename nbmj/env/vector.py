@@ -8,12 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RowViews, action_batch, make_table
+from ._common import RowViews, action_batch, batch_size, make_table
 from .encoding import play_batch as _play_batch
-from .table import BotSpec, EnvConfigError, _chosen_seed, _derived_seed
+from .table import BotSpec, _chosen_seed, _derived_seed
 
 __all__ = ["VectorEnv"]
 
@@ -43,9 +42,7 @@ class VectorEnv:
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
     ) -> None:
-        count = whole_number(num_envs)
-        if count is None or count < 1:
-            raise EnvConfigError(f"num_envs is a whole number, at least 1, not {num_envs!r}")
+        count = batch_size(num_envs)
         self.num_envs = count
         self.tables = [
             make_table(variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty)
