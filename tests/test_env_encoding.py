@@ -23,16 +23,22 @@ _encode = compiled_module("nbmj.env._encode")
 needs_compiled = pytest.mark.skipif(_encode is None, reason="the compiled encoder was not built (pip install -e .), or NBMJ_PUREPYTHON is set")
 BACKENDS = [_reference] if _encode is None else [_reference, _encode]
 
-# every winner of a discard paid, and wilds in melds: what no shipped variant has, so that
-# those paths of the encoders are compared too. (Manual flowers are left out: the engine
-# fails every such hand today, an is_win on a 13-tile hand; see the issue-12 report.)
+# every winner of a discard paid, and wilds in melds; flowers laid down by the player (the
+# flower actions of the mask): what no shipped variant has, so that those paths of the
+# encoders are compared too
 EXTRA = compile_text(
     """
 variant env_test extends ningbo "multiple winners, wilds in melds"
 claims { multiple_winners all; wilds_in_melds yes }
 """
 )
-RULE_SETS = [load_variant(v) for v in list_variants()] + [EXTRA]
+MANUAL_FLOWERS = compile_text(
+    """
+variant env_manual_flowers extends ningbo "flowers laid down by the player"
+flowers { in_play manual }
+"""
+)
+RULE_SETS = [load_variant(v) for v in list_variants()] + [EXTRA, MANUAL_FLOWERS]
 
 
 def _random_hand(rules, seed: int):
@@ -167,7 +173,7 @@ def test_planes_read_now_and_then_equal_the_reference(index, seed, stride):
 
 
 @needs_compiled
-@pytest.mark.parametrize("rules", RULE_SETS[:3], ids=lambda r: r.name)
+@pytest.mark.parametrize("rules", RULE_SETS[:3] + [MANUAL_FLOWERS], ids=lambda r: r.name)
 def test_both_encoders_keep_the_same_masks_and_legal_actions(rules):
     er = encoder_rules(rules)
     encoders = [ReferenceEncoder(er), _encode.TableEncoder(er)]

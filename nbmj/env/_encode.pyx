@@ -119,6 +119,22 @@ cdef inline int _turn_index(int kind, int tile) noexcept:
     return _FLOWER_BASE + tile  # TURN_FLOWER
 
 
+cdef object _coded_action(int p, int index):
+    """The shared action of position ``p`` at ``index`` of a mask marked from turn codes:
+    the action of the code that :func:`_turn_index` puts there."""
+    if 0 <= index < 42:
+        return <object>PyTuple_GET_ITEM(turn_discards(p), index)
+    if index == _HU_INDEX:
+        return turn_action(p, TURN_HU, 0)
+    if _ANKAN_BASE <= index < _ANKAN_BASE + 34:
+        return turn_action(p, TURN_ANKAN, index - _ANKAN_BASE)
+    if _KAKAN_BASE <= index < _KAKAN_BASE + 34:
+        return turn_action(p, TURN_KAKAN, index - _KAKAN_BASE)
+    if _FLOWER_BASE + 34 <= index < _FLOWER_BASE + 42:
+        return turn_action(p, TURN_FLOWER, index - _FLOWER_BASE)
+    raise AssertionError(f"no turn code is at action {index!r}")
+
+
 cpdef int action_index(action) except -1:
     """The index of an engine Action in the action space (see :mod:`nbmj.env.layout`)."""
     cdef str kind = action.kind
@@ -240,13 +256,18 @@ cdef inline unsigned char* _writable(object obj, Py_buffer* view, Py_ssize_t siz
     return <unsigned char*>view.buf
 
 
+cdef enum:
+    MELD_IDS = 6  # the melds of a seat whose addresses are kept (a hand of 14 tiles has at most 4)
+
+
 @cython.final  # no subclass: its C methods are called directly, and the small ones inlined
 cdef class TableEncoder:
     """The planes and action masks of the seats of one table (see the module docstring).
 
     ``encode`` writes a seat's planes; ``observe`` its planes and mask; ``fill_mask`` its
     mask alone. The mask last filled for each seat is kept with the legal actions it marks,
-    for :meth:`legal_action`.
+    for :meth:`legal_action`: by index in a lookup row when it was made from the legal list,
+    and as the shared actions of the seat's turn codes when it was made from those.
 
     Each seat's river, meld and flower rows are kept between calls. The engine only appends
     to a river or a flower list during a hand, and a claim replaces the river's last record,
@@ -273,11 +294,21 @@ cdef class TableEncoder:
     cdef unsigned char river_rows[4][3][42]
     cdef int fed_from[4][4]  # fed_from[q][a]: melds seat q made from seat a's discards
     cdef bint claimed[4]  # seat q has a meld claimed from a discard
+    # seat q's kept mask was marked from the engine's turn codes: its actions are the shared
+    # ones of (q, index) (_coded_action), and its lookup row is not written (a row of 125
+    # slots per seat, written at every step, cost a cache miss or two a step in a big batch)
+    cdef bint coded[4]
     cdef bint volatile[4]  # seat q's records are not all tuples: rebuild its rows each call
     cdef Py_ssize_t river_read[4]  # per seat: how many records the river rows hold
     cdef Py_ssize_t flowers_read[4]  # and the flower row
     cdef list river_last, flowers_last  # per seat: the last of them (held, so no other object takes its address), or None
-    cdef list melds_seen  # per seat: the meld records the rows were made from
+    # their addresses, which a call compares without reading the lists above
+    cdef PyObject* river_last_id[4]
+    cdef PyObject* flowers_last_id[4]
+    cdef list melds_seen  # per seat: the meld records the rows were made from (held, as river_last)
+    # and their addresses, compared at each call without reading the list above (most of
+    # melds_read[q] of them; a seat with more is rebuilt at every call)
+    cdef PyObject* meld_ids[4][MELD_IDS]
     cdef Py_ssize_t melds_read[4]  # per seat: how many they are (most seats have none: their rows are not copied)
     cdef signed char masks[4][125]
     cdef list lookups
@@ -299,6 +330,7 @@ cdef class TableEncoder:
         self.table = None
         self.lookups = [[None] * N_ACTIONS for _ in range(4)]
         memset(self.masks, 0, sizeof(self.masks))
+        memset(self.coded, 0, sizeof(self.coded))
         self.marked_table = None
         for k in range(4):
             self.marked_version[k] = -1
@@ -306,7 +338,20 @@ cdef class TableEncoder:
     def __reduce__(self):
         # Cython's own pickling of the C arrays loses their zero bytes: this one keeps what a
         # copy needs (the rows are rebuilt, as for a new hand)
-        return (_copied_encoder, (self.rules, PyBytes_FromStringAndSize(<char*>self.masks, sizeof(self.masks)), self.lookups))
+        return (_copied_encoder, (self.rules, PyBytes_FromStringAndSize(<char*>self.masks, sizeof(self.masks)),
+                                  [self._kept_row(q) for q in range(4)]))
+
+    cdef list _kept_row(self, int q):
+        """Seat ``q``'s kept actions by index, as a lookup row (a coded mask's made here)."""
+        if not self.coded[q]:
+            return list(<list>self.lookups[q])
+        return [_coded_action(q, i) if self.masks[q][i] else None for i in range(N_ACTIONS)]
+
+    cdef inline object _kept_action(self, int q, Py_ssize_t index):
+        """The action at ``index`` (0-124) of seat ``q``'s kept mask, which marks it."""
+        if self.coded[q]:
+            return _coded_action(q, <int>index)
+        return <object>PyList_GET_ITEM(<list>self.lookups[q], index)
 
     cdef int _new_table(self, TableState t) except -1:
         """A new hand: what stays for all of it (the wilds, the indicator, the round wind),
@@ -326,6 +371,8 @@ cdef class TableEncoder:
         memset(self.melds_read, 0, sizeof(self.melds_read))
         self.river_last = [None, None, None, None]
         self.flowers_last = [None, None, None, None]
+        memset(self.river_last_id, 0, sizeof(self.river_last_id))
+        memset(self.flowers_last_id, 0, sizeof(self.flowers_last_id))
         self.melds_seen = [[], [], [], []]
         for w in t.wt.wild_ids:
             self.wild_row[_tile(w)] = 1
@@ -335,39 +382,42 @@ cdef class TableEncoder:
         self.round_wind = _seat_index(t.round_wind)
         return 0
 
-    cdef inline Py_ssize_t _still_read(self, int q, list current, Py_ssize_t* read, list last) noexcept:
+    cdef inline Py_ssize_t _still_read(self, int q, list current, Py_ssize_t* read, PyObject** last_id) noexcept:
         """How many records of seat ``q``'s growing list ``current`` its rows already hold:
-        ``read[q]`` when the last one read, ``last[q]``, is still in its place; else 0 (and
-        the caller rebuilds from the start)."""
+        ``read[q]`` when the last one read (at ``last_id[q]``) is still in its place; else 0
+        (and the caller rebuilds from the start)."""
         cdef Py_ssize_t k = read[q]
         if self.volatile[q] or k == 0 or PyList_GET_SIZE(current) < k:
             return 0
-        if PyList_GET_ITEM(current, k - 1) != <PyObject*>last[q]:
+        if PyList_GET_ITEM(current, k - 1) != last_id[q]:
             return 0
         return k
 
-    cdef inline bint _unchanged(self, int q, list current, Py_ssize_t* read, list last) noexcept:
+    cdef inline bint _unchanged(self, int q, list current, Py_ssize_t* read, PyObject** last_id) noexcept:
         """Whether the rows of seat ``q`` hold exactly the records of its growing list
         ``current``: as many as it has, the last one read still in its place."""
         cdef Py_ssize_t n = PyList_GET_SIZE(current)
         if self.volatile[q] or n != read[q]:
             return False
-        return n == 0 or PyList_GET_ITEM(current, n - 1) == PyList_GET_ITEM(last, q)
+        return n == 0 or PyList_GET_ITEM(current, n - 1) == last_id[q]
 
-    cdef int _mark_read(self, int q, list current, Py_ssize_t* read, list last) except -1:
-        """The rows of seat ``q`` now hold every record of ``current``."""
+    cdef int _mark_read(self, int q, list current, Py_ssize_t* read, list last, PyObject** last_id) except -1:
+        """The rows of seat ``q`` now hold every record of ``current``: its last one is held
+        in ``last`` (so that no other object takes its address) and its address kept."""
         cdef Py_ssize_t n = PyList_GET_SIZE(current)
         read[q] = n
         last[q] = <object>PyList_GET_ITEM(current, n - 1) if n else None
+        last_id[q] = PyList_GET_ITEM(current, n - 1) if n else NULL
         return 0
 
-    cdef inline bint _same_records(self, int q, list current, list seen) noexcept:
-        """``current`` holds exactly the records ``seen``, by identity."""
-        cdef Py_ssize_t k = PyList_GET_SIZE(seen), i
-        if self.volatile[q] or PyList_GET_SIZE(current) != k:
+    cdef inline bint _same_melds(self, int q, list current) noexcept:
+        """``current`` holds exactly the meld records seat ``q``'s rows were made from, by
+        identity (their addresses, kept while ``melds_seen`` holds the records)."""
+        cdef Py_ssize_t k = self.melds_read[q], i
+        if self.volatile[q] or PyList_GET_SIZE(current) != k or k > MELD_IDS:
             return False
         for i in range(k):
-            if PyList_GET_ITEM(current, i) != PyList_GET_ITEM(seen, i):
+            if PyList_GET_ITEM(current, i) != self.meld_ids[q][i]:
                 return False
         return True
 
@@ -375,7 +425,7 @@ cdef class TableEncoder:
         """Seat ``q``'s river rows from ``river``, which has something they do not hold
         (:meth:`_unchanged` is False): the records added since, or all of them again."""
         cdef Py_ssize_t n = PyList_GET_SIZE(river)
-        cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last), i
+        cdef Py_ssize_t k = self._still_read(q, river, self.river_read, self.river_last_id), i
         cdef int t
         cdef unsigned char* rows = &self.river_rows[q][0][0]
         if k == 0 and self.river_read[q]:
@@ -389,16 +439,15 @@ cdef class TableEncoder:
             if _field(d, 1, "claimed_by") is not None:
                 rows[N_COLS + t] += 1
             rows[2 * N_COLS + t] = _cap(i + 1)
-        self._mark_read(q, river, self.river_read, self.river_last)
+        self._mark_read(q, river, self.river_read, self.river_last, self.river_last_id)
         return 0
 
     cdef int _update_melds(self, int q, list melds) except -1:
         """Seat ``q``'s meld rows from ``melds`` (which has melds, or the rows some): rebuilt
         unless the melds are the records they were made from."""
-        cdef list seen = <list>self.melds_seen[q]
-        cdef Py_ssize_t n = PyList_GET_SIZE(melds)
+        cdef Py_ssize_t n = PyList_GET_SIZE(melds), i
         cdef int row, src
-        if self._same_records(q, melds, seen):
+        if self._same_melds(q, melds):
             return 0
         memset(self.meld_rows[q], 0, 4 * 42)
         memset(self.fed_from[q], 0, sizeof(self.fed_from[q]))
@@ -420,7 +469,10 @@ cdef class TableEncoder:
                 pairs = [(_field(m, 0, "kind"), _field(m, 1, "tiles")) for m in melds]
                 for t in forbidden_tiles(pairs, suits=self.bao_suits, terminals=self.bao_terminals):
                     self.warn_rows[q][_tile(t)] = 1
-        self.melds_seen[q] = list(melds)
+        seen = list(melds)
+        self.melds_seen[q] = seen
+        for i in range(min(n, MELD_IDS)):
+            self.meld_ids[q][i] = PyList_GET_ITEM(seen, i)
         self.melds_read[q] = n
         return 0
 
@@ -428,12 +480,12 @@ cdef class TableEncoder:
         """Seat ``q``'s flower row from ``flowers``, which has something it does not hold
         (:meth:`_unchanged` is False)."""
         cdef Py_ssize_t n = PyList_GET_SIZE(flowers)
-        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last), i
+        cdef Py_ssize_t k = self._still_read(q, flowers, self.flowers_read, self.flowers_last_id), i
         if k == 0 and self.flowers_read[q]:
             memset(self.flower_rows[q], 0, 42)
         for i in range(k, n):
             self.flower_rows[q][_tile(<object>PyList_GET_ITEM(flowers, i))] = 1
-        self._mark_read(q, flowers, self.flowers_read, self.flowers_last)
+        self._mark_read(q, flowers, self.flowers_read, self.flowers_last, self.flowers_last_id)
         return 0
 
     cdef int _fill(self, TableState tstate, int me, unsigned char* out, int hands_played) except -1:
@@ -475,10 +527,10 @@ cdef class TableEncoder:
             if records is None or PyList_GET_SIZE(records) or self.melds_read[q]:
                 self._update_melds(q, records if type(records) is list else list(records))
             records = s.river
-            if records is None or not self._unchanged(q, records, self.river_read, self.river_last):
+            if records is None or not self._unchanged(q, records, self.river_read, self.river_last_id):
                 self._update_river(q, records if type(records) is list else list(records))
             records = s.flowers
-            if records is None or not self._unchanged(q, records, self.flowers_read, self.flowers_last):
+            if records is None or not self._unchanged(q, records, self.flowers_read, self.flowers_last_id):
                 self._update_flowers(q, records if type(records) is list else list(records))
             # the planes are zeroed above: the rows of what a seat does not have yet are not read
             if self.melds_read[q]:
@@ -562,7 +614,7 @@ cdef class TableEncoder:
         engine's legal list is made (``nbmj.engine._hot.turn_codes``), without making the list;
         else from the legal list."""
         cdef signed char* m = self.masks[position]
-        cdef list lookup = <list>self.lookups[position]
+        cdef list lookup
         cdef int i, k, n
         cdef unsigned char kinds[TURN_CODES_MAX]
         cdef unsigned char tiles[TURN_CODES_MAX]
@@ -574,15 +626,9 @@ cdef class TableEncoder:
                 n = turn_codes(tstate, <Turn>ph, position, kinds, tiles, &complete)
                 if n >= 0 and complete:
                     memset(m, 0, N_ACTIONS)
-                    discards = turn_discards(position)
                     for k in range(n):
-                        if kinds[k] == TURN_DISCARD:  # most of them: the action from its table
-                            i = tiles[k]
-                            _list_put(lookup, i, <object>PyTuple_GET_ITEM(discards, i))
-                        else:
-                            i = _turn_index(kinds[k], tiles[k])
-                            _list_put(lookup, i, turn_action(position, kinds[k], tiles[k]))
-                        m[i] = 1
+                        m[_turn_index(kinds[k], tiles[k])] = 1
+                    self.coded[position] = True
                     if tstate is not self.marked_table:  # another hand: no older mark holds
                         self.marked_table = tstate
                         for k in range(4):
@@ -594,6 +640,8 @@ cdef class TableEncoder:
         # the game's own kept list (read here, never changed): no copy
         legal = table_legal_for(tstate, position) if _HOT else game.legal_actions(_SEATS[position])
         memset(m, 0, N_ACTIONS)
+        self.coded[position] = False
+        lookup = <list>self.lookups[position]
         for a in legal:
             i = _cached_index(a)
             m[i] = 1
@@ -667,7 +715,7 @@ cdef class TableEncoder:
         not marked there (or ``index`` is outside the action space)."""
         if position < 0 or position > 3 or index < 0 or index >= N_ACTIONS or not self.masks[position][index]:
             return None
-        return (<list>self.lookups[position])[index]
+        return self._kept_action(position, index)
 
 
 def _copied_encoder(rules, bytes masks, list lookups):
@@ -751,7 +799,7 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
         if index >= 0 and <long long>table._masked_at[position] == version and enc.masks[position][index]:
-            action = (<list>enc.lookups[position])[index]
+            action = enc._kept_action(position, index)
             earned = [0.0] * 4
             table.rewards = earned
             if _HOT and enc._marked(tstate, position):  # (a marked index below 42 is that tile's discard)
@@ -889,6 +937,8 @@ cdef extern from "Python.h":
     # (spelled for borrowed pointers, which Cython's own declarations take as objects)
     void* _type_of "Py_TYPE"(PyObject* o) noexcept
     PyObject** _list_items "PySequence_Fast_ITEMS"(PyObject* o) noexcept
+    ctypedef struct _DictHeader "PyDictObject":
+        void* ma_keys
     PyObject* _none "Py_None"
 
 cdef enum:
@@ -913,6 +963,7 @@ cdef void* _ROB_TYPE = <void*>RobWindow
 cdef void* _LIST_TYPE = <void*>list
 cdef void* _TUPLE_TYPE = <void*>tuple
 cdef void* _INT_TYPE = <void*>int
+cdef void* _DICT_TYPE = <void*>dict
 
 
 cdef inline void _fetch(const void* p, Py_ssize_t size) noexcept:
@@ -923,6 +974,12 @@ cdef inline void _fetch(const void* p, Py_ssize_t size) noexcept:
         NBMJ_PREFETCH(c + k)
         k += 64
     NBMJ_PREFETCH(c + size - 1)
+
+
+cdef inline void _fetch_keys(PyObject* d) noexcept:
+    """Ask for the key table of ``d`` when it is a dict (whose header was asked for earlier)."""
+    if _type_of(d) == _DICT_TYPE:
+        NBMJ_PREFETCH((<_DictHeader*>d).ma_keys)
 
 
 cdef inline PyObject** _list_slot(PyObject* items, Py_ssize_t k) noexcept:
@@ -998,13 +1055,13 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     if level == 3:  # (its type is not read here: its header is only now asked for)
         if t_p != _none:
             _fetch(t_p, _STATE_SIZE)
-        NBMJ_PREFETCH(<PyObject*>enc.lookups)
-        NBMJ_PREFETCH(<PyObject*>enc.river_last)
-        NBMJ_PREFETCH(<PyObject*>enc.melds_seen)
+        if position >= 0 and not enc.coded[position]:
+            NBMJ_PREFETCH(<PyObject*>enc.lookups)
         for q in range(4):
             if enc.melds_read[q]:
                 _fetch(&enc.meld_rows[q][0][0], 4 * 42)
                 _fetch(&enc.warn_rows[q][0], 42)
+                _fetch(&enc.meld_ids[q][0], sizeof(enc.meld_ids[q]))
             if enc.flowers_read[q]:
                 _fetch(&enc.flower_rows[q][0], 42)
         x = _list_item(<PyObject*>table._masked_at, position)
@@ -1022,29 +1079,30 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         NBMJ_PREFETCH(<PyObject*>t.offences)
         if <PyObject*>t.wall != _none:
             _fetch(<PyObject*>t.wall, _WALL_SIZE)
-        x = _list_item(<PyObject*>enc.lookups, position)
-        if x != NULL:
-            NBMJ_PREFETCH(x)
-        _fetch_item(<PyObject*>enc.river_last, 0)
-        _fetch_item(<PyObject*>enc.melds_seen, 0)
+        if position >= 0 and not enc.coded[position]:
+            x = _list_item(<PyObject*>enc.lookups, position)
+            if x != NULL:
+                NBMJ_PREFETCH(x)
         return
     if _type_of(seats_p) != _TUPLE_TYPE or PyTuple_GET_SIZE(<tuple>seats_p) != 4:
         return
     if level == 5:
         for q in range(4):
             _fetch(PyTuple_GET_ITEM(<tuple>seats_p, q), _SEAT_SIZE)
-        x = _list_item(<PyObject*>enc.lookups, position)
-        if x != NULL and index >= 0:  # the kept action the step will play
-            _fetch_item(x, index)
+        if position >= 0 and not enc.coded[position]:
+            x = _list_item(<PyObject*>enc.lookups, position)
+            if x != NULL and index >= 0:  # the kept action the step will play
+                _fetch_item(x, index)
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:
             NBMJ_PREFETCH(<PyObject*>(<Wall>x).tiles)
             NBMJ_PREFETCH(<PyObject*>(<Wall>x)._taken)
+        NBMJ_PREFETCH(<PyObject*>t.legal)  # (the engine clears both at every move)
+        NBMJ_PREFETCH(<PyObject*>t.scores)
         x = <PyObject*>t.phase
         if _type_of(x) == _WINDOW_TYPE or _type_of(x) == _ROB_TYPE:  # the claims asked and answered
             NBMJ_PREFETCH(<PyObject*>(<ClaimWindow>x).options)
             NBMJ_PREFETCH(<PyObject*>(<ClaimWindow>x).responses)
-            NBMJ_PREFETCH(<PyObject*>t.legal)
         return
     for q in range(4):
         if _type_of(PyTuple_GET_ITEM(<tuple>seats_p, q)) != _SEAT_TYPE:
@@ -1060,6 +1118,8 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:  # the next tile drawn
             _fetch_item(<PyObject*>(<Wall>x).tiles, (<Wall>x)._head)
+        _fetch_keys(<PyObject*>t.legal)  # the key tables that the engine's clearing frees
+        _fetch_keys(<PyObject*>t.scores)
         return
     for q in range(4):  # level 7, the last: the hands' counts and the lists' newest items
         seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
