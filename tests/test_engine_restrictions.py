@@ -154,3 +154,26 @@ def test_nh_1_8_no_kong_in_the_first_go_around():
     hands = {"E": "1m1m1m1m9s1z2z3z4z5z6z7z8s7s", "S": "2m1s2s3s4s5s6s7s8p9p2p3p5m", "W": "3m4m5m6m7m8m9m1p2p3p4p5p6p", "N": "7p8p9p2s3s4s5s6s7s8s9s3m9m"}
     g = make(hands, rules=NINGHAI)
     assert not kinds(g.legal_actions("E"), "ankan")
+
+
+def test_nb_8_6_a_pass_bar_held_only_in_its_window():
+    """NB-8.6 held only in a window (``pon_after_pass during dealer_first_turn``): the bar on
+    a passed pong holds for the claims on the dealer's first discard, and not after it."""
+    from nbmj.rules import compile_text
+
+    windowed = compile_text(
+        """
+variant pass-window extends ningbo "the pong bar only on the dealer's first discard"
+restrictions {
+  drop pon_after_pass
+  pon_after_pass during dealer_first_turn    [NB-8.6]
+}
+"""
+    )
+    hands = {"E": "1z123456789m123p5z", "S": "1z123456789s12p3p", "W": "2z2z3z3z4z4z5z5z6z6z7z7z8p", "N": "1z1z4p5p6p7p8p9p1s2s3s4s5s"}
+    g = make(hands, rules=windowed, draws="9p9p")
+    g.step(Action.parse("E discard 1z"))
+    assert kinds(g.legal_actions("N"), "pon")
+    g.step(Action.parse("N pass"))
+    play_script(g, ["S discard 1z"])
+    assert kinds(g.legal_actions("N"), "pon")  # the window closed with the dealer's first discard

@@ -296,15 +296,15 @@ cdef inline object _plain_field(object o, str name):
     return getattr(o, name)
 
 
-cdef bint _in_force(TableState t, object r, bint at_claim) except -1:
-    """``TableState.in_force(r, at_claim)``: a restriction the variant lacks, or one always
-    in force, answered here; a window by the method itself."""
+cdef bint _in_force(TableState t, object r, bint always, bint at_claim) except -1:
+    """``TableState.in_force(r, at_claim)`` for one of the four restrictions of EngineRules,
+    with its ``*_always`` flag: a restriction the variant lacks, or one always in force,
+    answered here; another window by ``TableState.window_open``."""
     if r is None:
         return False
-    window = _plain_field(r, "window")
-    if window == "always":
+    if always:
         return True
-    return bool(t.window_open(window, at_claim, None))
+    return bool(t.window_open(_plain_field(r, "window"), at_claim, None))
 
 
 cdef object _draw_head(Wall wall):
@@ -488,7 +488,7 @@ cdef dict _offers(TableState t, int p, int tile):
     cdef int rank = tile % 9
     cdef int i, q
     cdef unsigned char* o
-    cdef bint no_win = _in_force(t, er.win_pass, True)
+    cdef bint no_win = _in_force(t, er.win_pass, er.win_pass_always, True)
     cdef tuple seats = t.seats
     cdef SeatState seat
     options = {}
@@ -511,7 +511,7 @@ cdef dict _offers(TableState t, int p, int tile):
 cdef list _claim_options(TableState t, int q, int tile, int d, long flags):
     """``nbmj.engine.claim_window.claim_options`` of a typed hand."""
     cdef SeatState seat_state = t.seats[q]
-    if flags & _F_PON and tile in seat_state.passed_pon and _in_force(t, t.er.pon_pass, True):
+    if flags & _F_PON and tile in seat_state.passed_pon and _in_force(t, t.er.pon_pass, t.er.pon_pass_always, True):
         flags &= ~_F_PON
     hand = seat_state.hand
     cdef unsigned char* h = _bytes(hand)
@@ -568,7 +568,7 @@ cdef int _discardable_ids(TableState t, const unsigned char* h, bans, bint at_cl
             out[n] = k
             n += 1
             in_hand += h[k]
-    if n and bans and _in_force(t, er.chi_ban, at_claim) and not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
+    if n and bans and _in_force(t, er.chi_ban, er.chi_ban_always, at_claim) and not (in_hand == 2 and "big_crane" in er.chi_ban.unless):
         for k in bans:
             if 0 <= k < 42:
                 banned |= 1ULL << k
@@ -586,7 +586,7 @@ cdef bint _chi_leaves_discard(TableState t, int q, int tile, use) except -1:
     """``nbmj.engine.restrictions.chi_leaves_discard`` (NB-8.5) of a typed hand (asked for
     every chow offered: the hand after the chow is counted in C, not copied)."""
     cdef EngineRules er = t.er
-    if not _in_force(t, er.chi_ban, True):
+    if not _in_force(t, er.chi_ban, er.chi_ban_always, True):
         return True
     cdef unsigned char h[42]
     cdef int ids[42]
@@ -685,7 +685,7 @@ cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned
     cdef int n = 0, k, i
     cdef int ids[42]
     cdef bint drew = mode == "draw" or mode == "dealer_first"
-    cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, False))
+    cdef bint may_kong = drew or (mode == "after_pon" and not _in_force(t, er.kong_pon, er.kong_pon_always, False))
     cdef unsigned long long playable, held = 0  # held: a bit for each pung whose fourth tile is held
     drawn = ph.drawn
     if drew and drawn is not None:
@@ -1167,7 +1167,7 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
         for u in a.use:
             hand[u] -= 1
         seat.melds.append(_table_meld("chi", tuple(sorted((tile, *a.use))), d))
-        bans = chi_discard_bans(tile, a.use) if _in_force(t, er.chi_ban, True) else ()
+        bans = chi_discard_bans(tile, a.use) if _in_force(t, er.chi_ban, er.chi_ban_always, True) else ()
         return _turn(q, "after_chi", None, None, bans)
     hand[tile] -= 2
     seat.melds.append(_table_meld("pon", (tile, tile, tile), d))
@@ -1177,8 +1177,8 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
 cdef _note_passes(TableState t, tile, options, responses):
     """``nbmj.engine.restrictions.note_passes``."""
     cdef EngineRules er = t.er
-    no_win = _in_force(t, er.win_pass, True)
-    no_pon = _in_force(t, er.pon_pass, True)
+    no_win = _in_force(t, er.win_pass, er.win_pass_always, True)
+    no_pon = _in_force(t, er.pon_pass, er.pon_pass_always, True)
     for q, opts in options.items():
         chosen = _plain_field(responses[q], "kind")
         # a win is always listed first (see legal_actions)

@@ -13,6 +13,10 @@ cdef class EngineRules:
     cdef readonly object pon_pass
     cdef readonly object win_pass
     cdef readonly object kong_pon
+    cdef readonly bint chi_ban_always
+    cdef readonly bint pon_pass_always
+    cdef readonly bint win_pass_always
+    cdef readonly bint kong_pon_always
     cdef readonly tuple suits
     cdef readonly tuple no_claims
     cdef readonly bint bao_suits

@@ -51,6 +51,12 @@ class EngineRules:
     pon_pass: Restriction | None
     win_pass: Restriction | None
     kong_pon: Restriction | None
+    #: whether each of the four restrictions above is in force at every moment (its window is
+    #: ``always``): the compiled twin answers those without asking the window at each step
+    chi_ban_always: bool
+    pon_pass_always: bool
+    win_pass_always: bool
+    kong_pon_always: bool
     suits: tuple[Restriction, ...]
     no_claims: tuple[Restriction, ...]
     bao_suits: bool
@@ -70,8 +76,16 @@ class EngineRules:
     several_shapes: bool
 
 
+def _always(r: Restriction | None) -> bool:
+    return r is not None and r.window == "always"
+
+
 def _read(rules: RuleSet) -> EngineRules:
     c = rules.claims
+    chi_ban = rules.restriction("chi_discard_ban")
+    pon_pass = rules.restriction("pon_after_pass")
+    win_pass = rules.restriction("win_after_pass")
+    kong_pon = rules.restriction("kong_after_pon")
     return EngineRules(
         rules=rules,
         claims=c,
@@ -80,10 +94,14 @@ def _read(rules: RuleSet) -> EngineRules:
         claim_seat_order=claim_seat_order(c.seat_order),
         all_winners=c.multiple_winners == "all",
         wild_kong=c.wilds_in_melds or c.wild_kong,
-        chi_ban=rules.restriction("chi_discard_ban"),
-        pon_pass=rules.restriction("pon_after_pass"),
-        win_pass=rules.restriction("win_after_pass"),
-        kong_pon=rules.restriction("kong_after_pon"),
+        chi_ban=chi_ban,
+        pon_pass=pon_pass,
+        win_pass=win_pass,
+        kong_pon=kong_pon,
+        chi_ban_always=_always(chi_ban),
+        pon_pass_always=_always(pon_pass),
+        win_pass_always=_always(win_pass),
+        kong_pon_always=_always(kong_pon),
         suits=tuple(r for r in rules.restrictions if r.kind == "discard_suits"),
         no_claims=tuple(r for r in rules.restrictions if r.kind == "no_claims"),
         bao_suits=rules.restriction("bao_suit_warning") is not None,
