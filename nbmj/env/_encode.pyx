@@ -1057,6 +1057,7 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
             _fetch(t_p, _STATE_SIZE)
         if position >= 0 and not enc.coded[position]:
             NBMJ_PREFETCH(<PyObject*>enc.lookups)
+        NBMJ_PREFETCH(<PyObject*>enc.river_last)  # written when a river grows (a discard, most steps)
         for q in range(4):
             if enc.melds_read[q]:
                 _fetch(&enc.meld_rows[q][0][0], 4 * 42)
@@ -1083,6 +1084,7 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
             x = _list_item(<PyObject*>enc.lookups, position)
             if x != NULL:
                 NBMJ_PREFETCH(x)
+        _fetch_item(<PyObject*>enc.river_last, 0)
         return
     if _type_of(seats_p) != _TUPLE_TYPE or PyTuple_GET_SIZE(<tuple>seats_p) != 4:
         return
