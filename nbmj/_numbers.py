@@ -18,6 +18,8 @@ def whole_number(value: object) -> int | None:
     0-d NumPy integer array. A float (even ``5.0``), a string or a bool (a NumPy one too,
     which older NumPy releases still let Python read as an index) is not one: taking ``5.0``
     or ``"5"`` by conversion would make two spellings of one seed look like two."""
+    if type(value) is int:  # most values, read at every hand dealt: no further test
+        return value
     if isinstance(value, (bool, np.bool_)):
         return None
     try:
