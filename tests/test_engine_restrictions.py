@@ -6,6 +6,7 @@ from pathlib import Path
 
 from nbmj.engine.actions import Action
 from nbmj.engine.script import pass_claims, play_script
+from nbmj.rules import compile_text
 from nbmj.tiles import parse_counts
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
@@ -159,8 +160,6 @@ def test_nh_1_8_no_kong_in_the_first_go_around():
 def test_nb_8_6_a_pass_bar_held_only_in_its_window():
     """NB-8.6 held only in a window (``pon_after_pass during dealer_first_turn``): the bar on
     a passed pong holds for the claims on the dealer's first discard, and not after it."""
-    from nbmj.rules import compile_text
-
     windowed = compile_text(
         """
 variant pass-window extends ningbo "the pong bar only on the dealer's first discard"

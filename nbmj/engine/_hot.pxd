@@ -17,7 +17,6 @@ cdef enum:
 
 cdef int turn_codes(TableState t, Turn ph, int p, unsigned char* kinds, unsigned char* tiles, bint* complete) except -2
 cdef object turn_action(int p, int kind, int tile)
-cdef tuple turn_discards(int p)
 cdef int table_step_marked(TableState t, int p, object action, int discard) except -1
 
 cdef list table_legal_for(TableState t, int p)

@@ -37,8 +37,7 @@ from ..engine.precomputed import CLAIM_ORDER
 # mask and move without Game.legal_actions' copy and frames. Should the engine run its
 # pure-Python twins, the Game's own methods.
 from nbmj.engine._hot cimport (TURN_ANKAN, TURN_CODES_MAX, TURN_DISCARD, TURN_FLOWER, TURN_HU, TURN_KAKAN, table_legal_for,
-                               table_step_marked, table_step_offered, turn_action, turn_codes,
-                               turn_discards)
+                               table_step_marked, table_step_offered, turn_action, turn_codes)
 
 cdef bint _HOT = _hotpath.compiled is not None
 
@@ -121,18 +120,21 @@ cdef inline int _turn_index(int kind, int tile) noexcept:
 
 cdef object _coded_action(int p, int index):
     """The shared action of position ``p`` at ``index`` of a mask marked from turn codes:
-    the action of the code that :func:`_turn_index` puts there."""
+    ``turn_action`` of the code that :func:`_turn_index` puts there."""
+    cdef int kind, tile
     if 0 <= index < 42:
-        return <object>PyTuple_GET_ITEM(turn_discards(p), index)
-    if index == _HU_INDEX:
-        return turn_action(p, TURN_HU, 0)
-    if _ANKAN_BASE <= index < _ANKAN_BASE + 34:
-        return turn_action(p, TURN_ANKAN, index - _ANKAN_BASE)
-    if _KAKAN_BASE <= index < _KAKAN_BASE + 34:
-        return turn_action(p, TURN_KAKAN, index - _KAKAN_BASE)
-    if _FLOWER_BASE + 34 <= index < _FLOWER_BASE + 42:
-        return turn_action(p, TURN_FLOWER, index - _FLOWER_BASE)
-    raise AssertionError(f"no turn code is at action {index!r}")
+        kind, tile = TURN_DISCARD, index
+    elif index == _HU_INDEX:
+        kind, tile = TURN_HU, 0
+    elif _ANKAN_BASE <= index < _ANKAN_BASE + 34:
+        kind, tile = TURN_ANKAN, index - _ANKAN_BASE
+    elif _KAKAN_BASE <= index < _KAKAN_BASE + 34:
+        kind, tile = TURN_KAKAN, index - _KAKAN_BASE
+    elif _FLOWER_BASE + 34 <= index < _FLOWER_BASE + 42:
+        kind, tile = TURN_FLOWER, index - _FLOWER_BASE
+    else:
+        raise AssertionError(f"no turn code is at action {index!r}")
+    return turn_action(p, kind, tile)
 
 
 cpdef int action_index(action) except -1:
