@@ -433,3 +433,55 @@ def test_the_state_records_constructors_take_every_field_in_order_with_fresh_def
             assert made[0] == f.default_factory() and made[0] is not made[1], f.name
     given = TableState(t.er, t.wt, t.rules, t.wall, t.seats, 2, "S", t.indicator, kongs=1, kept_tiles=14, current=3, keeps_log=False)
     assert (given.dealer, given.round_wind, given.kongs, given.kept_tiles, given.current, given.keeps_log) == (2, "S", 1, 14, 3, False)
+
+
+MANUAL_FLOWERS = compile_text(
+    """
+variant state_manual_flowers extends ningbo "flowers laid down by the player"
+flowers { in_play manual }
+"""
+)
+
+
+def _records(seat):
+    return (list(seat.melds), list(seat.river), list(seat.flowers))
+
+
+@pytest.mark.parametrize("rules", [*list_variants(), MANUAL_FLOWERS], ids=lambda r: r if isinstance(r, str) else r.name)
+def test_every_change_to_a_seats_records_counts_one(rules):
+    """SeatState.changes moves with every change to a seat's melds, river or flowers, and
+    never back: the compiled encoder reads a seat's records again only when it has moved.
+    Random hands reach every kind of change (a discard, a claim's mark in the river, each
+    meld, a kong added to a pong, a flower), so each place the engine makes one is held to
+    counting it; Game.invalidate counts one at every seat."""
+    import random
+
+    from nbmj.rules import load_variant
+
+    chi = (rules if not isinstance(rules, str) else load_variant(rules)).claims.chi
+    seen = set()
+    for seed in range(40):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seats = game.table.seats
+            before = [(_records(s), s.changes) for s in seats]
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            kongs = [a for a in legal if a.kind in ("ankan", "kakan")]
+            game.step(kongs[0] if kongs and rng.random() < 0.5 else rng.choice(legal))
+            for s, (records, count) in zip(game.table.seats, before):
+                assert s.changes >= count
+                if _records(s) != records:
+                    assert s.changes > count, (seed, records, _records(s))
+                    old_melds, old_river, old_flowers = records
+                    seen.update(m.kind for m in s.melds[len(old_melds):])
+                    seen.update(m.kind for m, o in zip(s.melds, old_melds) if m != o)
+                    seen.update(["discard"] if len(s.river) > len(old_river) else [])
+                    seen.update(["marked"] if s.river[: len(old_river)] != old_river else [])
+                    seen.update(["flower"] if len(s.flowers) > len(old_flowers) else [])
+        counts = [s.changes for s in game.table.seats]
+        game.invalidate()
+        assert [s.changes for s in game.table.seats] == [c + 1 for c in counts]
+    assert {"discard", "marked", "pon", "flower", *(["chi"] if chi else [])} <= seen
+    assert seen & {"ankan", "kakan", "kan"}, seen

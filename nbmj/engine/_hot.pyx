@@ -389,6 +389,7 @@ cdef object _replace_flower(TableState t, int p, int f):
     cdef unsigned char* h = _bytes(hand)
     _remove_tile(h, f)
     seat.flowers.append(f)
+    seat.changes += 1
     amount = t.er.immediate.flower
     if amount:
         pay_immediate(t, p, amount, "flower")
@@ -430,6 +431,7 @@ cdef object _discard(TableState t, int p, int tile):
     cdef unsigned char* h = _bytes(hand)
     _remove_tile(h, tile)
     st.river.append(_river_tile(tile, None))
+    st.changes += 1
     t.discards_made += 1
     cdef bint ready = _is_ready(t, p, hand)
     st.ready = ready
@@ -1147,8 +1149,10 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     kind = a.kind
     cdef tuple seats = t.seats
     cdef SeatState seat
-    river = seats[d].river
+    seat = seats[d]
+    river = seat.river
     river[-1] = _river_tile(river[-1].tile, SEATS[q])
+    seat.changes += 1
     offences = t.offences
     for i, off in enumerate(offences):
         if off.warned == q and off.number == t.discards_made:
@@ -1160,6 +1164,7 @@ cdef object _take_meld(TableState t, ClaimWindow window, int q, a):
     if seat.passed_pon:  # (clearing an empty set would still write its table)
         seat.passed_pon.clear()
     hand = seat.hand
+    seat.changes += 1  # the meld made below
     t.current = q
     if t.keeps_log:
         t.events.append({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})

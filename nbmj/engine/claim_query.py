@@ -240,10 +240,12 @@ def _answer(
         st.flowers = list(flowers)
         st.passed_pon = set(passed_pon)
         st.passed_win = passed_win
+        st.changes += 1
     for q in range(4):
         st = table.seats[q]
         if first_go_around and q <= d:
             st.river.append(RiverTile(tile, None))  # what it was does not matter here, that it was does
+            st.changes += 1
         if q != d:
             st.ready = is_ready(table, q)
     offered = offers(table, d, tile)

@@ -120,8 +120,10 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     q = won[0]
     a = responses[q]
     kind = a.kind
-    river = t.seats[d].river
+    discarder = t.seats[d]
+    river = discarder.river
     river[-1] = RiverTile(river[-1].tile, SEATS[q])
+    discarder.changes += 1
     if kind == "hu":
         return finish_win(t, [(w, tile, "discard", d, discard_win(t, w, tile, d, "discard")) for w in won])
     offences = t.offences
@@ -134,6 +136,7 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
     seat.passed_pon.clear()
     hand = seat.hand
+    seat.changes += 1  # the meld made below
     t.current = q
     t.emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
     if kind == "chi":

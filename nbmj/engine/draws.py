@@ -66,6 +66,7 @@ def replace_flower(t: TableState, p: int, f: int) -> int | None:
     seat = t.seats[p]
     seat.hand[f] -= 1
     seat.flowers.append(f)
+    seat.changes += 1
     pay_immediate(t, p, t.er.immediate.flower, "flower")
     if t.wall.remaining <= t.kept_tiles:
         t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})

@@ -425,10 +425,15 @@ class Game:
 
     def invalidate(self) -> None:
         """Forget what the game worked out from its state (legal lists, win scores), for a
-        referee or a test that changed :attr:`table` by hand."""
-        self._t.legal.clear()
-        self._t.scores.clear()
-        self._t.version += 1
+        referee or a test that changed :attr:`table` by hand. Every seat counts a change
+        (:attr:`~nbmj.engine.state.SeatState.changes`), so that what keeps rows made from
+        the seats' records reads them again."""
+        t = self._t
+        t.legal.clear()
+        t.scores.clear()
+        t.version += 1
+        for seat in t.seats:
+            seat.changes += 1
 
     def win_for(self, seat: str) -> WinScore | None:
         """The score ``seat`` would have winning now: on its own draw while on turn, on the

@@ -27,6 +27,7 @@ def declare_ankan(t: TableState, p: int, k: int) -> Phase:
     seat = t.seats[p]
     seat.hand[k] -= 4
     seat.melds.append(TableMeld("ankan", (k,) * 4, None))
+    seat.changes += 1
     return kong_made(t, p, "concealed_kong")
 
 
@@ -62,6 +63,7 @@ def complete_kakan(t: TableState, p: int, tile: int) -> Phase:
     for i, m in enumerate(melds):
         if m.kind == "pon" and m.tiles[0] == tile:
             melds[i] = TableMeld("kakan", (tile,) * 4, m.source)
+            seat.changes += 1
             break
     return kong_made(t, p, "added_kong")
 

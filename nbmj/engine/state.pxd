@@ -18,6 +18,7 @@ cdef class SeatState:
     cdef public bint passed_win
     cdef public set passed_pon
     cdef public bint ready
+    cdef public long changes
 
 
 cdef class TableState:

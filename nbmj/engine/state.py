@@ -78,6 +78,13 @@ class SeatState:
     #: discard. Set after the deal and at each discard, the only times a hand takes its
     #: waiting shape.
     ready: bool
+    #: how many times ``melds``, ``river`` or ``flowers`` have changed: every change the
+    #: engine makes to them counts one, and so does :meth:`Game.invalidate
+    #: <nbmj.engine.game.Game.invalidate>`, which a referee or a test calls after changing
+    #: the state by hand. The compiled encoder reads a seat's records again only when this
+    #: count has moved or a list was replaced. Not compared: it is history, not the seat's
+    #: state.
+    changes: int = field(default=0, compare=False)
 
     # Written out rather than generated: compiled, the generated constructor imports the
     # dataclasses module once per default_factory field at every call (3 µs a seat, against
@@ -93,6 +100,7 @@ class SeatState:
         passed_win: bool = False,
         passed_pon: set[int] | None = None,
         ready: bool = True,
+        changes: int = 0,
     ) -> None:
         self.hand = bytearray(42) if hand is None else hand
         self.melds = [] if melds is None else melds
@@ -103,6 +111,7 @@ class SeatState:
         self.passed_win = passed_win
         self.passed_pon = set() if passed_pon is None else passed_pon
         self.ready = ready
+        self.changes = changes
 
 
 @dataclass(init=False)

@@ -100,6 +100,7 @@ def discard(t: TableState, p: int, tile: int) -> Phase:
     st = t.seats[p]
     st.hand[tile] -= 1
     st.river.append(RiverTile(tile, None))
+    st.changes += 1
     t.discards_made += 1
     ready = st.ready = is_ready(t, p)
     er = t.er

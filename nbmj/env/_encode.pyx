@@ -312,6 +312,12 @@ cdef class TableEncoder:
     # melds_read[q] of them; a seat with more is rebuilt at every call)
     cdef PyObject* meld_ids[4][MELD_IDS]
     cdef Py_ssize_t melds_read[4]  # per seat: how many they are (most seats have none: their rows are not copied)
+    # per seat: its change count (SeatState.changes) and its three lists when the rows were
+    # last brought up to date. A seat whose count and lists are the same has the same
+    # records: its lists are not read (at most steps, three seats of four; in a big batch
+    # each list read is a cache miss or two)
+    cdef long seen_changes[4]
+    cdef PyObject* seen_lists[4][3]
     cdef signed char masks[4][125]
     cdef list lookups
     # A seat's mask marked from the engine's turn codes (turn_codes) at marked_table's
@@ -376,6 +382,9 @@ cdef class TableEncoder:
         memset(self.river_last_id, 0, sizeof(self.river_last_id))
         memset(self.flowers_last_id, 0, sizeof(self.flowers_last_id))
         self.melds_seen = [[], [], [], []]
+        for q in range(4):
+            self.seen_changes[q] = -1  # (a count is never negative: every seat is read)
+        memset(self.seen_lists, 0, sizeof(self.seen_lists))
         for w in t.wt.wild_ids:
             self.wild_row[_tile(w)] = 1
         indicator = t.indicator
@@ -422,6 +431,26 @@ cdef class TableEncoder:
             if PyList_GET_ITEM(current, i) != self.meld_ids[q][i]:
                 return False
         return True
+
+    cdef int _update_seat(self, int q, SeatState s) except -1:
+        """Bring seat ``q``'s rows up to date with its records, whose change count or lists
+        have moved since the rows were: most often one record was added, and only it is read."""
+        # a seat without melds has no meld rows to keep; a river or flowers list that ends
+        # in the record last read has only gained records since
+        records = s.melds
+        if records is None or PyList_GET_SIZE(records) or self.melds_read[q]:
+            self._update_melds(q, records if type(records) is list else list(records))
+        records = s.river
+        if records is None or not self._unchanged(q, records, self.river_read, self.river_last_id):
+            self._update_river(q, records if type(records) is list else list(records))
+        records = s.flowers
+        if records is None or not self._unchanged(q, records, self.flowers_read, self.flowers_last_id):
+            self._update_flowers(q, records if type(records) is list else list(records))
+        self.seen_changes[q] = s.changes
+        self.seen_lists[q][0] = <PyObject*>s.melds
+        self.seen_lists[q][1] = <PyObject*>s.river
+        self.seen_lists[q][2] = <PyObject*>s.flowers
+        return 0
 
     cdef int _update_river(self, int q, list river) except -1:
         """Seat ``q``'s river rows from ``river``, which has something they do not hold
@@ -523,17 +552,9 @@ cdef class TableEncoder:
                     if r == 0:
                         out[R_HAND * N_COLS + t] = <unsigned char>k
             counts[2 + r] = _cap(size)
-            # most seats at most steps have nothing new: their rows are left as they are
-            # without a call (a seat without melds has no meld rows to keep)
-            records = s.melds
-            if records is None or PyList_GET_SIZE(records) or self.melds_read[q]:
-                self._update_melds(q, records if type(records) is list else list(records))
-            records = s.river
-            if records is None or not self._unchanged(q, records, self.river_read, self.river_last_id):
-                self._update_river(q, records if type(records) is list else list(records))
-            records = s.flowers
-            if records is None or not self._unchanged(q, records, self.flowers_read, self.flowers_last_id):
-                self._update_flowers(q, records if type(records) is list else list(records))
+            if (s.changes != self.seen_changes[q] or self.volatile[q] or <PyObject*>s.melds != self.seen_lists[q][0]
+                    or <PyObject*>s.river != self.seen_lists[q][1] or <PyObject*>s.flowers != self.seen_lists[q][2]):
+                self._update_seat(q, s)
             # the planes are zeroed above: the rows of what a seat does not have yet are not read
             if self.melds_read[q]:
                 memcpy(out + (R_MELDS + 4 * r) * N_COLS, self.meld_rows[q], 4 * 42)
@@ -1111,28 +1132,31 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     for q in range(4):
         if _type_of(PyTuple_GET_ITEM(<tuple>seats_p, q)) != _SEAT_TYPE:
             return
-    if level == 6:
+    if level == 6:  # every hand; the lists of the seat that moves, which its move reads or
+        # grows (another seat's are read only when its change count has moved: rarely)
         for q in range(4):
             seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
             NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).hand)
-            NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).melds)
-            NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).river)
-            NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).flowers)
-            NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).passed_pon)
+            if q == position:
+                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).melds)
+                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).river)
+                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).flowers)
+                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).passed_pon)
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:  # the next tile drawn
             _fetch_item(<PyObject*>(<Wall>x).tiles, (<Wall>x)._head)
         _fetch_keys(<PyObject*>t.legal)  # the key tables that the engine's clearing frees
         _fetch_keys(<PyObject*>t.scores)
         return
-    for q in range(4):  # level 7, the last: the hands' counts and the lists' newest items
+    for q in range(4):  # level 7, the last: the hands' counts and the mover's newest records
         seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
         x = <PyObject*>(<SeatState>seat).hand
         if PyByteArray_CheckExact(<object>x):
             _fetch(PyByteArray_AS_STRING(<object>x), 42)
-        _fetch_item(<PyObject*>(<SeatState>seat).river, -1)
-        _fetch_item(<PyObject*>(<SeatState>seat).melds, 0)
-        _fetch_item(<PyObject*>(<SeatState>seat).flowers, -1)
+        if q == position:
+            _fetch_item(<PyObject*>(<SeatState>seat).river, -1)
+            _fetch_item(<PyObject*>(<SeatState>seat).melds, 0)
+            _fetch_item(<PyObject*>(<SeatState>seat).flowers, -1)
 
 
 cdef int _play_all(list tables, list actions, list agents, observations, action_masks,
