@@ -271,7 +271,9 @@ cdef class TableEncoder:
     for :meth:`legal_action`: by index in a lookup row when it was made from the legal list,
     and as the shared actions of the seat's turn codes when it was made from those.
 
-    Each seat's river, meld and flower rows are kept between calls. The engine only appends
+    Each seat's river, meld and flower rows are kept between calls. A seat whose change
+    count (``SeatState.changes``, which the engine and ``Game.invalidate`` move) and whose
+    three lists are those the rows were made at is not read at all. The engine only appends
     to a river or a flower list during a hand, and a claim replaces the river's last record,
     so a call reads the records added since the last one, after checking by identity that
     the last record read is still in its place (when it is not, the seat's rows are rebuilt;
@@ -1132,8 +1134,8 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     for q in range(4):
         if _type_of(PyTuple_GET_ITEM(<tuple>seats_p, q)) != _SEAT_TYPE:
             return
-    if level == 6:  # every hand; the lists of the seat that moves, which its move reads or
-        # grows (another seat's are read only when its change count has moved: rarely)
+    if level == 6:  # every seat's hand; the lists of the seat that moves, which its move
+        # reads or grows (another seat's are read only when its change count has moved: rarely)
         for q in range(4):
             seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
             NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).hand)
