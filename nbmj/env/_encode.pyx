@@ -1134,16 +1134,17 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     for q in range(4):
         if _type_of(PyTuple_GET_ITEM(<tuple>seats_p, q)) != _SEAT_TYPE:
             return
-    if level == 6:  # every seat's hand; the lists of the seat that moves, which its move
-        # reads or grows (another seat's are read only when its change count has moved: rarely)
+    if level == 6:  # every seat's hand and pong passes, which the claims on a discard read;
+        # the lists of the seat that moves, which its move reads or grows (another seat's are
+        # read only when its change count has moved: rarely)
         for q in range(4):
             seat = PyTuple_GET_ITEM(<tuple>seats_p, q)
             NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).hand)
+            NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).passed_pon)
             if q == position:
                 NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).melds)
                 NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).river)
                 NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).flowers)
-                NBMJ_PREFETCH(<PyObject*>(<SeatState>seat).passed_pon)
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:  # the next tile drawn
             _fetch_item(<PyObject*>(<Wall>x).tiles, (<Wall>x)._head)
