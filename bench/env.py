@@ -221,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--steps, --repeats and --slices are at least 1, not {steps!r}, {repeats!r}, {slices!r}")
 
     from nbmj.core import BACKEND as CORE
+    from nbmj.engine._hotpath import BACKEND as ENGINE  # the engine's compiled hot path, or its twins
     from nbmj.env import BACKEND as ENCODER
 
     rows: list[dict[str, Any]] = []
@@ -257,11 +258,11 @@ def main(argv: list[str] | None = None) -> int:
                 per_round = [a / b for a, b in zip(rates, ref_rates)]
                 row[key] = round(statistics.median(per_round), 2)
                 row[f"{key}_range"] = [round(min(per_round), 2), round(max(per_round), 2)]
-    out = {"core_backend": CORE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "slices": slices, "contestants": rows}
+    out = {"core_backend": CORE, "engine_backend": ENGINE, "encoder_backend": ENCODER, "python": sys.version.split()[0], "repeats": repeats, "slices": slices, "contestants": rows}
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core: {CORE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} rounds of {slices} interleaved slices")
+    print(f"nbmj core: {CORE}, engine hot path: {ENGINE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} rounds of {slices} interleaved slices")
     print(f"  {'':<28} {'wall clock':>38}   {'CPU time (per core)':>38}")
     for r in rows:
         if "steps_per_s" not in r:
