@@ -10,11 +10,19 @@ import dataclasses
 
 from nbmj.engine.game import Game
 from nbmj.engine.script import scripted_wall
-from nbmj.rules import load_variant
+from nbmj.rules import compile_text, load_variant
 from nbmj.tiles import parse_tile
 
 NINGBO = load_variant("ningbo")
 NINGHAI = load_variant("ninghai")
+#: Ningbo with flowers laid down by the player: the one way to reach the engine's flower
+#: actions, which no shipped variant offers (they replace flowers automatically)
+MANUAL_FLOWERS = compile_text(
+    """
+variant manual_flowers extends ningbo "flowers laid down by the player"
+flowers { in_play manual }
+"""
+)
 
 
 def without_minimum(rules):

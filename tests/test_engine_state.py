@@ -36,7 +36,7 @@ from nbmj.tiles import parse_tile, parse_tiles
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import CLAIMS_TABLE, MIN0, NINGBO, NINGHAI, T, make  # noqa: E402
+from _engine_helpers import CLAIMS_TABLE, MANUAL_FLOWERS, MIN0, NINGBO, NINGHAI, T, make  # noqa: E402
 
 # --------------------------------------------------------------------------- structure
 
@@ -432,14 +432,6 @@ def test_the_state_records_constructors_take_every_field_in_order_with_fresh_def
             assert made[0] == f.default_factory() and made[0] is not made[1], f.name
     given = TableState(t.er, t.wt, t.rules, t.wall, t.seats, 2, "S", t.indicator, kongs=1, kept_tiles=14, current=3, keeps_log=False)
     assert (given.dealer, given.round_wind, given.kongs, given.kept_tiles, given.current, given.keeps_log) == (2, "S", 1, 14, 3, False)
-
-
-MANUAL_FLOWERS = compile_text(
-    """
-variant state_manual_flowers extends ningbo "flowers laid down by the player"
-flowers { in_play manual }
-"""
-)
 
 
 def _records(seat):

@@ -6,6 +6,8 @@ masks are checked alone: the compiled encoder reads the compiled engine state (s
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,6 +19,10 @@ from nbmj.engine import Game, Match
 from nbmj.env import _reference, layout as L
 from nbmj.env.encoding import ReferenceEncoder, encoder_rules
 from nbmj.rules import compile_text, list_variants, load_variant
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import MANUAL_FLOWERS  # noqa: E402
 
 # None under NBMJ_PUREPYTHON: the compiled encoder reads the compiled state's fields (state.pxd)
 _encode = compiled_module("nbmj.env._encode")
@@ -30,12 +36,6 @@ EXTRA = compile_text(
     """
 variant env_test extends ningbo "multiple winners, wilds in melds"
 claims { multiple_winners all; wilds_in_melds yes }
-"""
-)
-MANUAL_FLOWERS = compile_text(
-    """
-variant env_manual_flowers extends ningbo "flowers laid down by the player"
-flowers { in_play manual }
 """
 )
 RULE_SETS = [load_variant(v) for v in list_variants()] + [EXTRA, MANUAL_FLOWERS]
