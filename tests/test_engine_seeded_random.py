@@ -17,8 +17,10 @@ from nbmj.engine.wall import shuffle as reference_shuffle
 
 try:
     from nbmj.engine._mt import MersenneTwister
+    from nbmj.engine._mt import seeded_pair as compiled_pair
 except ImportError:  # not built
     MersenneTwister = None  # type: ignore[assignment,misc]
+    compiled_pair = None  # type: ignore[assignment]
 
 needs_compiled = pytest.mark.skipif(MersenneTwister is None, reason="nbmj.engine._mt is not built")
 seeds = st.one_of(st.integers(-(2**80), 2**80), st.text(max_size=40))
@@ -115,4 +117,26 @@ def test_a_seeded_hand_and_match_are_those_of_random_Random_NB_3_6_NB_2_3(seed):
     first = random.Random(f"match:{seed}")
     first.randint(1, 6), first.randint(1, 6)
     assert match.first_dealer == first.randrange(4)
-    assert match.hand_seed(1) == random.Random(f"{seed}:1").getrandbits(32)
+    # hand 0's seed is drawn beside the match's generator (seeded_pair), the others alone
+    assert [match.hand_seed(i) for i in (0, 1)] == [random.Random(f"{seed}:{i}").getrandbits(32) for i in (0, 1)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seeds, seeds, draws)
+def test_a_pair_seeded_in_one_pass_draws_what_two_random_Random_draw(first, second, calls):
+    """``seeded_pair`` (the engine's, compiled or not, and the compiled one) is two
+    generators seeded apart."""
+    makers = [_hotpath.seeded_pair] + ([compiled_pair] if compiled_pair is not None else [])
+    for make in makers:
+        for rng, ref in zip(make(first, second), (random.Random(first), random.Random(second))):
+            assert [_draw(rng, c) for c in calls] == [_draw(ref, c) for c in calls]
+            assert [rng.getrandbits(32) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]
+
+
+@needs_compiled
+def test_a_pair_with_a_key_longer_than_the_state_is_seeded_one_at_a_time():
+    long_seed = 2**(32 * 700) - 12345  # a 700-word key steps its first chain 700 times, not 624
+    a, b = compiled_pair(long_seed, "short")
+    assert type(a) is MersenneTwister and type(b) is MersenneTwister
+    assert a.getrandbits(64) == random.Random(long_seed).getrandbits(64)
+    assert b.getrandbits(64) == random.Random("short").getrandbits(64)

@@ -24,7 +24,7 @@ from .turn import discard as reference_discard
 from .turn import turn_actions as reference_turn_actions
 from .wins import is_ready as reference_is_ready
 
-__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "resolve_claims", "deal", "seeded_random"]
+__all__ = ["BACKEND", "compiled", "start_turn", "discard", "turn_actions", "is_ready", "resolve_claims", "deal", "seeded_random", "seeded_pair"]
 
 
 #: the compiled module, None when the pure-Python twins are live
@@ -39,9 +39,18 @@ resolve_claims: Callable[[TableState, ClaimWindow], Phase] = reference_resolve_c
 deal: Callable[[TableState, tuple[int, int], WallBreak], Phase] = reference_deal
 #: ``random.Random(seed)`` for an int or str seed, or its compiled twin (the same outputs)
 seeded_random: Callable[[int | str], SeededDraws] = random.Random
+
+
+def _seeded_pair(first: int | str, second: int | str) -> tuple[SeededDraws, SeededDraws]:
+    return seeded_random(first), seeded_random(second)
+
+
+#: ``(seeded_random(first), seeded_random(second))``; compiled, the two are seeded in one pass
+seeded_pair: Callable[[int | str, int | str], tuple[SeededDraws, SeededDraws]] = _seeded_pair
 _mt = compiled_module("nbmj.engine._mt")
 if _mt is not None:
     seeded_random = _mt.MersenneTwister
+    seeded_pair = _mt.seeded_pair
 if compiled is not None:
     start_turn = compiled.start_turn
     discard = compiled.discard

@@ -16,18 +16,30 @@ from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t
 from libc.string cimport memcpy
 
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #if defined(__GNUC__) || defined(__clang__)
+    #define NBMJ_BIT_LENGTH32(n) ((n) ? 32 - __builtin_clz((unsigned)(n)) : 0)
+    #else
+    static int NBMJ_BIT_LENGTH32(uint32_t n) { int k = 0; while (n) { n >>= 1; k++; } return k; }
+    #endif
+    """
+    int NBMJ_BIT_LENGTH32(uint32_t n) noexcept nogil
+
 try:  # as random.py takes it: the builtin module's hash object is cheaper to make than OpenSSL's
     from _sha512 import sha512 as _sha512
 except ImportError:
     from hashlib import sha512 as _sha512
 from operator import index as _index
 
-__all__ = ["MersenneTwister"]
+__all__ = ["MersenneTwister", "seeded_pair"]
 
 cdef enum:
     MT_N = 624
     MT_M = 397
     _TWIST_BLOCK = 32  # words of a new generation twisted at once (a shuffle of 144 tiles: five blocks)
+    _KEY_ON_STACK = 32  # words of a key held on the stack (a str seed's key is about 20)
 
 cdef uint32_t _UPPER = 0x80000000u
 cdef uint32_t _LOWER = 0x7fffffffu
@@ -56,56 +68,42 @@ cdef class MersenneTwister:
     cdef int twisted
 
     def __init__(self, seed):
-        if isinstance(seed, str):  # random.Random.seed, version 2
-            raw = seed.encode()
-            seed = int.from_bytes(raw + _sha512(raw).digest(), "big")
-        elif type(seed) is bool or not isinstance(seed, int):
-            raise TypeError(f"a MersenneTwister is seeded by an int or a str, not {seed!r}")
-        n = abs(int(seed))
-        # the key: the seed's 32-bit words, lowest first (at least one), as _random's seed
-        cdef Py_ssize_t words = max(1, (n.bit_length() + 31) // 32), i
-        key = n.to_bytes(4 * words, "little")
-        cdef const unsigned char* b = key
-        cdef uint32_t* k
-        cdef uint32_t one[1]
-        if words == 1:
-            k = one
-        else:
-            k = <uint32_t*>PyMem_Malloc(words * sizeof(uint32_t))
-            if k == NULL:
-                raise MemoryError()
-        try:
-            for i in range(words):
-                k[i] = (<uint32_t>b[4 * i] | (<uint32_t>b[4 * i + 1] << 8) | (<uint32_t>b[4 * i + 2] << 16)
-                        | (<uint32_t>b[4 * i + 3] << 24))
-            self._init_by_array(k, words)
-        finally:
-            if words != 1:
-                PyMem_Free(k)
+        key = _key_bytes(seed)
+        cdef Py_ssize_t words = len(key) // 4
+        cdef uint32_t small[_KEY_ON_STACK]
+        cdef uint32_t* k = _key_words(key, words, small)
+        if k == NULL:
+            raise MemoryError()
+        self._init_by_array(k, words)
+        if k != small:
+            PyMem_Free(k)
 
     cdef void _init_by_array(self, uint32_t* key, Py_ssize_t length) noexcept:
         cdef uint32_t* mt = self.state
         cdef Py_ssize_t i = 1, j = 0, k
+        cdef uint32_t prev = _KEYED_START[0]
         memcpy(mt, _KEYED_START, sizeof(_KEYED_START))  # init_genrand(19650218)
         self.index = MT_N
         self.twisted = MT_N
         k = MT_N if MT_N > length else length
         while k:
-            mt[i] = <uint32_t>((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + <uint32_t>j)
+            prev = <uint32_t>((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525u)) + key[j] + <uint32_t>j)
+            mt[i] = prev
             i += 1
             j += 1
-            if i >= MT_N:
-                mt[0] = mt[MT_N - 1]
+            if i >= MT_N:  # word 0 becomes the last word, which is prev
+                mt[0] = prev
                 i = 1
             if j >= length:
                 j = 0
             k -= 1
         k = MT_N - 1
         while k:
-            mt[i] = <uint32_t>((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - <uint32_t>i)
+            prev = <uint32_t>((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - <uint32_t>i)
+            mt[i] = prev
             i += 1
             if i >= MT_N:
-                mt[0] = mt[MT_N - 1]
+                mt[0] = prev
                 i = 1
             k -= 1
         mt[0] = 0x80000000u  # the top bit set: the state is never all zero
@@ -153,11 +151,8 @@ cdef class MersenneTwister:
     cdef inline uint32_t _below(self, uint32_t n) noexcept:
         """``random.Random._randbelow(n)`` for ``0 < n < 2**32``: the top ``n.bit_length()``
         bits of an output, drawn again while they reach ``n``."""
-        cdef int k = 0
-        cdef uint32_t r
-        while k < 32 and (n >> k) != 0:
-            k += 1
-        r = self._next() >> (32 - k)
+        cdef int k = NBMJ_BIT_LENGTH32(n)
+        cdef uint32_t r = self._next() >> (32 - k)
         while r >= n:
             r = self._next() >> (32 - k)
         return r
@@ -230,3 +225,94 @@ cdef class MersenneTwister:
                 PyList_SET_ITEM(x, i, <object>PyList_GET_ITEM(x, j))
                 PyList_SET_ITEM(x, j, <object>item)
             i -= 1
+
+
+cdef bytes _key_bytes(seed):
+    """The key ``random.Random.seed`` (version 2) makes of an int or a str seed: the absolute
+    value's 32-bit words, lowest first (at least one), as little-endian bytes."""
+    if isinstance(seed, str):
+        raw = seed.encode()
+        seed = int.from_bytes(raw + _sha512(raw).digest(), "big")
+    elif type(seed) is bool or not isinstance(seed, int):
+        raise TypeError(f"a MersenneTwister is seeded by an int or a str, not {seed!r}")
+    n = abs(int(seed))
+    cdef Py_ssize_t words = max(1, (n.bit_length() + 31) // 32)
+    return n.to_bytes(4 * words, "little")
+
+
+cdef uint32_t* _key_words(bytes key, Py_ssize_t words, uint32_t* small) noexcept:
+    """The words of ``key`` (from :func:`_key_bytes`): in ``small`` (room for
+    ``_KEY_ON_STACK``) when they fit, else in new memory, to PyMem_Free; NULL when out of memory."""
+    cdef const unsigned char* b = key
+    cdef uint32_t* k = small if words <= _KEY_ON_STACK else <uint32_t*>PyMem_Malloc(words * sizeof(uint32_t))
+    cdef Py_ssize_t i
+    if k != NULL:
+        for i in range(words):
+            k[i] = (<uint32_t>b[4 * i] | (<uint32_t>b[4 * i + 1] << 8) | (<uint32_t>b[4 * i + 2] << 16)
+                    | (<uint32_t>b[4 * i + 3] << 24))
+    return k
+
+
+cdef void _init_pair(uint32_t* ma, const uint32_t* ka, Py_ssize_t la,
+                     uint32_t* mb, const uint32_t* kb, Py_ssize_t lb) noexcept:
+    """``init_by_array`` of two keys of at most 624 words each, side by side: each chain of
+    1,247 steps waits on the multiplication of the step before it, so two independent chains
+    run in one loop in about the time of one."""
+    cdef Py_ssize_t i = 1, ja = 0, jb = 0, k
+    cdef uint32_t pa = _KEYED_START[0], pb = _KEYED_START[0]
+    memcpy(ma, _KEYED_START, sizeof(_KEYED_START))
+    memcpy(mb, _KEYED_START, sizeof(_KEYED_START))
+    for k in range(MT_N):  # (max(624, length) steps: both keys are at most 624 words)
+        pa = <uint32_t>((ma[i] ^ ((pa ^ (pa >> 30)) * 1664525u)) + ka[ja] + <uint32_t>ja)
+        pb = <uint32_t>((mb[i] ^ ((pb ^ (pb >> 30)) * 1664525u)) + kb[jb] + <uint32_t>jb)
+        ma[i] = pa
+        mb[i] = pb
+        i += 1
+        ja += 1
+        jb += 1
+        if i >= MT_N:
+            ma[0] = pa
+            mb[0] = pb
+            i = 1
+        if ja >= la:
+            ja = 0
+        if jb >= lb:
+            jb = 0
+    for k in range(MT_N - 1):
+        pa = <uint32_t>((ma[i] ^ ((pa ^ (pa >> 30)) * 1566083941u)) - <uint32_t>i)
+        pb = <uint32_t>((mb[i] ^ ((pb ^ (pb >> 30)) * 1566083941u)) - <uint32_t>i)
+        ma[i] = pa
+        mb[i] = pb
+        i += 1
+        if i >= MT_N:
+            ma[0] = pa
+            mb[0] = pb
+            i = 1
+    ma[0] = 0x80000000u
+    mb[0] = 0x80000000u
+
+
+def seeded_pair(first, second):
+    """``(MersenneTwister(first), MersenneTwister(second))``, the two seeded in one pass
+    (see :func:`_init_pair`): the same generators, in about the time of one seeding."""
+    key_a, key_b = _key_bytes(first), _key_bytes(second)
+    cdef Py_ssize_t la = len(key_a) // 4, lb = len(key_b) // 4
+    if la > MT_N or lb > MT_N:  # a longer key steps its first chain more: one at a time
+        return MersenneTwister(first), MersenneTwister(second)
+    cdef MersenneTwister a = MersenneTwister.__new__(MersenneTwister)
+    cdef MersenneTwister b = MersenneTwister.__new__(MersenneTwister)
+    cdef uint32_t small_a[_KEY_ON_STACK]
+    cdef uint32_t small_b[_KEY_ON_STACK]
+    cdef uint32_t* ka = _key_words(key_a, la, small_a)
+    cdef uint32_t* kb = _key_words(key_b, lb, small_b)
+    if ka != NULL and kb != NULL:
+        _init_pair(a.state, ka, la, b.state, kb, lb)
+    if ka != small_a:
+        PyMem_Free(ka)
+    if kb != small_b:
+        PyMem_Free(kb)
+    if ka == NULL or kb == NULL:
+        raise MemoryError()
+    a.index = b.index = MT_N
+    a.twisted = b.twisted = MT_N
+    return a, b

@@ -16,7 +16,7 @@ from .._numbers import whole_number
 from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
-from ._hotpath import seeded_random
+from ._hotpath import seeded_pair, seeded_random
 from .bots import Bot, play_hand
 from .game import Game, HandResult, checked_seed, resolve_rules
 
@@ -88,7 +88,10 @@ class Match:
         self.hand_limit = None if hands is None else _count("hands", hands)
         self.round_limit = _count("rounds", rounds) if rounds is not None else (None if hands is not None else 4)
         self.max_hands = _count("max_hands", max_hands)
-        rng = seeded_random(f"match:{self.seed}")
+        # the first dealer's generator and the first hand's, seeded side by side (compiled,
+        # in one pass: a seeding is a long serial chain, and every match needs both)
+        rng, first_hand = seeded_pair(f"match:{self.seed}", f"{self.seed}:0")
+        self._first_hand_seed: int = first_hand.getrandbits(32)
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
         self.first_roll: tuple[int, int] | None = None
@@ -123,6 +126,8 @@ class Match:
 
     def hand_seed(self, index: int) -> int:
         """The seed of hand ``index``: a function of the match seed only."""
+        if index == 0:
+            return self._first_hand_seed
         return seeded_random(f"{self.seed}:{index}").getrandbits(32)
 
     def new_game(self) -> Game:
