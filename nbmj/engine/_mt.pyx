@@ -7,7 +7,8 @@ so the same dice, shuffles and seeds. It offers only what the engine asks of its
 generators (``getrandbits``, ``randint``, ``randrange``, ``shuffle``), each drawing exactly
 what ``random.Random``'s method draws. A dealt hand made three such generators, and asked
 them for about 180 outputs, through ``random.Random``'s Python methods; here the outputs
-come from C. The tests hold the two equal on randomized seeds and draws.
+come from C, and :func:`seeded_pair` seeds a match's two generators in one pass. The tests
+hold them equal to ``random.Random`` on randomized seeds and draws.
 """
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
