@@ -12,7 +12,6 @@ hold them equal to ``random.Random`` on randomized seeds and draws.
 """
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t
 from libc.string cimport memcpy
@@ -40,7 +39,6 @@ cdef enum:
     MT_N = 624
     MT_M = 397
     _TWIST_BLOCK = 32  # words of a new generation twisted at once (a shuffle of 144 tiles: five blocks)
-    _KEY_ON_STACK = 32  # words of a key held on the stack (a str seed's key is about 20)
 
 cdef uint32_t _UPPER = 0x80000000u
 cdef uint32_t _LOWER = 0x7fffffffu
@@ -69,27 +67,20 @@ cdef class MersenneTwister:
     cdef int twisted
 
     def __init__(self, seed):
-        key = _key_bytes(seed)
-        cdef Py_ssize_t words = len(key) // 4
-        cdef uint32_t small[_KEY_ON_STACK]
-        cdef uint32_t* k = _key_words(key, words, small)
-        if k == NULL:
-            raise MemoryError()
-        self._init_by_array(k, words)
-        if k != small:
-            PyMem_Free(k)
+        self._init_by_array(_key_bytes(seed))
 
-    cdef void _init_by_array(self, uint32_t* key, Py_ssize_t length) noexcept:
+    cdef void _init_by_array(self, bytes key) noexcept:
+        """``init_by_array`` of ``key`` (from :func:`_key_bytes`)."""
+        cdef const unsigned char* words = key
+        cdef Py_ssize_t length = len(key) // 4, i = 1, j = 0, k
         cdef uint32_t* mt = self.state
-        cdef Py_ssize_t i = 1, j = 0, k
         cdef uint32_t prev = _KEYED_START[0]
         memcpy(mt, _KEYED_START, sizeof(_KEYED_START))  # init_genrand(19650218)
         self.index = MT_N
         self.twisted = MT_N
         k = MT_N if MT_N > length else length
         while k:
-            prev = <uint32_t>((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525u)) + key[j] + <uint32_t>j)
-            mt[i] = prev
+            prev = mt[i] = _keyed_step(prev, mt[i], words, j)
             i += 1
             j += 1
             if i >= MT_N:  # word 0 becomes the last word, which is prev
@@ -100,8 +91,7 @@ cdef class MersenneTwister:
             k -= 1
         k = MT_N - 1
         while k:
-            prev = <uint32_t>((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941u)) - <uint32_t>i)
-            mt[i] = prev
+            prev = mt[i] = _mixing_step(prev, mt[i], i)
             i += 1
             if i >= MT_N:
                 mt[0] = prev
@@ -241,33 +231,36 @@ cdef bytes _key_bytes(seed):
     return n.to_bytes(4 * words, "little")
 
 
-cdef uint32_t* _key_words(bytes key, Py_ssize_t words, uint32_t* small) noexcept:
-    """The words of ``key`` (from :func:`_key_bytes`): in ``small`` (room for
-    ``_KEY_ON_STACK``) when they fit, else in new memory, to PyMem_Free; NULL when out of memory."""
-    cdef const unsigned char* b = key
-    cdef uint32_t* k = small if words <= _KEY_ON_STACK else <uint32_t*>PyMem_Malloc(words * sizeof(uint32_t))
-    cdef Py_ssize_t i
-    if k != NULL:
-        for i in range(words):
-            k[i] = (<uint32_t>b[4 * i] | (<uint32_t>b[4 * i + 1] << 8) | (<uint32_t>b[4 * i + 2] << 16)
-                    | (<uint32_t>b[4 * i + 3] << 24))
-    return k
+cdef inline uint32_t _keyed_step(uint32_t prev, uint32_t word, const unsigned char* key, Py_ssize_t j) noexcept:
+    """A step of ``init_by_array``'s first loop: ``word`` mixed with the word before it
+    (``prev``) and key word ``j`` (little-endian bytes)."""
+    cdef const unsigned char* b = key + 4 * j
+    cdef uint32_t key_word = <uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)
+    return <uint32_t>((word ^ ((prev ^ (prev >> 30)) * 1664525u)) + key_word + <uint32_t>j)
 
 
-cdef void _init_pair(uint32_t* ma, const uint32_t* ka, Py_ssize_t la,
-                     uint32_t* mb, const uint32_t* kb, Py_ssize_t lb) noexcept:
+cdef inline uint32_t _mixing_step(uint32_t prev, uint32_t word, Py_ssize_t i) noexcept:
+    """A step of ``init_by_array``'s second loop, at word ``i``."""
+    return <uint32_t>((word ^ ((prev ^ (prev >> 30)) * 1566083941u)) - <uint32_t>i)
+
+
+cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
     """``init_by_array`` of two keys of at most 624 words each, side by side: each chain of
     1,247 steps waits on the multiplication of the step before it, so two independent chains
     run in one loop in about the time of one."""
-    cdef Py_ssize_t i = 1, ja = 0, jb = 0, k
+    cdef const unsigned char* ka = key_a
+    cdef const unsigned char* kb = key_b
+    cdef Py_ssize_t la = len(key_a) // 4, lb = len(key_b) // 4, i = 1, ja = 0, jb = 0, k
+    cdef uint32_t* ma = a.state
+    cdef uint32_t* mb = b.state
     cdef uint32_t pa = _KEYED_START[0], pb = _KEYED_START[0]
     memcpy(ma, _KEYED_START, sizeof(_KEYED_START))
     memcpy(mb, _KEYED_START, sizeof(_KEYED_START))
+    a.index = b.index = MT_N
+    a.twisted = b.twisted = MT_N
     for k in range(MT_N):  # (max(624, length) steps: both keys are at most 624 words)
-        pa = <uint32_t>((ma[i] ^ ((pa ^ (pa >> 30)) * 1664525u)) + ka[ja] + <uint32_t>ja)
-        pb = <uint32_t>((mb[i] ^ ((pb ^ (pb >> 30)) * 1664525u)) + kb[jb] + <uint32_t>jb)
-        ma[i] = pa
-        mb[i] = pb
+        pa = ma[i] = _keyed_step(pa, ma[i], ka, ja)
+        pb = mb[i] = _keyed_step(pb, mb[i], kb, jb)
         i += 1
         ja += 1
         jb += 1
@@ -280,10 +273,8 @@ cdef void _init_pair(uint32_t* ma, const uint32_t* ka, Py_ssize_t la,
         if jb >= lb:
             jb = 0
     for k in range(MT_N - 1):
-        pa = <uint32_t>((ma[i] ^ ((pa ^ (pa >> 30)) * 1566083941u)) - <uint32_t>i)
-        pb = <uint32_t>((mb[i] ^ ((pb ^ (pb >> 30)) * 1566083941u)) - <uint32_t>i)
-        ma[i] = pa
-        mb[i] = pb
+        pa = ma[i] = _mixing_step(pa, ma[i], i)
+        pb = mb[i] = _mixing_step(pb, mb[i], i)
         i += 1
         if i >= MT_N:
             ma[0] = pa
@@ -297,23 +288,11 @@ def seeded_pair(first, second):
     """``(MersenneTwister(first), MersenneTwister(second))``, the two seeded in one pass
     (see :func:`_init_pair`): the same generators, in about the time of one seeding."""
     key_a, key_b = _key_bytes(first), _key_bytes(second)
-    cdef Py_ssize_t la = len(key_a) // 4, lb = len(key_b) // 4
-    if la > MT_N or lb > MT_N:  # a longer key steps its first chain more: one at a time
-        return MersenneTwister(first), MersenneTwister(second)
     cdef MersenneTwister a = MersenneTwister.__new__(MersenneTwister)
     cdef MersenneTwister b = MersenneTwister.__new__(MersenneTwister)
-    cdef uint32_t small_a[_KEY_ON_STACK]
-    cdef uint32_t small_b[_KEY_ON_STACK]
-    cdef uint32_t* ka = _key_words(key_a, la, small_a)
-    cdef uint32_t* kb = _key_words(key_b, lb, small_b)
-    if ka != NULL and kb != NULL:
-        _init_pair(a.state, ka, la, b.state, kb, lb)
-    if ka != small_a:
-        PyMem_Free(ka)
-    if kb != small_b:
-        PyMem_Free(kb)
-    if ka == NULL or kb == NULL:
-        raise MemoryError()
-    a.index = b.index = MT_N
-    a.twisted = b.twisted = MT_N
+    if len(key_a) > 4 * MT_N or len(key_b) > 4 * MT_N:  # a longer key steps its first chain more: one at a time
+        a._init_by_array(key_a)
+        b._init_by_array(key_b)
+    else:
+        _init_pair(a, key_a, b, key_b)
     return a, b
