@@ -20,7 +20,10 @@ from cpython.list cimport PyList_GET_ITEM, PyList_New, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.string cimport memchr, memcpy
 
-from libc.stdint cimport uint8_t
+from libc.stdint cimport uint8_t, uint64_t
+
+cdef extern from "bits.h":  # (csrc/bits.h, shared with nbmj.env._encode and nbmj.engine._mt)
+    int NBMJ_BIT_LENGTH64(uint64_t n) noexcept nogil
 
 from nbmj.core._shape cimport claim_options_counts, is_win_counts, resolve_claims_small
 
@@ -1017,9 +1020,7 @@ cdef object _random_choice(bot, list legal):
         return bot.rng.choice(legal)
     bits = bot.rng.getrandbits
     cdef Py_ssize_t n = len(legal)
-    cdef int k = 0
-    while (n >> k) != 0:  # n.bit_length()
-        k += 1
+    cdef int k = NBMJ_BIT_LENGTH64(<uint64_t>n)
     r = bits(k)
     while r >= n:
         r = bits(k)

@@ -13,19 +13,11 @@ hold them equal to ``random.Random`` on randomized seeds and draws.
 
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.ref cimport PyObject
-from libc.stdint cimport uint32_t
+from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy
 
-cdef extern from *:
-    """
-    #include <stdint.h>
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NBMJ_BIT_LENGTH32(n) ((n) ? 32 - __builtin_clz((unsigned)(n)) : 0)
-    #else
-    static int NBMJ_BIT_LENGTH32(uint32_t n) { int k = 0; while (n) { n >>= 1; k++; } return k; }
-    #endif
-    """
-    int NBMJ_BIT_LENGTH32(uint32_t n) noexcept nogil
+cdef extern from "bits.h":
+    int NBMJ_BIT_LENGTH64(uint64_t n) noexcept nogil
 
 try:  # as random.py takes it: the builtin module's hash object is cheaper to make than OpenSSL's
     from _sha512 import sha512 as _sha512
@@ -142,7 +134,7 @@ cdef class MersenneTwister:
     cdef inline uint32_t _below(self, uint32_t n) noexcept:
         """``random.Random._randbelow(n)`` for ``0 < n < 2**32``: the top ``n.bit_length()``
         bits of an output, drawn again while they reach ``n``."""
-        cdef int k = NBMJ_BIT_LENGTH32(n)
+        cdef int k = NBMJ_BIT_LENGTH64(n)
         cdef uint32_t r = self._next() >> (32 - k)
         while r >= n:
             r = self._next() >> (32 - k)

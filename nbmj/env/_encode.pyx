@@ -1237,17 +1237,13 @@ cdef extern from *:
     """
     #include <string.h>
     #include <stdint.h>
+    #include "bits.h"
     /* how many of the bytes' high bits are set (bits from nbmj_nonzero_bytes): the bits
        moved to each byte's low bit and summed by one multiplication (no popcount
        instruction is assumed of the target) */
     static inline int NBMJ_COUNT_HIGH_BITS(uint64_t bits) {
         return (int)(((bits >> 7) * 0x0101010101010101ULL) >> 56);
     }
-    #if defined(__GNUC__) || defined(__clang__)
-    #define NBMJ_CTZ64(x) __builtin_ctzll(x)
-    #else
-    static int NBMJ_CTZ64(uint64_t x) { int c = 0; while (!(x & 1)) { x >>= 1; c++; } return c; }
-    #endif
     /* the high bit of each byte that is not zero among the n (1-8) bytes at p, the first
        byte's in the lowest bits whatever the machine's byte order */
     static inline uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) {
@@ -1262,6 +1258,12 @@ cdef extern from *:
             for (Py_ssize_t i = 0; i < n; i++) x |= (uint64_t)p[i] << (8 * i);
         }
         return (((x & low7) + low7) | x) & ~low7;
+    }
+    /* the rank floor(u * count) of u in [0, 1) among count > 0 choices, held to 0 to
+       count - 1 (a caller's u may fall outside) */
+    static inline Py_ssize_t nbmj_rank(double u, Py_ssize_t count) {
+        Py_ssize_t k = (Py_ssize_t)(u * (double)count);
+        return k >= count ? count - 1 : (k < 0 ? 0 : k);
     }
     /* each byte of x replaced by the count of its set bits */
     static inline uint64_t nbmj_byte_counts(uint64_t x) {
@@ -1300,8 +1302,7 @@ cdef extern from *:
         int in_low = (int)((low * 0x0101010101010101ULL) >> 56);
         Py_ssize_t count = in_low + (int)((high * 0x0101010101010101ULL) >> 56), k;
         if (count == 0) return 0;
-        k = (Py_ssize_t)(u * (double)count);
-        k = k >= count ? count - 1 : (k < 0 ? 0 : k);
+        k = nbmj_rank(u, count);
         if (k < in_low) return nbmj_select_bit(w[0], low, (int)k);
         return 64 + nbmj_select_bit(w[1], high, (int)(k - in_low));
     }
@@ -1313,6 +1314,7 @@ cdef extern from *:
     int NBMJ_COUNT_HIGH_BITS(uint64_t bits) noexcept nogil
     int NBMJ_CTZ64(uint64_t x) noexcept nogil
     uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) noexcept nogil
+    Py_ssize_t nbmj_rank(double u, Py_ssize_t count) noexcept nogil
     bint NBMJ_ROW_BITS
     Py_ssize_t nbmj_kth_nonzero_row(const unsigned char* row, Py_ssize_t width, double u) noexcept nogil
 
@@ -1330,8 +1332,7 @@ cdef inline Py_ssize_t _kth_legal(const unsigned char* row, Py_ssize_t width, do
         count += NBMJ_COUNT_HIGH_BITS(nbmj_nonzero_bytes(row + start, width - start))
     if count == 0:
         return 0
-    k = <Py_ssize_t>(u * count)
-    k = count - 1 if k >= count else (0 if k < 0 else k)
+    k = nbmj_rank(u, count)
     for start in range(0, width, 8):
         bits = nbmj_nonzero_bytes(row + start, width - start)
         seen = NBMJ_COUNT_HIGH_BITS(bits)
