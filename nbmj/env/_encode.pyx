@@ -1238,12 +1238,9 @@ cdef extern from *:
     #include <string.h>
     #include <stdint.h>
     #include "bits.h"
-    /* how many of the bytes' high bits are set (bits from nbmj_nonzero_bytes): the bits
-       moved to each byte's low bit and summed by one multiplication (no popcount
-       instruction is assumed of the target) */
-    static inline int NBMJ_COUNT_HIGH_BITS(uint64_t bits) {
-        return (int)(((bits >> 7) * 0x0101010101010101ULL) >> 56);
-    }
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
     /* the high bit of each byte that is not zero among the n (1-8) bytes at p, the first
        byte's in the lowest bits whatever the machine's byte order */
     static inline uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) {
@@ -1259,18 +1256,52 @@ cdef extern from *:
         }
         return (((x & low7) + low7) | x) & ~low7;
     }
-    /* the rank floor(u * count) of u in [0, 1) among count > 0 choices, held to 0 to
-       count - 1 (a caller's u may fall outside) */
-    static inline Py_ssize_t nbmj_rank(double u, Py_ssize_t count) {
-        Py_ssize_t k = (Py_ssize_t)(u * (double)count);
-        return k >= count ? count - 1 : (k < 0 ? 0 : k);
+    /* the nonzero bytes among the n (1-16) bytes at p as the low n bits, the first byte's
+       lowest; before_p: how many bytes of the row lie before p. On x86-64 (SSE2) sixteen at
+       one compare: a shorter run after at least 16 - n bytes of the row is read as the
+       sixteen bytes that end it, shifted. Else eight at a time, each word's high bits
+       gathered into one byte by a multiplication */
+    static inline unsigned nbmj_nonzero_bits16(const unsigned char* p, Py_ssize_t n, Py_ssize_t before_p) {
+        unsigned bits = 0;
+    #if defined(__SSE2__)
+        const __m128i zero = _mm_setzero_si128();
+        if (n == 16)
+            return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)p), zero)) & 0xFFFFu;
+        if (before_p >= 16 - n)
+            return (~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(p + n - 16)), zero)) & 0xFFFFu) >> (16 - n);
+    #endif
+        for (Py_ssize_t i = 0; i < n; i += 8)
+            bits |= (unsigned)(((nbmj_nonzero_bytes(p + i, n - i) >> 7) * 0x0102040810204080ULL) >> 56) << i;
+        return bits;
     }
-    /* each byte of x replaced by the count of its set bits */
+    /* the nonzero bytes among the n (1-128) bytes at row + start, as the bits of w[0], w[1]
+       (the runs of sixteen first, each in one word, then the last shorter one) */
+    static inline void nbmj_block_bits(const unsigned char* row, Py_ssize_t start, Py_ssize_t n, uint64_t w[2]) {
+        const unsigned char* p = row + start;
+        uint64_t low = 0, high = 0, last;
+        Py_ssize_t c = 0;
+        for (; c + 16 <= n && c < 64; c += 16)
+            low |= (uint64_t)nbmj_nonzero_bits16(p + c, 16, start + c) << c;
+        for (; c + 16 <= n; c += 16)
+            high |= (uint64_t)nbmj_nonzero_bits16(p + c, 16, start + c) << (c - 64);
+        if (c < n) {  /* (c is 0, 16, 32 or 48 past a word's start: the run stays in it) */
+            last = nbmj_nonzero_bits16(p + c, n - c, start + c);
+            if (c < 64)
+                low |= last << c;
+            else
+                high |= last << (c - 64);
+        }
+        w[0] = low;
+        w[1] = high;
+    }
+    /* each byte of x replaced by the count of its set bits (no popcount instruction is
+       assumed of the target); their sum is (counts * 0x0101010101010101) >> 56 */
     static inline uint64_t nbmj_byte_counts(uint64_t x) {
         x = x - ((x >> 1) & 0x5555555555555555ULL);
         x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
         return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     }
+    static inline int nbmj_sum_bytes(uint64_t counts) { return (int)((counts * 0x0101010101010101ULL) >> 56); }
     /* the position of the k-th set bit (from 0) of w, which has more than k; counts is
        nbmj_byte_counts(w) */
     static inline int nbmj_select_bit(uint64_t w, uint64_t counts, int k) {
@@ -1280,69 +1311,39 @@ cdef extern from *:
         while (k--) b &= b - 1;
         return shift + NBMJ_CTZ64((uint64_t)b);
     }
-    #if defined(__SSE2__)
-    #include <emmintrin.h>
-    #define NBMJ_ROW_BITS 1
-    /* the floor(u * count)-th nonzero entry of a row of 16 to 128 bytes (0 when none): its
-       nonzero bytes as the bits of two words, sixteen entries at a compare */
-    static inline Py_ssize_t nbmj_kth_nonzero_row(const unsigned char* row, Py_ssize_t width, double u) {
-        const __m128i zero = _mm_setzero_si128();
-        uint64_t w[2] = {0, 0};
-        Py_ssize_t c = 0;
-        unsigned m;
-        for (; c + 16 <= width; c += 16) {
-            m = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(row + c)), zero)) & 0xFFFFu;
-            w[c >> 6] |= (uint64_t)m << (c & 63);
+    /* the floor(u * count)-th nonzero entry of the width bytes at row, count being how many
+       are nonzero, held to 0 to count - 1 (a caller's u may fall outside [0, 1)); 0 when
+       none is. The row is read in blocks of 128 entries, each made two bit words: an
+       action mask's row (125 entries) is one block, read once */
+    static inline Py_ssize_t nbmj_kth_nonzero(const unsigned char* row, Py_ssize_t width, double u) {
+        uint64_t w[2], low = 0, high = 0;
+        Py_ssize_t start, count = 0, k;
+        int in_low = 0, in_block;
+        for (start = 0; start < width; start += 128) {
+            nbmj_block_bits(row, start, width - start < 128 ? width - start : 128, w);
+            low = nbmj_byte_counts(w[0]);
+            high = nbmj_byte_counts(w[1]);
+            in_low = nbmj_sum_bytes(low);
+            count += in_low + nbmj_sum_bytes(high);
         }
-        if (c < width) {  /* the last entries: the sixteen bytes that end the row, shifted to entry c */
-            m = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i*)(row + width - 16)), zero)) & 0xFFFFu;
-            w[c >> 6] |= (uint64_t)(m >> (16 - (width - c))) << (c & 63);  /* (c & 63) <= 48: no word is crossed */
-        }
-        uint64_t low = nbmj_byte_counts(w[0]), high = nbmj_byte_counts(w[1]);
-        int in_low = (int)((low * 0x0101010101010101ULL) >> 56);
-        Py_ssize_t count = in_low + (int)((high * 0x0101010101010101ULL) >> 56), k;
         if (count == 0) return 0;
-        k = nbmj_rank(u, count);
-        if (k < in_low) return nbmj_select_bit(w[0], low, (int)k);
-        return 64 + nbmj_select_bit(w[1], high, (int)(k - in_low));
+        k = (Py_ssize_t)(u * (double)count);
+        k = k >= count ? count - 1 : (k < 0 ? 0 : k);
+        for (start = 0; ; start += 128) {  /* (ends: k < count) */
+            if (width > 128) {  /* (a row of one block still has its words and counts) */
+                nbmj_block_bits(row, start, width - start < 128 ? width - start : 128, w);
+                low = nbmj_byte_counts(w[0]);
+                high = nbmj_byte_counts(w[1]);
+                in_low = nbmj_sum_bytes(low);
+            }
+            in_block = in_low + nbmj_sum_bytes(high);
+            if (k < in_block)
+                return start + (k < in_low ? nbmj_select_bit(w[0], low, (int)k) : 64 + nbmj_select_bit(w[1], high, (int)(k - in_low)));
+            k -= in_block;
+        }
     }
-    #else
-    #define NBMJ_ROW_BITS 0
-    static inline Py_ssize_t nbmj_kth_nonzero_row(const unsigned char* row, Py_ssize_t width, double u) { return 0; }
-    #endif
     """
-    int NBMJ_COUNT_HIGH_BITS(uint64_t bits) noexcept nogil
-    int NBMJ_CTZ64(uint64_t x) noexcept nogil
-    uint64_t nbmj_nonzero_bytes(const unsigned char* p, Py_ssize_t n) noexcept nogil
-    Py_ssize_t nbmj_rank(double u, Py_ssize_t count) noexcept nogil
-    bint NBMJ_ROW_BITS
-    Py_ssize_t nbmj_kth_nonzero_row(const unsigned char* row, Py_ssize_t width, double u) noexcept nogil
-
-
-cdef inline Py_ssize_t _kth_legal(const unsigned char* row, Py_ssize_t width, double u) noexcept nogil:
-    """The ``floor(u * count)``-th nonzero entry of ``row`` (``width`` bytes), or 0 when there
-    is none: on x86-64 a row of 16 to 128 entries is read sixteen at a compare into two bit
-    words (``nbmj_kth_nonzero_row``); another is read eight entries at a time, each word's
-    nonzero bytes counted as bits."""
-    cdef uint64_t bits
-    cdef Py_ssize_t count = 0, k, start, seen
-    if NBMJ_ROW_BITS and 16 <= width <= 128:  # (an action mask's row, 125 entries, on x86-64)
-        return nbmj_kth_nonzero_row(row, width, u)
-    for start in range(0, width, 8):
-        count += NBMJ_COUNT_HIGH_BITS(nbmj_nonzero_bytes(row + start, width - start))
-    if count == 0:
-        return 0
-    k = nbmj_rank(u, count)
-    for start in range(0, width, 8):
-        bits = nbmj_nonzero_bytes(row + start, width - start)
-        seen = NBMJ_COUNT_HIGH_BITS(bits)
-        if k < seen:
-            while k:
-                bits &= bits - 1
-                k -= 1
-            return start + NBMJ_CTZ64(bits) // 8
-        k -= seen
-    return 0
+    Py_ssize_t nbmj_kth_nonzero(const unsigned char* row, Py_ssize_t width, double u) noexcept nogil
 
 
 def legal_choices(masks, uniforms, out):
@@ -1370,7 +1371,7 @@ def legal_choices(masks, uniforms, out):
                 u = <const double*>uview.buf
                 chosen = <long long*>oview.buf
                 for r in range(n):
-                    chosen[r] = _kth_legal(<const unsigned char*>mview.buf + r * width, width, u[r])
+                    chosen[r] = nbmj_kth_nonzero(<const unsigned char*>mview.buf + r * width, width, u[r])
             finally:
                 PyBuffer_Release(&oview)
         finally:
