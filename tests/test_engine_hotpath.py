@@ -366,6 +366,39 @@ def test_records_of_atomic_values_are_left_out_of_the_garbage_collector():
 
 
 @needs_compiled
+@pytest.mark.parametrize("log", [False, True])
+def test_a_dealt_hand_s_seats_and_wall_are_left_out_of_the_garbage_collector_and_still_freed(log):
+    """The compiled deal untracks the seats, their record lists, the wall and the state's
+    lists: none can be in a cycle. Untracked objects are freed by refcounting alone, so
+    hands played and dropped leave no memory behind; a list set later is tracked."""
+    import gc
+    import sys
+
+    g = Game("ninghai", 5, log=log)
+    t = g.table
+    for s in t.seats:
+        for kept in (s, s.melds, s.river, s.flowers, s.fed, s.passed_pon):
+            assert not gc.is_tracked(kept), kept
+    for kept in (t.offences, t.immediate, t.events, t.wall, t.wall.tiles):
+        assert not gc.is_tracked(kept), kept
+    t.seats[0].river = []
+    assert gc.is_tracked(t.seats[0].river)
+
+    # every list of the seats, the state and the wall, held here alone once its game is
+    # dropped: their holders (untracked seats, wall, state) were freed by refcounting
+    held = []
+    for seed in range(30):
+        g = Game("ninghai", seed, log=log)
+        t = g.table
+        held += [t.offences, t.immediate, t.events, t.wall.tiles]
+        held += [lst for s in t.seats for lst in (s.melds, s.river, s.flowers, s.fed)]
+        play_hand(g, make_bots("random", seed))
+    del g, t
+    gc.collect()
+    assert [sys.getrefcount(lst) for lst in held] == [3] * len(held)  # (held, the loop name and the argument)
+
+
+@needs_compiled
 def test_the_turn_codes_fit_any_counts_of_a_hand():
     """The compiled legal list of the seat on turn is made from codes in a fixed room: counts
     no hand of the game holds (a concealed and an added kong of every kind, two pungs of one

@@ -338,6 +338,9 @@ cdef class TableEncoder:
         self.bao_terminals = rules.bao_terminals
         self.warn = self.bao_suits or self.bao_terminals
         self.table = None
+        self.river_last = [None] * 4
+        self.flowers_last = [None] * 4
+        self.melds_seen = [()] * 4
         self.lookups = [[None] * N_ACTIONS for _ in range(4)]
         memset(self.masks, 0, sizeof(self.masks))
         memset(self.coded, 0, sizeof(self.coded))
@@ -379,12 +382,12 @@ cdef class TableEncoder:
         memset(self.river_read, 0, sizeof(self.river_read))
         memset(self.flowers_read, 0, sizeof(self.flowers_read))
         memset(self.melds_read, 0, sizeof(self.melds_read))
-        self.river_last = [None, None, None, None]
-        self.flowers_last = [None, None, None, None]
         memset(self.river_last_id, 0, sizeof(self.river_last_id))
         memset(self.flowers_last_id, 0, sizeof(self.flowers_last_id))
-        self.melds_seen = [[], [], [], []]
-        for q in range(4):
+        for q in range(4):  # (the lists of __init__ are reused: a hand dealt makes no container)
+            self.river_last[q] = None
+            self.flowers_last[q] = None
+            self.melds_seen[q] = ()
             self.seen_changes[q] = -1  # (a count is never negative: every seat is read)
         memset(self.seen_lists, 0, sizeof(self.seen_lists))
         for w in t.wt.wild_ids:
