@@ -137,6 +137,7 @@ cdef int _split_wilds(TableState t, unsigned char* h, unsigned char* c, int* wil
 cdef extern from "Python.h":
     object PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
     void PyObject_GC_UnTrack(void* op)
+    int PyObject_IS_GC(PyObject* op)
 
 
 def _plain_record(cls, fields):
@@ -182,6 +183,13 @@ cdef inline object _record(object cls, tuple values):
     if atomic:
         PyObject_GC_UnTrack(<void*>r)
     return r
+
+
+cdef inline void _untrack(object o) noexcept:
+    """Leave ``o`` out of the garbage collector, as :func:`_record` leaves its records, when
+    it is a container (a field a test set to None or to another object is left as it is)."""
+    if PyObject_IS_GC(<PyObject*>o):
+        PyObject_GC_UnTrack(<void*>o)
 
 
 cdef Turn _turn(int p, str mode, draw_kind, drawn, tuple chi_bans=()):
@@ -1285,17 +1293,6 @@ cdef object _initial_flowers(TableState t, list order, last):
                     break  # a replacement flower waits for the next round
         if not any_flower or per_player:
             return last
-
-
-cdef extern from "Python.h":
-    void PyObject_GC_UnTrack(void* op)
-    int PyObject_IS_GC(PyObject* op)
-
-
-cdef inline void _untrack(object o) noexcept:
-    # (a field a test set to None or to another object is left as it is)
-    if PyObject_IS_GC(<PyObject*>o):
-        PyObject_GC_UnTrack(<void*>o)
 
 
 cdef void _untrack_hand(TableState t) noexcept:

@@ -11,6 +11,7 @@ come from C, and :func:`seeded_pair` seeds a match's two generators in one pass.
 hold them equal to ``random.Random`` on randomized seeds and draws.
 """
 
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t, uint64_t
@@ -63,33 +64,16 @@ cdef class MersenneTwister:
 
     cdef void _init_by_array(self, bytes key) noexcept:
         """``init_by_array`` of ``key`` (from :func:`_key_bytes`)."""
-        cdef const unsigned char* words = key
-        cdef Py_ssize_t length = len(key) // 4, i = 1, j = 0, k
-        cdef uint32_t* mt = self.state
-        cdef uint32_t prev = _KEYED_START[0]
-        memcpy(mt, _KEYED_START, sizeof(_KEYED_START))  # init_genrand(19650218)
-        self.index = MT_N
-        self.twisted = MT_N
-        k = MT_N if MT_N > length else length
-        while k:
-            prev = mt[i] = _keyed_step(prev, mt[i], words, j)
-            i += 1
-            j += 1
-            if i >= MT_N:  # word 0 becomes the last word, which is prev
-                mt[0] = prev
-                i = 1
-            if j >= length:
-                j = 0
-            k -= 1
-        k = MT_N - 1
-        while k:
-            prev = mt[i] = _mixing_step(prev, mt[i], i)
-            i += 1
-            if i >= MT_N:
-                mt[0] = prev
-                i = 1
-            k -= 1
-        mt[0] = 0x80000000u  # the top bit set: the state is never all zero
+        cdef _Seeding a
+        cdef Py_ssize_t i = 1, k
+        _start(&a, self, key)
+        for k in range(MT_N if MT_N > a.length else a.length):
+            _keyed_step(&a, i)
+            i = _next_word(&a, i)
+        for k in range(MT_N - 1):
+            _mixing_step(&a, i)
+            i = _next_word(&a, i)
+        self.state[0] = 0x80000000u  # the top bit set: the state is never all zero
 
     cdef void _twist_to(self, int upto) noexcept:
         """Twist the words ``twisted`` to ``upto - 1`` of the state into the new generation,
@@ -223,57 +207,73 @@ cdef bytes _key_bytes(seed):
     return n.to_bytes(4 * words, "little")
 
 
-cdef inline uint32_t _keyed_step(uint32_t prev, uint32_t word, const unsigned char* key, Py_ssize_t j) noexcept:
-    """A step of ``init_by_array``'s first loop: ``word`` mixed with the word before it
-    (``prev``) and key word ``j`` (little-endian bytes)."""
-    cdef const unsigned char* b = key + 4 * j
+cdef struct _Seeding:
+    # one generator's init_by_array under way: its state, its key (little-endian bytes of
+    # ``length`` words), the next key word and the word last written
+    uint32_t* mt
+    const unsigned char* key
+    Py_ssize_t length
+    Py_ssize_t j
+    uint32_t prev
+
+
+cdef inline void _start(_Seeding* s, MersenneTwister g, bytes key) noexcept:
+    """Begin seeding ``g`` by ``key``: init_genrand(19650218), then the key's loops."""
+    s.mt = g.state
+    s.key = <const unsigned char*>PyBytes_AS_STRING(key)
+    s.length = PyBytes_GET_SIZE(key) // 4  # (the unchecked forms: the key is bytes, no error path)
+    s.j = 0
+    s.prev = _KEYED_START[0]
+    memcpy(s.mt, _KEYED_START, sizeof(_KEYED_START))
+    g.index = MT_N
+    g.twisted = MT_N
+
+
+cdef inline void _keyed_step(_Seeding* s, Py_ssize_t i) noexcept:
+    """A step of ``init_by_array``'s first loop, at word ``i``: the word mixed with the one
+    before it and key word ``j``, which moves on (from the last word back to the first)."""
+    cdef const unsigned char* b = s.key + 4 * s.j
     cdef uint32_t key_word = <uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)
-    return <uint32_t>((word ^ ((prev ^ (prev >> 30)) * 1664525u)) + key_word + <uint32_t>j)
+    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + key_word + <uint32_t>s.j)
+    s.j += 1
+    if s.j >= s.length:
+        s.j = 0
 
 
-cdef inline uint32_t _mixing_step(uint32_t prev, uint32_t word, Py_ssize_t i) noexcept:
+cdef inline void _mixing_step(_Seeding* s, Py_ssize_t i) noexcept:
     """A step of ``init_by_array``'s second loop, at word ``i``."""
-    return <uint32_t>((word ^ ((prev ^ (prev >> 30)) * 1566083941u)) - <uint32_t>i)
+    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1566083941u)) - <uint32_t>i)
+
+
+cdef inline Py_ssize_t _next_word(_Seeding* s, Py_ssize_t i) noexcept:
+    """The word after ``i``: past the last one, word 0 becomes the last word written and the
+    loop goes on at word 1."""
+    if i + 1 < MT_N:
+        return i + 1
+    s.mt[0] = s.prev
+    return 1
 
 
 cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
     """``init_by_array`` of two keys of at most 624 words each, side by side: each chain of
     1,247 steps waits on the multiplication of the step before it, so two independent chains
-    run in one loop in about the time of one."""
-    cdef const unsigned char* ka = key_a
-    cdef const unsigned char* kb = key_b
-    cdef Py_ssize_t la = len(key_a) // 4, lb = len(key_b) // 4, i = 1, ja = 0, jb = 0, k
-    cdef uint32_t* ma = a.state
-    cdef uint32_t* mb = b.state
-    cdef uint32_t pa = _KEYED_START[0], pb = _KEYED_START[0]
-    memcpy(ma, _KEYED_START, sizeof(_KEYED_START))
-    memcpy(mb, _KEYED_START, sizeof(_KEYED_START))
-    a.index = b.index = MT_N
-    a.twisted = b.twisted = MT_N
+    run in one loop in about the time of one (both wrap at the same word: ``_next_word``)."""
+    cdef _Seeding sa, sb
+    cdef Py_ssize_t i = 1, k
+    _start(&sa, a, key_a)
+    _start(&sb, b, key_b)
     for k in range(MT_N):  # (max(624, length) steps: both keys are at most 624 words)
-        pa = ma[i] = _keyed_step(pa, ma[i], ka, ja)
-        pb = mb[i] = _keyed_step(pb, mb[i], kb, jb)
-        i += 1
-        ja += 1
-        jb += 1
-        if i >= MT_N:
-            ma[0] = pa
-            mb[0] = pb
-            i = 1
-        if ja >= la:
-            ja = 0
-        if jb >= lb:
-            jb = 0
+        _keyed_step(&sa, i)
+        _keyed_step(&sb, i)
+        _next_word(&sb, i)
+        i = _next_word(&sa, i)
     for k in range(MT_N - 1):
-        pa = ma[i] = _mixing_step(pa, ma[i], i)
-        pb = mb[i] = _mixing_step(pb, mb[i], i)
-        i += 1
-        if i >= MT_N:
-            ma[0] = pa
-            mb[0] = pb
-            i = 1
-    ma[0] = 0x80000000u
-    mb[0] = 0x80000000u
+        _mixing_step(&sa, i)
+        _mixing_step(&sb, i)
+        _next_word(&sb, i)
+        i = _next_word(&sa, i)
+    a.state[0] = 0x80000000u
+    b.state[0] = 0x80000000u
 
 
 def seeded_pair(first, second):
