@@ -289,7 +289,10 @@ class FlowerRules:
     in_play: Literal["auto", "manual"]
 
     def of_seat(self, seat: str) -> tuple[int, ...]:
-        """The flowers that belong to ``seat``."""
+        """The flowers that belong to ``seat``: none in a variant without flowers, whose
+        table is empty."""
+        if not self.seat_flowers:
+            return ()
         return dict(self.seat_flowers)[seat]
 
 
