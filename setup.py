@@ -12,9 +12,9 @@ extensions = [
         extra_compile_args=["-O3"],
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
-    Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
+    # Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # the engine's hot path (nbmj/engine/_hotpath.py names its pure-Python twins)
-    Extension("nbmj.engine._hot", sources=["nbmj/engine/_hot.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
+    # Extension("nbmj.engine._hot", sources=["nbmj/engine/_hot.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # random.Random's generator for the engine's seeded dice and shuffles (random.Random is its twin)
     Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # the bound from counts of nbmj.scoring.bound (its closures are the pure-Python twin)
@@ -28,12 +28,19 @@ extensions = [
 # module keeps Python's semantics exactly.
 state_modules = [
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=["-O3"])
-    for name in ("state", "phases", "wall", "rules_view")
+    for name in ("state", "phases", "wall", "rules_view", "actions")
+]
+# The engine's mechanics, compiled from their own source the same way: the .pxd beside each
+# declares its functions' C signatures (cpdef, called from the other mechanics as C functions)
+# and the C types of the locals its loops read. Their annotations are for mypy only.
+mechanics = [
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=["-O3"])
+    for name in ("claims", "restrictions", "wins", "ending", "draws", "kongs", "claim_window", "turn", "dealing", "game", "bots")
 ] + [
-    # a hand's Game, its Match and its end: the Python an env runs at every new hand, compiled
-    # as it is (no .pxd; their classes stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
+    # a match: the Python an env runs at every new hand, compiled as it is (no .pxd; its classes
+    # stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=["-O3"])
-    for name in ("game", "match", "ending")
+    for name in ("match",)
 ] + [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=["-O3"])
@@ -42,5 +49,6 @@ state_modules = [
 setup(
     # The compiler directives of the .pyx modules are in their headers (nbmj/core/_shape.pyx's first).
     ext_modules=cythonize(extensions)
-    + cythonize(state_modules, compiler_directives={"language_level": 3, "infer_types": False}),
+    + cythonize(state_modules, compiler_directives={"language_level": 3, "infer_types": False})
+    + cythonize(mechanics, compiler_directives={"language_level": 3, "infer_types": False, "annotation_typing": False}),
 )

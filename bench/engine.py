@@ -126,7 +126,7 @@ def main(argv=None) -> int:
     slow_hands = max(3, hands // 20)  # rlcard is two orders of magnitude slower
 
     from nbmj.core import BACKEND
-    from nbmj.engine._hotpath import BACKEND as ENGINE_BACKEND  # the engine's compiled hot path, or its twins
+    from nbmj.engine import BACKEND as ENGINE_BACKEND  # the engine compiled from its own source, or that source
 
     rows: list[dict] = []
     contestants = [
@@ -168,7 +168,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core backend: {BACKEND}, engine hot path: {ENGINE_BACKEND}; Python {out['python']}; "
+    print(f"nbmj core backend: {BACKEND}, engine: {ENGINE_BACKEND}; Python {out['python']}; "
           f"medians of {repeats} interleaved runs")
     print(f"  {'':<42} {'wall clock':>24}   {'CPU time':>24}")
     for r in rows:

@@ -22,16 +22,18 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-__all__ = ["FROM_SOURCE", "PLAIN_FROM_SOURCE", "pure_python_forced", "compiled_module", "load_from_source_when_forced"]
+__all__ = ["FROM_SOURCE", "PLAIN_FROM_SOURCE", "pure_python_forced", "compiled_module", "is_compiled", "load_from_source_when_forced"]
 
 #: The modules compiled from their own ``.py`` with an augmenting ``.pxd`` (setup.py's
 #: ``state_modules``): their classes are extension types.
 FROM_SOURCE = frozenset(
-    {"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view", "nbmj.env.table"}
+    {"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view", "nbmj.engine.actions", "nbmj.engine.claims",
+     "nbmj.engine.restrictions", "nbmj.engine.wins", "nbmj.engine.ending", "nbmj.engine.draws", "nbmj.engine.kongs",
+     "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table"}
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.game", "nbmj.engine.match", "nbmj.engine.ending"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match"})
 
 
 def pure_python_forced() -> bool:
@@ -48,6 +50,11 @@ def compiled_module(name: str) -> ModuleType | None:
         return importlib.import_module(name)
     except ImportError:
         return None
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled extension rather than its ``.py``."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
 
 
 class _SourceFinder(importlib.abc.MetaPathFinder):

@@ -15,12 +15,30 @@ cdef inline bint _is_seq(object o):
     return type(o) is list or type(o) is tuple
 
 
-def claim_options(counts, wilds, wild_mask, tile, relation, flags):
+cdef inline bint _read_bytes(object o, uint8_t* out):
+    """Reads 34 counts from exact bytes or a bytearray of 34, each at most 4 (the engine's hand
+    slices); False for anything else, which the slow path then validates."""
+    cdef const uint8_t* data
+    cdef int k
+    if type(o) is bytearray and PyByteArray_GET_SIZE(o) == 34:
+        data = <const uint8_t*>PyByteArray_AS_STRING(o)
+    elif type(o) is bytes and PyBytes_GET_SIZE(o) == 34:
+        data = <const uint8_t*>PyBytes_AS_STRING(o)
+    else:
+        return False
+    for k in range(34):
+        if data[k] > 4:
+            return False
+        out[k] = data[k]
+    return True
+
+
+cpdef int claim_options(counts, wilds, wild_mask, tile, relation, flags) except -1:
     cdef uint8_t c[34]
     cdef long w = 0, m = 0, t = 0, r = 0, f = 0
     cdef int k, total = 0, out
-    cdef bint fast = (_is_seq(counts) and nb_read_sequence(counts, c) >= 0 and nb_read_wilds(wilds, &w)
-                      and nb_read_wilds(wild_mask, &m) and nb_read_wilds(tile, &t)
+    cdef bint fast = ((_is_seq(counts) and nb_read_sequence(counts, c) >= 0 or _read_bytes(counts, c))
+                      and nb_read_wilds(wilds, &w) and nb_read_wilds(wild_mask, &m) and nb_read_wilds(tile, &t)
                       and nb_read_wilds(relation, &r) and nb_read_wilds(flags, &f))
     if fast:
         for k in range(34):
@@ -54,7 +72,7 @@ cdef inline bint _resolvable(const uint8_t* d, long p, const uint8_t* tier, cons
     return order[0] != order[1] and order[1] != order[2] and order[0] != order[2]
 
 
-def resolve_claims(declared, discarder, tiers, seat_order, all_winners):
+cpdef tuple resolve_claims(declared, discarder, tiers, seat_order, all_winners):
     cdef uint8_t d[4]
     cdef uint8_t tier[4]
     cdef uint8_t order[3]

@@ -28,13 +28,14 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import HandShapeError
-from ..tiles import N_KINDS, parse_counts, tile_code
-from ._types import HandArray, HandLike, WildsLike
+from ..tiles import N_KINDS, N_TILE_IDS, parse_counts, tile_code
+from ._types import Counts, HandArray, HandLike, WildsLike
 
 __all__ = [
     "Group",
     "Decomposition",
     "is_win",
+    "is_win_ids",
     "shanten",
     "waits",
     "decompositions",
@@ -370,6 +371,47 @@ def is_win(hand: HandLike, wilds: SupportsIndex = 0) -> bool:
     """
     counts, w, n = _validated(hand, wilds, "is_win", True)
     return _completes(tuple(counts), w, n, 1)
+
+
+def is_win_ids(counts: Counts, wild_ids: SupportsIndex, extra_wilds: SupportsIndex = 0) -> bool:
+    """Whether a hand kept as a count per tile id makes a winning shape: the engine's form.
+
+    ``counts`` holds 42 counts, one per tile id (the 34 kinds, then the eight flowers, ids
+    34-41); ``wild_ids`` is a bit mask of the ids that are wild (百搭: bit ``t`` for id
+    ``t``), whose tiles count as wilds; a flower that is not wild is laid aside and not
+    counted. ``extra_wilds`` more wilds are held besides: one more asks whether a waiting
+    3n+1 hand is ready, since a wild stands for any kind (NB-10.4). Unlike :func:`is_win`, a
+    hand whose tiles do not number 3n+2 (at most 14) is simply not a win: False, no error.
+    Raises :class:`~nbmj.errors.HandShapeError` for counts that are not 42 whole numbers from
+    0 to 4, or a mask or extra wilds that are not whole numbers (or negative).
+    """
+    try:
+        items = list(memoryview(counts).cast("B")) if isinstance(counts, (bytes, bytearray)) else list(counts)
+    except TypeError:
+        raise HandShapeError(f"a hand by tile id is 42 counts, not {counts!r}") from None
+    if len(items) != N_TILE_IDS:
+        raise HandShapeError(f"a hand by tile id has {N_TILE_IDS} counts, got {len(items)} in {counts!r}")
+    values = []
+    for t, item in enumerate(items):
+        try:
+            n = operator.index(item)
+        except TypeError:
+            raise HandShapeError(f"count {item!r} for {tile_code(t)!r} is not a whole number in {counts!r}") from None
+        if not 0 <= n <= 4:
+            raise HandShapeError(f"count {n} for {tile_code(t)!r} in {counts!r}; each is 0 to 4")
+        values.append(n)
+    mask = _read_wilds(wild_ids)
+    w = _read_wilds(extra_wilds)
+    kinds = [0] * N_KINDS
+    for t in range(N_TILE_IDS):
+        if mask >> t & 1:
+            w += values[t]
+        elif t < N_KINDS:
+            kinds[t] = values[t]
+    total = sum(kinds) + w
+    if total % 3 != 2 or total > MAX_TILES:
+        return False
+    return _completes(tuple(kinds), w, total // 3, 1)
 
 
 def shanten(hand: HandLike, wilds: SupportsIndex = 0) -> int:

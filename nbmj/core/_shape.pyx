@@ -12,6 +12,7 @@ taken from the reference too, so the two cannot drift apart.
 
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
@@ -113,6 +114,9 @@ cdef int _read(object hand, object wilds, str function, Size size, uint8_t *out,
     elif type(hand) is bytes and PyBytes_GET_SIZE(hand) == 34:
         memcpy(out, PyBytes_AS_STRING(hand), 34)
         fast = 1
+    elif type(hand) is bytearray and PyByteArray_GET_SIZE(hand) == 34:  # the engine's counts
+        memcpy(out, PyByteArray_AS_STRING(hand), 34)
+        fast = 1
     elif type(hand) is not str and PyObject_CheckBuffer(hand):
         fast = _read_buffer(hand, out)
     if fast and nb_read_wilds(wilds, &w):
@@ -133,6 +137,38 @@ def is_win(hand, wilds=0):
     cdef uint8_t c[34]
     cdef int w
     _read(hand, wilds, "is_win", COMPLETE, c, &w)
+    _tables()
+    return nb_is_win(c, w) != 0
+
+
+cpdef bint is_win_ids(counts, wild_ids, extra_wilds=0) except -1:
+    cdef uint8_t c[34]
+    cdef const uint8_t* data
+    cdef long mask = 0, extra = 0
+    cdef int t, w, total = 0
+    if type(counts) is bytearray and PyByteArray_GET_SIZE(counts) == 42:  # the engine's hands
+        data = <const uint8_t*>PyByteArray_AS_STRING(counts)
+    elif type(counts) is bytes and PyBytes_GET_SIZE(counts) == 42:
+        data = <const uint8_t*>PyBytes_AS_STRING(counts)
+    else:
+        return _reference.is_win_ids(counts, wild_ids, extra_wilds)  # any other form, and its errors
+    if not (nb_read_wilds(wild_ids, &mask) and mask >= 0 and nb_read_wilds(extra_wilds, &extra) and 0 <= extra <= 14):
+        return _reference.is_win_ids(counts, wild_ids, extra_wilds)
+    w = <int>extra
+    for t in range(42):
+        if data[t] > 4:
+            return _reference.is_win_ids(counts, wild_ids, extra_wilds)  # its error
+        if (mask >> t) & 1:
+            w += data[t]
+        elif t < 34:
+            c[t] = data[t]
+            total += data[t]
+    for t in range(34):
+        if (mask >> t) & 1:
+            c[t] = 0
+    total += w
+    if total % 3 != 2 or total > 14:
+        return False
     _tables()
     return nb_is_win(c, w) != 0
 

@@ -7,6 +7,8 @@
 0
 """
 
+from .._backend import is_compiled
+from . import game as _game
 from .actions import Action
 from .bots import GreedyBot, RandomBot, make_bots, play_hand
 from .game import Game, HandResult
@@ -24,4 +26,9 @@ __all__ = [
     "make_bots",
     "play_hand",
     "LOG_FORMAT",
+    "BACKEND",
 ]
+
+#: ``"cython"`` when the engine's modules run compiled from their own source, ``"python"``
+#: when that source runs as it is (``NBMJ_PUREPYTHON=1``, or a build without them)
+BACKEND = "cython" if is_compiled(_game) else "python"

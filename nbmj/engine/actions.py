@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (the augmenting actions.pxd gives the C types; the annotations are for mypy)
 """What a player can do: the :class:`Action` value and its compact JSON form.
 
 Kinds, and what ``tile`` / ``use`` mean for each:
@@ -27,7 +29,7 @@ The JSON form is the log line for the action: ``{"e": "chi", "seat": "S", "tile"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ActionSyntaxError
@@ -52,20 +54,21 @@ class Action:
     kind: str
     tile: int | None = None
     use: tuple[int, ...] = ()
+    #: the JSON form, made at the first :meth:`to_json` (an action is immutable): not part of
+    #: the value (equality, order, hash and repr leave it out)
+    _json: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         """The compact JSON form (also the action's line in the event log); a new dict each call."""
-        try:
-            cached: dict[str, Any] = self.__dict__["_json"]  # built once per action (they are immutable)
+        cached = self._json
+        if cached is not None:
             return cached.copy()
-        except KeyError:
-            pass
         out: dict[str, Any] = {"e": self.kind, "seat": self.seat}
         if self.tile is not None:
             out["tile"] = _CODES[self.tile] if 0 <= self.tile < len(_CODES) else tile_code(self.tile)
         if self.use:
             out["use"] = to_notation(self.use)
-        object.__setattr__(self, "_json", out)  # not a field: equality, hash and repr ignore it
+        object.__setattr__(self, "_json", out)  # (frozen: the one write, of the cache)
         return out.copy()
 
     @classmethod

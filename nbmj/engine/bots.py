@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (the augmenting bots.pxd gives the C types; the annotations are for mypy)
 """Bots, and :func:`play_hand` to run a hand among them.
 
 A bot is any callable ``(observation, legal_actions) -> action`` where ``observation`` is
@@ -15,9 +17,9 @@ from .. import core
 from ..errors import UnknownBotError
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
-from . import _hotpath
 from .actions import Action
-from .game import Game, HandResult
+from .game import Game
+from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
 
@@ -43,18 +45,28 @@ class RandomBot:
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """A uniformly random legal action (a win when ``always_win`` and one is offered)."""
+        return self.choose(legal)
+
+    def choose(self, legal: list[Action]) -> Action:
+        """The choice itself, which reads nothing of the observation."""
         first = legal[0]
         if self.always_win and first.kind == "hu":  # the engine lists a win first
             return first
         if not self._fast:
             return self.rng.choice(legal)
-        bits = self.rng.getrandbits
-        n = len(legal)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return legal[r]
+        return legal[_below(self.rng, len(legal))]
+
+
+def _below(rng: random.Random, n: int) -> int:
+    """``rng._randbelow(n)`` of CPython's ``random.Random``: draws of ``n``'s bit length
+    from ``rng.getrandbits`` until one is below ``n``."""
+    k = 0  # n.bit_length()
+    while n >> k:
+        k += 1
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def hand_shape(tiles: Iterable[int], wilds: Container[int]) -> tuple[bytearray, int]:
@@ -97,7 +109,7 @@ def _best_discard(counts: bytearray, w: int, wilds: Container[int], discards: li
     """The greedy discard among ``discards`` (not empty) and the shanten it leaves: the
     least key (shanten after it, whether a wild, isolation, -tile), the first on a tie;
     the shanten first, the isolation only of those that tie on it. ``counts`` is
-    restored before it returns. (nbmj.engine._hot.best_discard is its compiled twin.)"""
+    restored before it returns."""
     shanten = core.shanten
     wild_shanten: int | None = None  # every wild discard leaves the same shape
     scored: list[tuple[int, Action]] = []
@@ -133,10 +145,6 @@ def _best_discard(counts: bytearray, w: int, wilds: Container[int], discards: li
     return best[1], best_shanten
 
 
-_choose_discard = _best_discard if _hotpath.compiled is None else _hotpath.compiled.best_discard
-#: GreedyBot's choice for an Observation, compiled (None: the methods below make it)
-_greedy_act: Callable[[Observation, list[Action]], Action] | None = (
-    None if _hotpath.compiled is None else _hotpath.compiled.greedy_act)
 
 
 class GreedyBot:
@@ -145,8 +153,22 @@ class GreedyBot:
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """The greedy choice among ``legal``."""
-        if _greedy_act is not None and type(observation) is Observation and type(legal) is list:
-            return _greedy_act(observation, legal)  # the same choice, compiled
+        wilds = set(observation["wilds"])
+        if type(observation) is Observation:  # the counts without the list of tile ids
+            counts, w = _counts_of(observation.hand_counts(), wilds)
+        else:
+            counts, w = hand_shape(observation["hand"], wilds)
+        return self.choose(counts, w, wilds, legal)
+
+    def choose_at(self, game: Game, p: int, legal: list[Action]) -> Action:
+        """The choice for position ``p`` of a live ``game``, read from its own hand (what
+        its Observation would show), for :func:`play_hand`'s loop."""
+        wilds = set(game.table.wt.wild_ids)  # the observation's "wilds"
+        counts, w = _counts_of(game.table.seats[p].hand, wilds)
+        return self.choose(counts, w, wilds, legal)
+
+    def choose(self, counts: bytearray, w: int, wilds: set[int], legal: list[Action]) -> Action:
+        """The greedy choice among ``legal`` for a hand of ``counts`` (34 kinds) and ``w`` wilds."""
         # one pass over the list: the first win, the first flower, the discards and kongs
         # in list order (the claims, met less often, are sorted out in _claim)
         flower: Action | None = None
@@ -166,11 +188,6 @@ class GreedyBot:
                 kongs.append(a)
             elif kind == "kakan":
                 kakans.append(a)
-        wilds = set(observation["wilds"])
-        if type(observation) is Observation:  # the counts without the list of tile ids
-            counts, w = _counts_of(observation.hand_counts(), wilds)
-        else:
-            counts, w = hand_shape(observation["hand"], wilds)
         if flower is not None:
             return flower
         if discards:
@@ -181,7 +198,7 @@ class GreedyBot:
         return self._claim(counts, w, wilds, by_kind)
 
     def _turn(self, counts: bytearray, w: int, wilds: set[int], discards: list[Action], kongs: list[Action]) -> Action:
-        best, best_shanten = _choose_discard(counts, w, wilds, discards)
+        best, best_shanten = _best_discard(counts, w, wilds, discards)
         for a in kongs:  # the concealed kongs, then the added ones
             assert a.tile is not None
             c, ww = _without(counts, w, wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))
@@ -237,15 +254,14 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
             game.step(action)
         assert game.result is not None
         return game.result
-    return _play_hand(game, [bots[s] for s in SEATS])
+    return _play(game, [bots[s] for s in SEATS])
 
 
 def _play(game: Game, by_position: list[Bot]) -> HandResult:
-    """play_hand's loop for a Game itself: the same calls without the public wrappers, the
-    first waiting seat, its Observation and a copy of its cached legal list.
-    (nbmj.engine._hot.play is its compiled twin.)"""
-    step = game.step
-    legal_for = game._legal_for
+    """play_hand's loop for a Game itself: the same calls without the public wrappers; the
+    engine's own bots are asked their choice without an Observation (a random choice reads
+    none, the greedy one reads the seat's own hand from the table), any other bot is called
+    with the seat's Observation and a copy of its legal list."""
     t = game.table
     while True:
         ph = t.phase
@@ -256,7 +272,16 @@ def _play(game: Game, by_position: list[Bot]) -> HandResult:
         else:
             assert ph is not None
             p = ph.to_act()[0]
-        step(by_position[p](Observation(game, p), list(legal_for(p))))
+        legal = game._legal_for(p)
+        bot = by_position[p]
+        if type(bot) is RandomBot:
+            random_bot = bot  # (a typed local: the compiled module calls its method in C)
+            action = random_bot.choose(legal)
+        elif type(bot) is GreedyBot:
+            greedy_bot = bot
+            action = greedy_bot.choose_at(game, p, legal)
+        else:
+            action = bot(Observation(game, p), list(legal))
+        game.step(action)
 
 
-_play_hand = _play if _hotpath.compiled is None else _hotpath.compiled.play

@@ -10,6 +10,8 @@ what ``nbmj claims`` asks (:mod:`.claim_query`), so the command and the game can
 from __future__ import annotations
 
 from .. import core
+from ..core import claim_options as _meld_options  # (compiled: claim_window.pxd cimports these, C calls)
+from ..core import resolve_claims as _take_claims
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 from .actions import Action, interned
@@ -17,11 +19,13 @@ from .claims import CLAIM_CODE, chi_discard_bans, chi_uses
 from .draws import start_turn
 from .ending import finish_win
 from .kongs import kong_made
-from .phases import ClaimWindow, Phase, Turn
-from .precomputed import BAN_FLAG, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, O_CHI, O_HU, O_KAN, O_PON, PASS_ACTS
+from .phases import ClaimWindow, Phase, new_claim_window, new_turn
+from .precomputed import (BAN_FLAG, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, KAN_ACTS, O_CHI, O_HU, O_KAN, O_PON,
+                          PASS_ACTS, PON_ACTS)
 from .restrictions import chi_leaves_discard, note_passes
-from .state import TableMeld, Offence, RiverTile, TableState
+from .state import Offence, TableState, claimed_river_tile, new_meld
 from .wins import discard_win
+
 
 __all__ = ["open_claims", "offers", "claim_options", "resolve_claims"]
 
@@ -31,13 +35,15 @@ def open_claims(t: TableState, p: int, tile: int) -> Phase:
     such seat the next player's turn starts at once."""
     options = offers(t, p, tile)
     if options:
-        return ClaimWindow(tile, p, options, {})
+        return new_claim_window(tile, p, options)
     return start_turn(t, (p + 1) % 4)
 
 
 def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
     """The claims each other seat is offered on ``tile`` discarded by ``p`` (seats with
     none left out), nearest the discarder first."""
+    if not _anyone_could_claim(t, p, tile):
+        return {}  # the commonest discard: nothing to work out
     er = t.er
     flags = er.claim_flags
     if er.no_claims:
@@ -68,6 +74,22 @@ def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
     return options
 
 
+def _anyone_could_claim(t: TableState, p: int, tile: int) -> bool:
+    """Whether any other seat could be offered ``tile`` were every claim allowed: a ready
+    hand (a win), a pair of the tile (a pong or kong), or the next seat holding a neighbour of
+    a suited tile (a chow). :func:`offers` makes the same cheap test per seat, under the
+    rules; when it fails for all three, the rules need not be read at all."""
+    rank = tile % 9
+    for q in CLAIM_ORDER[p]:
+        seat = t.seats[q]
+        hand = seat.hand
+        if seat.ready or hand[tile] >= 2:
+            return True
+        if q == (p + 1) % 4 and tile < 27 and ((rank and hand[tile - 1]) or (rank < 8 and hand[tile + 1])):
+            return True
+    return False
+
+
 def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[Action]:
     """The claims ``q`` is offered on ``tile`` from ``d``; ``flags`` are the core's
     ClaimFlag bits, without ``HU`` when ``q`` may not win (not ready, NB-8.7)."""
@@ -79,8 +101,7 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     w = 0
     for k in wt.wild_flower_ids:
         w += hand[k]
-    # a list: the compiled claim_options reads lists fast (a buffer goes the checked, slow way)
-    options = core.claim_options(list(hand[:N_KINDS]), w, wt.wild_mask, tile, (q - d) % 4, flags)
+    options = _meld_options(hand[:N_KINDS], w, wt.wild_mask, tile, (q - d) % 4, flags)
     if (flags & F_HU and not options & O_HU and t.er.several_shapes
             and discard_win(t, q, tile, d, "discard") is not None):
         options |= O_HU  # a win in another shape of winning.shapes (nbmj.scoring.shapes)
@@ -91,9 +112,9 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     if options & O_HU and discard_win(t, q, tile, d, "discard", shape_wins=True) is not None:
         acts.append(HU_ACTS[q])
     if options & O_KAN:
-        acts.append(interned(seat, "kan", tile))
+        acts.append(KAN_ACTS[q][tile])
     if options & O_PON:
-        acts.append(interned(seat, "pon", tile))
+        acts.append(PON_ACTS[q][tile])
     if options & O_CHI:
         for use in chi_uses(tile, options):
             if chi_leaves_discard(t, q, tile, use):
@@ -114,7 +135,7 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
         declared[q] = CLAIM_CODE[a.kind]
     if er.win_pass is not None or er.pon_pass is not None:
         note_passes(t, tile, window.options, responses)
-    won = core.resolve_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
+    won = _take_claims(declared, d, er.claim_tiers, er.claim_seat_order, er.all_winners)
     if not won:
         return start_turn(t, (d + 1) % 4)
     q = won[0]
@@ -122,7 +143,7 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     kind = a.kind
     discarder = t.seats[d]
     river = discarder.river
-    river[-1] = RiverTile(river[-1].tile, SEATS[q])
+    river[-1] = claimed_river_tile(river[-1].tile, SEATS[q])
     discarder.changes += 1
     if kind == "hu":
         return finish_win(t, [(w, tile, "discard", d, discard_win(t, w, tile, d, "discard")) for w in won])
@@ -131,7 +152,7 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
         if off.warned == q and off.number == t.discards_made:
             offences[i] = Offence(off.discarder, off.warned, off.number, True)  # took the offending tile into a meld
     t.claims_made = True
-    t.seats[d].fed[q] += 1
+    t.seat(d).fed[q] += 1
     seat = t.seats[q]
     seat.passed_win = False  # NB-8.6 / NB-8.7: a claim is acting
     seat.passed_pon.clear()
@@ -142,14 +163,14 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     if kind == "chi":
         for u in a.use:
             hand[u] -= 1
-        seat.melds.append(TableMeld("chi", tuple(sorted((tile, *a.use))), d))
+        seat.melds.append(new_meld("chi", tuple(sorted((tile, *a.use))), d))
         bans = chi_discard_bans(tile, a.use) if t.in_force(er.chi_ban, at_claim=True) else ()
-        return Turn(q, "after_chi", None, None, bans)
+        return new_turn(q, "after_chi", None, None, bans)
     if kind == "pon":
         hand[tile] -= 2
-        seat.melds.append(TableMeld("pon", (tile, tile, tile), d))
-        return Turn(q, "after_pon", None, None)
+        seat.melds.append(new_meld("pon", (tile, tile, tile), d))
+        return new_turn(q, "after_pon", None, None)
     hand[tile] -= 3
-    seat.melds.append(TableMeld("kan", (tile, tile, tile, tile), d))
+    seat.melds.append(new_meld("kan", (tile, tile, tile, tile), d))
     return kong_made(t, q, "exposed_kong")
 

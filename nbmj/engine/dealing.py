@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
-from . import wins
 from .draws import replace_flower
 from .ending import finish_draw
-from .phases import Phase, Turn
+from .phases import Phase, new_turn
 from .precomputed import CODES, notation
 from .state import TableState
 from .wall import WallBreak
+from .wins import is_ready
 
 __all__ = ["DEAL_BLOCK", "deal", "emit_start", "initial_flowers"]
 
@@ -57,7 +57,7 @@ def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
             at += take
             need[p] -= take
     for p in order:
-        hand = t.seats[p].hand
+        hand = t.seat(p).hand
         for tile in dealt[p]:
             hand[tile] += 1
     if t.keeps_log:  # the notation is only for the log
@@ -68,9 +68,9 @@ def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
         return finish_draw(t)
     for p in range(4):
         if p != t.dealer:
-            t.seats[p].ready = wins.is_ready(t, p)
+            t.seat(p).ready = is_ready(t, p)
     t.current = t.dealer
-    return Turn(t.dealer, "dealer_first", "self_draw", last)
+    return new_turn(t.dealer, "dealer_first", "self_draw", last)
 
 
 def initial_flowers(t: TableState, order: list[int], last: int) -> int | None:
@@ -82,7 +82,7 @@ def initial_flowers(t: TableState, order: list[int], last: int) -> int | None:
     while True:
         any_flower = False
         for p in order:
-            hand = t.seats[p].hand
+            hand = t.seat(p).hand
             while True:
                 held = [f for f in range(N_KINDS, 42) if hand[f] and flower_flag[f]]
                 if not held:

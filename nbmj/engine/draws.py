@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.model import SEATS
 from .ending import finish_draw
-from .phases import Phase, Turn
+from .phases import Phase, new_turn
 from .precomputed import CODES
 from .state import TableState
 
@@ -32,13 +32,13 @@ def start_turn(t: TableState, p: int) -> Phase:
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[tile]:
         return after_draw(t, p, tile, "self_draw")
-    return Turn(p, "draw", "self_draw", tile)
+    return new_turn(p, "draw", "self_draw", tile)
 
 
 def replacement_draw(t: TableState, p: int) -> Phase:
     """The tail draw after a kong (NB-9.6)."""
     tile = t.wall.draw_tail()
-    t.seats[p].hand[tile] += 1
+    t.seat(p).hand[tile] += 1
     t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile], "from": "tail"})
     t.last_tile_drawn = not t.can_draw()
     return after_draw(t, p, tile, "kong_replacement")
@@ -53,11 +53,11 @@ def after_draw(t: TableState, p: int, tile: int, draw_kind: str) -> Phase:
             replacement = replace_flower(t, p, tile)
             if replacement is None:
                 return finish_draw(t)
-            tile = replacement
+            tile = int(replacement)
             if draw_kind == "self_draw":
                 draw_kind = "flower_replacement"
     t.current = p
-    return Turn(p, "draw", draw_kind, tile)
+    return new_turn(p, "draw", draw_kind, tile)
 
 
 def replace_flower(t: TableState, p: int, f: int) -> int | None:

@@ -1,7 +1,5 @@
-# cython: annotation_typing=False
-# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """How a hand ends: settling one or more wins (with NH-6 liability and the NH-5 losers'
-settlement), the exhaustive draw, and the :class:`~nbmj.engine.game.HandResult` and
+settlement), the exhaustive draw, and the :class:`~nbmj.engine.results.HandResult` and
 ``end`` event that close the hand.
 
 NH-6.5 包牌 is the scorer's: the liable seat goes into the win's
@@ -20,6 +18,7 @@ from ..tiles import N_KINDS
 from .phases import Over
 from .precomputed import CODES
 from .restrictions import liable as liable_seat
+from .results import HandResult
 from .settle import WinScore, score_win
 from .state import TableState
 from .wins import situation
@@ -64,7 +63,7 @@ def finish_win(t: TableState, wins: Sequence[Win]) -> Over:
             deltas[i] += losers[i]
     q, tile, _, discarder, _ = wins[0]
     if discarder is not None:
-        t.seats[q].hand[tile] += 1  # the claimed winning tile joins the hand, for the final view
+        t.seat(q).hand[tile] += 1  # the claimed winning tile joins the hand, for the final view
     return end(t, "win", winners, deltas, scores, situations)
 
 
@@ -104,11 +103,7 @@ def end(
     situations: Sequence[Situation] = (),
 ) -> Over:
     """Close the hand: add the immediate payments to ``deltas``, log the ``end`` event and
-    return the :class:`~.phases.Over` phase holding the :class:`~nbmj.engine.game.HandResult`."""
-    # HandResult stays in game.py, its documented home, and game.py imports this module:
-    # so it is imported here, when a hand ends, not at the top
-    from .game import HandResult
-
+    return the :class:`~.phases.Over` phase holding the :class:`~nbmj.engine.results.HandResult`."""
     total = [deltas[i] + t.immediate[i] for i in range(4)]
     result = HandResult(
         outcome,

@@ -1,5 +1,5 @@
 # cython: annotation_typing=False
-# (compiled as it is by setup.py: the annotations are for mypy, not C types)
+# (the augmenting game.pxd gives the C types; the annotations are for mypy)
 """One hand of Ningbo or Ninghai mahjong: :class:`Game`.
 
 Seats are table positions ``"E" "S" "W" "N"`` in turn order (counter-clockwise). In a
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from .._numbers import whole_number
@@ -40,8 +39,9 @@ from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
-from . import _hotpath
 from .actions import Action
+from .claim_window import resolve_claims
+from .dealing import deal
 from .explain import refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event
@@ -49,22 +49,16 @@ from .observation import Observation, public_view
 from .phases import TRANSITIONS, ClaimWindow, Deal, Over, Phase, RobWindow, Turn
 from .precomputed import CODES, SEAT_INDEX
 from .rules_view import engine_rules, wild_tables
+from .results import HandResult
+from .seeding import seeded_random
 from .settle import WinScore
 from .state import TableMeld, Offence, RiverTile, SeatState, TableState
-from .turn import do_turn_action
+from .turn import discard, do_turn_action, turn_actions
 from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
 from .wall import shuffle as _shuffle  # the compiled generator shuffles itself in C
 from .wins import discard_win, self_win
 
 __all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
-
-# the compiled hot path when it was built (nbmj.engine._hotpath), else the turn module's own
-_discard = _hotpath.discard
-_turn_actions = _hotpath.turn_actions
-_resolve_claims = _hotpath.resolve_claims
-_deal = _hotpath.deal
-_seeded_random = _hotpath.seeded_random
-
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
     """A RuleSet from a variant name (or the RuleSet itself)."""
@@ -81,47 +75,6 @@ def seat_position(seat: object) -> int:
     if p is None:
         raise UnknownSeatError(f"unknown seat {seat!r}; the seats are {', '.join(SEATS)}")
     return p
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended. ``deltas`` (seat -> points) sum to zero and include ``immediate``."""
-
-    outcome: str  # "win" or "draw"
-    winners: tuple[dict[str, Any], ...]
-    deltas: dict[str, int]
-    immediate: dict[str, int]
-    scores: tuple[WinScore, ...] = field(default=(), compare=False)
-    situations: tuple[Situation, ...] = field(default=(), compare=False)
-
-    @property
-    def winner(self) -> str | None:
-        """The (first) winning seat, or None after a draw."""
-        return str(self.winners[0]["seat"]) if self.winners else None
-
-    @property
-    def win_by(self) -> str | None:
-        """How the (first) winner won: ``discard``, ``self_draw``, ``rob_kong``, ..."""
-        return str(self.winners[0]["win_by"]) if self.winners else None
-
-    @property
-    def score(self) -> WinScore | None:
-        """The (first) winner's score."""
-        return self.scores[0] if self.scores else None
-
-    @property
-    def payments(self) -> dict[str, int]:
-        """Same as ``deltas``: what each seat gains (negative: pays) this hand."""
-        return self.deltas
-
-    def to_json(self) -> dict[str, Any]:
-        """The outcome, winners and deltas as plain JSON values (scores and situations left out)."""
-        return {
-            "outcome": self.outcome,
-            "winners": [dict(w) for w in self.winners],
-            "deltas": dict(self.deltas),
-            "immediate": dict(self.immediate),
-        }
 
 
 def checked_seed(seed: object) -> int:
@@ -173,7 +126,7 @@ class Game:
     hands and never read them; the play is the same.
     """
 
-    # declared state (the compiled hot path reads _t at every step)
+    # declared state (game.pxd types it for the compiled modules)
     __slots__ = ("rules", "variant", "seed", "dealer", "round_wind", "dice", "wall_break", "_fixed", "_fixed_dice", "_t")
 
     def __init__(
@@ -200,7 +153,7 @@ class Game:
         self.dealer = SEATS.index(dealer)
         #: the round's wind
         self.round_wind = round_wind
-        rng = _seeded_random(self.seed)
+        rng = seeded_random(self.seed)
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the dice thrown
         self.dice = _check_dice(dice) if dice is not None else roll
@@ -224,7 +177,7 @@ class Game:
             keeps_log=bool(log),
         )
         t.phase = Deal()
-        self._enter(_deal(t, self.dice, self.wall_break))
+        self._enter(deal(t, self.dice, self.wall_break))
 
     # ------------------------------------------------------------------ phases
 
@@ -502,7 +455,8 @@ class Game:
         ph = t.phase
         assert ph is not None
         if type(ph) is Turn:
-            acts = _turn_actions(t, ph, p) if p == ph.seat else []
+            turn = ph  # (a typed local: the compiled module reads its fields as C struct members)
+            acts = turn_actions(t, turn, p) if p == turn.seat else []
         else:
             acts = ph.legal(t, p)
         self._t.legal[p] = acts
@@ -512,36 +466,41 @@ class Game:
         """Carry out ``action``; raises IllegalActionError (state unchanged) when it is not legal."""
         if type(action) is not Action:
             raise IllegalActionError(f"not an action: {action!r}", action, ())
-        p = SEAT_INDEX.get(action.seat)
+        offered = action  # (a typed local, as in _legal_for)
+        p = SEAT_INDEX.get(offered.seat)
         if p is None:
             raise IllegalActionError(f"unknown seat {action.seat!r} in {action!r}; the seats are {', '.join(SEATS)}", action, ())
-        legal = self._t.legal.get(p)
-        if legal is None:
-            legal = self._legal_for(p)
+        legal = self._legal_for(p)
         # identity first: bots hand back the very objects offered; == only for built ones
         for a in legal:
             if a is action:
                 break
         else:
             action = self._offered(action, legal)
+        self._apply(p, action)
+
+    def _apply(self, p: int, action: Action) -> None:
+        """Carry out ``action`` of position ``p``, known to be legal now: one of the actions
+        :meth:`step` found offered, or one the RL encoder marked in ``p``'s action mask from
+        :func:`~nbmj.engine.turn.turn_codes` at this very state."""
         t = self._t
         t.legal.clear()
         t.version += 1
         if t.keeps_log:
-            cached = action.__dict__.get("_json")  # Action.to_json's own cache, read without a call
-            t.events.append(cached.copy() if cached is not None else action.to_json())
+            t.events.append(action.to_json())
         ph = t.phase
         if type(ph) is Turn:
             tile = action.tile
-            if action.kind == "discard" and tile is not None:  # the commonest step, on the hot path
-                self._enter(_discard(t, p, tile))
+            if action.kind == "discard" and tile is not None:  # the commonest step
+                self._enter(discard(t, p, tile))
             else:
                 self._enter(do_turn_action(t, ph, p, action))
         else:
             assert isinstance(ph, ClaimWindow)
-            ph.responses[p] = action
-            if len(ph.responses) == len(ph.options):
-                self._enter(resolve_rob(t, ph) if type(ph) is RobWindow else _resolve_claims(t, ph))
+            window = ph
+            window.responses[p] = action
+            if len(window.responses) == len(window.options):
+                self._enter(resolve_rob(t, window) if type(window) is RobWindow else resolve_claims(t, window))
         t.legal.clear()
 
     def _offered(self, action: Action, legal: list[Action]) -> Action:

@@ -16,7 +16,7 @@ from .draws import pay_immediate, replacement_draw
 from .ending import finish_win
 from .phases import Phase, RobWindow
 from .precomputed import CLAIM_ORDER
-from .state import TableMeld, TableState
+from .state import TableState, new_meld
 from .wins import discard_win
 
 __all__ = ["declare_ankan", "kong_made", "begin_kakan", "complete_kakan", "resolve_rob"]
@@ -26,7 +26,7 @@ def declare_ankan(t: TableState, p: int, k: int) -> Phase:
     """``p`` lays down the four ``k`` of its hand as a concealed kong."""
     seat = t.seats[p]
     seat.hand[k] -= 4
-    seat.melds.append(TableMeld("ankan", (k,) * 4, None))
+    seat.melds.append(new_meld("ankan", (k,) * 4, None))
     seat.changes += 1
     return kong_made(t, p, "concealed_kong")
 
@@ -48,7 +48,7 @@ def begin_kakan(t: TableState, p: int, tile: int) -> Phase:
     options: dict[int, list[Action]] = {}
     if t.er.claims.rob_kong:  # NB-11.5; NB-8.7 does not apply to robbing
         for q in CLAIM_ORDER[p]:
-            if t.seats[q].ready and discard_win(t, q, tile, p, "rob_kong") is not None:
+            if t.seat(q).ready and discard_win(t, q, tile, p, "rob_kong") is not None:
                 options[q] = [interned(SEATS[q], "hu"), interned(SEATS[q], "pass")]
     if options:
         return RobWindow(tile, p, options, {})
@@ -62,7 +62,7 @@ def complete_kakan(t: TableState, p: int, tile: int) -> Phase:
     melds = seat.melds
     for i, m in enumerate(melds):
         if m.kind == "pon" and m.tiles[0] == tile:
-            melds[i] = TableMeld("kakan", (tile,) * 4, m.source)
+            melds[i] = new_meld("kakan", (tile,) * 4, m.source)
             seat.changes += 1
             break
     return kong_made(t, p, "added_kong")
@@ -79,6 +79,6 @@ def resolve_rob(t: TableState, window: RobWindow) -> Phase:
             declared[q] = CLAIM_CODE["hu"]
     won = core.resolve_claims(declared, p, er.claim_tiers, er.claim_seat_order, er.all_winners)
     if won:
-        t.seats[p].hand[tile] -= 1  # the robbed tile leaves the konging hand; the pon stays (NB-11.5)
+        t.seat(p).hand[tile] -= 1  # the robbed tile leaves the konging hand; the pon stays (NB-11.5)
         return finish_win(t, [(q, tile, "rob_kong", p, discard_win(t, q, tile, p, "rob_kong")) for q in won])
     return complete_kakan(t, p, tile)

@@ -16,7 +16,7 @@ from .._numbers import whole_number
 from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
-from ._hotpath import seeded_pair, seeded_random
+from .seeding import seeded_pair, seeded_random
 from .bots import Bot, play_hand
 from .game import Game, HandResult, checked_seed, resolve_rules
 

@@ -1,3 +1,5 @@
+cimport cython
+
 # The phases, typed for the compiled modules (see state.pxd): Cython compiles phases.py's
 # classes into extension types with these fields, in phases.py's order.
 
@@ -26,3 +28,10 @@ cdef class RobWindow(ClaimWindow):
 
 cdef class Over:
     cdef public object result
+
+
+# the engine's constructors of its two commonest phases, called as C functions
+@cython.locals(ph=Turn)
+cpdef Turn new_turn(int seat, str mode, object draw_kind, object drawn, tuple chi_bans=*)
+@cython.locals(ph=ClaimWindow)
+cpdef ClaimWindow new_claim_window(int tile, int discarder, dict options)

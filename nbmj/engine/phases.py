@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (the augmenting phases.pxd gives the C types; the annotations are for mypy)
 """The phases of a hand: who acts and what is legal at each point.
 
 ``Deal`` → ``Turn`` (one seat draws or has claimed, and decides) → a discard opens a
@@ -19,10 +21,11 @@ from .actions import Action
 from .precomputed import CLAIM_ORDER
 
 if TYPE_CHECKING:
-    from .game import HandResult
+    from .results import HandResult
     from .state import TableState
 
-__all__ = ["Deal", "Turn", "ClaimWindow", "RobWindow", "Over", "Phase", "TRANSITIONS", "TURN_MODES", "DRAW_KINDS"]
+__all__ = ["Deal", "Turn", "ClaimWindow", "RobWindow", "Over", "Phase", "TRANSITIONS", "TURN_MODES", "DRAW_KINDS",
+           "new_turn", "new_claim_window"]
 
 #: How a seat came to be on turn: the dealer's first turn, after a draw, after a claim.
 TURN_MODES = ("dealer_first", "draw", "after_chi", "after_pon")
@@ -35,7 +38,7 @@ _NOBODY: list[Action] = []
 class Deal:
     """The dice, the deal and the initial flower replacement: nobody acts."""
 
-    name: ClassVar[str] = "deal"
+    name = "deal"
 
     def to_act(self) -> list[int]:
         """Nobody."""
@@ -49,24 +52,21 @@ class Deal:
 @dataclass
 class Turn:
     """``seat`` is on turn (``mode``, one of :data:`TURN_MODES`); ``drawn`` is the tile it
-    drew (``draw_kind``), None after a claim; ``chi_bans`` the tiles 吃张打张 bars now."""
+    drew (``draw_kind``), None after a claim; ``chi_bans`` the tiles 吃张打张 bars now.
+
+    What the seat may do is the turn's own mechanics (:func:`nbmj.engine.turn.turn_actions`),
+    which the game asks directly: this data layer imports no mechanics."""
 
     seat: int
     mode: str
     draw_kind: str | None
     drawn: int | None
     chi_bans: tuple[int, ...] = ()
-    name: ClassVar[str] = "turn"
+    name = "turn"
 
     def to_act(self) -> list[int]:
         """The seat on turn."""
         return [self.seat]
-
-    def legal(self, t: TableState, p: int) -> list[Action]:
-        """The turn actions of ``p`` when it is on turn (``nbmj.engine.turn.turn_actions``)."""
-        from .turn import turn_actions  # turn.py builds these phases (the game calls it directly)
-
-        return turn_actions(t, self, p) if p == self.seat else _NOBODY
 
 
 @dataclass
@@ -78,7 +78,7 @@ class ClaimWindow:
     discarder: int
     options: dict[int, list[Action]]
     responses: dict[int, Action]
-    name: ClassVar[str] = "claims"
+    name = "claims"
 
     def to_act(self) -> list[int]:
         """Seats offered a claim that have not answered, nearest the discarder first."""
@@ -96,7 +96,7 @@ class ClaimWindow:
 class RobWindow(ClaimWindow):
     """``discarder`` adds ``tile`` to its pong; ``options`` are the seats able to rob it (NB-11.5)."""
 
-    name: ClassVar[str] = "rob"
+    name = "rob"
 
 
 @dataclass
@@ -104,7 +104,7 @@ class Over:
     """The hand has ended with ``result``."""
 
     result: HandResult
-    name: ClassVar[str] = "over"
+    name = "over"
 
     def to_act(self) -> list[int]:
         """Nobody."""
@@ -113,6 +113,28 @@ class Over:
     def legal(self, t: TableState, p: int) -> list[Action]:
         """Nothing."""
         return _NOBODY
+
+
+def new_turn(seat: int, mode: str, draw_kind: str | None, drawn: int | None, chi_bans: tuple[int, ...] = ()) -> Turn:
+    """``Turn(seat, mode, draw_kind, drawn, chi_bans)``, made without the dataclass
+    constructor's argument parsing: the engine makes a turn at nearly every step."""
+    ph = Turn.__new__(Turn)
+    ph.seat = seat
+    ph.mode = mode
+    ph.draw_kind = draw_kind
+    ph.drawn = drawn
+    ph.chi_bans = chi_bans
+    return ph
+
+
+def new_claim_window(tile: int, discarder: int, options: dict[int, list[Action]]) -> ClaimWindow:
+    """``ClaimWindow(tile, discarder, options, {})``, made as :func:`new_turn` makes a turn."""
+    ph = ClaimWindow.__new__(ClaimWindow)
+    ph.tile = tile
+    ph.discarder = discarder
+    ph.options = options
+    ph.responses = {}
+    return ph
 
 
 #: Any phase of a hand.

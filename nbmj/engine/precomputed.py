@@ -32,6 +32,13 @@ __all__ = [
     "O_CHI",
     "BAN_FLAG",
     "notation",
+    "TURN_ANKAN",
+    "TURN_KAKAN",
+    "TURN_FLOWER",
+    "TURN_HU",
+    "TURN_CODES",
+    "TURN_ACTIONS",
+    "TURN_CODE_IDS",
 ]
 
 CODES = tuple(tile_code(t) for t in range(42))  # tile_code without its checks, for the event log
@@ -57,6 +64,32 @@ def _chows(seat: str, t: int) -> tuple[Action | None, Action | None, Action | No
 
 
 CHI_ACTS = tuple(tuple(_chows(s, t) for t in range(34)) for s in SEATS)
+# The codes of the actions of a seat on turn (nbmj.engine.turn.turn_codes): a discard's code is
+# its tile id (0 to 41), a concealed, added or flower kong's one of these bases plus its tile
+# id, a win's TURN_HU. Every code is below 256, so none is a new int object in CPython.
+TURN_ANKAN, TURN_KAKAN, TURN_FLOWER = 64, 128, 192
+TURN_HU = 255
+#: the kinds by code base: (base, kind), discards first
+TURN_CODES = ((0, "discard"), (TURN_ANKAN, "ankan"), (TURN_KAKAN, "kakan"), (TURN_FLOWER, "flower"), (TURN_HU, "hu"))
+
+
+def _turn_action_table(seat: str) -> tuple[Action | None, ...]:
+    table: list[Action | None] = [None] * 256
+    for base, kind in TURN_CODES:
+        if kind == "hu":
+            table[base] = interned(seat, "hu")
+            continue
+        tiles = range(42) if kind == "discard" else range(34) if kind in ("ankan", "kakan") else range(34, 42)
+        for t in tiles:
+            table[base + t] = interned(seat, kind, t)
+    return tuple(table)
+
+
+#: TURN_ACTIONS[p][code]: the shared Action of each turn code of position p (None where no
+#: code is); what nbmj.engine.turn lists for the engine's legal list
+TURN_ACTIONS = tuple(_turn_action_table(s) for s in SEATS)
+#: each code itself: what nbmj.engine.turn lists for the codes
+TURN_CODE_IDS = tuple(range(256))
 CLAIM_ORDER = tuple(tuple((d + i) % 4 for i in (1, 2, 3)) for d in range(4))  # next, opposite, previous
 SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 # The core's claim bits as plain ints: an int test is cheaper than an enum one.

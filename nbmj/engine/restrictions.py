@@ -11,12 +11,11 @@ place that says so.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 
 from ..rules.model import SEATS
 from .actions import Action
 from .claims import chi_discard_bans
-from .liability import forbidden_tiles
+from .liability import MELDS_TO_WARN, forbidden_tiles
 from .precomputed import CODES
 from .state import Offence, TableState
 
@@ -25,17 +24,31 @@ __all__ = ["discardable", "chi_leaves_discard", "note_passes", "check_offence", 
 _SUIT_LETTER = "mps"
 
 
-def discardable(t: TableState, p: int, hand: bytearray | list[int], bans: Sequence[int], at_claim: bool = False) -> list[int]:
+def discardable(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> list[int]:
     """Tile ids ``p`` may discard from ``hand`` with ``bans`` (NB-8.1 to NB-8.4, NH first go-around)."""
     er = t.er
-    tiles = list(compress(t.wt.playable, t.wt.playable_counts(hand)))
-    if bans and t.in_force(er.chi_ban, at_claim):
-        assert er.chi_ban is not None
-        in_hand = sum(hand[k] for k in tiles)
-        big_crane = in_hand == 2 and "big_crane" in er.chi_ban.unless
+    wt = t.wt
+    playable = wt.playable_mask  # bit k: id k is no flower laid aside
+    tiles = []
+    in_hand = 0
+    for k in range(42):
+        if hand[k] and playable >> k & 1:
+            tiles.append(k)
+            in_hand += hand[k]
+    chi_ban = er.chi_ban
+    if bans and t.in_force(chi_ban, at_claim):
+        assert chi_ban is not None
+        big_crane = in_hand == 2 and "big_crane" in chi_ban.unless
         if not big_crane:
-            wilds = t.wt.wilds
-            tiles = [k for k in tiles if k not in bans or k in wilds]
+            banned = 0
+            for k in bans:
+                banned |= 1 << k
+            banned &= ~wt.wild_id_mask  # a wild may always go
+            kept = []
+            for k in tiles:
+                if not banned >> k & 1:
+                    kept.append(k)
+            tiles = kept
     if er.suits:
         allowed: set[str] = set()
         for r in er.suits:  # NH-1.7: in the window, each player's first discard
@@ -53,7 +66,7 @@ def chi_leaves_discard(t: TableState, q: int, tile: int, use: tuple[int, ...]) -
     """NB-8.5: a chi is offered only if some tile may be discarded after it."""
     if not t.in_force(t.er.chi_ban, at_claim=True):
         return True
-    hand = bytearray(t.seats[q].hand)
+    hand = bytearray(t.seat(q).hand)
     for u in use:
         hand[u] -= 1
     return bool(discardable(t, q, hand, chi_discard_bans(tile, use), at_claim=True))
@@ -68,20 +81,24 @@ def note_passes(t: TableState, tile: int, options: dict[int, list[Action]], resp
         chosen = responses[q].kind
         # a win is always listed first (see legal_actions)
         if no_win and opts[0].kind == "hu" and chosen != "hu":
-            t.seats[q].passed_win = True  # NB-8.7
-        if no_pon and chosen not in ("pon", "kan", "hu") and any(a.kind == "pon" for a in opts):
-            t.seats[q].passed_pon.add(tile)  # NB-8.6
+            t.seat(q).passed_win = True  # NB-8.7
+        if no_pon and chosen not in ("pon", "kan", "hu"):
+            for a in opts:
+                if a.kind == "pon":
+                    t.seat(q).passed_pon.add(tile)  # NB-8.6
+                    break
 
 
 def check_offence(t: TableState, p: int, tile: int, ready: bool) -> None:
     """NH-6.2 to NH-6.4: a not-ready player discarding into a warning becomes liable."""
     er = t.er
-    warned = [
-        q
-        for q in range(4)
-        if q != p
-        and tile in forbidden_tiles([(m.kind, m.tiles) for m in t.seats[q].melds], suits=er.bao_suits, terminals=er.bao_terminals)
-    ]
+    warned = []
+    for q in range(4):
+        melds = t.seat(q).melds
+        # (only a seat with MELDS_TO_WARN melds shows a warning, NH-6.1, NH-6.3: asked first)
+        if q != p and len(melds) >= MELDS_TO_WARN and tile in forbidden_tiles(
+                [(m.kind, m.tiles) for m in melds], suits=er.bao_suits, terminals=er.bao_terminals):
+            warned.append(q)
     if not warned:
         return
     if ready:  # NH-6.4: ready after the discard

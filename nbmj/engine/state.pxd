@@ -1,4 +1,4 @@
-# The declared state, typed for the compiled modules (nbmj/engine/_hot.pyx, nbmj/env/_encode.pyx):
+# The declared state, typed for the compiled modules (the engine's mechanics, nbmj/env/_encode.pyx):
 # this augmenting .pxd makes Cython compile state.py's classes into extension types whose fields
 # the compiled code reads as C struct members. The fields and their order are state.py's; a
 # field that may hold None, or a sequence a referee or a test sets, stays a Python object.
@@ -9,7 +9,7 @@ from .wall cimport Wall
 
 
 cdef class SeatState:
-    cdef public object hand  # a bytearray; a test may set another sequence (the hot path checks)
+    cdef public bytearray hand
     cdef public list melds
     cdef public list river
     cdef public list flowers
@@ -45,8 +45,18 @@ cdef class TableState:
     cdef public object phase
     cdef public bint keeps_log
 
-    # the reserve tests the compiled hot path asks at every step, called there as C methods
-    # (can_draw's counts as C ints: Cython would keep them as Python ints)
+    # the reserve tests the mechanics ask at every step, called there as C methods (can_draw's
+    # counts as C ints: Cython would keep them as Python ints)
+    cpdef SeatState seat(self, int position)
     @cython.locals(kept=cython.int, remaining=cython.int)
     cpdef bint can_draw(self)
     cpdef bint can_kong(self)
+    cpdef bint window_open(self, str window, bint at_claim, object seat=*) except -1
+    cpdef bint in_force(self, object r, bint at_claim=*, object seat=*) except -1
+    cpdef set banned_claims(self, bint at_claim)
+    cpdef emit(self, dict event)
+
+
+# the records' constructors, C functions for the mechanics
+cpdef object new_meld(str kind, tuple tiles, object source)
+cpdef object claimed_river_tile(object tile, str claimed_by)

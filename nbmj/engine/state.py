@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (the augmenting state.pxd gives the C types; the annotations are for mypy)
 """The hand's declared state: per-seat :class:`SeatState`, the :class:`TableState` around
 them, and the small records they hold (:class:`TableMeld`, :class:`RiverTile`, :class:`Offence`).
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from .phases import Phase
     from .settle import WinScore
 
-__all__ = ["MeldKind", "WinBy", "TableMeld", "RiverTile", "Offence", "SeatState", "TableState"]
+__all__ = ["MeldKind", "WinBy", "TableMeld", "RiverTile", "UNCLAIMED", "new_meld", "claimed_river_tile", "Offence", "SeatState", "TableState"]
 
 #: The kinds of meld on the table.
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
@@ -43,6 +45,23 @@ class RiverTile(NamedTuple):
 
     tile: int
     claimed_by: str | None
+
+
+#: A discard lies in the river as ``RiverTile(tile, None)`` until a claim replaces it: records
+#: are immutable, so every river shares this one record per tile id instead of making one per
+#: discard (about sixty a hand, most of what a hand would add to the garbage collector's count).
+UNCLAIMED = tuple([RiverTile(t, None) for t in range(42)])
+
+
+def new_meld(kind: MeldKind, tiles: tuple[int, ...], source: int | None) -> TableMeld:
+    """``TableMeld(kind, tiles, source)``, made as ``tuple.__new__`` makes it, without the
+    named tuple's own constructor (a function of Python source, run at every meld)."""
+    return tuple.__new__(TableMeld, (kind, tiles, source))
+
+
+def claimed_river_tile(tile: int, claimed_by: str) -> RiverTile:
+    """``RiverTile(tile, claimed_by)``, made as :func:`new_meld` makes a meld."""
+    return tuple.__new__(RiverTile, (tile, claimed_by))
 
 
 class Offence(NamedTuple):
@@ -204,6 +223,11 @@ class TableState:
     def wilds(self) -> frozenset[int]:
         """The wild tile ids of this hand."""
         return self.wt.wilds
+
+    def seat(self, position: int) -> SeatState:
+        """The seat at ``position`` (0 to 3): ``seats[position]``, typed for the compiled
+        mechanics, which read its fields as C struct members."""
+        return self.seats[position]
 
     def seat_wind(self, position: int) -> str:
         """The seat wind of a position this hand (NB-2.4)."""

@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (the augmenting wall.pxd gives the C types; the annotations are for mypy)
 """Dice, the wall, the wild indicator and every draw from it (rules NB-3.x, NB-4.x, NB-15.x).
 
 The wall is one *draw-order* list (NB-3.6): ``tiles[0]`` is the top tile of the head

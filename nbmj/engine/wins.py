@@ -10,6 +10,7 @@ next phase.
 from __future__ import annotations
 
 from .. import core
+from ..core import is_win_ids as _is_win_ids  # (compiled: wins.pxd cimports it, a C call)
 from ..scoring.bound import _compiled as _compiled_bound
 from ..scoring.bound import reach_from_counts, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
@@ -21,16 +22,16 @@ from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
 from .state import TableState, WinBy
 
-__all__ = ["shape", "is_ready", "self_win", "discard_win", "situation"]
+__all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
 
-_is_win = core.is_win
+_is_win = core.is_win  # (looked up once: nbmj.core chose its backend at import)
 #: nbmj.scoring._bound's reach_from_hand, where the compiled bound is live
 _reach_from_hand: Callable[..., bool] | None = None if _compiled_bound is None else _compiled_bound.reach_from_hand
 
 
 def shape(t: TableState, p: int) -> tuple[bytearray, int]:
     """The 34-count vector without wilds, and the number of wilds (wild flowers included)."""
-    hand = t.seats[p].hand
+    hand = t.seat(p).hand
     counts = hand[:N_KINDS]
     w = 0
     for k in t.wt.wild_ids:
@@ -40,15 +41,25 @@ def shape(t: TableState, p: int) -> tuple[bytearray, int]:
     return counts, w
 
 
+def tile_total(counts: bytearray) -> int:
+    """How many tiles the 34 counts hold (a loop the compiled module runs in C)."""
+    total = 0
+    for k in range(N_KINDS):
+        total += counts[k]
+    return total
+
+
 def is_ready(t: TableState, p: int) -> bool:
     """Whether a waiting-size (3n+1) hand is ready, shanten 0. A wild stands for any kind,
     a fifth copy too (NB-10.4), so that is the hand winning with one more wild: one
-    is_win instead of a shanten, which costs twice as much. A hand that holds a flower it
+    win test instead of a shanten, which costs twice as much. A hand that holds a flower it
     has not laid down (flowers laid down by hand, NB-5.4) is a tile short: never ready."""
-    counts, wilds = shape(t, p)
-    if (sum(counts) + wilds) % 3 != 1:
+    if _is_win_ids(t.seat(p).hand, t.wt.wild_id_mask, 1):
+        return True
+    if not t.er.several_shapes:
         return False
-    return bool(_is_win(counts, wilds + 1)) or _other_shape(t, p, counts, wilds + 1)
+    counts, wilds = shape(t, p)
+    return (tile_total(counts) + wilds) % 3 == 1 and _other_shape(t, p, counts, wilds + 1)
 
 
 def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> WinScore | None:
@@ -57,9 +68,8 @@ def self_win(t: TableState, p: int, tile: int | None, draw_kind: str | None) -> 
     scores = t.scores
     if key in scores:
         return scores[key]
-    counts, w = shape(t, p)
     res = None
-    if tile is not None and (sum(counts) + w) % 3 == 2 and (_is_win(counts, w) or _other_shape(t, p, counts, w)):
+    if tile is not None and (_is_win_ids(t.seat(p).hand, t.wt.wild_id_mask, 0) or _wins_other_shape(t, p)):
         win_by = draw_kind or "self_draw"
         if _may_reach(t, p, tile, win_by, None):
             res = _valid_score(situation(t, p, tile, win_by, None), t)
@@ -80,7 +90,7 @@ def discard_win(t: TableState, q: int, tile: int, d: int, win_by: str, shape_win
             w += 1
         else:
             counts[tile] += 1
-        shape_wins = (sum(counts) + w) % 3 == 2 and (bool(_is_win(counts, w)) or _other_shape(t, q, counts, w))
+        shape_wins = (tile_total(counts) + w) % 3 == 2 and (bool(_is_win(counts, w)) or _other_shape(t, q, counts, w))
     res = None
     if shape_wins and _may_reach(t, q, tile, win_by, d):
         res = _valid_score(situation(t, q, tile, win_by, d), t)
@@ -153,11 +163,20 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
         first_turn(t, win_by), seat.discarded_wild, tile)
 
 
+def _wins_other_shape(t: TableState, p: int) -> bool:
+    """Whether ``p``'s hand as it is (a complete size) wins in a shape of ``winning.shapes``
+    besides the standard one."""
+    if not t.er.several_shapes:
+        return False
+    counts, w = shape(t, p)
+    return (tile_total(counts) + w) % 3 == 2 and _other_shape(t, p, counts, w)
+
+
 def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
     """Whether ``p``'s complete hand wins in a shape of ``winning.shapes`` besides the standard
     one (seven pairs, honours in any arrangement: nbmj.scoring.shapes)."""
     shapes = t.rules.shapes
-    return len(shapes) > 1 and wins_other_shape(counts, w, [m.tiles for m in t.seats[p].melds], shapes)
+    return len(shapes) > 1 and wins_other_shape(counts, w, [m.tiles for m in t.seat(p).melds], shapes)
 
 
 def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:
@@ -179,12 +198,12 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         win_tile=tile,
         win_by=cast(WinBy, win_by),
         discarder=None if discarder is None else wind(discarder),
-        melds=tuple(ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in seat.melds),
+        melds=tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in seat.melds]),
         flowers=tuple(seat.flowers),
         indicator=t.indicator,
         last_tile=t.last_tile_drawn and discarder is None,
         first_turn=first_turn(t, win_by),
-        fed=tuple((wind(q), fed[q]) for q in range(4) if q != p and fed[q]),
+        fed=tuple([(wind(q), fed[q]) for q in range(4) if q != p and fed[q]]),
         discarded_wild=seat.discarded_wild,
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),

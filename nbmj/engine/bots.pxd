@@ -1,0 +1,37 @@
+# bots.py's loop and its bots' choices, compiled from bots.py itself (see state.pxd): the typed
+# locals of the greedy bot's scan and play_hand's loop.
+cimport cython
+
+from nbmj.engine.actions cimport Action
+from nbmj.engine.game cimport Game
+from nbmj.engine.state cimport TableState
+from nbmj.engine.phases cimport Over, Turn
+
+
+cdef class RandomBot:
+    cdef public object rng
+    cdef public bint always_win
+    cdef public bint _fast
+
+    @cython.locals(first=Action)
+    cpdef object choose(self, list legal)
+
+
+cdef class GreedyBot:
+    @cython.locals(counts=bytearray, w=int)
+    cpdef object choose_at(self, Game game, int p, list legal)
+    cpdef object choose(self, bytearray counts, int w, set wilds, list legal)
+
+
+@cython.locals(counts=bytearray, w=int)
+cpdef tuple _counts_of(object hand, set wilds)
+@cython.locals(near=int, r=int, d=int)
+cpdef int _isolation(bytearray counts, int t) except? -99
+@cython.locals(best_shanten=int, s=int, t=int, scored=list)
+cpdef tuple _best_discard(bytearray counts, int w, wilds, list discards)
+@cython.locals(c=bytearray)
+cpdef tuple _without(bytearray counts, int w, set wilds, tiles)
+@cython.locals(t=TableState, p=int, legal=list, random_bot=RandomBot, greedy_bot=GreedyBot)
+cpdef object _play(Game game, list by_position)
+@cython.locals(k=int, r=Py_ssize_t)
+cpdef Py_ssize_t _below(object rng, Py_ssize_t n) except -1

@@ -1,0 +1,18 @@
+# restrictions.py's functions as C functions for the mechanics (compiled from restrictions.py
+# itself; see state.pxd).
+cimport cython
+
+from nbmj.engine.state cimport SeatState, TableState
+from nbmj.engine.rules_view cimport EngineRules, WildTables
+from nbmj.engine.claims cimport chi_discard_bans
+
+
+@cython.locals(er=EngineRules, wt=WildTables, playable='unsigned long long', banned='unsigned long long', tiles=list, kept=list, in_hand=int,
+               k=int)
+cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)
+@cython.locals(hand=bytearray)
+cpdef bint chi_leaves_discard(TableState t, int q, int tile, tuple use) except -1
+@cython.locals(no_win=bint, no_pon=bint)
+cpdef note_passes(TableState t, int tile, dict options, dict responses)
+cpdef check_offence(TableState t, int p, int tile, bint ready)
+cpdef object liable(TableState t, int q, str win_by)
