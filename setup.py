@@ -12,9 +12,7 @@ extensions = [
         extra_compile_args=["-O3"],
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
-    # Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
-    # the engine's hot path (nbmj/engine/_hotpath.py names its pure-Python twins)
-    # Extension("nbmj.engine._hot", sources=["nbmj/engine/_hot.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
+    Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # random.Random's generator for the engine's seeded dice and shuffles (random.Random is its twin)
     Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # the bound from counts of nbmj.scoring.bound (its closures are the pure-Python twin)

@@ -221,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--steps, --repeats and --slices are at least 1, not {steps!r}, {repeats!r}, {slices!r}")
 
     from nbmj.core import BACKEND as CORE
-    from nbmj.engine._hotpath import BACKEND as ENGINE  # the engine's compiled hot path, or its twins
+    from nbmj.engine import BACKEND as ENGINE  # the engine compiled from its own source, or that source
     from nbmj.env import BACKEND as ENCODER
 
     rows: list[dict[str, Any]] = []
@@ -262,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
-    print(f"nbmj core: {CORE}, engine hot path: {ENGINE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} rounds of {slices} interleaved slices")
+    print(f"nbmj core: {CORE}, engine: {ENGINE}, encoder: {ENCODER}; Python {out['python']}; medians of {repeats} rounds of {slices} interleaved slices")
     print(f"  {'':<28} {'wall clock':>38}   {'CPU time (per core)':>38}")
     for r in rows:
         if "steps_per_s" not in r:

@@ -69,7 +69,7 @@ def warned_game(east_hand=None):
     t.seats[2].melds = [
         TableMeld("pon", (T("1m"),) * 3, 1), TableMeld("chi", tuple(parse_tiles("234m")), 1), TableMeld("pon", (T("5m"),) * 3, 3)
     ]
-    t.seats[2].hand = parse_counts("78m9p9p") + [0] * 8
+    t.seats[2].hand = bytearray(parse_counts("78m9p9p") + [0] * 8)
     t.discards_made = 8  # past the first go-around (NH-1.8)
     t.claims_made = True
     g.invalidate()

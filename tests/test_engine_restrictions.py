@@ -19,7 +19,7 @@ def kinds(legal, kind):
 
 
 def set_hand(g, seat, notation):
-    g.table.seats["ESWN".index(seat)].hand = parse_counts(notation) + [0] * 8
+    g.table.seats["ESWN".index(seat)].hand = bytearray(parse_counts(notation) + [0] * 8)
     g.invalidate()
 
 

@@ -1,4 +1,4 @@
-"""The engine's seeded generator (``nbmj.engine._hotpath.seeded_random``): compiled, it is
+"""The engine's seeded generator (``nbmj.engine.seeding.seeded_random``): compiled, it is
 :class:`nbmj.engine._mt.MersenneTwister`, which must give exactly what ``random.Random`` gives
 for the same seed, since every seeded hand's dice and wall (NB-3.6) and every match's first
 dealer (NB-2.3, NH-1.2) and hand seeds come from it."""
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nbmj.engine import Game, Match, _hotpath
+from nbmj.engine import Game, Match, seeding
 from nbmj.engine.wall import shuffle as reference_shuffle
 
 try:
@@ -98,8 +98,8 @@ def test_the_compiled_generator_refuses_what_random_Random_refuses():
 
 
 def test_the_engine_seeds_with_the_compiled_twin_when_it_is_built():
-    expected = "MersenneTwister" if MersenneTwister is not None and _hotpath.compiled is not None else "Random"
-    assert type(_hotpath.seeded_random(5)).__name__ == expected
+    expected = "MersenneTwister" if MersenneTwister is not None and seeding.BACKEND == "cython" else "Random"
+    assert type(seeding.seeded_random(5)).__name__ == expected
 
 
 @settings(max_examples=40, deadline=None)
@@ -126,7 +126,7 @@ def test_a_seeded_hand_and_match_are_those_of_random_Random_NB_3_6_NB_2_3(seed):
 def test_a_pair_seeded_in_one_pass_draws_what_two_random_Random_draw(first, second, calls):
     """``seeded_pair`` (the engine's, compiled or not, and the compiled one) is two
     generators seeded apart."""
-    makers = [_hotpath.seeded_pair] + ([compiled_pair] if compiled_pair is not None else [])
+    makers = [seeding.seeded_pair] + ([compiled_pair] if compiled_pair is not None else [])
     for make in makers:
         for rng, ref in zip(make(first, second), (random.Random(first), random.Random(second))):
             assert [_draw(rng, c) for c in calls] == [_draw(ref, c) for c in calls]

@@ -52,7 +52,11 @@ def test_the_compiled_classes_are_the_source_dataclasses_field_for_field(name):
         fields = {k for k, v in vars(ours).items() if type(v).__name__ == "getset_descriptor"} - properties
         assert fields == set(slotted.__slots__), slotted.__name__
     classes = [v.__name__ for v in mine if dataclasses.is_dataclass(v)]
-    assert classes or any("__slots__" in vars(v) for v in mine), name  # every module declares its state
+    # the same public names, and each a function where the source has one
+    assert getattr(compiled, "__all__", None) == getattr(source, "__all__", None), name
+    for public in getattr(source, "__all__", ()):
+        if callable(getattr(source, public)) and not isinstance(getattr(source, public), type):
+            assert callable(getattr(compiled, public)), (name, public)
     for k in classes:
         ours, theirs = getattr(compiled, k), getattr(source, k)
         assert type(ours) is type and ours.__module__ == name

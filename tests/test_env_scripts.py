@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from nbmj import core
-from nbmj.engine import _hotpath
+from nbmj import engine
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
@@ -41,7 +41,7 @@ def test_the_env_benchmark_reports_every_contestant():
     out = json.loads(_run("bench/env.py", "--steps", "64", "--repeats", "2", "--json"))
     # the backends it names are those live in this install: one build makes the core and the
     # engine's hot path, and a bench run on a broken build says which fell back
-    assert (out["core_backend"], out["engine_backend"]) == (core.BACKEND, _hotpath.BACKEND)
+    assert (out["core_backend"], out["engine_backend"]) == (core.BACKEND, engine.BACKEND)
     assert out["engine_backend"] == out["core_backend"]
     names = [row["name"] for row in out["contestants"]]
     assert names[:5] == ["nbmj env() AEC, wrapped", "nbmj raw_env AEC", "nbmj parallel_env", "nbmj VectorEnv N=64", "nbmj VectorEnv N=256"]

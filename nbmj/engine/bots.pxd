@@ -31,7 +31,9 @@ cpdef int _isolation(bytearray counts, int t) except? -99
 cpdef tuple _best_discard(bytearray counts, int w, wilds, list discards)
 @cython.locals(c=bytearray)
 cpdef tuple _without(bytearray counts, int w, set wilds, tiles)
-@cython.locals(t=TableState, p=int, legal=list, random_bot=RandomBot, greedy_bot=GreedyBot)
+@cython.locals(t=TableState, p=int)
 cpdef object _play(Game game, list by_position)
+@cython.locals(legal=list, random_bot=RandomBot, greedy_bot=GreedyBot)
+cpdef bot_move(Game game, int p, object bot)
 @cython.locals(k=int, r=Py_ssize_t)
 cpdef Py_ssize_t _below(object rng, Py_ssize_t n) except -1

@@ -23,7 +23,7 @@ from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "make_bots", "hand_shape", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "BOTS"]
 
 #: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
 Bot = Callable[[Observation, list[Action]], Action]
@@ -258,10 +258,8 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
 
 
 def _play(game: Game, by_position: list[Bot]) -> HandResult:
-    """play_hand's loop for a Game itself: the same calls without the public wrappers; the
-    engine's own bots are asked their choice without an Observation (a random choice reads
-    none, the greedy one reads the seat's own hand from the table), any other bot is called
-    with the seat's Observation and a copy of its legal list."""
+    """play_hand's loop for a Game itself: the same calls without the public wrappers
+    (:func:`bot_move` for each move)."""
     t = game.table
     while True:
         ph = t.phase
@@ -272,16 +270,22 @@ def _play(game: Game, by_position: list[Bot]) -> HandResult:
         else:
             assert ph is not None
             p = ph.to_act()[0]
-        legal = game._legal_for(p)
-        bot = by_position[p]
-        if type(bot) is RandomBot:
-            random_bot = bot  # (a typed local: the compiled module calls its method in C)
-            action = random_bot.choose(legal)
-        elif type(bot) is GreedyBot:
-            greedy_bot = bot
-            action = greedy_bot.choose_at(game, p, legal)
-        else:
-            action = bot(Observation(game, p), list(legal))
-        game.step(action)
+        bot_move(game, p, by_position[p])
 
 
+def bot_move(game: Game, p: int, bot: Bot) -> None:
+    """``game.step(bot(game.observation(seat), game.legal_actions(seat)))`` for the bot at
+    position ``p``, as :func:`play_hand` asks it: the engine's own bots are asked their
+    choice without an Observation (a random choice reads none, the greedy one reads the
+    seat's own hand from the table, what its Observation shows); any other bot is called with
+    the seat's Observation and a copy of its legal list."""
+    legal = game._legal_for(p)
+    if type(bot) is RandomBot:
+        random_bot = bot  # (a typed local: the compiled module calls its method in C)
+        action = random_bot.choose(legal)
+    elif type(bot) is GreedyBot:
+        greedy_bot = bot
+        action = greedy_bot.choose_at(game, p, legal)
+    else:
+        action = bot(Observation(game, p), list(legal))
+    game.step(action)

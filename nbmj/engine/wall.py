@@ -30,7 +30,7 @@ __all__ = ["SeededDraws", "shuffle", "dice_quantity", "full_tile_set", "Wall", "
 class SeededDraws(Protocol):
     """What the engine asks of a seeded generator (the dice, the shuffle, a hand's seed):
     ``random.Random``'s methods of these names, or its compiled twin's
-    (``nbmj.engine._hotpath.seeded_random``)."""
+    (``nbmj.engine.seeding.seeded_random``)."""
 
     def getrandbits(self, k: int, /) -> int: ...
     def randint(self, a: int, b: int, /) -> int: ...

@@ -24,7 +24,6 @@ from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
 
-from ..engine import _hotpath
 from ..engine.liability import forbidden_tiles
 from ..engine.phases import Over, RobWindow
 from nbmj.engine.phases cimport ClaimWindow, Turn
@@ -33,15 +32,18 @@ from nbmj.engine.wall cimport Wall
 from nbmj.env.table cimport Table
 from ..engine.precomputed import CLAIM_ORDER
 
-# the engine's compiled legal list and step, called in C (nbmj/engine/_hot.pxd): a step's
-# mask and move without Game.legal_actions' copy and frames. Should the engine run its
-# pure-Python twins, the Game's own methods.
-from nbmj.engine._hot cimport (TURN_ANKAN, TURN_CODES_MAX, TURN_DISCARD, TURN_FLOWER, TURN_HU, TURN_KAKAN, table_legal_for,
-                               table_step_marked, table_step_offered, turn_action, turn_codes)
-
-cdef bint _HOT = _hotpath.compiled is not None
+# the engine's legal list and step, compiled from its own source and called in C
+# (nbmj/engine/turn.pxd, game.pxd): a step's mask and move without Game.legal_actions' copy
+# and frames. The mask of the seat on turn lists the turn's options by their action index
+# (turn_options), without making the legal list.
+from nbmj.engine.game cimport Game
+from nbmj.engine.turn cimport turn_options
+from ..engine.precomputed import TURN_ACTIONS
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
+cdef enum:
+    N_ACTIONS = 125  # the action space's size (nbmj.env.layout)
+
 cdef enum:
     R_HAND = 0
     R_DRAWN = 1
@@ -105,36 +107,13 @@ cdef int _HU_INDEX = _FIXED["hu"], _ANKAN_BASE = _BY_TILE["ankan"], _KAKAN_BASE 
 cdef int _FLOWER_BASE = _BY_TILE["flower"]
 
 
-cdef inline int _turn_index(int kind, int tile) noexcept:
-    """The action-space index (``nbmj.env.layout``) of a turn code of ``nbmj.engine._hot``."""
-    if kind == TURN_DISCARD:
-        return tile
-    if kind == TURN_HU:
-        return _HU_INDEX
-    if kind == TURN_ANKAN:
-        return _ANKAN_BASE + tile
-    if kind == TURN_KAKAN:
-        return _KAKAN_BASE + tile
-    return _FLOWER_BASE + tile  # TURN_FLOWER
-
-
 cdef object _coded_action(int p, int index):
-    """The shared action of position ``p`` at ``index`` of a mask marked from turn codes:
-    ``turn_action`` of the code that :func:`_turn_index` puts there."""
-    cdef int kind, tile
-    if 0 <= index < 42:
-        kind, tile = TURN_DISCARD, index
-    elif index == _HU_INDEX:
-        kind, tile = TURN_HU, 0
-    elif _ANKAN_BASE <= index < _ANKAN_BASE + 34:
-        kind, tile = TURN_ANKAN, index - _ANKAN_BASE
-    elif _KAKAN_BASE <= index < _KAKAN_BASE + 34:
-        kind, tile = TURN_KAKAN, index - _KAKAN_BASE
-    elif _FLOWER_BASE + 34 <= index < _FLOWER_BASE + 42:
-        kind, tile = TURN_FLOWER, index - _FLOWER_BASE
-    else:
-        raise AssertionError(f"no turn code is at action {index!r}")
-    return turn_action(p, kind, tile)
+    """The shared action of position ``p`` at ``index`` of a mask marked from the turn's
+    options (the one of :data:`_TURN_CODE` there)."""
+    cdef int code = _TURN_CODE[index] if 0 <= index < N_ACTIONS else -1
+    if code < 0:
+        raise AssertionError(f"no turn action is at action {index!r}")
+    return TURN_ACTIONS[p][code]
 
 
 cpdef int action_index(action) except -1:
@@ -154,6 +133,15 @@ cpdef int action_index(action) except -1:
             return 42
         return 43 if t < <int>use[1] else 44
     raise ValueError(f"no index for action {str(action)!r}")
+
+
+# A turn code (nbmj.engine.precomputed.TURN_CODES) and the action index of its action: what
+# turn_options lists the turn's options as, for a mask (-1 for a code no action has), and
+# back.
+cdef tuple _TURN_INDEX = tuple([-1 if a is None else action_index(a) for a in TURN_ACTIONS[0]])
+cdef int _TURN_CODE[N_ACTIONS]
+for _index in range(N_ACTIONS):
+    _TURN_CODE[_index] = _TURN_INDEX.index(_index) if _index in _TURN_INDEX else -1
 
 
 # The index of each Action object seen, by address: the engine offers the same interned
@@ -222,9 +210,6 @@ def fill_mask(legal, mask, list lookup):
 
 
 # ---------------------------------------------------------------- the state encoder
-
-cdef enum:
-    N_ACTIONS = 125
 
 cdef tuple _SEATS = ("E", "S", "W", "N")
 
@@ -322,7 +307,7 @@ cdef class TableEncoder:
     cdef PyObject* seen_lists[4][3]
     cdef signed char masks[4][125]
     cdef list lookups
-    # A seat's mask marked from the engine's turn codes (turn_codes) at marked_table's
+    # A seat's mask marked from the turn's options (turn_options) at marked_table's
     # version marked_version[seat] (else -1): its actions are legal while that state is at
     # that version, which the step reads instead of the legal list the mask was made without
     cdef object marked_table
@@ -638,35 +623,31 @@ cdef class TableEncoder:
 
     cdef int _mask(self, game, TableState tstate, int position, unsigned char* out) except -1:
         """Fill the kept mask of ``position`` and copy it to ``out`` (``tstate``: the game's
-        state, ``game._t``): for the seat on turn, from the engine's turn codes, of which the
-        engine's legal list is made (``nbmj.engine._hot.turn_codes``), without making the list;
-        else from the legal list."""
+        state, ``game._t``): for the seat on turn, from the turn's options listed by their action
+        index (``nbmj.engine.turn.turn_options``, of which the engine makes its legal list),
+        without making the list; else from the legal list."""
         cdef signed char* m = self.masks[position]
-        cdef list lookup
+        cdef list lookup, indices
         cdef int i, k, n
-        cdef unsigned char kinds[TURN_CODES_MAX]
-        cdef unsigned char tiles[TURN_CODES_MAX]
-        cdef bint complete
         self.marked_version[position] = -1
-        if _HOT:
-            ph = tstate.phase
-            if type(ph) is Turn and (<Turn>ph).seat == position:  # the engine's codes, no list
-                n = turn_codes(tstate, <Turn>ph, position, kinds, tiles, &complete)
-                if n >= 0 and complete:
-                    memset(m, 0, N_ACTIONS)
-                    for k in range(n):
-                        m[_turn_index(kinds[k], tiles[k])] = 1
-                    self.coded[position] = True
-                    if tstate is not self.marked_table:  # another hand: no older mark holds
-                        self.marked_table = tstate
-                        for k in range(4):
-                            self.marked_version[k] = -1
-                    self.marked_version[position] = tstate.version
-                    if out != NULL:
-                        memcpy(out, m, N_ACTIONS)
-                    return n
+        ph = tstate.phase
+        if type(ph) is Turn and (<Turn>ph).seat == position:  # the engine's options, no list
+            indices = turn_options(tstate, <Turn>ph, position, _TURN_INDEX)
+            n = <int>len(indices)
+            memset(m, 0, N_ACTIONS)
+            for k in range(n):
+                m[<int>indices[k]] = 1
+            self.coded[position] = True
+            if tstate is not self.marked_table:  # another hand: no older mark holds
+                self.marked_table = tstate
+                for k in range(4):
+                    self.marked_version[k] = -1
+            self.marked_version[position] = tstate.version
+            if out != NULL:
+                memcpy(out, m, N_ACTIONS)
+            return n
         # the game's own kept list (read here, never changed): no copy
-        legal = table_legal_for(tstate, position) if _HOT else game.legal_actions(_SEATS[position])
+        legal = (<Game>game)._legal_for(position)
         memset(m, 0, N_ACTIONS)
         self.coded[position] = False
         lookup = <list>self.lookups[position]
@@ -830,9 +811,9 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
             action = enc._kept_action(position, index)
             earned = [0.0] * 4
             table.rewards = earned
-            if _HOT and enc._marked(tstate, position):  # (a marked index below 42 is that tile's discard)
-                table_step_marked(tstate, position, action, index if index < 42 else -1)
-            elif not _HOT or not table_step_offered(tstate, position, action):
+            if enc._marked(tstate, position):  # marked from the options of this very state: legal
+                (<Game>game)._apply(position, action)
+            else:
                 game.step(action)
             version += 1
             table.version = version
@@ -965,8 +946,6 @@ cdef extern from "Python.h":
     # (spelled for borrowed pointers, which Cython's own declarations take as objects)
     void* _type_of "Py_TYPE"(PyObject* o) noexcept
     PyObject** _list_items "PySequence_Fast_ITEMS"(PyObject* o) noexcept
-    ctypedef struct _DictHeader "PyDictObject":
-        void* ma_keys
     PyObject* _none "Py_None"
 
 cdef enum:
@@ -991,7 +970,6 @@ cdef void* _ROB_TYPE = <void*>RobWindow
 cdef void* _LIST_TYPE = <void*>list
 cdef void* _TUPLE_TYPE = <void*>tuple
 cdef void* _INT_TYPE = <void*>int
-cdef void* _DICT_TYPE = <void*>dict
 
 
 cdef inline void _fetch(const void* p, Py_ssize_t size) noexcept:
@@ -1002,12 +980,6 @@ cdef inline void _fetch(const void* p, Py_ssize_t size) noexcept:
         NBMJ_PREFETCH(c + k)
         k += 64
     NBMJ_PREFETCH(c + size - 1)
-
-
-cdef inline void _fetch_keys(PyObject* d) noexcept:
-    """Ask for the key table of ``d`` when it is a dict (whose header was asked for earlier)."""
-    if _type_of(d) == _DICT_TYPE:
-        NBMJ_PREFETCH((<_DictHeader*>d).ma_keys)
 
 
 cdef inline PyObject** _list_slot(PyObject* items, Py_ssize_t k) noexcept:
@@ -1151,8 +1123,6 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         x = <PyObject*>t.wall
         if _type_of(x) == _WALL_TYPE:  # the next tile drawn
             _fetch_item(<PyObject*>(<Wall>x).tiles, (<Wall>x)._head)
-        _fetch_keys(<PyObject*>t.legal)  # the key tables that the engine's clearing frees
-        _fetch_keys(<PyObject*>t.scores)
         return
     for q in range(4):  # level 7, the last: the hands' counts and the mover's newest records
         seat = PyTuple_GET_ITEM(<tuple>seats_p, q)

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 from .._numbers import whole_number
-from ..engine import Game, Match, _hotpath
+from ..engine import Game, Match
 from ..engine.actions import Action
-from ..engine.bots import GreedyBot, RandomBot
+from ..engine.bots import GreedyBot, RandomBot, bot_move
 from ..errors import IllegalActionError, NbmjError
 from ..rules.model import SEATS, RuleSet
 from ..tiles import to_notation
@@ -42,8 +42,6 @@ REWARDS = ("points", "normalized")
 _POSITION = {s: i for i, s in enumerate(SEATS)}
 ILLEGAL_MODES = ("raise", "penalty")
 _ACTION_SIZE = L.ACTION_SIZE
-# a bot's move through the engine's compiled hot path (None under the pure-Python backend)
-_bot_move = _hotpath.compiled.bot_move if _hotpath.compiled is not None else None
 
 
 class EnvConfigError(NbmjError, ValueError):
@@ -331,10 +329,7 @@ class Table:
             for p in game.phase_state.to_act():  # positions, nearest the discarder first
                 bot = bots.get(p)
                 if bot is not None:
-                    if _bot_move is not None:
-                        _bot_move(game, p, bot)  # the same move, the engine's bots asked in C
-                    else:
-                        game.step(bot(game.observation(SEATS[p]), game.legal_actions(SEATS[p])))
+                    bot_move(game, p, bot)  # (the engine's own bots asked without an Observation)
                     self.version += 1
                     moved = True
                     break
