@@ -14,7 +14,7 @@ Subpackages, from the bottom up:
 from . import _backend
 from .errors import NbmjError
 
-_backend.load_from_source_when_forced()  # NBMJ_PUREPYTHON: the engine's state from its source too
+_backend.load_from_source_when_forced()  # NBMJ_PUREPYTHON or a stale build: the engine from its source
 
 __version__ = "0.1.0"
 __all__ = ["NbmjError", "__version__"]

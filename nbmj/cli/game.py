@@ -113,7 +113,8 @@ def demo(seed: int, variant: str, bot: str) -> None:
 def replay(log: str, as_json: bool, variant_file: str | None) -> None:
     """Step through a logged hand, checking every event; then say whether the log reaches
     the end of the hand and, if it does, the settlement."""
-    from ..engine.log import parse_log, replay_games
+    from ..engine.game import replay_games
+    from ..engine.log import parse_log
     from ..rules import load_variant
 
     try:

@@ -83,7 +83,7 @@ def hand_shape(tiles: Iterable[int], wilds: Container[int]) -> tuple[bytearray, 
     return counts, w
 
 
-def _counts_of(hand: bytes, wilds: set[int]) -> tuple[bytearray, int]:
+def _counts_of(hand: bytes | bytearray, wilds: set[int]) -> tuple[bytearray, int]:
     """As :func:`_counts`, from a count per tile id (flowers past the 34 kinds)."""
     counts = bytearray(hand[:N_KINDS])
     w = 0

@@ -29,22 +29,23 @@ The game enters every phase through one method, ``Game._enter``.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .._numbers import whole_number
-from ..errors import GameSetupError, NbmjError, IllegalActionError, UnknownSeatError
+from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
-from .actions import Action
+from .actions import ACTION_KINDS, Action
 from .claim_window import resolve_claims
 from .dealing import deal
 from .explain import refusal, withheld_win
 from .kongs import resolve_rob
-from .log import LOG_FORMAT, dumps_event
+from .log import LOG_FORMAT, dumps_event, numbered_events, same_event
 from .observation import Observation, public_view
 from .phases import TRANSITIONS, ClaimWindow, Deal, Over, Phase, RobWindow, Turn
 from .precomputed import CODES, SEAT_INDEX
@@ -58,7 +59,7 @@ from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
 from .wall import shuffle as _shuffle  # the compiled generator shuffles itself in C
 from .wins import discard_win, self_win
 
-__all__ = ["Game", "HandResult", "resolve_rules", "seat_position"]
+__all__ = ["Game", "HandResult", "resolve_rules", "seat_position", "replay", "replay_games"]
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
     """A RuleSet from a variant name (or the RuleSet itself)."""
@@ -454,7 +455,7 @@ class Game:
         t = self._t
         ph = t.phase
         assert ph is not None
-        if type(ph) is Turn:
+        if isinstance(ph, Turn):
             turn = ph  # (a typed local: the compiled module reads its fields as C struct members)
             acts = turn_actions(t, turn, p) if p == turn.seat else []
         else:
@@ -597,10 +598,72 @@ class Game:
 
     @staticmethod
     def replay(log: str | Iterable[str], rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
-        """Rebuild every state of a logged hand (see :func:`nbmj.engine.log.replay`)."""
-        from .log import replay
-
+        """Rebuild every state of a logged hand (see :func:`replay`)."""
         return replay(log, rules)
+
+
+def replay(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
+    """Re-run a logged hand, yielding the full state after the header and after each action.
+
+    Raises :class:`~nbmj.errors.ReplayError` at the first event that is malformed, illegal,
+    or not what the engine produces at that point; its message names the line (from 1) and
+    its ``index`` is the event's 0-based number (the header is 0). A log cut short replays
+    as far as it goes: the last state's ``result`` is then None.
+    """
+    for _game, state in replay_games(log, rules):
+        yield state
+
+
+def replay_games(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = None) -> Iterator[tuple[Game, dict[str, Any]]]:
+    """As :func:`replay`, yielding the game itself with each state (the same game each time)."""
+    events, numbers = numbered_events(log)
+    header = events[0]
+    if header.get("format") != LOG_FORMAT:
+        raise ReplayError(f"line {numbers[0]} is not an {LOG_FORMAT!r} header: format {header.get('format')!r}", 0)
+    if rules is not None and header.get("variant") != rules.name:
+        raise ReplayError(f"line {numbers[0]}: the log is of variant {header.get('variant')!r}, not {rules.name!r}", 0)
+    try:
+        game = Game.from_header(header, rules=rules)
+    except NbmjError as exc:
+        raise ReplayError(f"line {numbers[0]}: cannot start the hand: {exc}", 0) from exc
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ReplayError(f"line {numbers[0]}: bad header: {exc!r}", 0) from exc
+    index = 1
+
+    def check_engine_events() -> None:
+        nonlocal index
+        produced = game.events
+        while index - 1 < len(produced):
+            if index >= len(events):
+                return
+            expected = produced[index - 1]
+            if not same_event(events[index], expected):
+                raise ReplayError(
+                    f"line {numbers[index]}: the log says {json.dumps(events[index], ensure_ascii=False)} "
+                    f"but the game gives {json.dumps(expected, ensure_ascii=False)}",
+                    index,
+                )
+            index += 1
+
+    check_engine_events()
+    yield game, game.full_state()
+    while index < len(events):
+        ev = events[index]
+        line = numbers[index]
+        if ev.get("e") not in ACTION_KINDS:
+            raise ReplayError(f"line {line}: expected a player's action, got event {ev.get('e')!r}", index)
+        if game.is_over:
+            raise ReplayError(f"line {line}: the hand is already over", index)
+        try:
+            action = Action.from_json(ev)
+            game.step(action)
+        except NbmjError as exc:
+            raise ReplayError(f"line {line}: {exc}", index) from exc
+        if game.events[index - 1] != ev:
+            raise ReplayError(f"line {line}: the action is not written in its normal form", index)
+        index += 1
+        check_engine_events()
+        yield game, game.full_state()
 
 
 def _describe(action: Action) -> str:

@@ -17,56 +17,80 @@ positions ``"E" "S" "W" "N"``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import StaleObservationError
 from ..rules.model import SEATS
 from .phases import ClaimWindow, Turn
+from .results import HandResult
+from .state import TableState
+from .wall import Wall
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
-
-Field = Callable[["Game", int], Any]
+__all__ = ["GameView", "Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
 
 
-def _hand(g: Game, p: int) -> list[int]:
+class GameView(Protocol):
+    """What an observation reads of its game: :class:`~nbmj.engine.game.Game` is one. (A
+    protocol, so that this view sits below the game that hands it out.)"""
+
+    @property
+    def table(self) -> TableState: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def wall(self) -> Wall: ...
+    @property
+    def indicator(self) -> int | None: ...
+    @property
+    def result(self) -> HandResult | None: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def chi_bans(self) -> tuple[int, ...]: ...
+    @property
+    def to_act(self) -> list[str]: ...
+    def seat_wind(self, position: int) -> str: ...
+
+
+Field = Callable[[GameView, int], Any]
+
+
+def _hand(g: GameView, p: int) -> list[int]:
     h = g.table.seats[p].hand
     return [t for t in range(42) for _ in range(h[t])]
 
 
-def _melds(g: Game, p: int) -> dict[str, list[dict[str, Any]]]:
+def _melds(g: GameView, p: int) -> dict[str, list[dict[str, Any]]]:
     return {
         SEATS[i]: [{"kind": m.kind, "tiles": list(m.tiles), "from": None if m.source is None else SEATS[m.source]} for m in s.melds]
         for i, s in enumerate(g.table.seats)
     }
 
 
-def _rivers(g: Game, p: int) -> dict[str, list[dict[str, Any]]]:
+def _rivers(g: GameView, p: int) -> dict[str, list[dict[str, Any]]]:
     return {SEATS[i]: [{"tile": r.tile, "claimed_by": r.claimed_by} for r in s.river] for i, s in enumerate(g.table.seats)}
 
 
-def _discard(g: Game, p: int) -> dict[str, Any] | None:
+def _discard(g: GameView, p: int) -> dict[str, Any] | None:
     ph = g.table.phase
     if not isinstance(ph, ClaimWindow):
         return None
     return {"seat": SEATS[ph.discarder], "tile": ph.tile}
 
 
-def _liability(g: Game, p: int) -> list[dict[str, Any]]:
+def _liability(g: GameView, p: int) -> list[dict[str, Any]]:
     return [
         {"discarder": SEATS[o.discarder], "warned": SEATS[o.warned], "discard": o.number, "claimed": o.claimed}
         for o in g.table.offences
     ]
 
 
-def _drawn(g: Game, p: int) -> int | None:
+def _drawn(g: GameView, p: int) -> int | None:
     ph = g.table.phase
     return ph.drawn if isinstance(ph, Turn) and ph.seat == p else None
 
 
-def _restrictions(g: Game, p: int) -> dict[str, Any]:
+def _restrictions(g: GameView, p: int) -> dict[str, Any]:
     """The restrictions in force on this seat now."""
     t = g.table
     seat = t.seats[p]
@@ -117,7 +141,7 @@ _FIELDS = {**PUBLIC_FIELDS, **OWN_FIELDS}
 _KEYS = tuple(_FIELDS)
 
 
-def public_view(g: Game) -> dict[str, Any]:
+def public_view(g: GameView) -> dict[str, Any]:
     """The fields every seat sees."""
     return {k: f(g, 0) for k, f in PUBLIC_FIELDS.items()}
 
@@ -129,14 +153,14 @@ class Observation(Mapping[str, Any]):
 
     __slots__ = ("_game", "_p", "_version", "_cache")
 
-    def __init__(self, game: Game, position: int) -> None:
+    def __init__(self, game: GameView, position: int) -> None:
         self._game = game
         self._p = position
-        self._version = game._t.version
+        self._version = game.table.version
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        if self._game._t.version != self._version:
+        if self._game.table.version != self._version:
             raise StaleObservationError(
                 f"the observation of {SEATS[self._p]!r} was read ({key!r}) after the game moved on; keep obs.to_dict()"
             )
@@ -184,7 +208,7 @@ class Observation(Mapping[str, Any]):
     def hand_counts(self) -> bytes:
         """This seat's hand as a count per tile id (42 bytes, flowers included): the
         ``hand`` field without the list, for bots that count tiles."""
-        if self._game._t.version != self._version:
+        if self._game.table.version != self._version:
             raise StaleObservationError(
                 f"the observation of {SEATS[self._p]!r} was read ('hand') after the game moved on; keep obs.to_dict()"
             )
@@ -271,7 +295,7 @@ class Observation(Mapping[str, Any]):
     # Properties, not fields, so that to_dict() and the JSON bots see what they always saw.
 
     def _live_game(self) -> Any:
-        if self._game._t.version != self._version:
+        if self._game.table.version != self._version:
             raise StaleObservationError(f"the observation of {SEATS[self._p]!r} was read after the game moved on; keep obs.to_dict()")
         return self._game
 

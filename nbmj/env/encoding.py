@@ -11,7 +11,7 @@ from typing import Any, Callable, Protocol
 
 import numpy as np
 
-from .._backend import pure_python_forced
+from .._backend import compiled_module
 from ..engine.actions import Action
 from ..rules.model import RuleSet
 from . import _reference
@@ -56,24 +56,21 @@ action_index: Callable[[Any], int]
 #: ``legal_choices(masks, uniforms, out)``: the kernel of :func:`nbmj.env.sample_legal`
 legal_choices: Callable[[np.ndarray, np.ndarray, np.ndarray], None]
 
-if pure_python_forced():
+# the compiled encoder, unless the references are forced, it was not built (a source checkout
+# without the extension), or the engine it was built against runs from its source (a stale build)
+_encode = compiled_module("nbmj.env._encode")
+if _encode is None:
     BACKEND = "python"
     fill_mask, action_index, legal_choices = _reference.fill_mask, _reference.action_index, _reference.legal_choices
 else:
-    try:
-        from . import _encode
-    except ImportError:  # not built (a source checkout without the extension)
-        BACKEND = "python"
-        fill_mask, action_index, legal_choices = _reference.fill_mask, _reference.action_index, _reference.legal_choices
-    else:
-        BACKEND = "compiled"
-        # the compiled module repeats the layout's row offsets as C constants: hold them equal
-        if _encode.ROW_OFFSETS != L.PLANE_INDEX or _encode.SHAPE != L.OBS_SHAPE:
-            raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
-        fill_mask, action_index, legal_choices = _encode.fill_mask, _encode.action_index, _encode.legal_choices
-        _compiled = _encode.TableEncoder
-        play_batch = _encode.play_batch
-        table_act, table_observe = _encode.act, _encode.observe
+    BACKEND = "compiled"
+    # the compiled module repeats the layout's row offsets as C constants: hold them equal
+    if _encode.ROW_OFFSETS != L.PLANE_INDEX or _encode.SHAPE != L.OBS_SHAPE:
+        raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
+    fill_mask, action_index, legal_choices = _encode.fill_mask, _encode.action_index, _encode.legal_choices
+    _compiled = _encode.TableEncoder
+    play_batch = _encode.play_batch
+    table_act, table_observe = _encode.act, _encode.observe
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,8 @@ from importlib import resources
 from typing import Any
 
 from ..engine.actions import ACTION_KINDS
-from ..engine.log import parse_log, replay
+from ..engine.game import replay
+from ..engine.log import parse_log
 from ..errors import NbmjError, ReplayError
 from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
