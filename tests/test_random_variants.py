@@ -68,3 +68,16 @@ def test_random_variants_play_alike_on_both_backends(first):
     differ = [s for s in here if here[s] != there[s]]
     assert not differ, f"the backends play random variants {differ} differently:\n" + "\n".join(
         random_variant(int(s))[0] for s in differ[:1])
+
+
+def test_a_wild_flower_that_acts_as_a_flower_is_no_wild_in_the_hand_NB_4_4():
+    """NB-4.4 read the other way (``wild_flower_is_flower yes``) with flowers laid down by hand:
+    a flower that is wild (``flower_indicator all``) is still a flower, laid aside rather than
+    played, so while it is held it stands for no tile. Random variant 127 (its hand 11)
+    reached a win check that counted it as a wild, and then could not find it in the hand."""
+    text, rules = random_variant(127)
+    assert "wild_flower_is_flower yes" in text and "in_play manual" in text and "flower_indicator all" in text
+    game = Game(rules, 11)
+    result = play_hand(game, make_bots("greedy", 11))
+    assert sum(result.deltas.values()) == 0
+    assert list(Game.replay(game.log_text(), rules))[-1]["result"] == result.to_json()

@@ -4,6 +4,7 @@ from ._reference import Decomposition as Decomposition
 from ._reference import Group as Group
 from ._reference import decompositions as decompositions
 from ._reference import is_win as is_win
+from ._reference import is_win_ids as is_win_ids
 from ._reference import is_win_batch as is_win_batch
 from ._reference import shanten as shanten
 from ._reference import shanten_batch as shanten_batch
@@ -18,4 +19,21 @@ from ._reference_shapes import is_seven_pairs as is_seven_pairs
 from ._reference_readings import compact_decompositions as compact_decompositions
 from ._reference_readings import compact_readings as compact_readings
 
-__all__: list[str]
+__all__ = [
+    "Group",
+    "Decomposition",
+    "is_win",
+    "is_win_ids",
+    "shanten",
+    "waits",
+    "decompositions",
+    "is_win_batch",
+    "shanten_batch",
+    "Claim",
+    "ClaimFlag",
+    "ClaimOption",
+    "claim_options",
+    "resolve_claims",
+    "is_seven_pairs",
+    "is_all_honors",
+]

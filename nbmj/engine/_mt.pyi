@@ -1,4 +1,6 @@
 # The compiled generator (nbmj/engine/_mt.pyx); random.Random is its pure-Python twin.
+__all__ = ["MersenneTwister", "seeded_pair"]
+
 class MersenneTwister:
     def __init__(self, seed: int | str) -> None: ...
     def getrandbits(self, k: int) -> int: ...

@@ -154,7 +154,8 @@ class WildTables:
     playable_discards: tuple[tuple[Action, ...], ...]
     #: bit ``t`` set for each playable id ``t`` (the compiled hot path's loops over a hand)
     playable_mask: int
-    #: bit ``t`` set for each wild id ``t``, wild flowers included
+    #: bit ``t`` set for each wild id ``t`` that counts as a wild in a hand: wild flowers
+    #: included, save one that also acts as a flower (NB-4.4), which is laid aside, not played
     wild_id_mask: int
 
 
@@ -190,12 +191,12 @@ def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildT
         wilds=wilds,
         wild_kinds=tuple([k for k in wild_ids if k < N_KINDS]),
         wild_mask=sum([1 << k for k in wild_ids if k < N_KINDS]),
-        wild_flower_ids=tuple([k for k in wild_ids if k >= N_KINDS]),
+        wild_flower_ids=tuple([k for k in wild_ids if k >= N_KINDS and not flower_flag[k]]),
         flower_flag=flower_flag,
         playable=playable,
         playable_counts=itemgetter(*playable),
         playable_discards=tuple([tuple([DISCARD_ACTS[s][t] for t in playable]) for s in range(4)]),
         playable_mask=sum([1 << t for t in playable]),
-        wild_id_mask=sum([1 << k for k in wilds]),
+        wild_id_mask=sum([1 << k for k in wilds if not flower_flag[k]]),
     )
     return hit

@@ -6,7 +6,7 @@ from nbmj.core._shape cimport is_win_ids as _is_win_ids
 from nbmj.engine.state cimport SeatState, TableState
 
 
-@cython.locals(hand=bytearray, counts=bytearray, w=int, k=int)
+@cython.locals(hand=bytearray, counts=bytearray, w=int, k=int, flower_flag=tuple)
 cpdef tuple shape(TableState t, int p)
 @cython.locals(total=int, k=int)
 cpdef int tile_total(bytearray counts) except -1

@@ -30,11 +30,15 @@ _reach_from_hand: Callable[..., bool] | None = None if _compiled_bound is None e
 
 
 def shape(t: TableState, p: int) -> tuple[bytearray, int]:
-    """The 34-count vector without wilds, and the number of wilds (wild flowers included)."""
+    """The 34-count vector without wilds, and the number of wilds (wild flowers included,
+    save one that also acts as a flower: it is laid aside, not played, NB-4.4)."""
     hand = t.seat(p).hand
     counts = hand[:N_KINDS]
     w = 0
+    flower_flag = t.wt.flower_flag
     for k in t.wt.wild_ids:
+        if flower_flag[k]:
+            continue
         w += hand[k]
         if k < N_KINDS:
             counts[k] = 0

@@ -1,6 +1,6 @@
 # The compiled encoder (nbmj/env/_encode.pyx); nbmj/env/_reference.py and
 # nbmj.env.encoding.ReferenceEncoder are its pure-Python twins.
-from typing import Any
+from typing import Any, final
 
 import numpy as np
 
@@ -12,7 +12,9 @@ SHAPE: tuple[int, int]
 def action_index(action: Any) -> int: ...
 def fill_mask(legal: Any, mask: Any, lookup: list[Any]) -> int: ...
 
+@final
 class TableEncoder:
+    rules: Any  # the EncoderRules it was made for (readonly)
     def __init__(self, rules: Any) -> None: ...
     def encode(self, game: Any, position: int, out: Any, hands_played: int) -> None: ...
     def fill_mask(self, game: Any, position: int, mask: Any = None) -> int: ...

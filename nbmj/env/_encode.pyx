@@ -30,7 +30,7 @@ from nbmj.engine.phases cimport ClaimWindow, Turn
 from nbmj.engine.state cimport SeatState, TableState
 from nbmj.engine.wall cimport Wall
 from nbmj.env.table cimport Table
-from ..engine.precomputed import CLAIM_ORDER
+from ..engine import precomputed as _precomputed
 
 # the engine's legal list and step, compiled from its own source and called in C
 # (nbmj/engine/turn.pxd, game.pxd): a step's mask and move without Game.legal_actions' copy
@@ -38,9 +38,11 @@ from ..engine.precomputed import CLAIM_ORDER
 # (turn_options), without making the legal list.
 from nbmj.engine.game cimport Game
 from nbmj.engine.turn cimport turn_options
-from ..engine.precomputed import TURN_ACTIONS
 
 # the row offsets of nbmj.env.layout.PLANES (checked against it at import in encoding.py)
+cdef tuple _CLAIM_ORDER = _precomputed.CLAIM_ORDER
+cdef tuple _TURN_ACTIONS = _precomputed.TURN_ACTIONS
+
 cdef enum:
     N_ACTIONS = 125  # the action space's size (nbmj.env.layout)
 
@@ -113,7 +115,7 @@ cdef object _coded_action(int p, int index):
     cdef int code = _TURN_CODE[index] if 0 <= index < N_ACTIONS else -1
     if code < 0:
         raise AssertionError(f"no turn action is at action {index!r}")
-    return TURN_ACTIONS[p][code]
+    return (<tuple>_TURN_ACTIONS[p])[code]
 
 
 cpdef int action_index(action) except -1:
@@ -138,7 +140,7 @@ cpdef int action_index(action) except -1:
 # A turn code (nbmj.engine.precomputed.TURN_CODES) and the action index of its action: what
 # turn_options lists the turn's options as, for a mask (-1 for a code no action has), and
 # back.
-cdef tuple _TURN_INDEX = tuple([-1 if a is None else action_index(a) for a in TURN_ACTIONS[0]])
+cdef tuple _TURN_INDEX = tuple([-1 if a is None else action_index(a) for a in _TURN_ACTIONS[0]])
 cdef int _TURN_CODE[N_ACTIONS]
 for _index in range(N_ACTIONS):
     _TURN_CODE[_index] = _TURN_INDEX.index(_index) if _index in _TURN_INDEX else -1
@@ -898,7 +900,7 @@ cdef int _claim_waiting(ClaimWindow window, int* seats) except -1:
     returns how many, without building the list."""
     cdef int n = 0
     options, responses = window.options, window.responses
-    for q in CLAIM_ORDER[window.discarder]:
+    for q in _CLAIM_ORDER[window.discarder]:
         if q in options and q not in responses:
             seats[n] = q
             n += 1
