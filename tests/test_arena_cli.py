@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -140,6 +140,30 @@ def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
 # Python then keeps it ignored; the Ctrl-C tests play the command as a terminal starts it.
 _AS_FROM_A_TERMINAL = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
 
+# The command with its progress bar saying "playing" on stdout at its first hand played.
+_SAYS_WHEN_HANDS_ARE_PLAYED = """
+import contextlib, sys
+import nbmj.cli.arena as commands
+from nbmj.cli import main
+
+bar = commands.progress_bar
+
+@contextlib.contextmanager
+def saying_bar(label, total):
+    with bar(label, total) as advance:
+        said = []
+        def first_says(n):
+            if not said:
+                said.append(n)
+                print("playing", flush=True)
+            advance(n)
+        yield first_says
+
+commands.progress_bar = saying_bar
+sys.argv[0] = "nbmj"
+main()
+"""
+
 _INTERRUPTED_WHILE_STARTING = """
 import os, signal, sys
 from multiprocessing.context import ForkProcess
@@ -192,13 +216,16 @@ def test_a_signal_stops_simulate_cleanly(sig):
     traceback, no worker left behind."""
     workers = "2" if (os.cpu_count() or 1) >= 2 else "1"
     proc = subprocess.Popen(
-        [sys.executable, "-c", _AS_FROM_A_TERMINAL + "from nbmj.cli import main; main()", "simulate", "--games", "1000000", "--workers", workers, "--json"],
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL + _SAYS_WHEN_HANDS_ARE_PLAYED, "simulate", "--games", "1000000", "--workers", workers, "--json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
     )
-    time.sleep(4)
+    # the signal lands once hands are being played (the run is under way, its handlers set),
+    # however long the start took on this machine
+    ready, _, _ = select.select([proc.stdout], [], [], 60)
+    assert ready and proc.stdout is not None and proc.stdout.readline().strip() == "playing", "simulate did not start"
     os.killpg(proc.pid, sig) if sig == signal.SIGINT else proc.send_signal(sig)
     try:
         out, err = proc.communicate(timeout=30)

@@ -4,6 +4,7 @@ the docs state; ``nbmj diff`` lists settings, items with rule IDs, and corpus ha
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -75,8 +76,13 @@ def test_compare_refuses_a_plot_it_cannot_draw(tmp_path):
     assert r.exit_code == 2 and "png or .svg" in r.output
 
 
+# the corpus of this checkout, named by where this file is (not by the current directory, nor
+# by where the package was installed from)
+CORPUS = [Path(__file__).resolve().parents[1] / "docs" / "variants" / "examples", Path(__file__).resolve().parent / "golden" / "score"]
+
+
 def test_diff_names_the_changed_setting_its_rules_and_the_hands_it_changes(three_tai):
-    out = diff_variants("ningbo", three_tai)
+    out = diff_variants("ningbo", three_tai, corpus=CORPUS)
     assert out["settings"] == [{"setting": "scoring.minimum", "a": 4, "b": 3, "rules": out["settings"][0]["rules"]}]
     assert "NB-13.1" in out["settings"][0]["rules"]
     assert out["items"] == []
@@ -89,7 +95,7 @@ def test_diff_names_the_changed_setting_its_rules_and_the_hands_it_changes(three
 
 
 def test_diff_of_a_variant_with_itself_is_empty():
-    out = diff_variants("ningbo", "ningbo")
+    out = diff_variants("ningbo", "ningbo", corpus=CORPUS)
     assert out["settings"] == [] and out["items"] == [] and out["corpus"]["changed"] == []
 
 

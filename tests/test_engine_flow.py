@@ -21,6 +21,7 @@ from nbmj.errors import IllegalActionError, ReplayError
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
 from _engine_helpers import MIN0, NINGBO, NINGHAI, T, make, to_added_kong  # noqa: E402
+from _random_variants import random_variant  # noqa: E402
 
 
 def passive(obs, legal):
@@ -341,6 +342,39 @@ def test_nb_9_5_manual_flower_kong():
     g.step(Action.parse("S flower 3f"))
     assert g.events[-1] == {"e": "draw", "seat": "S", "tile": "5m", "from": "tail"} or g.events[-1]["e"] == "bu"
     assert g.flowers[1] == [T("3f")] and g.draw_kind == "flower_replacement"
+
+
+def test_nb_5_4_nb_5_6_a_held_flower_may_be_laid_down_on_a_turn_after_a_claim():
+    """NB-5.4 (manual mode): a flower held may be laid down on any later turn of the seat's,
+    the turn that a pong gives it too; and a flower is not a kong (NB-5.6), so the
+    kong_after_pon restriction (NB-8.8) that bars a kong in that turn does not bar it."""
+    rules = dataclasses.replace(MIN0, flowers=dataclasses.replace(MIN0.flowers, in_play="manual"))
+    assert rules.restriction("kong_after_pon") is not None
+    hands = {"E": "123456789m12p44z6s", "S": "1234567p124s66s7z", "W": "1234567s123z45z6z", "N": "9m8p9s67z11223355z"}
+    g = make(hands, rules=rules, draws="3f7m9m1m", tail="5m")
+    play_script(g, ["E discard 4z"])
+    pass_claims(g)
+    assert Action.parse("S flower 3f") in g.legal_actions("S")
+    for move in ("S discard 7z", "W discard 7m", "N discard 9m"):  # S keeps the flower
+        play_script(g, [move])
+        pass_claims(g)
+    play_script(g, ["E discard 6s", "S pon 6s"])
+    legal = g.legal_actions("S")
+    assert Action.parse("S flower 3f") in legal and Action.parse("S discard 3f") not in legal
+    g.step(Action.parse("S flower 3f"))
+    assert g.flowers[1] == [T("3f")] and g.draw_kind == "flower_replacement"
+
+
+def test_nb_5_4_a_hand_of_flowers_after_a_chow_lays_them_down():
+    """NB-5.4: random variant 242 (flowers laid down by hand) left a seat holding two flowers
+    and nothing else after a chow, with no legal move before the flower kong was offered
+    after a claim; its hand 4 now plays to the end."""
+    text, rules = random_variant(242)
+    assert "in_play manual" in text
+    g = Game(rules, 4)
+    result = play_hand(g, make_bots("random", 4))
+    assert sum(result.deltas.values()) == 0
+    assert any(e["e"] == "flower" and e["seat"] == "E" for e in g.events)
 
 
 def test_nb_9_7_no_kong_without_a_tile_to_replace_it():

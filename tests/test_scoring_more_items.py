@@ -29,12 +29,24 @@ def _items(sit):
 
 
 def test_self_draw_item_NB_12_38():
+    """NB-12.38: riichi_advanced prices every self-drawn win, a kong replacement's too, at 1
+    tai; a discard win has no such item; ``ningbo`` defines it switched off."""
     hand = {"concealed": "234m 567m 345p 678s 6s", "win_tile": "6s"}
     assert "self_draw" in _items({**hand, "win_by": "self_draw"})
     assert "self_draw" not in _items({**hand, "win_by": "discard", "from": "E"})
+    ra = load_variant("ningbo-riichi-advanced")
+    assert ra.item("self_draw").value == 1 and load_variant("ningbo").item("self_draw").value is None
+    after_kong = {"concealed": "567m 345p 678s 6s", "win_tile": "6s", "melds": [{"kind": "ankan", "tiles": "2222m"}]}
+    for sit in ({**hand, "win_by": "self_draw"}, {**after_kong, "win_by": "kong_replacement"}):
+        got = score(Situation.from_dict({"seat": "S", "indicator": "9p", **sit}), ra)
+        assert [a.value for a in got.items if a.item.name == "self_draw"] == [1], sit
 
 
 def test_big_and_small_three_dragons_NB_12_39_NB_12_40():
+    """NB-12.39 大三元 (three dragon pungs) and NB-12.40 小三元 (two and the third's pair): no
+    shipped variant prices them; a child that does scores each on its own hands only."""
+    assert load_variant("ningbo").item("big_three_dragons").value is None
+    assert load_variant("ningbo").item("small_three_dragons").value is None
     assert "big_three_dragons" in _items({"concealed": "555z 666z 777z 234m 6s", "win_tile": "6s",
                                           "win_by": "self_draw"})
     small = _items({"concealed": "555z 666z 77z 234m 67s", "win_tile": "8s", "win_by": "self_draw"})

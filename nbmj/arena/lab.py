@@ -201,14 +201,12 @@ def plot_compare(result: dict[str, Any], path: str) -> None:
 
 def default_corpus() -> list[Path]:
     """The corpus a source checkout has: the docs' worked examples and the golden score
-    situations, found beside the package (an editable install) or in the current directory
-    (a checkout nbmj was installed from); elsewhere none: pass ``--corpus`` then."""
-    for root in (Path(__file__).resolve().parents[2], Path.cwd()):
-        dirs = [root / "docs" / "variants" / "examples", root / "tests" / "golden" / "score"]
-        found = [d for d in dirs if d.is_dir()]
-        if found:
-            return found
-    return []
+    situations, found beside the package when it runs from its checkout (an editable
+    install). An installed package has none, wherever it is run from (the current directory
+    is not looked at: it says nothing of the package): pass ``--corpus`` then."""
+    root = Path(__file__).resolve().parents[2]
+    dirs = [root / "docs" / "variants" / "examples", root / "tests" / "golden" / "score"]
+    return [d for d in dirs if d.is_dir()]
 
 
 def _situations(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:

@@ -65,7 +65,9 @@ def turn_options(t: TableState, ph: Turn, p: int, names: tuple[_Name, ...]) -> l
             for k in held:
                 codes.append(names[TURN_KAKAN + k])
     flower_flag = t.wt.flower_flag
-    if not er.auto_flowers and may_kong:  # the manual flower kong (NB-5.4 note)
+    # the manual flower kong: on any turn of the seat's (NB-5.4 note), after a claim too; a
+    # flower is not a kong, so no kong restriction bars it (NB-5.6)
+    if not er.auto_flowers:
         for k in range(N_KINDS, 42):
             if hand[k] and flower_flag[k]:
                 codes.append(names[TURN_FLOWER + k])
