@@ -33,6 +33,9 @@ def claim_options(
     relation: SupportsIndex,
     flags: SupportsIndex,
 ) -> int: ...
+def claim_options_ids(
+    counts: Counts, wild_ids: SupportsIndex, tile: SupportsIndex, relation: SupportsIndex, flags: SupportsIndex
+) -> int: ...
 def resolve_claims(
     declared: Counts, discarder: SupportsIndex, tiers: Counts, seat_order: Counts, all_winners: bool
 ) -> tuple[int, ...]: ...

@@ -56,6 +56,37 @@ cpdef int claim_options(counts, wilds, wild_mask, tile, relation, flags) except 
     return out
 
 
+cpdef int claim_options_ids(counts, wild_ids, tile, relation, flags) except -1:
+    cdef uint8_t c[34]
+    cdef const uint8_t* data
+    cdef long m = 0, t = 0, r = 0, f = 0
+    cdef int k, w = 0, total = 0, out
+    if type(counts) is bytearray and PyByteArray_GET_SIZE(counts) == 42:  # the engine's hands
+        data = <const uint8_t*>PyByteArray_AS_STRING(counts)
+    elif type(counts) is bytes and PyBytes_GET_SIZE(counts) == 42:
+        data = <const uint8_t*>PyBytes_AS_STRING(counts)
+    else:
+        return _reference_claims.claim_options_ids(counts, wild_ids, tile, relation, flags)
+    if not (nb_read_wilds(wild_ids, &m) and 0 <= m and nb_read_wilds(tile, &t) and nb_read_wilds(relation, &r)
+            and nb_read_wilds(flags, &f) and 0 <= t < 42 and 1 <= r <= 3 and 0 <= f < 64):
+        return _reference_claims.claim_options_ids(counts, wild_ids, tile, relation, flags)
+    for k in range(42):
+        if data[k] > 4:
+            return _reference_claims.claim_options_ids(counts, wild_ids, tile, relation, flags)  # its error
+        if k < 34:
+            c[k] = data[k]
+            total += data[k]
+        elif (m >> k) & 1:
+            w += data[k]
+    if total + w > 13:
+        return _reference_claims.claim_options_ids(counts, wild_ids, tile, relation, flags)
+    if f & 1:  # ClaimFlag.HU: the win check reads the shape tables
+        _tables()
+    with nogil:
+        out = nb_claim_options(c, w, <uint64_t>(m & ((<long>1 << 34) - 1)), <int>t, <int>r, <int>f)
+    return out
+
+
 cdef inline bint _resolvable(const uint8_t* d, long p, const uint8_t* tier, const uint8_t* order) noexcept:
     """Whether four declared claims, the discarder, four tiers and three seat offsets read into
     C arrays are what nb_resolve_claims takes: the claim codes 0-4, the discarder 0-3 with no

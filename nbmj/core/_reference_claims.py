@@ -18,7 +18,7 @@ from typing import Any, SupportsIndex
 from ..errors import HandShapeError
 from ._types import Counts
 
-__all__ = ["Claim", "ClaimFlag", "ClaimOption", "claim_options", "resolve_claims"]
+__all__ = ["Claim", "ClaimFlag", "ClaimOption", "claim_options", "claim_options_ids", "resolve_claims"]
 
 N_KINDS = 34
 N_IDS = 42
@@ -195,6 +195,25 @@ def _resolve_validated(
     if sorted(order) != [1, 2, 3]:
         raise HandShapeError(f"seat_order must order the relations 1, 2 and 3, not {seat_order!r}")
     return d, p, tier, order
+
+
+def claim_options_ids(
+    counts: Counts, wild_ids: SupportsIndex, tile: SupportsIndex, relation: SupportsIndex, flags: SupportsIndex
+) -> int:
+    """:func:`claim_options` of a hand kept as a count per tile id: the engine's form.
+
+    ``counts`` holds 42 counts (0-4), one per tile id: the 34 kinds, then the flowers;
+    ``wild_ids`` is a bit mask of the ids that are wild (bit ``t`` for id ``t``): the kinds
+    among them are ``wild_mask``, and the wild flowers held are the ``wilds`` besides the
+    34 counts (a flower not in the mask is laid aside and not counted). ``tile``,
+    ``relation`` and ``flags`` are :func:`claim_options`' own, as are the answer and the
+    errors (:class:`~nbmj.errors.HandShapeError`, also for counts that are not 42)."""
+    values = _ints(counts if not isinstance(counts, (bytes, bytearray)) else list(counts), N_IDS, 0, 4, "counts")
+    mask = _whole(wild_ids, "wild_ids")
+    if mask < 0:
+        raise HandShapeError(f"wild_ids is a bit mask of tile ids, not {wild_ids!r}")
+    w = sum(values[k] for k in range(N_KINDS, N_IDS) if mask >> k & 1)
+    return claim_options(values[:N_KINDS], w, mask & ((1 << N_KINDS) - 1), tile, relation, flags)
 
 
 def resolve_claims(

@@ -8,6 +8,7 @@ from libc.stdint cimport uint8_t, uint64_t
 
 cpdef bint is_win_ids(counts, wild_ids, extra_wilds=*) except -1
 cpdef int claim_options(counts, wilds, wild_mask, tile, relation, flags) except -1
+cpdef int claim_options_ids(counts, wild_ids, tile, relation, flags) except -1
 cpdef tuple resolve_claims(declared, discarder, tiers, seat_order, all_winners)
 
 cdef int is_win_counts(const uint8_t* counts, int wilds) except -1

@@ -13,6 +13,7 @@ from ._reference_claims import Claim as Claim
 from ._reference_claims import ClaimFlag as ClaimFlag
 from ._reference_claims import ClaimOption as ClaimOption
 from ._reference_claims import claim_options as claim_options
+from ._reference_claims import claim_options_ids as claim_options_ids
 from ._reference_claims import resolve_claims as resolve_claims
 from ._reference_shapes import is_all_honors as is_all_honors
 from ._reference_shapes import is_seven_pairs as is_seven_pairs
@@ -33,6 +34,7 @@ __all__ = [
     "ClaimFlag",
     "ClaimOption",
     "claim_options",
+    "claim_options_ids",
     "resolve_claims",
     "is_seven_pairs",
     "is_all_honors",

@@ -10,17 +10,16 @@ what ``nbmj claims`` asks (:mod:`.claim_query`), so the command and the game can
 from __future__ import annotations
 
 from .. import core
-from ..core import claim_options as _meld_options  # (compiled: claim_window.pxd cimports these, C calls)
+from ..core import claim_options_ids as _meld_options  # (compiled: claim_window.pxd cimports these, C calls)
 from ..core import resolve_claims as _take_claims
 from ..rules.model import SEATS
-from ..tiles import N_KINDS
-from .actions import Action, interned
-from .claims import CLAIM_CODE, chi_discard_bans, chi_uses
+from .actions import Action
+from .claims import CHI_BITS, CLAIM_CODE, chi_discard_bans
 from .draws import start_turn
 from .ending import finish_win
 from .kongs import kong_made
 from .phases import ClaimWindow, Phase, new_claim_window, new_turn
-from .precomputed import (BAN_FLAG, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, KAN_ACTS, O_CHI, O_HU, O_KAN, O_PON,
+from .precomputed import (BAN_FLAG, CHI_ACTS, CLAIM_ORDER, CODES, F_CHI, F_HU, F_KAN, F_PON, HU_ACTS, KAN_ACTS, O_CHI, O_HU, O_KAN, O_PON,
                           PASS_ACTS, PON_ACTS)
 from .restrictions import chi_leaves_discard, note_passes
 from .state import Offence, TableState, claimed_river_tile, new_meld
@@ -96,18 +95,12 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     seat_state = t.seats[q]
     if flags & F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, at_claim=True):
         flags &= ~F_PON
-    hand = seat_state.hand
-    wt = t.wt
-    w = 0
-    for k in wt.wild_flower_ids:
-        w += hand[k]
-    options = _meld_options(hand[:N_KINDS], w, wt.wild_mask, tile, (q - d) % 4, flags)
+    options = _meld_options(seat_state.hand, t.wt.wild_id_mask, tile, (q - d) % 4, flags)
     if (flags & F_HU and not options & O_HU and t.er.several_shapes
             and discard_win(t, q, tile, d, "discard") is not None):
         options |= O_HU  # a win in another shape of winning.shapes (nbmj.scoring.shapes)
     if not options:
         return []
-    seat = SEATS[q]
     acts: list[Action] = []
     if options & O_HU and discard_win(t, q, tile, d, "discard", shape_wins=True) is not None:
         acts.append(HU_ACTS[q])
@@ -116,9 +109,12 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     if options & O_PON:
         acts.append(PON_ACTS[q][tile])
     if options & O_CHI:
-        for use in chi_uses(tile, options):
-            if chi_leaves_discard(t, q, tile, use):
-                acts.append(interned(seat, "chi", tile, use))
+        chows = CHI_ACTS[q][tile]  # the chows of the tile in chi_uses order
+        for j in range(3):
+            if options & CHI_BITS[j]:
+                chow = chows[j]
+                if chow is not None and chi_leaves_discard(t, q, tile, chow.use):
+                    acts.append(chow)
     if acts:
         acts.append(PASS_ACTS[q])
     return acts
@@ -159,7 +155,8 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     hand = seat.hand
     seat.changes += 1  # the meld made below
     t.current = q
-    t.emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
+    if t.keeps_log:  # (the event is not even made for a hand without a log)
+        t.emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
     if kind == "chi":
         for u in a.use:
             hand[u] -= 1

@@ -22,6 +22,7 @@ __all__ = [
     "chi_patterns",
     "chi_discard_bans",
     "chi_uses",
+    "CHI_BITS",
     "claim_flags",
     "claim_tiers",
     "claim_seat_order",
@@ -33,7 +34,8 @@ RELATIVE_INDEX = {"next": 1, "opposite": 2, "previous": 3}
 CLAIM_CODE = {"pass": 0, "hu": 1, "kan": 2, "pon": 3, "chi": 4}
 _KINDS = ("hu", "kan", "pon", "chi")
 _KAN, _PON = int(core.ClaimOption.KAN), int(core.ClaimOption.PON)
-_CHI_BITS = (int(core.ClaimOption.CHI_HIGH), int(core.ClaimOption.CHI_MID), int(core.ClaimOption.CHI_LOW))
+#: the core's chow bits, in chi_uses order: the hand tiles below the tile, around it, above it
+CHI_BITS = (int(core.ClaimOption.CHI_HIGH), int(core.ClaimOption.CHI_MID), int(core.ClaimOption.CHI_LOW))
 
 
 def claim_flags(claims: ClaimRules, *, hu: bool = True, kan: bool = True, pon: bool = True, chi: bool = True) -> int:
@@ -94,11 +96,11 @@ def chi_patterns(tile: int) -> list[tuple[int, int]]:
 def chi_uses(tile: int, options: int) -> list[tuple[int, int]]:
     """The hand tiles of each chow among the core's ``options`` bits, in :func:`chi_patterns` order."""
     out = []
-    if options & _CHI_BITS[0]:
+    if options & CHI_BITS[0]:
         out.append((tile - 2, tile - 1))
-    if options & _CHI_BITS[1]:
+    if options & CHI_BITS[1]:
         out.append((tile - 1, tile + 1))
-    if options & _CHI_BITS[2]:
+    if options & CHI_BITS[2]:
         out.append((tile + 1, tile + 2))
     return out
 

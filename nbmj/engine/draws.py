@@ -27,7 +27,8 @@ def start_turn(t: TableState, p: int) -> Phase:
         return finish_draw(t)
     tile = t.wall.draw_head()
     seat.hand[tile] += 1
-    t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
+    if t.keeps_log:  # (the event is not even made for a hand without a log)
+        t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
     if t.er.auto_flowers and t.wt.flower_flag[tile]:
@@ -39,7 +40,8 @@ def replacement_draw(t: TableState, p: int) -> Phase:
     """The tail draw after a kong (NB-9.6)."""
     tile = t.wall.draw_tail()
     t.seat(p).hand[tile] += 1
-    t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile], "from": "tail"})
+    if t.keeps_log:  # (the event is not even made for a hand without a log)
+        t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile], "from": "tail"})
     t.last_tile_drawn = not t.can_draw()
     return after_draw(t, p, tile, "kong_replacement")
 
@@ -69,11 +71,13 @@ def replace_flower(t: TableState, p: int, f: int) -> int | None:
     seat.changes += 1
     pay_immediate(t, p, t.er.immediate.flower, "flower")
     if t.wall.remaining <= t.kept_tiles:
-        t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
+        if t.keeps_log:  # (the event is not even made for a hand without a log)
+            t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
         return None
     tile = t.wall.draw_tail()
     seat.hand[tile] += 1
-    t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[tile]})
+    if t.keeps_log:  # (the event is not even made for a hand without a log)
+        t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     return tile
 
@@ -85,4 +89,5 @@ def pay_immediate(t: TableState, p: int, amount: int, why: str) -> None:
     immediate = t.immediate
     for q in range(4):
         immediate[q] += 3 * amount if q == p else -amount
-    t.emit({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})
+    if t.keeps_log:  # (the event is not even made for a hand without a log)
+        t.emit({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})

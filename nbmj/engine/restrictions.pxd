@@ -7,8 +7,10 @@ from nbmj.engine.rules_view cimport EngineRules, WildTables
 from nbmj.engine.claims cimport chi_discard_bans
 
 
-@cython.locals(er=EngineRules, wt=WildTables, playable='unsigned long long', banned='unsigned long long', tiles=list, kept=list, in_hand=int,
-               k=int)
+@cython.locals(er=EngineRules, wt=WildTables, playable='unsigned long long', held='unsigned long long', bit='unsigned long long',
+               banned='unsigned long long', allowed='unsigned long long', in_hand=int, k=int)
+cpdef unsigned long long discard_mask(TableState t, int p, bytearray hand, bans, bint at_claim=*) except? 0xFFFFFFFFFFFFFFFF
+@cython.locals(held='unsigned long long', k=int, tiles=list)
 cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)
 @cython.locals(hand=bytearray)
 cpdef bint chi_leaves_discard(TableState t, int q, int tile, tuple use) except -1
@@ -16,3 +18,6 @@ cpdef bint chi_leaves_discard(TableState t, int q, int tile, tuple use) except -
 cpdef note_passes(TableState t, int tile, dict options, dict responses)
 cpdef check_offence(TableState t, int p, int tile, bint ready)
 cpdef object liable(TableState t, int q, str win_by)
+
+cdef dict _SUIT_MASK
+cdef tuple _BIT

@@ -19,46 +19,57 @@ from .liability import MELDS_TO_WARN, forbidden_tiles
 from .precomputed import CODES
 from .state import Offence, TableState
 
-__all__ = ["discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
+__all__ = ["discard_mask", "discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
 
-_SUIT_LETTER = "mps"
+# 1 << k for each tile id k
+_BIT = tuple([1 << k for k in range(42)])
+# the ids of each suit's tiles, bit k for id k: an honour is of no suit a limit allows
+_SUIT_MASK = {"m": 0x1FF, "p": 0x1FF << 9, "s": 0x1FF << 18}
 
 
-def discardable(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> list[int]:
-    """Tile ids ``p`` may discard from ``hand`` with ``bans`` (NB-8.1 to NB-8.4, NH first go-around)."""
+def discard_mask(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> int:
+    """The tile ids ``p`` may discard from ``hand`` with ``bans``, as a bit mask (bit ``k``
+    for id ``k``): every tile held but a flower laid aside, less what 吃张打张 bars after a
+    chow (NB-8.1 to NB-8.4) and what the first go-around's suit limit bars (NH-1.7)."""
     er = t.er
     wt = t.wt
     playable = wt.playable_mask  # bit k: id k is no flower laid aside
-    tiles = []
+    held = 0
     in_hand = 0
+    bit = 1  # 1 << k (kept a running bit: compiled, a 64-bit C value)
     for k in range(42):
-        if hand[k] and playable >> k & 1:
-            tiles.append(k)
+        if hand[k] and playable & bit:
+            held |= bit
             in_hand += hand[k]
+        bit <<= 1
     chi_ban = er.chi_ban
     if bans and t.in_force(chi_ban, at_claim):
         assert chi_ban is not None
-        big_crane = in_hand == 2 and "big_crane" in chi_ban.unless
+        big_crane = in_hand == 2 and "big_crane" in chi_ban.unless  # NB-8.4
         if not big_crane:
             banned = 0
             for k in bans:
-                banned |= 1 << k
-            banned &= ~wt.wild_id_mask  # a wild may always go
-            kept = []
-            for k in tiles:
-                if not banned >> k & 1:
-                    kept.append(k)
-            tiles = kept
+                banned |= _BIT[k]
+            held &= ~(banned & ~wt.wild_id_mask)  # a wild may always go
     if er.suits:
-        allowed: set[str] = set()
+        allowed = 0
         for r in er.suits:  # NH-1.7: in the window, each player's first discard
             if t.in_force(r, at_claim, seat=p):
-                allowed.update(r.suits)
-        if allowed:
-            limited = [k for k in tiles if k < 27 and _SUIT_LETTER[k // 9] in allowed]
-            # nbmj's choice: a hand with no tile of the allowed suits may discard any tile.
-            if limited:
-                tiles = limited
+                for suit in r.suits:
+                    allowed |= _SUIT_MASK.get(suit, 0)
+        # nbmj's choice: a hand with no tile of the allowed suits may discard any tile
+        if held & allowed:
+            held &= allowed
+    return held
+
+
+def discardable(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> list[int]:
+    """Tile ids ``p`` may discard from ``hand`` with ``bans`` (:func:`discard_mask`), in order."""
+    held = discard_mask(t, p, hand, bans, at_claim)
+    tiles = []
+    for k in range(42):  # (a loop: compiled, over C ints)
+        if held >> k & 1:
+            tiles.append(k)
     return tiles
 
 
@@ -69,7 +80,7 @@ def chi_leaves_discard(t: TableState, q: int, tile: int, use: tuple[int, ...]) -
     hand = bytearray(t.seat(q).hand)
     for u in use:
         hand[u] -= 1
-    return bool(discardable(t, q, hand, chi_discard_bans(tile, use), at_claim=True))
+    return discard_mask(t, q, hand, chi_discard_bans(tile, use), at_claim=True) != 0
 
 
 def note_passes(t: TableState, tile: int, options: dict[int, list[Action]], responses: dict[int, Action]) -> None:

@@ -816,7 +816,7 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
             if enc._marked(tstate, position):  # marked from the options of this very state: legal
                 (<Game>game)._apply(position, action)
             else:
-                game.step(action)
+                (<Game?>game).step(action)
             version += 1
             table.version = version
             moved_alone = True
