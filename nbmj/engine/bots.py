@@ -282,10 +282,9 @@ def bot_move(game: Game, p: int, bot: Bot) -> None:
     legal = game._legal_for(p)
     if type(bot) is RandomBot:
         random_bot = bot  # (a typed local: the compiled module calls its method in C)
-        action = random_bot.choose(legal)
+        game._apply(p, random_bot.choose(legal))  # one of the legal list: no need to look it up there
     elif type(bot) is GreedyBot:
         greedy_bot = bot
-        action = greedy_bot.choose_at(game, p, legal)
+        game._apply(p, greedy_bot.choose_at(game, p, legal))
     else:
-        action = bot(Observation(game, p), list(legal))
-    game.step(action)
+        game.step(bot(Observation(game, p), list(legal)))  # the game checks what another bot hands back
