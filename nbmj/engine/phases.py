@@ -54,7 +54,7 @@ class Turn:
     """``seat`` is on turn (``mode``, one of :data:`TURN_MODES`); ``drawn`` is the tile it
     drew (``draw_kind``), None after a claim; ``chi_bans`` the tiles 吃张打张 bars now.
 
-    What the seat may do is the turn's own mechanics (:func:`nbmj.engine.turn.turn_actions`),
+    What the seat may do is the turn's own mechanics (``nbmj.engine.turn.turn_actions``),
     which the game asks directly: this data layer imports no mechanics."""
 
     seat: int
