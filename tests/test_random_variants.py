@@ -81,3 +81,28 @@ def test_a_wild_flower_that_acts_as_a_flower_is_no_wild_in_the_hand_NB_4_4():
     result = play_hand(game, make_bots("greedy", 11))
     assert sum(result.deltas.values()) == 0
     assert list(Game.replay(game.log_text(), rules))[-1]["result"] == result.to_json()
+
+
+# One rule's setting, every value the language allows for it: the restriction windows of
+# NB-8.6's pong bar and NB-8.8's kong bar, and the manual flowers of NB-5.4 (whose flower
+# kong after a claim was changed in turn.py alone): each compiled variant is played on both
+# builds, which must agree log for log.
+_SETTINGS = [
+    f"restrictions {{ pon_after_pass during {w} [NB-8.6]\n kong_after_pon during {w} [NB-8.8] }}"
+    for w in ("always", "first_go_around", "dealer_first_turn")
+] + ["flowers { in_play manual }", "flowers { in_play manual; initial_replacement per_player }"]
+
+
+@pytest.mark.parametrize("setting", _SETTINGS)
+def test_one_rule_setting_plays_alike_on_both_builds_NB_8_6_NB_8_8_NB_5_4(setting, tmp_path):
+    text = f'variant one extends ningbo "one setting"\n{setting}\n'
+    (tmp_path / "one.nbv").write_text(text, encoding="utf-8")
+    code = ("import hashlib, sys\nfrom nbmj.engine import Game, make_bots, play_hand\nfrom nbmj.rules import load_variant\n"
+            f"rules = load_variant({str(tmp_path / 'one.nbv')!r})\n"
+            "for h in range(6):\n    g = Game(rules, h)\n    play_hand(g, make_bots('greedy' if h % 2 else 'random', h))\n"
+            "    print(hashlib.sha256(g.log_text().encode()).hexdigest())\n")
+    outs = []
+    for forced in ("", "1"):
+        env = dict(os.environ, NBMJ_PUREPYTHON=forced)
+        outs.append(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout)
+    assert outs[0] == outs[1] and len(outs[0].split()) == 6
