@@ -31,7 +31,7 @@ FROM_SOURCE = frozenset(
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.game", "nbmj.engine.match", "nbmj.engine.ending"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.game", "nbmj.engine.match", "nbmj.engine.ending", "nbmj.bots.fast", "nbmj.bots.view"})
 
 
 def pure_python_forced() -> bool:

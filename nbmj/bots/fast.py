@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled by setup.py with fast.pxd, which types its inner loops; the annotations are for mypy)
 """``fast``: the fast tier of the strong bot, for self-play and the vector env.
 
 It plays the same game as ``strong`` (:mod:`nbmj.bots.strong`) with the costly parts left
@@ -31,6 +33,7 @@ from ..scoring.features import features_in
 from ..scoring.facts import tile_in_class, wind_kind
 from ..tiles import N_KINDS
 from .stakes import Stakes
+from .view import SeatView
 from .waits import WaitBook
 
 __all__ = ["FastBot", "Leanings"]
@@ -38,6 +41,8 @@ __all__ = ["FastBot", "Leanings"]
 _shanten = core.shanten
 #: how much more valuable a hand one step further from ready must look to be kept
 _LEAN_STEP = 0.6
+#: the candidates, best by the cheap score, whose useful tiles are counted
+_LOOKED_AT = 3
 
 
 class Leanings:
@@ -116,7 +121,7 @@ class FastBot:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.leanings, self.stakes = _kit(rules)
-        self.book = WaitBook(rules, discard_after_self_draw=True)
+        self.book = WaitBook(rules, discard_after_self_draw=True, live_only=True, light=True)
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         first = legal[0]
@@ -134,12 +139,9 @@ class FastBot:
                 return a
             elif kind in ("ankan", "kakan"):
                 kongs.append(a)
-        from .view import SeatView
-
-        view = SeatView(observation)
         if discards:
-            return self._turn(view, discards, kongs)
-        return self._claim(view, legal)
+            return self._turn(SeatView(observation), discards, kongs)
+        return self._claim(observation, legal)
 
     # ------------------------------------------------------------------ on turn
 
@@ -147,79 +149,111 @@ class FastBot:
         counts, wild_ids = view.counts, view.wild_ids
         w = len(wild_ids)
         wilds = view.wilds
-        by_s: list[tuple[int, Action]] = []
+        cands: list[tuple[int, int, Action]] = []  # (shanten after, tile, action)
         best_s = 99
-        wild_s: int | None = None
+        wild_s = -1
         for a in discards:
             t = a.tile
+            assert t is not None
             if t in wilds:
-                if wild_s is None:
+                if wild_s < 0:
                     wild_s = _shanten(counts, w - 1)
                 s = wild_s
             else:
                 counts[t] -= 1
                 s = _shanten(counts, w)
                 counts[t] += 1
-            by_s.append((s, a))
+            cands.append((s, t, a))
             if s < best_s:
                 best_s = s
-        danger = _Danger(view, self.stakes, self.leanings.dead_wilds)
-        melds = tuple(view.my_melds())
-        best: tuple[float, Action] | None = None
-        ready_values: dict[Action, float] = {}
+        danger = _danger_table(view, self.stakes, self.leanings.dead_wilds)
         if best_s == 0:
-            for s, a in by_s:
-                if s == 0:
-                    ready_values[a] = self._ready_value(view, a, melds)
-            if max(ready_values.values()) <= 0.0:
-                # no valid win from here: each ready hand is as good as one tile short
-                best_s = 1
-                by_s = [(1 if s == 0 else s, a) for s, a in by_s]
+            melds = tuple(view.my_melds())
+            top = self._best_ready(view, cands, melds, danger)
+            if top is not None:
+                return self._kong_or(kongs, counts, w, wilds, 0, top)
+            # no valid win from here: each ready hand is as good as one tile short
+            best_s = 1
+            cands = [(1 if s == 0 else s, t, a) for s, t, a in cands]
         gains = self.leanings.pung_gain(view.wind, view.round_wind)
         valued = [k for k in range(N_KINDS) if gains[k]]
-        leans: dict[Action, float] = {}
+        # a first, cheap score: value kept, connectedness, a wild kept, danger; a step back
+        # in shanten only for a clearly more valuable hand
+        scored: list[tuple[float, int, int, Action]] = []
         top_lean = -1.0
-        for s, a in by_s:
-            if s <= best_s + 1 and a not in ready_values:
-                t = a.tile
-                assert t is not None
-                c, ww = _after(counts, w, wilds, t)
-                leans[a] = lean = self._lean(view, c, ww, gains, valued)
-                if s == best_s and lean > top_lean:
-                    top_lean = lean
-        for s, a in by_s:
-            t = a.tile
-            assert t is not None
-            if a in ready_values and ready_values[a] > 0:
-                score = 1000.0 + ready_values[a]
-            elif s == best_s or (s == best_s + 1 and leans.get(a, 0.0) > top_lean + _LEAN_STEP):
-                # a step back in shanten only for a clearly more valuable hand
-                c, ww = _after(counts, w, wilds, t)
-                score = -60.0 * s + _useful(c, ww, s, view) + 25.0 * leans.get(a, 0.0)
-                if t in wilds:
-                    score -= 30.0  # a wild held is worth more than any tile it stands for
-            else:
+        leans = []
+        for s, t, a in cands:
+            if s > best_s + 1:
                 continue
-            risk = danger.of(t)
+            c, ww = _after(counts, w, wilds, t)
+            lean = _lean(self.leanings, view.my_melds(), view.unseen, c, gains, valued)
+            leans.append((s, t, a, lean))
+            if s == best_s and lean > top_lean:
+                top_lean = lean
+        for s, t, a, lean in leans:
+            if s > best_s and lean <= top_lean + _LEAN_STEP:
+                continue
+            pre = 25.0 * lean - 3.0 * _connected(counts, t) - 60.0 * s
+            if t in wilds:
+                pre -= 30.0  # a wild held is worth more than any tile it stands for
+            risk = danger[t] if danger else 0.0
             if risk:
-                score -= risk * (1.0 if s > 1 else 0.4)
+                pre -= risk * (1.0 if s > 1 else 0.4)
+            scored.append((pre, s, t, a))
+        scored.sort(key=lambda x: -x[0])
+        best: tuple[float, Action] | None = None
+        for pre, s, t, a in scored[:_LOOKED_AT]:  # the useful tiles of the best few only
+            c, ww = _after(counts, w, wilds, t)
+            score = pre + _useful(c, ww, s, view.unseen, view.unseen_wilds)
             if best is None or score > best[0]:
                 best = (score, a)
         assert best is not None
-        chosen = best[1]
+        return self._kong_or(kongs, counts, w, wilds, best_s, best[1])
+
+    @staticmethod
+    def _kong_or(kongs: list[Action], counts: bytearray, w: int, wilds: frozenset[int], best_s: int, chosen: Action) -> Action:
+        """A kong that costs nothing (its replacement is a free draw), else ``chosen``."""
         for a in kongs:
             t = a.tile
             assert t is not None
             c, ww = _after(counts, w, wilds, t, 4 if a.kind == "ankan" else 1)
             if _shanten(c, ww) <= best_s and (best_s > 0 or a.kind == "ankan"):
-                return a  # a kong that costs nothing: its replacement is a free draw
+                return a
         return chosen
 
-    def _ready_value(self, view: Any, a: Action, melds: tuple[Any, ...]) -> float:
-        """Per round, the valid wins the waits of the hand left by ``a`` make, weighted by
-        what each pays."""
-        t = a.tile
-        assert t is not None
+    def _best_ready(self, view: Any, cands: list[tuple[int, int, Action]], melds: tuple[Any, ...],
+                    danger: list[float] | None) -> Action | None:
+        """The discard whose ready hand makes the most valid wins, or None when none makes
+        any. The candidates are asked of the scorer in order of their waits' unseen copies,
+        and no further once the rest have too few copies to matter."""
+        unseen = view.unseen
+        wilds = view.wilds
+        counts, w = view.counts, view.w
+        order = []
+        for s, t, a in cands:
+            if s != 0:
+                continue
+            c, ww = _after(counts, w, wilds, t)
+            raw = sum([unseen[k] for k in core.waits(c, ww)])
+            order.append((raw, t, a))
+        order.sort(key=lambda x: -x[0])
+        best: tuple[float, Action] | None = None
+        best_live = 0
+        for raw, t, a in order:
+            if best is not None and raw < 0.5 * best_live:
+                break
+            value, live = self._ready_value(view, t, melds)
+            if value <= 0.0:
+                continue
+            if danger:
+                value -= 0.4 * danger[t]
+            if best is None or value > best[0]:
+                best, best_live = (value, a), live
+        return None if best is None else best[1]
+
+    def _ready_value(self, view: Any, t: int, melds: tuple[Any, ...]) -> tuple[float, int]:
+        """Per round, the valid wins the waits of the hand left by discarding ``t`` make,
+        weighted by what each pays, and the unseen copies of the waits that win self-drawn."""
         ids = list(view.wild_ids)
         c = bytearray(view.counts)
         if t in view.wilds:
@@ -227,56 +261,28 @@ class FastBot:
         else:
             c[t] -= 1
         total = 0.0
+        live = 0
         for x in self.book.waits(view, c, ids, melds):
             if not x.unseen:
                 continue
             if x.self_draw.valid:
                 total += x.unseen * (1.0 + x.self_draw.gain / 10.0)
+                live += x.unseen
             if x.discard.valid and x.kind >= 0:
                 total += 1.6 * x.unseen * (1.0 + x.discard.gain / 10.0)
-        return total
-
-    def _lean(self, view: Any, c: bytearray, w: int, gains: list[float], valued: list[int]) -> float:
-        """How much of the variant's value the hand ``c`` keeps within reach (``valued``: the
-        kinds whose pung is worth something)."""
-        lean = self.leanings
-        score = 0.0
-        melds = view.my_melds()
-        if lean.suit:
-            suits = [sum(c[0:9]), sum(c[9:18]), sum(c[18:27])]
-            for _kind, tiles, _src in melds:
-                if tiles[0] < 27:
-                    suits[tiles[0] // 9] += 3
-            main = max(suits)
-            off = suits[0] + suits[1] + suits[2] - main
-            if off <= 5:
-                score += lean.suit * ((6 - off) / 6.0) ** 2
-        unseen = view.unseen
-        for k in valued:
-            n = c[k]
-            if n >= 2:
-                score += gains[k] * (1.0 if n >= 3 else 0.45 if unseen[k] else 0.0)
-        if lean.all_pungs:
-            pairs = c.count(2) + c.count(3) + c.count(4)
-            if pairs >= 4 and not any(m[0] == "chi" for m in melds):
-                score += lean.all_pungs * 0.4 * (pairs - 3)
-        return score
+        return total, live
 
     # ------------------------------------------------------------------ a discard to claim
 
-    def _claim(self, view: Any, legal: list[Action]) -> Action:
-        counts, wild_ids = view.counts, view.wild_ids
-        w = len(wild_ids)
-        wilds = view.wilds
+    def _claim(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
+        """A kong that costs nothing, or a pung or chow that lowers the shanten without
+        giving up what the hand is worth or linking this seat to the discarder (三摊); else
+        pass. The table is read only when some claim lowers the shanten."""
+        wilds = frozenset(observation["wilds"])
+        counts, w = _shape_of(observation, wilds)
         now = _shanten(counts, w)
-        discard = view.discard
-        source = discard["seat"] if discard else None
-        liability = self.rules.liability
-        fed_by = sum(1 for m in view.my_melds() if m[2] == source)
-        gains = self.leanings.pung_gain(view.wind, view.round_wind)
-        valued = [k for k in range(N_KINDS) if gains[k]]
-        lean_now = self._lean(view, counts, w, gains, valued)
-        passing = None
+        improving: list[tuple[Action, bytearray, int]] = []
+        passing = legal[-1]
         for a in legal:
             kind = a.kind
             if kind == "pass":
@@ -286,55 +292,81 @@ class FastBot:
                 continue
             t = a.tile
             assert t is not None
-            if liability is not None and kind in liability.counts and fed_by + 1 >= liability.threshold:
-                continue  # a meld that links this seat to the discarder (三摊)
             c, ww = counts, w
             for u in a.use or (t,) * (3 if kind == "kan" else 2):
                 c, ww = _after(c, ww, wilds, u)
             after = _shanten(c, ww)
-            if kind == "kan":
-                if after <= now:
-                    return a
-                continue
-            if after >= now:
-                continue
-            if kind == "pon" and gains[t] > 0:
+            if after < now or (kind == "kan" and after <= now):
+                improving.append((a, c, ww))
+        if not improving:
+            return passing
+        view = SeatView(observation)
+        source = view.discard["seat"] if view.discard else None
+        liability = self.rules.liability
+        melds = view.my_melds()
+        fed_by = sum(1 for m in melds if m[2] == source)
+        gains = self.leanings.pung_gain(view.wind, view.round_wind)
+        valued = [k for k in range(N_KINDS) if gains[k]]
+        lean_now = _lean(self.leanings, melds, view.unseen, counts, gains, valued)
+        for a, c, ww in improving:
+            kind = a.kind
+            if liability is not None and kind in liability.counts and fed_by + 1 >= liability.threshold:
+                continue  # a meld that links this seat to the discarder (三摊)
+            if kind == "kan" or (kind == "pon" and gains[a.tile or 0] > 0):
                 return a
-            if self._lean(view, c, ww, gains, valued) + 0.05 < lean_now:
+            if _lean(self.leanings, melds, view.unseen, c, gains, valued) + 0.05 < lean_now:
                 continue  # it gives up what the hand is worth
             return a
-        assert passing is not None
         return passing
 
 
-class _Danger:
-    """A plain defence: for each kind, what discarding it is expected to cost (0 when no
-    seat looks ready)."""
+def _shape_of(observation: Mapping[str, Any], wilds: frozenset[int]) -> tuple[bytearray, int]:
+    """The hand as the core reads it: the 34 counts without the wilds, and the wilds."""
+    hand_counts = getattr(observation, "hand_counts", None)
+    by_id = hand_counts() if hand_counts is not None else bytes(_tally(observation["hand"]))
+    counts = bytearray(by_id[:N_KINDS])
+    w = 0
+    for k in wilds:
+        w += by_id[k]
+        if k < N_KINDS:
+            counts[k] = 0
+    return counts, w
 
-    def __init__(self, view: Any, stakes: Stakes, dead_wilds: bool) -> None:
-        self.view = view
-        self.dead_wilds = dead_wilds
-        threats = []
-        for o in view.others():
-            melds = len(view.melds[o])
-            turns = view.river_length(o)
-            if melds >= 3 or (melds >= 2 and turns >= 8) or turns >= 12:
-                threats.append((o, 0.35 + 0.15 * melds, stakes.share(view, o, view.seat, view.seat)))
-        self.threats = threats
 
-    def of(self, tile: int | None) -> float:
-        if not self.threats or tile is None:
-            return 0.0
-        view = self.view
-        if tile in view.wilds and self.dead_wilds:
-            return 0.0
+def _tally(tiles: list[int]) -> list[int]:
+    out = [0] * 42
+    for t in tiles:
+        out[t] += 1
+    return out
+
+
+def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | None:
+    """A plain defence: for each tile id, what discarding it is expected to cost against
+    the seats that look ready (None when none does); a seat's own discards are safe from it,
+    a kind with no copy left nearly so, a discarded wild wholly where it is dead."""
+    threats = []
+    for o in view.others():
+        melds = len(view.melds[o])
+        turns = view.river_length(o)
+        if melds >= 3 or (melds >= 2 and turns >= 8) or turns >= 12:
+            threats.append((view.river_kinds(o), (0.35 + 0.15 * melds) * stakes.share(view, o, view.seat, view.seat)))
+    if not threats:
+        return None
+    unseen = view.unseen
+    table = [0.0] * 42
+    for t in range(N_KINDS):
         risk = 0.0
-        left = view.unseen[tile] if tile < N_KINDS else 0
-        for o, ready, pay in self.threats:
-            if tile in view.river_kinds(o):
-                continue
-            risk += ready * pay * (0.3 if left == 0 else 1.0)
-        return 40.0 * risk
+        for river, weight in threats:
+            if t not in river:
+                risk += weight
+        table[t] = 40.0 * risk * (0.3 if unseen[t] == 0 else 1.0)
+    if not dead_wilds:
+        for t in view.wilds:
+            table[t] = table[t] if t < N_KINDS else 40.0 * sum(weight for _r, weight in threats)
+    else:
+        for t in view.wilds:
+            table[t] = 0.0
+    return table
 
 
 def _after(counts: bytearray, w: int, wilds: frozenset[int], tile: int, n: int = 1) -> tuple[bytearray, int]:
@@ -347,10 +379,22 @@ def _after(counts: bytearray, w: int, wilds: frozenset[int], tile: int, n: int =
     return c, w
 
 
-def _useful(c: bytearray, w: int, s: int, view: Any) -> float:
+def _connected(c: bytearray, t: int) -> int:
+    """How many tiles held pair with or sit within two of ``t`` (a wild or flower: none)."""
+    if t >= N_KINDS:
+        return 0
+    near = c[t] - 1
+    if t < 27:
+        r = t % 9
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 8:
+                near += c[t + d]
+    return near
+
+
+def _useful(c: bytearray, w: int, s: int, unseen: list[int], unseen_wilds: int) -> float:
     """Unseen tiles whose draw lowers the shanten ``s`` of ``c`` (wilds always do)."""
-    unseen = view.unseen
-    total = view.unseen_wilds
+    total = unseen_wilds
     for k in range(N_KINDS):
         left = unseen[k]
         if not left:
@@ -366,3 +410,42 @@ def _useful(c: bytearray, w: int, s: int, view: Any) -> float:
             total += left
         c[k] -= 1
     return float(total)
+
+
+def _lean(lean: Leanings, melds: list[Any], unseen: list[int], c: bytearray, gains: list[float], valued: list[int]) -> float:
+    """How much of the variant's value the hand ``c`` (with ``melds``) keeps within reach
+    (``valued``: the kinds whose pung is worth something, ``gains`` by kind)."""
+    score = 0.0
+    if lean.suit:
+        s0 = s1 = s2 = 0
+        for k in range(9):
+            s0 += c[k]
+            s1 += c[k + 9]
+            s2 += c[k + 18]
+        for _kind, tiles, _src in melds:
+            first = tiles[0]
+            if first < 9:
+                s0 += 3
+            elif first < 18:
+                s1 += 3
+            elif first < 27:
+                s2 += 3
+        main = max(s0, s1, s2)
+        off = s0 + s1 + s2 - main
+        if off <= 5:
+            score += lean.suit * ((6 - off) / 6.0) ** 2
+    for k in valued:
+        n = c[k]
+        if n >= 2:
+            score += gains[k] * (1.0 if n >= 3 else 0.45 if unseen[k] else 0.0)
+    if lean.all_pungs:
+        pairs = 0
+        for k in range(N_KINDS):
+            if c[k] >= 2:
+                pairs += 1
+        if pairs >= 4:
+            for m in melds:
+                if m[0] == "chi":
+                    return score
+            score += lean.all_pungs * 0.4 * (pairs - 3)
+    return score

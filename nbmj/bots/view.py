@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """What a seat knows, in the shapes a bot computes with: :class:`SeatView`.
 
 A bot is handed an observation (:class:`~nbmj.engine.observation.Observation`, or its

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import core
-from ..rules.model import SEATS, RuleSet
+from ..rules.model import SEATS, RuleSet, TaiScoring
 from ..scoring import Meld, Situation, score, settle
 from ..scoring.bound import may_reach_minimum
 from ..tiles import N_KINDS
@@ -41,6 +41,14 @@ class WinWorth:
 
 
 _REFUSED = WinWorth(False, 0, 0.0)
+#: a win taken as valid without its points (see WaitBook.light)
+_UNSCORED = WinWorth(True, 0, 0.0)
+
+
+def _has_minimum(rules: RuleSet) -> bool:
+    """Whether some complete hand may be refused for its value (a 台 minimum, NB-13.1)."""
+    sc = rules.scoring
+    return isinstance(sc, TaiScoring) and (sc.minimum > 0 or bool(sc.minimum_alternatives))
 
 
 @dataclass(frozen=True)
@@ -78,50 +86,110 @@ def waiting_kinds(counts: Sequence[int], w: int, shapes: tuple[str, ...], melds:
 class WaitBook:
     """The scorer's answers for one seat's possible wins, kept for one hand."""
 
-    def __init__(self, rules: RuleSet, *, discard_after_self_draw: bool = False) -> None:
+    def __init__(self, rules: RuleSet, *, discard_after_self_draw: bool = False, live_only: bool = False,
+                 light: bool = False) -> None:
         self.rules = rules
+        #: where the variant has no minimum, take a win the bound lets through as valid
+        #: without scoring it (its points unknown, 0): only the minimum needs the scorer's
+        #: answer, for the fast tier
+        self.light = light and not _has_minimum(rules)
+        #: take a wild drawn as worth the best wait self-drawn, without asking the scorer
+        self.light_wilds = light
         #: ask about a win on a discard only when the same tile self-drawn may win (a
         #: self-draw scores at least as much in every shipped variant): half the scorer's
         #: work on hands that cannot win, for the fast tier
         self.discard_after_self_draw = discard_after_self_draw
+        #: ask only about waits with unseen copies left (a wait without any never comes
+        #: back: seen tiles stay seen), for the fast tier
+        self.live_only = live_only
         self._worth: dict[tuple[object, ...], WinWorth] = {}
-        self._wait_lists: dict[tuple[object, ...], tuple[tuple[int, WinWorth, WinWorth], ...]] = {}
+        self._hands: dict[tuple[object, ...], _WaitingHand] = {}
         #: calls of the scorer made (the rest were answered from the book)
         self.scored = 0
 
-    # ------------------------------------------------------------------ one win
+    # ------------------------------------------------------------------ a waiting hand
 
-    def worth(self, view: SeatView, concealed: tuple[int, ...], melds: tuple[MeldView, ...], tile: int,
-              self_drawn: bool) -> WinWorth:
-        """What winning on ``tile`` with ``concealed`` (the other tiles, physical ids) and
-        ``melds`` is worth to the seat of ``view``."""
-        key = (concealed, melds, tile, self_drawn, view.discarded_wild, tuple(view.flowers[view.seat]),
+    def waits(self, view: SeatView, counts: Sequence[int], wild_ids: Sequence[int],
+              melds: tuple[MeldView, ...]) -> tuple[Wait, ...]:
+        """Every tile that completes the waiting hand ``counts`` + ``wild_ids`` (with
+        ``melds``), with its unseen copies now and the worth of each win; drawing any wild
+        completes a ready hand too (kind -1). Empty when the hand is not ready."""
+        key = (bytes(counts), tuple(wild_ids), melds, view.discarded_wild, tuple(view.flowers[view.seat]),
                tuple(sorted(view.fed.items())))
-        got = self._worth.get(key)
+        hand = self._hands.get(key)
+        if hand is None:
+            hand = self._hands[key] = _WaitingHand(view, counts, wild_ids, melds, self.rules)
+        if not hand.kinds:
+            return ()
+        unseen = view.unseen
+        out: list[Wait] = []
+        for kind in hand.kinds:
+            left = view.unseen_wilds if kind < 0 else unseen[kind]
+            if not left and self.live_only:
+                out.append(Wait(kind, 0, _REFUSED, _REFUSED))
+                continue
+            if kind < 0 and self.light_wilds:
+                # a wild drawn stands for whichever kind pays best: as good as the best
+                # wait self-drawn (the fast tier's shortcut; the scorer is not asked)
+                best = max((x.self_draw for x in out if x.self_draw.valid), key=lambda x: x.points, default=_REFUSED)
+                out.append(Wait(kind, left, best, _REFUSED))
+                continue
+            tile = hand.wild if kind < 0 else kind
+            by_self = self._lookup(view, hand, key, tile, True)
+            if self.discard_after_self_draw and not by_self.valid:
+                on_discard = _REFUSED
+            else:
+                on_discard = self._lookup(view, hand, key, tile, False)
+            out.append(Wait(kind, left, by_self, on_discard))
+        return tuple(out)
+
+    def _lookup(self, view: SeatView, hand: "_WaitingHand", key: tuple[object, ...], tile: int, self_drawn: bool) -> WinWorth:
+        wkey = (key, tile, self_drawn)
+        got = self._worth.get(wkey)
         if got is None:
-            got = self._worth[key] = self._score(view, concealed, melds, tile, self_drawn)
+            got = self._worth[wkey] = self._score(view, hand, tile, self_drawn)
         return got
 
-    def _score(self, view: SeatView, concealed: tuple[int, ...], melds: tuple[MeldView, ...], tile: int,
-               self_drawn: bool) -> WinWorth:
+    # ------------------------------------------------------------------ one win
+
+    def _score(self, view: SeatView, hand: "_WaitingHand", tile: int, self_drawn: bool) -> WinWorth:
+        """Winning on ``tile``: the scorer's cheap bound first
+        (:func:`~nbmj.scoring.bound.may_reach_minimum`, false only when no reading can
+        reach the minimum), then :func:`~nbmj.scoring.score` itself."""
         wind = view.wind_of
         me = view.wind
+        win_by = "self_draw" if self_drawn else "discard"
+        flowers = tuple(view.flowers[view.seat])
+        shape = list(hand.shape)
+        wilds = view.wilds
+        w, itself = hand.w, hand.itself
+        if tile in wilds:
+            w += 1
+            itself += tile < N_KINDS
+        else:
+            shape[tile] += 1
+        if not may_reach_minimum(
+            self.rules, shape=shape, wilds=w, wild_as_itself=itself, win_is_wild=tile in wilds, melds=hand.plain_melds,
+            flowers=flowers, wild_kinds=wilds, seat=me, round_wind=view.round_wind, win_by=win_by, last_tile=False,
+            first_turn=False, discarded_wild=view.discarded_wild, win_tile=tile,
+        ):
+            return _REFUSED
+        if self.light and (self_drawn or not (tile in wilds and not self.rules.claims.claim_discarded_wild)):
+            return _UNSCORED
         others = view.others()
         sit = Situation(
             seat=me,
             round_wind=view.round_wind,
-            concealed=concealed,
+            concealed=hand.concealed,
             win_tile=tile,
-            win_by="self_draw" if self_drawn else "discard",
+            win_by=win_by,  # type: ignore[arg-type]
             discarder=None if self_drawn else wind[others[0]],
-            melds=tuple(Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in melds),  # type: ignore[arg-type]
-            flowers=tuple(view.flowers[view.seat]),
+            melds=tuple(Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in hand.melds),  # type: ignore[arg-type]
+            flowers=flowers,
             indicator=view.obs.get("indicator"),
             fed=tuple((wind[s], n) for s, n in view.fed.items() if n),
             discarded_wild=view.discarded_wild,
         )
-        if not self._may_reach(view, concealed, melds, tile, sit):
-            return _REFUSED
         self.scored += 1
         result = score(sit, self.rules)
         if not result.valid:
@@ -134,59 +202,26 @@ class WaitBook:
             gains.append(float(settle(alt, self.rules, result.points, True)[0][me]))
         return WinWorth(True, result.points, sum(gains) / len(gains))
 
-    def _may_reach(self, view: SeatView, concealed: tuple[int, ...], melds: tuple[MeldView, ...], tile: int,
-                   sit: Situation) -> bool:
-        """The scorer's cheap bound from counts (:func:`~nbmj.scoring.bound.may_reach_minimum`):
-        False only when no reading of the win can reach the minimum."""
-        wilds = view.wilds
-        shape = [0] * N_KINDS
-        w = itself = 0
-        for t in (*concealed, tile):
-            if t in wilds:
-                w += 1
-                itself += t < N_KINDS
-            else:
-                shape[t] += 1
-        return may_reach_minimum(
-            self.rules, shape=shape, wilds=w, wild_as_itself=itself, win_is_wild=tile in wilds,
-            melds=[(kind, tiles) for kind, tiles, _src in melds], flowers=sit.flowers, wild_kinds=wilds,
-            seat=sit.seat, round_wind=sit.round_wind, win_by=sit.win_by, last_tile=False, first_turn=False,
-            discarded_wild=sit.discarded_wild, win_tile=tile)
 
-    # ------------------------------------------------------------------ a waiting hand
+class _WaitingHand:
+    """A waiting hand as the scorer is asked about it: its waits, its physical tiles, and
+    its counts as the bound from counts reads them."""
 
-    def waits(self, view: SeatView, counts: Sequence[int], wild_ids: Sequence[int],
-              melds: tuple[MeldView, ...]) -> tuple[Wait, ...]:
-        """Every tile that completes the waiting hand ``counts`` + ``wild_ids`` (with
-        ``melds``), with its unseen copies now and the worth of each win; drawing any wild
-        completes a ready hand too (kind -1). Empty when the hand is not ready."""
-        key = (bytes(counts), tuple(wild_ids), melds, view.discarded_wild, tuple(view.flowers[view.seat]),
-               tuple(sorted(view.fed.items())))
-        known = self._wait_lists.get(key)
-        if known is None:
-            known = self._wait_lists[key] = self._worths(view, counts, wild_ids, melds)
-        unseen = view.unseen
-        return tuple([Wait(k, view.unseen_wilds if k < 0 else unseen[k], by_self, on_discard)
-                      for k, by_self, on_discard in known])
+    __slots__ = ("kinds", "wild", "concealed", "melds", "plain_melds", "shape", "w", "itself")
 
-    def _worths(self, view: SeatView, counts: Sequence[int], wild_ids: Sequence[int],
-                melds: tuple[MeldView, ...]) -> tuple[tuple[int, WinWorth, WinWorth], ...]:
-        kinds = waiting_kinds(counts, len(wild_ids), self.rules.shapes, len(melds))
-        if not kinds:
-            return ()
-        concealed = view.physical(counts, wild_ids)
-        tiles = [(k, k) for k in kinds]
-        if view.wilds:  # drawing a wild completes a ready hand; one wild tile stands for all
-            tiles.append((-1, view.unseen_wild_id if view.unseen_wild_id >= 0 else min(view.wilds)))
-        out = []
-        for kind, tile in tiles:
-            by_self = self.worth(view, concealed, melds, tile, True)
-            if self.discard_after_self_draw and not by_self.valid:
-                on_discard = _REFUSED
-            else:
-                on_discard = self.worth(view, concealed, melds, tile, False)
-            out.append((kind, by_self, on_discard))
-        return tuple(out)
+    def __init__(self, view: SeatView, counts: Sequence[int], wild_ids: Sequence[int], melds: tuple[MeldView, ...],
+                 rules: RuleSet) -> None:
+        kinds = waiting_kinds(counts, len(wild_ids), rules.shapes, len(melds))
+        if kinds and view.wilds:
+            kinds.append(-1)  # drawing a wild completes a ready hand; one wild tile stands for all
+        self.kinds = kinds
+        self.wild = view.unseen_wild_id if view.unseen_wild_id >= 0 else (min(view.wilds) if view.wilds else -1)
+        self.concealed = view.physical(counts, wild_ids)
+        self.melds = melds
+        self.plain_melds = [(kind, tiles) for kind, tiles, _src in melds]
+        self.shape = list(counts)
+        self.w = len(wild_ids)
+        self.itself = sum(1 for t in wild_ids if t < N_KINDS)
 
 
 def _fields(sit: Situation) -> dict[str, object]:

@@ -144,11 +144,16 @@ def _table(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dic
     }
 
 
-def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: str = "en") -> str:
+def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: str = "en",
+                review: Mapping[str, Any] | None = None) -> str:
     """The whole replay page for ``log`` as HTML text, opening in ``lang`` (``"en"`` or
-    ``"zh"``; the page has a switch for the other)."""
+    ``"zh"``; the page has a switch for the other). ``review``: a seat's review of the hand
+    (:meth:`nbmj.bots.review.Review.to_json`), shown as a layer: its disagreements marked
+    on the timeline, the two choices and the reasons at each."""
     language: Language = check_language(lang)
     data = replay_frames(log, rules).to_json()
+    if review is not None:
+        data["review"] = dict(review)
     # Inside <script>, "<" would let a crafted log close the element early: escape it.
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     title = f"nbmj replay: {data['header'].get('variant')} seed {data['header'].get('seed')}"
@@ -157,7 +162,13 @@ def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: st
         .replace("{{TITLE}}", html.escape(title))
         .replace("{{LANG}}", language)
         .replace("{{DATA}}", payload)
+        .replace("{{REVIEW}}", _review_script() if review is not None else "")
     )
+
+
+def _review_script() -> str:
+    """The review layer's script (nbmj/web/review.js), inline."""
+    return "<script>\n" + resources.files("nbmj.web").joinpath("review.js").read_text(encoding="utf-8") + "</script>"
 
 
 def tile_faces() -> dict[str, dict[str, str]]:
