@@ -330,6 +330,8 @@ class Outlook:
         #: (item, the items it excludes) by position
         self._excludes = [(i, [index[n] for n in it.excludes if n in index]) for i, it in enumerate(self.items) if it.excludes]
         self._sizes = [abs(float(it.value or 0)) for it in self.items]
+        # ties are broken by what an item says, not by its name or place in the file
+        self._conditions = [f"{it.unit} {it.when} {it.each}" for it in self.items]
         self._memo: dict[tuple[float, ...], float] = {}
 
     def prospect(self, sk: Sketch) -> Prospect:
@@ -344,7 +346,7 @@ class Outlook:
         # The largest uncertain items are taken in or out together (the points are far
         # from linear in them: 番 double, a minimum cuts); the rest count by expectation.
         uncertain = sorted((i for i in range(len(items)) if 0.02 < chances[i] < 0.98 and counts[i] > 0),
-                           key=lambda i: -self._sizes[i] * counts[i])[:_ENUMERATED]
+                           key=lambda i: (-self._sizes[i] * counts[i], self._conditions[i]))[:_ENUMERATED]
         base = _Units()
         mean = _Units()
         for i, it in enumerate(items):
@@ -378,7 +380,11 @@ class Outlook:
         if got is None:
             if len(self._memo) > 20000:
                 self._memo.clear()
-            got = self._memo[key] = self._points_of(u)
+            # worked out at the rounded units themselves, so that the answer does not
+            # depend on which units first filled the entry
+            rounded = _Units()
+            rounded.tai, rounded.fu, rounded.fan, rounded.mult = key
+            got = self._memo[key] = self._points_of(rounded)
         return got
 
     def _points_of(self, u: _Units) -> float:

@@ -82,8 +82,9 @@ class Reason:
         """The reason as a sentence in ``lang`` (``"en"`` or ``"zh"``), its rule at the end."""
         en, zh = REASONS[self.code]
         values = dict(self.values)
-        if lang == "zh" and "why_zh" in values:
-            values["why"] = values["why_zh"]
+        if lang == "zh":  # a value with a Chinese form takes it
+            for key in [k for k in values if k.endswith("_zh")]:
+                values[key[:-3]] = values[key]
         sentence = (zh if lang == "zh" else en).format(**values)
         return f"{sentence} [{self.rule}]" if self.rule else sentence
 
@@ -313,9 +314,11 @@ def _reasons(mine: Option, best: Option, decision: Decision, rules: RuleSet, fam
         out.append(Reason("bao", bao.rule if bao is not None else None))
     if mine.deal_in > best.deal_in + 0.02:
         payment = next((p for p in rules.payments if p.situation == "discard"), None)
+        shares = payment.shares if payment else ()
         out.append(Reason("deal_in", payment.rule if payment else None, {
             "player": round(100 * mine.deal_in), "bot": round(100 * best.deal_in),
-            "payment": ", ".join(f"{s.role} {s.multiplier}S" for s in payment.shares) if payment else "—"}))
+            "payment": ", ".join(f"{s.role} {s.multiplier}S" for s in shares) or "—",
+            "payment_zh": "，".join(f"{_ROLES_ZH.get(s.role, s.role)} {s.multiplier}S" for s in shares) or "—"}))
     if not out:
         out.append(Reason("weaker_option", None, {"stake": _num(_finite(best.ev) - _finite(mine.ev))}))
     return out
@@ -371,7 +374,7 @@ _TEXT = {
         "win": "win",
     },
     "zh": {
-        "title": "{variant} 种子 {seed}：{seat}家由 {bot} 复盘：{n} 次决定，{k} 次不同，期望分差 {stakes}；本局得分 {points}",
+        "title": "{variant} 种子 {seed}：{seat_zh}由 {bot} 复盘：{n} 次决定，{k} 次不同，期望分差 {stakes}；本局得分 {points}",
         "frame": "第 {frame} 步",
         "player": "玩家",
         "bot": "机器人",
@@ -393,15 +396,34 @@ def _waits_text(waits: Sequence[Wait], lang: str) -> str:
     return ", ".join(parts) if parts else "—"
 
 
+_KINDS_ZH = {"discard": "打出", "hu": "和", "pass": "过", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠",
+             "kakan": "加杠", "flower": "补花"}
+_SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+_ROLES_ZH = {"discarder": "放铳者", "each_other": "每家", "robbed": "被抢杠者", "kong_discarder": "放杠者", "partner": "三摊对家"}
+
+
+def action_text(action: Action, lang: str) -> str:
+    """An action as a person reads it: ``S discard 5m``, or ``南家打出 5m``."""
+    if lang != "zh":
+        return str(action)
+    text = _SEATS_ZH[action.seat] + _KINDS_ZH.get(action.kind, action.kind)
+    if action.tile is not None:
+        text += " " + tile_code(action.tile)
+    if action.use:
+        text += "（用 " + " ".join(tile_code(t) for t in action.use) + "）"
+    return text
+
+
 def _option_text(o: Option, lang: str) -> str:
     T = _TEXT[lang]
+    act = action_text(o.action, lang)
     if o.action.kind == "hu":
-        return f"{o.action} ({T['win']})"
+        return f"{act} ({T['win']})"
     if o.shanten == 0 and o.waits:
-        return f"{o.action} ({T['ready'].format(waits=_waits_text(o.waits, lang))})"
+        return f"{act} ({T['ready'].format(waits=_waits_text(o.waits, lang))})"
     if o.shanten >= 0:
-        return f"{o.action} ({T['after'].format(shanten=o.shanten)})"
-    return str(o.action)
+        return f"{act} ({T['after'].format(shanten=o.shanten)})"
+    return act
 
 
 def review_text(review: Review, lang: str = "en", everything: bool = False) -> list[str]:
@@ -412,7 +434,7 @@ def review_text(review: Review, lang: str = "en", everything: bool = False) -> l
     language = check_language(lang)
     T = _TEXT[language]
     data = review.to_json()
-    lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, bot=review.bot,
+    lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, seat_zh=_SEATS_ZH[review.seat], bot=review.bot,
                                n=data["decisions"], k=data["disagreements"], stakes=f"{data['stakes']:.1f}",
                                points="—" if review.points is None else f"{review.points:+d}")]
     for d in review.decisions:
@@ -421,10 +443,11 @@ def review_text(review: Review, lang: str = "en", everything: bool = False) -> l
         before = T["before"].format(shanten=d.shanten)
         if d.waits:
             before += "; " + T["ready"].format(waits=_waits_text(d.waits, language))
-        lines.append(f"{T['frame'].format(frame=d.frame)}: {before}")
-        lines.append(f"  {T['player']}: {_option_text(d.player, language)}")
+        lines.append(f"{T['frame'].format(frame=d.frame)}{'：' if language == 'zh' else ': '}{before}")
+        colon = "：" if language == "zh" else ": "
+        lines.append(f"  {T['player']}{colon}{_option_text(d.player, language)}")
         if not d.agree:
-            lines.append(f"  {T['bot']}: {_option_text(d.bot, language)}  {T['stake'].format(stake=f'{d.stake:.2f}')}")
+            lines.append(f"  {T['bot']}{colon}{_option_text(d.bot, language)}  {T['stake'].format(stake=f'{d.stake:.2f}')}")
             for r in d.reasons:
                 lines.append(f"    - {r.text(language)}")
     return lines

@@ -70,7 +70,7 @@ def waiting_kinds(counts: Sequence[int], w: int, shapes: tuple[str, ...], melds:
         extra = []
         c = bytearray(counts)
         for k in range(N_KINDS):
-            if k in kinds:
+            if k in kinds or c[k] >= 4:  # a fifth copy does not exist
                 continue
             c[k] += 1
             if ("seven_pairs" in shapes and core.is_seven_pairs(c, w)) or (
