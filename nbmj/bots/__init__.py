@@ -6,7 +6,7 @@
 >>> play_seated_hand(Game("ningbo", seed=1), seats).result.outcome in ("win", "draw")
 True
 
-A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``strong``), a shell
+A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``fast``, ``strong``), a shell
 command that starts a bot program speaking the protocol on its stdin and stdout, or
 ``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
 """

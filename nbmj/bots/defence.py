@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import N_KINDS
-from .outlook import Outlook, Sketch
+from .outlook import Outlook, Sketch, points_at
 from .stakes import Stakes
 from .view import SeatView
 
@@ -78,7 +78,7 @@ class Threats:
             # the concealed part adds about two 台 of its own (a wait, a pung, no wild ...)
             gap = scoring.minimum - (pr.tai_for_minimum + 2.0)
             valid = 1.0 / (1.0 + math.exp(1.3 * gap))
-            points = max(pr.points, _points_at(outlook, scoring.minimum + 1))
+            points = max(pr.points, points_at(outlook, scoring.minimum + 1))
         else:
             valid = 1.0
             points = pr.points
@@ -201,12 +201,3 @@ def _ready_after(th: Threat | _Progress, rounds: int) -> float:
     if th.melds >= 4:
         return 0.95
     return 1.0 - math.exp(-((max(0.0, progress - 3.0) / 11.0) ** 1.6))
-
-
-def _points_at(outlook: Outlook, tai: int) -> float:
-    """The points of a win worth ``tai`` 台 (the scorer's own totals)."""
-    from .outlook import _TAI, tai_from_entries
-
-    scoring = outlook.scoring
-    assert isinstance(scoring, TaiScoring)
-    return float(tai_from_entries(scoring, [(0, _TAI, 1, tai)]).points)

@@ -28,7 +28,7 @@ from ..scoring.features import parse_pungs_args
 from ..scoring.totals import fu_fan_from_entries, tai_from_entries
 from ..tiles import N_KINDS
 
-__all__ = ["Outlook", "Prospect", "Sketch"]
+__all__ = ["Outlook", "Prospect", "Sketch", "points_at"]
 
 _HONOURS = range(27, 34)
 
@@ -134,7 +134,7 @@ def _pungs(args: tuple[str, ...], h: _Hand) -> float:
             continue
         exposed = kind != "ankan"
         is_kong = kind in ("kan", "ankan", "kakan")
-        if exposure is not None and (exposure == "exposed") != exposed:
+        if exposure is not None and exposure != exposed:
             continue
         if size is not None and (size == "kong") != is_kong:
             continue
@@ -155,9 +155,9 @@ def _pungs(args: tuple[str, ...], h: _Hand) -> float:
             p_exposed = 0.5
             if size == "kong":
                 p *= 0.1
-        if exposure == "exposed":
+        if exposure is True:
             p *= p_exposed
-        elif exposure == "concealed":
+        elif exposure is False:
             p *= 1.0 - p_exposed
         total += p
     return total
@@ -452,6 +452,14 @@ def _between(x: float, at: Callable[[int], int]) -> float:
     frac = max(0.0, x) - lo
     low = float(at(lo))
     return low if frac < 1e-9 else low + frac * (at(lo + 1) - low)
+
+
+def points_at(outlook: Outlook, tai: int) -> float:
+    """The points of a win worth ``tai`` 台 under the outlook's (tai) scoring, from the
+    scorer's own totals."""
+    scoring = outlook.scoring
+    assert isinstance(scoring, TaiScoring)
+    return float(tai_from_entries(scoring, [(0, _TAI, 1, tai)]).points)
 
 
 def _normal_at_least(mean: float, minimum: float) -> float:

@@ -172,10 +172,6 @@ class Planner:
                         if best is None or r.pg > best.pg:
                             best = r
                     c[d] += 1
-                if k < 0 and ids:  # or throw a wild back
-                    r = self._wait_rates(self.book.waits(view, c, ids[:-1], melds)) if shanten(c, len(ids) - 1) == 0 else None
-                    if r is not None and (best is None or r.pg > best.pg):
-                        best = r
                 useful += left
                 rate = left / self.pool
                 total_rate += rate

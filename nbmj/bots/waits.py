@@ -14,13 +14,14 @@ the melds, flowers and feeding that the scorer also reads are part of the key).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import core
-from ..rules.model import SEATS, RuleSet, TaiScoring
+from ..rules.model import RuleSet, TaiScoring
 from ..scoring import Meld, Situation, score, settle
-from ..scoring.bound import may_reach_minimum
+from ..scoring.bound import reach_from_counts
 from ..tiles import N_KINDS
 from .view import MeldView, SeatView
 
@@ -168,11 +169,9 @@ class WaitBook:
             itself += tile < N_KINDS
         else:
             shape[tile] += 1
-        if not may_reach_minimum(
-            self.rules, shape=shape, wilds=w, wild_as_itself=itself, win_is_wild=tile in wilds, melds=hand.plain_melds,
-            flowers=flowers, wild_kinds=wilds, seat=me, round_wind=view.round_wind, win_by=win_by, last_tile=False,
-            first_turn=False, discarded_wild=view.discarded_wild, win_tile=tile,
-        ):
+        # (may_reach_minimum with its arguments in order: it is asked at most waits weighed)
+        if not reach_from_counts(self.rules, shape, w, itself, tile in wilds, hand.plain_melds, flowers, wilds, me,
+                                 view.round_wind, win_by, False, False, view.discarded_wild, tile):
             return _REFUSED
         if self.light and (self_drawn or not (tile in wilds and not self.rules.claims.claim_discarded_wild)):
             return _UNSCORED
@@ -198,7 +197,7 @@ class WaitBook:
             return WinWorth(True, result.points, float(result.payments[me]))
         gains = [float(result.payments[me])]
         for other in others[1:]:
-            alt = Situation(**{**_fields(sit), "discarder": wind[other]})
+            alt = dataclasses.replace(sit, discarder=wind[other])
             gains.append(float(settle(alt, self.rules, result.points, True)[0][me]))
         return WinWorth(True, result.points, sum(gains) / len(gains))
 
@@ -218,16 +217,7 @@ class _WaitingHand:
         self.wild = view.unseen_wild_id if view.unseen_wild_id >= 0 else (min(view.wilds) if view.wilds else -1)
         self.concealed = view.physical(counts, wild_ids)
         self.melds = melds
-        self.plain_melds = [(kind, tiles) for kind, tiles, _src in melds]
+        self.plain_melds = tuple([(kind, tiles) for kind, tiles, _src in melds])
         self.shape = list(counts)
         self.w = len(wild_ids)
         self.itself = sum(1 for t in wild_ids if t < N_KINDS)
-
-
-def _fields(sit: Situation) -> dict[str, object]:
-    return {name: getattr(sit, name) for name in sit.__dataclass_fields__}
-
-
-def relative(seat: str, other: str) -> int:
-    """How many places after ``seat`` ``other`` sits (1 下家, 2 对家, 3 上家)."""
-    return (SEATS.index(other) - SEATS.index(seat)) % 4
