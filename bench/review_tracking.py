@@ -52,6 +52,11 @@ def bootstrap(groups: list[list[tuple[float, float]]], rounds: int = 2000, seed:
     return r, out[int(0.025 * rounds)], out[int(0.975 * rounds) - 1]
 
 
+#: The reasons that name a cost: a wait that cannot win, a deal-in risk, a link, paying for
+#: the table, a dead wild thrown, a passed win.
+COSTLY = frozenset({"no_valid_wait", "fewer_valid_waits", "deal_in", "third_meld", "bao", "dead_wild", "passed_win"})
+
+
 def _json(r: tuple[float, float, float]) -> dict[str, object]:
     return {"r": round(r[0], 3), "ci95": [round(r[1], 3), round(r[2], 3)]}
 
@@ -79,11 +84,14 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     cells: list[list[tuple[float, float]]] = []  # per wall: (greedy's disagreements, points it lost) per seat
     material: list[list[tuple[float, float]]] = []
     staked: list[list[tuple[float, float]]] = []
+    costly_groups: list[list[tuple[float, float]]] = []
+    per_wall: list[list[tuple[float, float]]] = []
     hand_groups: list[list[tuple[float, float]]] = []
     for wall in walls:
         # per seat: greedy's reviews there, and each bot's points there, over the seatings
         seen: dict[str, dict[str, list[float]]] = {s: {"k": [], "big": [], "stake": [], "greedy": [], "strong": []} for s in "ESWN"}
         hands = []
+        costly_hands: list[tuple[float, float]] = []
         for path in by_wall[wall]:
             r = int(re.search(r"-r(\d+)", path.name).group(1))  # type: ignore[union-attr]
             text = path.read_text(encoding="utf-8")
@@ -97,6 +105,8 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
                 review = review_log(text, seat)
                 k = len(review.disagreements)
                 big = sum(1 for d in review.disagreements if d.stake >= args.stake)
+                costly = sum(1 for d in review.disagreements if any(r.code in COSTLY for r in d.reasons))
+                costly_hands.append((float(costly), -points))
                 seen[seat]["k"].append(k)
                 seen[seat]["big"].append(big)
                 seen[seat]["stake"].append(sum(d.stake for d in review.decisions))
@@ -110,7 +120,13 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
                          for v in seen.values() if v["big"] and v["strong"]])
         staked.append([(statistics.fmean(v["stake"]), statistics.fmean(v["strong"]) - statistics.fmean(v["greedy"]))
                        for v in seen.values() if v["stake"] and v["strong"]])
+        costly_groups.append(costly_hands)
+        strong_mean = statistics.fmean(x for v in seen.values() for x in v["strong"])
+        greedy_mean = statistics.fmean(x for v in seen.values() for x in v["greedy"])
+        per_wall.append([(float(sum(k for k, _ in hands)), strong_mean - greedy_mean)])
     per_hand = bootstrap(hand_groups)
+    per_costly = bootstrap(costly_groups)
+    wall_level = bootstrap(per_wall)
     per_stake = bootstrap(staked)
     per_cell = bootstrap(cells)
     per_material = bootstrap(material)
@@ -120,9 +136,11 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         "disagreements_per_greedy_hand": round(statistics.fmean(x for g in hand_groups for x, _ in g), 3),
         "material_stake": args.stake,
         "seat_hand_disagreements_vs_points_paid": _json(per_hand),
+        "seat_hand_costly_disagreements_vs_points_paid": _json(per_costly),
         "wall_seat_disagreements_vs_points_lost_to_strong": _json(per_cell),
         "wall_seat_material_disagreements_vs_points_lost_to_strong": _json(per_material),
         "wall_seat_stakes_vs_points_lost_to_strong": _json(per_stake),
+        "wall_disagreements_vs_duplicate_margin": _json(wall_level),
     }
     print(json.dumps(result, indent=None if args.json else 2))
     return result
