@@ -113,7 +113,7 @@ class Reviewed:
     @property
     def stake(self) -> float:
         """The bot's expected points of its choice less those of the player's (0 when they
-        agree; a win taken or passed counts the win's points)."""
+        agree; a win, which is no estimate, counts 0)."""
         if self.agree:
             return 0.0
         return _finite(self.bot.ev) - _finite(self.player.ev)
