@@ -14,7 +14,7 @@ out: no lookahead and no item estimate per discard. What it keeps:
   hand and a pung of each kind are worth, from the features the items name, so that a hand
   near a flush or holding a valuable pair keeps to it;
 * **wilds kept**, and a plain **defence**: against a seat that looks ready, discards it let
-  go by, weighed by what a deal-in costs in the variant (:class:`~nbmj.bots.stakes.Stakes`);
+  go by, weighed by what a deal-in costs in the variant (``nbmj.bots.stakes``);
   a discarded wild is dead where no one may win on it.
 
 It claims a pung or chow when that lowers its shanten and does not break a valuable hand or

@@ -1,14 +1,14 @@
 """``strong``: a built-in bot that plays for hands the variant lets it win.
 
-At every decision it values each choice in expected points (:mod:`nbmj.bots.plan`):
+At every decision it values each choice in expected points (``nbmj.bots.plan``):
 
 * **valid waits**: for each discard, the hand left, its shanten, and once it is ready (or
   one tile from it, looking one draw ahead) every wait, its unseen copies (wilds counted)
   and whether the completed hand reaches the variant's minimum and what it pays, from the
   public scorer, in every variant (Ningbo 台, Ninghai 胡 × 番, multipliers, seven pairs);
   further out, an estimate of the items each hand can still make, read from the items'
-  features in the rule set (:mod:`nbmj.bots.outlook`);
-* **defence** by the variant's own payments (:mod:`nbmj.bots.defence`): the chance that a
+  features in the rule set (``nbmj.bots.outlook``);
+* **defence** by the variant's own payments (``nbmj.bots.defence``): the chance that a
   discard lets a seat that looks ready win, and what that costs here (the discarder's
   share, 三摊 links, paying for the table for a discard into a Ninghai warning); a
   discarded wild is dead where no one may win on it. It folds when its own hand is worth
@@ -40,7 +40,7 @@ from .stakes import Stakes
 from .view import MeldView, SeatView
 from .waits import Wait
 
-__all__ = ["StrongBot", "Option", "Decision", "Tuning", "kit_for"]
+__all__ = ["StrongBot", "Option", "Decision", "Tuning", "NOTES"]
 
 
 @dataclass
@@ -99,7 +99,7 @@ class _Kit:
 _KITS: dict[int, tuple[RuleSet, _Kit]] = {}
 
 
-def kit_for(rules: RuleSet) -> _Kit:
+def _kit_for(rules: RuleSet) -> _Kit:
     """The rule set's kit, made once (a worker plays one variant, hand after hand)."""
     entry = _KITS.get(id(rules))
     if entry is None or entry[0] is not rules:
@@ -124,7 +124,7 @@ class StrongBot:
             from ..rules import load_variant
 
             self.rules = load_variant(obs["variant"])
-        kit = kit_for(self.rules)
+        kit = _kit_for(self.rules)
         if self._planner is None:
             self._planner = Planner(kit.stakes, kit.outlook, self.tuning)
         return kit, self._planner
@@ -284,7 +284,7 @@ class StrongBot:
         for th in threats.seats:
             if th.seat != source:
                 continue
-            stakes = kit_for(self.rules).stakes  # type: ignore[arg-type]
+            stakes = _kit_for(self.rules).stakes  # type: ignore[arg-type]
             me = view.seat
             before = 0.45 * th.pay_self_draw + 0.55 * th.pay_other_discard
             after = 0.45 * stakes.share(view, source, me, None, my_claim=meld) + 0.55 * sum(

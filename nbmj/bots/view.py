@@ -10,7 +10,7 @@ many copies of each kind are still unseen (in the wall or in the other hands). W
 are counted apart: ``unseen_wilds`` is how many wild tiles the seat has not seen.
 
 Seats in an observation are table positions ``"E" "S" "W" "N"``; the scorer's
-:class:`~nbmj.scoring.Situation` speaks of seat winds (East deals). ``wind_of`` maps the
+:class:`~nbmj.scoring.situation.Situation` speaks of seat winds (East deals). ``wind_of`` maps the
 one to the other.
 """
 

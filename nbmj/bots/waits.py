@@ -5,7 +5,7 @@ copies are unseen and whether the completed hand may win at all: in Ningbo most 
 hands are below the 4-台 minimum (NB-13.1), and a win restriction can forbid a win on a
 discard (财神单吊, NB-11.9), or a discarded wild be dead (NB-4.12). Nothing of that is
 worked out here: each completed hand is handed to :func:`nbmj.scoring.score` (after the
-scorer's own cheap bound, :func:`nbmj.scoring.bound.may_reach_minimum`), whatever the variant,
+scorer's own cheap bound, ``nbmj.scoring.bound.may_reach_minimum``), whatever the variant,
 and the payments it returns, liability included, say what the seat would gain.
 
 Answers are kept by hand and winning tile for the life of the book (one hand of one seat:
@@ -155,7 +155,7 @@ class WaitBook:
 
     def _score(self, view: SeatView, hand: "_WaitingHand", tile: int, self_drawn: bool) -> WinWorth:
         """Winning on ``tile``: the scorer's cheap bound first
-        (:func:`~nbmj.scoring.bound.may_reach_minimum`, false only when no reading can
+        (``nbmj.scoring.bound.may_reach_minimum``, false only when no reading can
         reach the minimum), then :func:`~nbmj.scoring.score` itself."""
         wind = view.wind_of
         me = view.wind
