@@ -30,7 +30,7 @@ from .. import core
 from ..engine import Action
 from ..engine.actions import ACTION_KINDS
 from ..engine.log import parse_log, replay_games
-from ..errors import NbmjError, ReplayError
+from ..errors import NbmjError
 from ..rules.model import SEATS, RuleSet
 from ..tiles import tile_code
 from .strong import Decision, Option, StrongBot
@@ -175,13 +175,9 @@ def review_log(log: str | Iterable[str], seat: str, rules: RuleSet | None = None
     lines = log if isinstance(log, str) else list(log)
     events = parse_log(lines)
     header = events[0]
-    if rules is None:
-        from ..rules import load_variant
+    from ..web.viewer import log_rules
 
-        try:
-            rules = load_variant(str(header.get("variant", "")))
-        except NbmjError as exc:
-            raise ReplayError(f"line 1: cannot load the log's variant: {exc}; give the variant file", 0) from exc
+    rules = log_rules(header, rules)
     actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
     bot = StrongBot(rules)
     family = _family(rules)

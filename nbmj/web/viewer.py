@@ -27,7 +27,7 @@ from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
 from ..tiles import N_TILE_IDS, chinese_name, glyph, tile_code
 
-__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template"]
+__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template", "log_rules"]
 
 _SEATS = ("E", "S", "W", "N")
 
@@ -73,11 +73,7 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
     lines = log if isinstance(log, str) else list(log)  # read twice: parsed here, replayed below
     events = parse_log(lines)
     header = events[0]
-    if rules is None:
-        try:
-            rules = load_variant(str(header.get("variant", "")))
-        except NbmjError as exc:
-            raise ReplayError(f"line 1: cannot load the log's variant: {exc}; give the variant file", 0) from exc
+    rules = log_rules(header, rules)
     states = list(replay(lines, rules=rules))
     # The log alternates: engine events, then an action and the engine events it caused.
     # Frame 0 shows the deal; frame k follows the k-th action line.
@@ -101,6 +97,17 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
     labels = {item.name: item.label for item in rules.items}
     complete = bool(states) and states[-1].get("phase") == "over"
     return Replay(header=header, frames=tuple(frames), item_labels=labels, complete=complete)
+
+
+def log_rules(header: Mapping[str, Any], rules: RuleSet | None = None) -> RuleSet:
+    """``rules``, or the shipped variant a log's ``header`` names; a
+    :class:`~nbmj.errors.ReplayError` at line 1 when it names none that loads."""
+    if rules is not None:
+        return rules
+    try:
+        return load_variant(str(header.get("variant", "")))
+    except NbmjError as exc:
+        raise ReplayError(f"line 1: cannot load the log's variant: {exc}; give the variant file", 0) from exc
 
 
 def _codes(tiles: Sequence[int]) -> list[str]:
