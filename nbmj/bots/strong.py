@@ -83,7 +83,6 @@ NOTES = {
     "bao": "a discard into a 三摊 warning: paying for the table if that player wins with it",
     "third_meld": "a third meld from one seat: a 三摊 link",
     "breaks_ready": "gives up a ready hand",
-    "fold": "plays safe: its own hand is worth less than the risk",
 }
 
 
