@@ -100,3 +100,27 @@ def test_bad_input_is_one_line_and_status_2(tmp_path):
     assert r.exit_code == 2 and "cannot read" in r.output
     r = CliRunner().invoke(main, ["review", str(GOLDEN / "ningbo-5.log"), "--seat", "X"])
     assert r.exit_code == 2
+
+
+def test_a_browser_shows_the_review_layer(tmp_path):
+    """The page's review script runs: a mark per disagreement on the timeline, and at a
+    disagreement's step the two choices and the reasons with their rule IDs."""
+    import shutil
+    import subprocess
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if chromium is None:
+        pytest.skip("no chromium on this machine (.ci/run installs Debian's chromium)")
+    log = (GOLDEN / "ningbo-5.log").read_text(encoding="utf-8")
+    review = review_log(log, "N")
+    from nbmj.web.viewer import render_html
+
+    page = tmp_path / "hand.html"
+    page.write_text(render_html(log, lang="en", review=review.to_json()), encoding="utf-8")
+    wrong = next(d for d in review.disagreements if any(r.code == "no_valid_wait" for r in d.reasons))
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom",
+                          f"{page.as_uri()}#step={wrong.frame}"], capture_output=True, text=True, timeout=120, check=True).stdout
+    assert dom.count('class="review-mark') == len(review.disagreements)
+    panel = dom.split('id="review"', 1)[1].split("</section>", 1)[0]
+    assert wrong.player.action.__str__() in panel and wrong.bot.action.__str__() in panel
+    assert "[NB-13.1]" in panel
