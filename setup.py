@@ -42,6 +42,11 @@ mechanics = [
 ] + [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=["-O3"])
+] + [
+    # the fast tier of the built-in bots and the view it reads (fast.pxd types its inner loops;
+    # their classes stay Python classes: nbmj._backend.PLAIN_FROM_SOURCE)
+    Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=["-O3"]),
+    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], extra_compile_args=["-O3"]),
 ]
 
 setup(

@@ -38,11 +38,12 @@ __all__ = ["FROM_SOURCE", "PLAIN_FROM_SOURCE", "StaleBuildWarning", "pure_python
 FROM_SOURCE = frozenset(
     {"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view", "nbmj.engine.actions", "nbmj.engine.claims",
      "nbmj.engine.restrictions", "nbmj.engine.wins", "nbmj.engine.ending", "nbmj.engine.draws", "nbmj.engine.kongs",
-     "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table"}
+     "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table",
+     "nbmj.bots.fast"}
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.bots.view"})
 
 
 def pure_python_forced() -> bool:

@@ -33,14 +33,20 @@ def json_of(result) -> dict:
 
 def test_arena_reports_each_bot_with_intervals_and_rates():
     out = json_of(run("arena", "--bot", "strong", "--bot", "greedy", "--games", "2", "--seed", "4", "--duplicate", "--json"))
-    assert out["walls"] == 2 and out["hands"] == 8
+    # two bots: six distinct tables of two seats each per wall, not four rotations of A B A B
+    # (the third rotation replayed the first byte for byte)
+    assert out["walls"] == 2 and out["hands"] == 12 and out["distinct_hands"] == 12
+    assert sorted(map(tuple, out["seatings"])) == sorted(set(map(tuple, out["seatings"])))
     strong, greedy = out["bots"]
     assert strong["bot"] == "strong" and greedy["bot"] == "greedy"
     for b in out["bots"]:
-        assert b["seat_hands"] == 16
+        assert b["seat_hands"] == 24
         lo, hi = b["points_per_hand"]["ci95"]
         assert lo <= b["points_per_hand"]["mean"] <= hi
         assert 0 <= b["win_rate"] <= 1 and 0 <= b["deal_in_rate"] <= 1 and 0 <= b["draw_rate"] <= 1
+        for rate in ("win_rate", "deal_in_rate", "draw_rate"):
+            lo, hi = b[f"{rate}_ci95"]
+            assert 0 <= lo <= b[rate] <= hi <= 1
     # two bots fill four seats: the points are zero-sum between them
     assert strong["total_points"] == -greedy["total_points"]
     (pair,) = out["pairs"]
@@ -63,7 +69,7 @@ def test_arena_logs_replay_byte_for_byte(tmp_path):
     logs = tmp_path / "logs"
     json_of(run("arena", "--bot", "greedy", "--bot", "random", "--games", "2", "--duplicate", "--logs", str(logs), "--json"))
     files = sorted(logs.iterdir())
-    assert len(files) == 8
+    assert len(files) == 12
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert run("replay", str(path)).exit_code == 0

@@ -1,5 +1,5 @@
-"""The scorer benchmark runs end to end on a few hands (its numbers are not checked here:
-speed is claimed by running bench/score.py, never by a timed test)."""
+"""The scorer and bot benchmarks run end to end on a few hands (their numbers are not checked here:
+speed is claimed by running bench/score.py and bench/bots.py, never by a timed test)."""
 
 import subprocess
 import sys
@@ -18,3 +18,18 @@ def test_score_bench_runs_and_reports_every_nbmj_row():
     wild_row = next(row for row in rows if "with wilds" in row)
     held = float(wild_row.split("wilds held:")[1].split()[0])
     assert 1 <= held <= 3  # one to three wilds were put in each hand
+
+
+def test_bots_bench_runs_and_reports_every_bot_in_both_variants():
+    """bench/bots.py times every built-in bot side by side (its numbers are not checked)."""
+    import json
+
+    bots = BENCH.parent / "bots.py"
+    out = subprocess.run([sys.executable, str(bots), "--rounds", "1", "--hands", "1", "--json"], capture_output=True,
+                         text=True, timeout=300, check=True).stdout
+    result = json.loads(out)
+    assert set(result["variants"]) == {"ningbo", "ninghai"}
+    for rows in result["variants"].values():
+        assert set(rows) == {"random", "greedy", "fast", "strong"}
+        assert rows["greedy"]["vs_greedy"] == 1.0
+        assert all(r["decisions"] > 0 and r["decisions_per_cpu_second"] > 0 for r in rows.values())

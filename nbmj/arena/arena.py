@@ -22,9 +22,9 @@ from typing import Any
 from ..errors import NbmjError
 from .backends import Record, run_task
 from .simulation import Digest, game_seed
-from .stats import Running, proportion_ci
+from .stats import ClusteredRate, Running
 
-__all__ = ["ArenaTask", "ArenaTally", "arena_labels", "run_arena", "SEAT_ORDER"]
+__all__ = ["ArenaTask", "ArenaTally", "arena_labels", "run_arena", "seatings", "SEAT_ORDER"]
 
 SEAT_ORDER = ("E", "S", "W", "N")
 
@@ -43,9 +43,24 @@ def arena_labels(specs: Sequence[str]) -> list[str]:
     return out
 
 
+def seatings(bots: int) -> list[tuple[int, ...]]:
+    """The distinct seatings of ``bots`` (1 to 4) bots: for each seating, the bot at each
+    position E S W N. Two bots get the six tables with two seats each; others the rotations
+    of A B C A (three), A B C D (four), and one table for a single bot."""
+    if bots == 2:
+        return [(0, 0, 1, 1), (0, 1, 0, 1), (0, 1, 1, 0), (1, 0, 0, 1), (1, 0, 1, 0), (1, 1, 0, 0)]
+    slots = [i % bots for i in range(4)]
+    out: list[tuple[int, ...]] = []
+    for r in range(4):
+        seating = tuple(slots[(p - r) % 4] for p in range(4))
+        if seating not in out:
+            out.append(seating)
+    return out
+
+
 @dataclass
 class ArenaTask:
-    """The work of an arena: unit ``w`` is wall ``w`` (one hand, or four with ``duplicate``)."""
+    """The work of an arena: unit ``w`` is wall ``w`` (one hand, or one per seating with ``duplicate``)."""
 
     variant: str
     seed: int
@@ -55,24 +70,28 @@ class ArenaTask:
     on_fault: str = "default"
     forfeit_penalty: int = 30
     logs: str | None = None
-    _seats: list[Any] = field(default_factory=list, repr=False)
-
-    def slot_bot(self, slot: int) -> int:
-        """The bot (index into ``specs``) that holds slot ``slot`` of the four."""
-        return slot % len(self.specs)
+    _seats: list[list[Any]] = field(default_factory=list, repr=False)
+    _seatings: list[tuple[int, ...]] = field(default_factory=list, repr=False)
+    _rules: Any = field(default=None, repr=False)
 
     def setup(self) -> None:
         from ..bots import make_seat
         from ..rules import load_variant
 
         self._rules = load_variant(self.variant)
-        self._seats = [make_seat(self.specs[self.slot_bot(i)], time_limit=self.time_limit, on_fault=self.on_fault) for i in range(4)]
+        self._seatings = seatings(len(self.specs))
+        # one seat object per position that a bot can hold: bot b holds at most
+        # max-per-seating positions, each its own seat (a bot program runs once per seat)
+        per_bot = [max(s.count(b) for s in self._seatings) for b in range(len(self.specs))]
+        self._seats = [[make_seat(self.specs[b], time_limit=self.time_limit, on_fault=self.on_fault) for _ in range(n)]
+                       for b, n in enumerate(per_bot)]
         if self.logs:
             os.makedirs(self.logs, exist_ok=True)
 
     def teardown(self) -> None:
-        for seat in self._seats:
-            seat.close()
+        for seats in self._seats:
+            for seat in seats:
+                seat.close()
         self._seats = []
 
     def run(self, start: int, stop: int) -> list[Record]:
@@ -82,20 +101,25 @@ class ArenaTask:
         out = []
         for wall in range(start, stop):
             s = game_seed(self.seed, wall)
-            rotations = range(4) if self.duplicate else (wall % 4,)
+            chosen = range(len(self._seatings)) if self.duplicate else (wall % len(self._seatings),)
             hands = []
-            for r in rotations:
+            for r in chosen:
+                seating = self._seatings[r]
                 game = Game(self._rules, s)
-                slots = {SEAT_ORDER[p]: (p - r) % 4 for p in range(4)}
-                played = play_seated_hand(game, {pos: self._seats[slot] for pos, slot in slots.items()}, wall * 4 + r)
+                used = [0] * len(self.specs)
+                table = {}
+                for p, b in enumerate(seating):
+                    table[SEAT_ORDER[p]] = self._seats[b][used[b]]
+                    used[b] += 1
+                played = play_seated_hand(game, table, wall * len(self._seatings) + r)
                 if self.logs:
                     path = os.path.join(self.logs, f"wall{wall:06d}-r{r}.log")
                     with open(path, "w", encoding="utf-8", newline="\n") as fh:
                         fh.write(game.log_text())
                 hands.append(
                     {
-                        "rotation": r,
-                        "bots": {pos: self.slot_bot(slot) for pos, slot in slots.items()},
+                        "seating": r,
+                        "bots": {SEAT_ORDER[p]: b for p, b in enumerate(seating)},
                         "outcome": played.result.outcome,
                         "winners": [
                             {"seat": w["seat"], "win_by": w["win_by"], "points": w["points"], "from": w["from"]} for w in played.result.winners
@@ -103,14 +127,24 @@ class ArenaTask:
                         "deltas": played.deltas(self.forfeit_penalty),
                         "faults": [f.to_json() for f in played.faults],
                         "forfeits": list(played.forfeits),
+                        "play": _play_digest(game.events),
                     }
                 )
             out.append({"wall": wall, "hands": hands})
         return out
 
 
+def _play_digest(events: list[dict[str, Any]]) -> str:
+    """A short digest of a hand's events: equal for two hands that played out alike."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(events, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
 class _BotTally:
-    __slots__ = ("per_wall", "seat_hands", "wins", "self_draws", "deal_ins", "draws", "faults", "forfeits", "points")
+    __slots__ = ("per_wall", "seat_hands", "wins", "self_draws", "deal_ins", "draws", "faults", "forfeits", "points",
+                 "win_rate", "deal_in_rate", "draw_rate")
 
     def __init__(self) -> None:
         self.per_wall = Running()
@@ -122,6 +156,10 @@ class _BotTally:
         self.faults = 0
         self.forfeits = 0
         self.points = 0
+        # the rates, clustered by wall (the seat-hands of one wall share its tiles)
+        self.win_rate = ClusteredRate()
+        self.deal_in_rate = ClusteredRate()
+        self.draw_rate = ClusteredRate()
 
 
 class ArenaTally:
@@ -133,6 +171,7 @@ class ArenaTally:
         self.pairs = {(a, b): Running() for a, b in combinations(range(len(labels)), 2)}
         self.walls = 0
         self.hands = 0
+        self.distinct_hands = 0
         self.digest = Digest()
         self.fault_samples: list[dict[str, Any]] = []
 
@@ -143,8 +182,13 @@ class ArenaTally:
         k = len(self.labels)
         points = [0] * k
         seats = [0] * k
+        wins = [0] * k
+        deal_ins = [0] * k
+        draws = [0] * k
+        plays = set()
         for hand in record["hands"]:
             self.hands += 1
+            plays.add(hand.get("play"))
             bots = hand["bots"]
             for pos, b in bots.items():
                 t = self.bots[b]
@@ -154,23 +198,32 @@ class ArenaTally:
                 t.points += hand["deltas"][pos]
                 if hand["outcome"] == "draw":
                     t.draws += 1
+                    draws[b] += 1
                 if pos in hand["forfeits"]:
                     t.forfeits += 1
             for w in hand["winners"]:
-                t = self.bots[bots[w["seat"]]]
+                b = bots[w["seat"]]
+                t = self.bots[b]
                 t.wins += 1
+                wins[b] += 1
                 if w["from"] is None:
                     t.self_draws += 1
                 else:
                     self.bots[bots[w["from"]]].deal_ins += 1
+                    deal_ins[bots[w["from"]]] += 1
             for fault in hand["faults"]:
                 self.bots[bots[fault["seat"]]].faults += 1
                 if len(self.fault_samples) < 20:
                     self.fault_samples.append({"bot": self.labels[bots[fault["seat"]]], "wall": record["wall"], **fault})
+        self.distinct_hands += len(plays)
         per_hand = [points[b] / seats[b] if seats[b] else 0.0 for b in range(k)]
         for b in range(k):
             if seats[b]:
-                self.bots[b].per_wall.add(per_hand[b])
+                t = self.bots[b]
+                t.per_wall.add(per_hand[b])
+                t.win_rate.add(wins[b], seats[b])
+                t.deal_in_rate.add(deal_ins[b], seats[b])
+                t.draw_rate.add(draws[b], seats[b])
         for (a, b), run in self.pairs.items():
             if seats[a] and seats[b]:
                 run.add(per_hand[a] - per_hand[b])
@@ -187,11 +240,12 @@ class ArenaTally:
                     "points_per_hand": t.per_wall.to_json(),
                     "total_points": t.points,
                     "win_rate": round(t.wins / n, 4) if n else 0.0,
-                    "win_rate_ci95": proportion_ci(t.wins, n),
+                    "win_rate_ci95": t.win_rate.ci95(),
                     "self_draw_wins": t.self_draws,
                     "deal_in_rate": round(t.deal_ins / n, 4) if n else 0.0,
-                    "deal_in_rate_ci95": proportion_ci(t.deal_ins, n),
+                    "deal_in_rate_ci95": t.deal_in_rate.ci95(),
                     "draw_rate": round(t.draws / n, 4) if n else 0.0,
+                    "draw_rate_ci95": t.draw_rate.ci95(),
                     "faults": t.faults,
                     "forfeits": t.forfeits,
                 }
@@ -207,7 +261,8 @@ class ArenaTally:
                     "significant": bool(run.n > 1 and (lo > 0 or hi < 0)),
                 }
             )
-        return {"walls": self.walls, "hands": self.hands, "bots": bots, "pairs": pairs, "fault_samples": self.fault_samples, "digest": self.digest.hexdigest()}
+        return {"walls": self.walls, "hands": self.hands, "distinct_hands": self.distinct_hands, "bots": bots, "pairs": pairs,
+                "fault_samples": self.fault_samples, "digest": self.digest.hexdigest()}
 
 
 def run_arena(
@@ -248,6 +303,7 @@ def run_arena(
         "variant": variant,
         "seed": seed,
         "duplicate": duplicate,
+        "seatings": [[tally.labels[b] for b in seating] for seating in seatings(len(specs))],
         "on_fault": on_fault,
         **out,
     }

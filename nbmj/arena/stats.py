@@ -1,11 +1,16 @@
-"""Running means with confidence intervals, and the two-sided tests the lab reports."""
+"""Running means with confidence intervals, and the two-sided tests the lab reports.
+
+Intervals of a mean use Student's t with n - 1 degrees of freedom (at small n the normal
+interval is too narrow); a rate whose events come in clusters (the hands of one wall in an
+arena) has a cluster-robust interval (:class:`ClusteredRate`).
+"""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-__all__ = ["Running", "Z95", "normal_two_sided_p", "proportion_ci"]
+__all__ = ["Running", "ClusteredRate", "Z95", "t95", "normal_two_sided_p", "proportion_ci"]
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -38,8 +43,9 @@ class Running:
         return math.sqrt(self.variance / self.n) if self.n else 0.0
 
     def ci95(self) -> tuple[float, float]:
-        """The normal-approximation 95% confidence interval of the mean."""
-        half = Z95 * self.stderr
+        """The 95% confidence interval of the mean (Student's t, n - 1 degrees of freedom;
+        the mean itself below two values)."""
+        half = t95(self.n - 1) * self.stderr if self.n > 1 else 0.0
         return self.mean - half, self.mean + half
 
     def to_json(self, digits: int = 4) -> dict[str, Any]:
@@ -62,3 +68,93 @@ def proportion_ci(successes: int, n: int) -> list[float]:
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def _t_central(t: float, nu: int) -> float:
+    """P(|T| < t) for Student's t with ``nu`` degrees of freedom (Abramowitz and Stegun
+    26.7.3 and 26.7.4: finite sums for whole ``nu``)."""
+    theta = math.atan(t / math.sqrt(nu))
+    c, sn = math.cos(theta), math.sin(theta)
+    if nu % 2:
+        if nu == 1:
+            return 2.0 * theta / math.pi
+        term = total = c
+        for k in range(1, (nu - 3) // 2 + 1):
+            term *= c * c * (2 * k) / (2 * k + 1)
+            total += term
+        return 2.0 / math.pi * (theta + sn * total)
+    term = total = 1.0
+    for k in range(1, (nu - 2) // 2 + 1):
+        term *= c * c * (2 * k - 1) / (2 * k)
+        total += term
+    return sn * total
+
+
+_T95: dict[int, float] = {}
+
+
+def t95(nu: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``nu`` (at least 1) degrees of
+    freedom: 12.706 at 1, 2.228 at 10, 1.984 at 100, the normal 1.960 in the limit."""
+    if nu < 1:
+        raise ValueError(f"degrees of freedom are at least 1, not {nu!r}")
+    if nu > 5000:
+        return Z95 + (Z95**3 + Z95) / (4 * nu)
+    got = _T95.get(nu)
+    if got is None:
+        lo, hi = Z95, 13.0
+        for _ in range(60):  # bisection: P(|T| < t) grows with t
+            mid = 0.5 * (lo + hi)
+            if _t_central(mid, nu) < 0.95:
+                lo = mid
+            else:
+                hi = mid
+        got = _T95[nu] = 0.5 * (lo + hi)
+    return got
+
+
+class ClusteredRate:
+    """A rate of events over trials that come in clusters (the seat-hands of one wall, which
+    share its tiles): the pooled rate and a cluster-robust 95% interval, the variance taken
+    over clusters (the ratio estimator's), with Student's t on clusters - 1 degrees of freedom."""
+
+    __slots__ = ("events", "trials", "clusters", "_s2", "_sxy", "_sy2")
+
+    def __init__(self) -> None:
+        self.events = 0
+        self.trials = 0
+        self.clusters = 0
+        self._s2 = 0.0  # sum of squared trials per cluster
+        self._sxy = 0.0  # sum of events x trials per cluster
+        self._sy2 = 0.0  # sum of squared events per cluster
+
+    def add(self, events: int, trials: int) -> None:
+        """Fold in one cluster: ``events`` among its ``trials``."""
+        if trials <= 0:
+            return
+        self.clusters += 1
+        self.events += events
+        self.trials += trials
+        self._s2 += trials * trials
+        self._sxy += events * trials
+        self._sy2 += events * events
+
+    @property
+    def rate(self) -> float:
+        """Events per trial."""
+        return self.events / self.trials if self.trials else 0.0
+
+    def ci95(self) -> list[float]:
+        """The cluster-robust 95% interval of the rate, within [0, 1]; with fewer than two
+        clusters, or no spread between them, the Wilson interval of the pooled counts."""
+        k = self.clusters
+        p = self.rate
+        if k < 2:
+            return proportion_ci(self.events, self.trials)
+        # sum over clusters of (events - p * trials)^2
+        resid = self._sy2 - 2 * p * self._sxy + p * p * self._s2
+        var = k / (k - 1) * max(0.0, resid) / (self.trials * self.trials)
+        if var <= 0.0:
+            return proportion_ci(self.events, self.trials)
+        half = t95(k - 1) * math.sqrt(var)
+        return [round(max(0.0, p - half), 4), round(min(1.0, p + half), 4)]

@@ -6,7 +6,7 @@
 >>> play_seated_hand(Game("ningbo", seed=1), seats).result.outcome in ("win", "draw")
 True
 
-A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``strong``), a shell
+A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``fast``, ``strong``), a shell
 command that starts a bot program speaking the protocol on its stdin and stdout, or
 ``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
 """
@@ -22,7 +22,8 @@ from ..engine.bots import GreedyBot, RandomBot
 from ..rules.model import RuleSet
 from .protocol import PROTOCOL, BotFault, read_answer
 from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, default_action, play_seated_hand
-from .strong import StrongBot, ValueModel
+from .fast import FastBot
+from .strong import StrongBot
 from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, queue_pair
 
 __all__ = [
@@ -58,20 +59,17 @@ def _greedy(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
     return GreedyBot()
 
 
-_STRONG: dict[int, ValueModel] = {}
-
-
 def _strong(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
-    bot = StrongBot()
-    model = _STRONG.get(id(rules))
-    if model is None:  # read once per rule set (a worker plays one variant)
-        model = _STRONG[id(rules)] = ValueModel(rules)
-    bot.model = model
-    return bot
+    return StrongBot(rules)
+
+
+def _fast(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+    return FastBot(rules)
 
 
 # name -> factory(hand seed, seat, rules) of the engine bot that plays one hand
-BUILTIN_BOTS: dict[str, Callable[[int, str, RuleSet], EngineBot]] = {"random": _random, "greedy": _greedy, "strong": _strong}
+BUILTIN_BOTS: dict[str, Callable[[int, str, RuleSet], EngineBot]] = {
+    "random": _random, "greedy": _greedy, "fast": _fast, "strong": _strong}
 
 
 def is_builtin(spec: str) -> bool:

@@ -1,318 +1,322 @@
-"""``strong``: a built-in bot that plays for a hand the variant lets it win.
+"""``strong``: a built-in bot that plays for hands the variant lets it win.
 
-The greedy bot races to a ready hand, but in Ningbo a ready hand below the 4-台 minimum
-can never win, so it often sits ready and waits for nothing. This bot weighs each discard
-by three things:
+At every decision it values each choice in expected points (``nbmj.bots.plan``):
 
-* **tile efficiency with wilds**: the shanten after the discard (the batch core's count,
-  wilds as free tiles) and the number of unseen tiles that would lower it (its
-  acceptance), counted against every tile the seat can see;
-* **value**: an estimate of the 台 the hand can still reach (its flowers, the honour pungs
-  it holds or can make, how close it is to a flush, half flush or all pungs, no wilds),
-  read from the variant's own items and minimum, so that a hand short of the minimum
-  steers toward what it lacks and a hand past it plays for speed;
-* **defence**: when another seat looks ready (three melds, or two late in the wall), or
-  when it has already fed another seat two melds (a third would link them, 三摊,
-  NB-14.5), the bot prefers tiles that seat has already discarded, unless its own hand is
-  close to winning.
+* **valid waits**: for each discard, the hand left, its shanten, and once it is ready (or
+  one tile from it, looking one draw ahead) every wait, its unseen copies (wilds counted)
+  and whether the completed hand reaches the variant's minimum and what it pays, from the
+  public scorer, in every variant (Ningbo 台, Ninghai 胡 × 番, multipliers, seven pairs);
+  further out, an estimate of the items each hand can still make, read from the items'
+  features in the rule set (``nbmj.bots.outlook``);
+* **defence** by the variant's own payments (``nbmj.bots.defence``): the chance that a
+  discard lets a seat that looks ready win, and what that costs here (the discarder's
+  share, 三摊 links, paying for the table for a discard into a Ninghai warning); a
+  discarded wild is dead where no one may win on it. It folds when its own hand is worth
+  less than the risk;
+* **claims by value**: a chow, pung or kong is made when the hand after it (and its best
+  discard) is worth more than passing, counting the 三摊 link a third meld from one seat
+  makes; a win is always taken (the engine offers only valid ones).
 
-It claims a discard only when the claim keeps the hand's value reachable and does not make
-a third meld from the same seat; it wins whenever the engine offers a win (the engine
-offers only wins that reach the minimum). Deterministic.
+:class:`Tuning` sets the budget: how many ready hands one decision may look ahead to. The
+fast tier (:mod:`nbmj.bots.fast`) is the same idea without the lookahead.
+
+:meth:`StrongBot.decide` returns every option with its numbers; ``nbmj review`` shows them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, cast
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 from .. import core
 from ..engine import Action
-from ..engine.bots import hand_shape
+from ..rules.model import RuleSet
+from ..tiles import N_KINDS
+from .defence import Threats
+from .outlook import Outlook
+from .plan import HandValue, Planner, Tuning
+from .stakes import Stakes
+from .view import MeldView, SeatView
+from .waits import Wait
 
-__all__ = ["StrongBot", "ValueModel"]
-
-# The batch core's shanten (wilds as free tiles), typed here until nbmj.core has its stub.
-shanten = cast(Callable[[list[int], int], int], core.shanten)
-
-N_KINDS = 34
-HONOURS = range(27, 34)
-DRAGONS = (31, 32, 33)
-WIND_OF_SEAT = {"E": 27, "S": 28, "W": 29, "N": 30}
+__all__ = ["StrongBot", "Option", "Decision", "Tuning", "NOTES"]
 
 
-class ValueModel:
-    """What the bot reads from the variant, once: its minimum and the items it chases."""
+@dataclass
+class Option:
+    """One choice weighed: the action, its expected points, and why.
 
-    def __init__(self, rules: Any | None) -> None:
-        items: dict[str, float] = {}
-        minimum = 0
-        seat_flowers: dict[str, tuple[int, ...]] = {}
-        if rules is not None:
-            for item in rules.items:
-                if item.value is not None:
-                    items[item.name] = float(item.value)
-            scoring = rules.scoring
-            if getattr(scoring, "kind", None) == "tai":
-                minimum = int(getattr(scoring, "minimum", 0) or 0)
-            seat_flowers = {seat: tuple(tiles) for seat, tiles in rules.flowers.seat_flowers}
-        self.items = items
-        self.minimum = minimum
-        self.seat_flowers = seat_flowers
+    ``shanten``, ``waits`` and ``useful`` are those of the waiting hand the choice leaves;
+    ``deal_in`` the chance that a discard lets another seat win and ``deal_in_cost`` the
+    points that costs on average; ``notes`` name what the choice runs into, each a key of
+    :data:`NOTES`."""
 
-    def value(self, name: str) -> float:
-        """The variant's value of item ``name`` (0 when it has none)."""
-        return self.items.get(name, 0.0)
+    action: Action
+    ev: float
+    shanten: int
+    waits: tuple[Wait, ...] = ()
+    useful: int = 0
+    p_win: float = 0.0
+    deal_in: float = 0.0
+    deal_in_cost: float = 0.0
+    route: str = ""
+    notes: list[str] = field(default_factory=list)
+    points: float = 0.0
+
+
+@dataclass
+class Decision:
+    """What the bot chose and every option it weighed, best first."""
+
+    action: Action
+    options: list[Option]
+    shanten: int
+    kind: str
+
+
+#: The notes an option may carry: what it runs into, and the rule that says so.
+NOTES = {
+    "no_valid_wait": "every wait is below the minimum or otherwise refused",
+    "some_waits_refused": "some waits cannot win",
+    "dead_wild": "a discarded wild is dead: no one may claim or win on it",
+    "bao": "a discard into a 三摊 warning: paying for the table if that player wins with it",
+    "third_meld": "a third meld from one seat: a 三摊 link",
+    "breaks_ready": "gives up a ready hand",
+}
+
+
+class _Kit:
+    """What the bot reads from a rule set once: its payments and its items."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.stakes = Stakes(rules)
+        self.outlook = Outlook(rules)
+
+
+_KITS: dict[int, tuple[RuleSet, _Kit]] = {}
+
+
+def _kit_for(rules: RuleSet) -> _Kit:
+    """The rule set's kit, made once (a worker plays one variant, hand after hand)."""
+    entry = _KITS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_KITS) > 32:
+            _KITS.clear()
+        entry = _KITS[id(rules)] = (rules, _Kit(rules))
+    return entry[1]
 
 
 class StrongBot:
-    """Tile efficiency with wilds, value toward the variant's minimum, and defence."""
+    """Expected points from valid waits, the items within reach, defence and claims by
+    value (see the module's docstring). One bot plays one seat for one hand: it keeps what
+    the scorer told it. ``tuning`` sets the lookahead and its budget."""
 
-    def __init__(self, rules: Any | None = None) -> None:
-        self.model = ValueModel(rules)
+    def __init__(self, rules: RuleSet | None = None, tuning: Tuning | None = None) -> None:
+        self.rules = rules
+        self.tuning = tuning or Tuning()
+        self._planner: Planner | None = None
+
+    def _kit(self, obs: Mapping[str, Any]) -> tuple[_Kit, Planner]:
+        if self.rules is None:
+            from ..rules import load_variant
+
+            self.rules = load_variant(obs["variant"])
+        kit = _kit_for(self.rules)
+        if self._planner is None:
+            self._planner = Planner(kit.stakes, kit.outlook, self.tuning)
+        return kit, self._planner
 
     # ------------------------------------------------------------------ the call
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
-        by_kind: dict[str, list[Action]] = {}
+        first = legal[0]
+        if first.kind == "hu":  # the engine lists a win first, and offers only valid ones
+            return first
         for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
-        if "hu" in by_kind:
-            return by_kind["hu"][0]
-        if "flower" in by_kind:
-            return by_kind["flower"][0]
-        view = _View(observation, self.model)
-        if "discard" in by_kind:
-            return self._turn(view, by_kind)
-        return self._claim(view, by_kind)
-
-    # ------------------------------------------------------------------ our turn
-
-    def _turn(self, view: "_View", by_kind: dict[str, list[Action]]) -> Action:
-        counts, w = view.counts, view.w
-        danger = view.danger()
-        best: tuple[float, Action] | None = None
-        for a in by_kind["discard"]:
-            t = a.tile
-            assert t is not None
-            if t in view.wilds:
-                c, ww = counts, w - 1
-            else:
-                c = list(counts)
-                c[t] -= 1
-                ww = w
-            s = shanten(c, ww)
-            accept = view.acceptance(c, ww, s)
-            value = view.value(c, ww)
-            utility = -12.0 * s + 0.35 * min(accept, 40) + 3.0 * value
-            if t in view.wilds:
-                utility -= 6.0  # a wild is worth more held than any tile it could become
-            if danger and s >= 1:
-                utility -= 10.0 * danger.get(t, 0.0)
-            if best is None or utility > best[0]:
-                best = (utility, a)
-        assert best is not None
-        chosen = best[1]
-        for a in by_kind.get("ankan", []) + by_kind.get("kakan", []):
-            c = list(counts)
-            assert a.tile is not None
-            c[a.tile] -= 4 if a.kind == "ankan" else 1
-            if shanten(c, w) <= shanten(counts, w):  # the kong costs nothing: take its replacement draw
+            if a.kind == "flower":
                 return a
-        return chosen
+        if len(legal) == 1:
+            return first
+        return self.decide(observation, legal).action
+
+    def decide(self, observation: Mapping[str, Any], legal: list[Action]) -> Decision:
+        """The choice among ``legal`` and every option weighed."""
+        kit, planner = self._kit(observation)
+        view = SeatView(observation)
+        threats = Threats(view, kit.stakes, kit.outlook, kit.rules)
+        hazards, loss = threats.hazards(int(view.my_draws_left() + 0.5))
+        planner.begin(view, hazards, loss)
+        now = core.shanten(view.counts, view.w)
+        if any(a.kind == "discard" for a in legal):
+            options = self._turn(view, planner, threats, legal)
+            kind = "turn"
+        else:
+            options = self._claim(view, planner, threats, legal)
+            kind = "claim"
+        options.sort(key=lambda o: -o.ev)
+        return Decision(options[0].action, options, now, kind)
+
+    # ------------------------------------------------------------------ on turn
+
+    def _turn(self, view: SeatView, planner: Planner, threats: Threats, legal: list[Action]) -> list[Option]:
+        melds = tuple(view.my_melds())
+        counts, wild_ids = view.counts, view.wild_ids
+        options: list[Option] = []
+        for a in legal:
+            if a.kind == "hu":
+                options.append(Option(a, float("inf"), -1, route="win"))
+        discards = [a for a in legal if a.kind == "discard"]
+        shanten_of = {}
+        for a in discards:
+            c, ids = _without(counts, wild_ids, view.wilds, (a.tile,))  # type: ignore[arg-type]
+            shanten_of[a] = (core.shanten(c, len(ids)), c, ids)
+        best_s = min(s for s, _c, _ids in shanten_of.values())
+        ready_now = any(s == 0 for s, _c, _ids in shanten_of.values())
+        for a in discards:
+            s, c, ids = shanten_of[a]
+            assert a.tile is not None
+            if s > best_s + 1:
+                hv = HandValue(s, 0.0, 0.0, route="behind")
+            else:
+                hv = planner.value(c, ids, melds, s)
+            options.append(self._discard_option(a, hv, threats, planner, ready_now and s > 0))
+        for a in legal:
+            if a.kind in ("ankan", "kakan"):
+                assert a.tile is not None
+                c, ids = _without(counts, wild_ids, view.wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))
+                if a.kind == "ankan":
+                    new_melds = melds + (("ankan", (a.tile,) * 4, None),)
+                else:
+                    new_melds = tuple(("kakan", (a.tile,) * 4, src) if k == "pon" and t[0] == a.tile else (k, t, src)
+                                      for k, t, src in melds)
+                hv = planner.value(c, ids, new_melds)
+                ev = hv.ev * (1.0 + 1.0 / max(1.0, planner.rounds))  # the replacement is one more draw
+                opt = Option(a, ev, hv.shanten, hv.waits, hv.useful, hv.p_win, route=hv.route)
+                if a.kind == "kakan" and self.rules is not None and self.rules.claims.rob_kong:
+                    p, cost = threats.deal_in(a.tile, True)
+                    opt.deal_in, opt.deal_in_cost = p, cost
+                    opt.ev = ev * (1.0 - p) - cost + p * planner.loss
+                options.append(opt)
+        return options
+
+    def _discard_option(self, a: Action, hv: HandValue, threats: Threats, planner: Planner, breaks_ready: bool) -> Option:
+        assert a.tile is not None
+        p, cost = threats.deal_in(a.tile, hv.shanten == 0)
+        ev = hv.ev * (1.0 - p) - cost + p * planner.loss
+        opt = Option(a, ev, hv.shanten, hv.waits, hv.useful, hv.p_win, p, cost, hv.route,
+                     points=hv.prospect.points if hv.prospect else 0.0)
+        if a.tile in threats.view.wilds and threats.dead_wilds:
+            opt.notes.append("dead_wild")
+        if hv.shanten == 0 and hv.waits:
+            valid = [x for x in hv.waits if x.self_draw.valid or x.discard.valid]
+            if not valid:
+                opt.notes.append("no_valid_wait")
+            elif len(valid) < len(hv.waits):
+                opt.notes.append("some_waits_refused")
+        if any(a.tile in th.bao for th in threats.seats) and hv.shanten > 0:
+            opt.notes.append("bao")
+        if breaks_ready:
+            opt.notes.append("breaks_ready")
+        return opt
 
     # ------------------------------------------------------------------ a discard to claim
 
-    def _claim(self, view: "_View", by_kind: dict[str, list[Action]]) -> Action:
-        counts, w = view.counts, view.w
-        now = shanten(counts, w)
-        value_now = view.value(counts, w)
+    def _claim(self, view: SeatView, planner: Planner, threats: Threats, legal: list[Action]) -> list[Option]:
+        melds = tuple(view.my_melds())
+        counts, wild_ids = view.counts, view.wild_ids
+        options: list[Option] = []
+        hv_pass = planner.value(counts, wild_ids, melds)
         discard = view.discard
-        fed_by = view.melds_from(discard["seat"]) if discard else 0
-        best: tuple[float, Action] | None = None
-        for kind in ("kan", "pon", "chi"):
-            for a in by_kind.get(kind, []):
-                if fed_by >= 2:
-                    continue  # a third meld from one seat links us to it (三摊)
-                c = list(counts)
-                assert a.tile is not None
-                used = a.use or (a.tile,) * (3 if kind == "kan" else 2)
-                ok = True
-                for u in used:
-                    if u in view.wilds or u >= N_KINDS or c[u] == 0:
-                        ok = False
-                        break
-                    c[u] -= 1
-                if not ok:
-                    continue
-                after = shanten(c, w)  # 3n+2 after the claim: the best over one discard
-                melded = view.with_meld(kind, a)
-                value_after = melded.value(c, w)
-                gain = (now - after) * 10.0 + (value_after - value_now) * 4.0
-                if kind == "kan":
-                    gain += 2.0
-                if after > now or gain <= 0.0:
-                    continue
-                if view.model.minimum and value_after < view.model.minimum - 1.5 and after > 0:
-                    continue  # a claim that leaves the hand too cheap to ever win
-                if best is None or gain > best[0]:
-                    best = (gain, a)
-        if best is not None:
-            return best[1]
-        return by_kind["pass"][0]
+        source = discard["seat"] if discard else None
+        for a in legal:
+            if a.kind == "hu":
+                options.append(Option(a, float("inf"), -1, route="win"))
+            elif a.kind == "pass":
+                options.append(Option(a, hv_pass.ev, hv_pass.shanten, hv_pass.waits, hv_pass.useful, hv_pass.p_win,
+                                      route=hv_pass.route))
+            elif a.kind in ("chi", "pon", "kan") and source is not None:
+                options.append(self._meld_option(a, view, planner, threats, melds, source))
+        return options
 
+    def _meld_option(self, a: Action, view: SeatView, planner: Planner, threats: Threats, melds: tuple[MeldView, ...],
+                     source: str) -> Option:
+        assert a.tile is not None
+        size = 3 if a.kind == "kan" else 2
+        used = a.use or (a.tile,) * size
+        c, ids = _without(view.counts, view.wild_ids, view.wilds, used)
+        tiles = tuple(sorted((a.tile, *used)))
+        meld: MeldView = (a.kind, tiles, source)
+        new_melds = melds + (meld,)
+        notes = []
+        link_cost = self._link_cost(a, view, threats, meld, source)
+        if link_cost > 0:
+            notes.append("third_meld")
+        if a.kind == "kan":
+            hv = planner.value(c, ids, new_melds)
+            ev = hv.ev * (1.0 + 1.0 / max(1.0, planner.rounds))
+            return Option(a, ev - link_cost, hv.shanten, hv.waits, hv.useful, hv.p_win, route=hv.route, notes=notes)
+        # after a chow or a pung the seat discards: the best discard of the hand left
+        best: Option | None = None
+        for t in _kinds_held(c, ids):
+            if t == a.tile:
+                continue  # the tile just claimed may not go straight back out (NB-8.1, NB-8.6)
+            c2, ids2 = _without(c, ids, view.wilds, (t,))
+            hv = planner.value(c2, ids2, new_melds)
+            p, cost = threats.deal_in(t, hv.shanten == 0)
+            ev = hv.ev * (1.0 - p) - cost + p * planner.loss
+            if best is None or ev > best.ev:
+                best = Option(a, ev, hv.shanten, hv.waits, hv.useful, hv.p_win, p, cost, hv.route)
+        if best is None:
+            return Option(a, float("-inf"), 99, notes=notes)
+        best.ev -= link_cost
+        best.notes = notes
+        return best
 
-class _View:
-    """The observation in the shapes the bot computes with."""
-
-    def __init__(self, obs: Mapping[str, Any], model: ValueModel, extra_meld: tuple[str, tuple[int, ...]] | None = None) -> None:
-        self.obs = obs
-        self.model = model
-        self.seat: str = obs["seat"]
-        self.wilds = frozenset(obs["wilds"])
-        counts, self.w = hand_shape(obs["hand"], self.wilds)
-        self.counts = list(counts)
-        melds = [(m["kind"], tuple(m["tiles"])) for m in obs["melds"][self.seat]]
-        if extra_meld is not None:
-            melds.append(extra_meld)
-        self.melds = melds
-        self.discard = obs["discard"]
-        self.seat_wind = WIND_OF_SEAT.get(obs["seat_wind"], 27)
-        self.round_wind = WIND_OF_SEAT.get(obs["round_wind"], 27)
-        self._seen: list[int] | None = None
-
-    def with_meld(self, kind: str, action: Action) -> "_View":
-        """The view as it would be after making this claim (for the value estimate)."""
-        assert action.tile is not None
-        tiles = (action.tile,) + tuple(action.use or (action.tile,) * (3 if kind == "kan" else 2))
-        return _View(self.obs, self.model, ("chi" if kind == "chi" else "pon", tiles))
-
-    # -------------------------------------------------------------- counting what is seen
-
-    def seen(self) -> list[int]:
-        """Copies of each kind the seat can see: its hand, every river and meld, the indicator."""
-        if self._seen is None:
-            seen = list(self.counts)
-            for rs in self.obs["rivers"].values():
-                for r in rs:
-                    if r["tile"] < N_KINDS and r["claimed_by"] is None:
-                        seen[r["tile"]] += 1
-            for ms in self.obs["melds"].values():
-                for m in ms:
-                    for t in m["tiles"]:
-                        if t < N_KINDS:
-                            seen[t] += 1
-            ind = self.obs["indicator"]
-            if ind is not None and ind < N_KINDS:
-                seen[ind] += 1
-            self._seen = seen
-        return self._seen
-
-    def acceptance(self, c: list[int], w: int, s: int) -> int:
-        """Unseen tiles whose draw lowers the shanten of the 3n+1 hand ``c``."""
-        if s < 0:
-            return 0
-        seen = self.seen()
-        total = 0
-        for k in range(N_KINDS):
-            left = 4 - seen[k]
-            if left <= 0 or k in self.wilds:
-                continue
-            if c[k] == 0 and not _near(c, k):
-                continue  # an isolated new tile never helps (pairs with wilds aside)
-            c[k] += 1
-            if shanten(c, w) < s:
-                total += left
-            c[k] -= 1
-        return total
-
-    # -------------------------------------------------------------- value
-
-    def value(self, c: list[int], w: int) -> float:
-        """The 台 the hand can still expect: what it holds now plus what it is close to."""
-        m = self.model
-        if not m.items:
+    def _link_cost(self, a: Action, view: SeatView, threats: Threats, meld: MeldView, source: str) -> float:
+        """What a 三摊 link that this claim would make costs when the fed seat wins (its
+        gain to this seat's own wins is in the scorer's payments)."""
+        liability = self.rules.liability if self.rules is not None else None
+        if liability is None or a.kind not in liability.counts:
             return 0.0
-        est = 0.0
-        flowers = self.obs["flowers"][self.seat]
-        mine = m.seat_flowers.get(self.obs["seat_wind"], ())
-        est += m.value("seat_flower") * sum(1 for f in flowers if f in mine)
-        melds = self.melds
-        pung_kinds = {tiles[0] for kind, tiles in melds if kind != "chi"}
-        for k, item in [(d, "dragon_pung") for d in DRAGONS] + [(self.seat_wind, "seat_wind_pung"), (self.round_wind, "round_wind_pung")]:
-            v = m.value(item)
-            if not v:
+        for th in threats.seats:
+            if th.seat != source:
                 continue
-            if k in pung_kinds or c[k] >= 3:
-                est += v
-            elif c[k] == 2:
-                est += 0.5 * v
-        # suits: how far from one suit (with honours: half flush; without: flush)
-        suit_tiles = [sum(c[9 * s : 9 * s + 9]) for s in range(3)]
-        for kind, tiles in melds:
-            for t in tiles:
-                if t < 27:
-                    suit_tiles[t // 9] += 1
-        honours = sum(c[27:34]) + sum(1 for kind, tiles in melds for t in tiles if 27 <= t < 34)
-        main = max(range(3), key=lambda s: suit_tiles[s])
-        off = sum(suit_tiles) - suit_tiles[main]
-        if off <= 3:
-            closeness = (4 - off) / 4.0
-            if honours == 0:
-                est += closeness * max(m.value("flush"), m.value("half_flush"))
-            else:
-                est += closeness * m.value("half_flush")
-        # all pungs: pairs and pungs, no chow
-        if all(kind != "chi" for kind, _ in melds):
-            pairs = sum(1 for k in range(N_KINDS) if c[k] >= 2) + len(melds)
-            if pairs >= 4:
-                est += 0.5 * m.value("all_pungs") * min(1.0, (pairs - 3) / 2.0)
-        if w == 0:
-            est += 0.6 * m.value("no_wild")
-        est += 0.5  # a wait of one tile (edge, closed, single) or a replacement win often adds one
-        if m.minimum:
-            return min(est, float(m.minimum) + 1.0)  # past the minimum, speed is what counts
-        return est
-
-    # -------------------------------------------------------------- defence
-
-    def melds_from(self, seat: str) -> int:
-        """Melds this seat has made from ``seat``'s discards."""
-        return sum(1 for m in self.obs["melds"][self.seat] if m["from"] == seat)
-
-    def danger(self) -> dict[int, float]:
-        """Per kind, how risky discarding it is (0 safe .. 1), against seats that look ready
-        and seats this one has fed two melds; empty when nobody threatens."""
-        threats = []
-        remaining = self.obs["wall_remaining"]
-        for seat, ms in self.obs["melds"].items():
-            if seat == self.seat:
-                continue
-            fed_by_me = sum(1 for m in ms if m["from"] == self.seat)
-            if len(ms) >= 3 or (len(ms) >= 2 and remaining < 30) or fed_by_me >= 2:
-                threats.append(seat)
-        if not threats:
-            return {}
-        seen = self.seen()
-        risk: dict[int, float] = {}
-        for k in range(N_KINDS):
-            if k in self.wilds:
-                continue
-            r = 0.0
-            for seat in threats:
-                river = {x["tile"] for x in self.obs["rivers"][seat]}
-                if k in river:
-                    continue
-                r += 0.3 if seen[k] >= 3 else 1.0
-            risk[k] = min(1.0, r)
-        return risk
+            stakes = _kit_for(self.rules).stakes  # type: ignore[arg-type]
+            me = view.seat
+            before = 0.45 * th.pay_self_draw + 0.55 * th.pay_other_discard
+            after = 0.45 * stakes.share(view, source, me, None, my_claim=meld) + 0.55 * sum(
+                stakes.share(view, source, me, o, my_claim=meld) for o in view.others() if o != source) / 2.0
+            extra = after - before
+            if extra <= 0:
+                return 0.0
+            # the fed seat wins this hand with about its ready chance over the rest of it
+            p_wins = min(0.8, max(th.ready, 0.15) * 0.5)
+            return p_wins * extra * th.points
+        return 0.0
 
 
-def _near(c: list[int], k: int) -> bool:
-    if k >= 27:
-        return False
-    r = k % 9
-    for d in (-2, -1, 1, 2):
-        if 0 <= r + d <= 8 and c[k + d]:
-            return True
-    return False
+def _without(counts: bytearray, wild_ids: Sequence[int], wilds: frozenset[int], tiles: Sequence[int]) -> tuple[bytearray, list[int]]:
+    """The hand left when ``tiles`` leave it: a wild's copy leaves the wilds held (a kong of
+    four wilds, NB-4.14, too), any other tile its kind's count."""
+    c = bytearray(counts)
+    ids = list(wild_ids)
+    for t in tiles:
+        if t in wilds:
+            if t in ids:
+                ids.remove(t)
+            elif ids:
+                ids.pop()
+        elif c[t] > 0:
+            c[t] -= 1
+        elif ids:  # a wild standing in for the tile (wilds_in_melds)
+            ids.pop()
+    return c, ids
+
+
+def _kinds_held(c: bytearray, ids: Sequence[int]) -> list[int]:
+    """Each kind held, and each wild tile id held, once."""
+    out = [k for k in range(N_KINDS) if c[k]]
+    out.extend(sorted(set(ids)))
+    return out

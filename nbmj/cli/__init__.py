@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "replay": "nbmj.cli.game:replay",
     "claims": "nbmj.cli.claims:claims",
     "view": "nbmj.cli.view:view",
+    "review": "nbmj.cli.review:review",
     "serve": "nbmj.cli.serve:serve",
 }
 

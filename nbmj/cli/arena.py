@@ -14,7 +14,7 @@ import click
 
 from ._output import emit_json
 
-BUILTIN = ("random", "greedy", "strong")
+BUILTIN = ("random", "greedy", "fast", "strong")
 
 
 def backend_options(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -154,10 +154,10 @@ def _print_stats(console: Any, stats: dict[str, Any], rules: Any) -> None:
 
 @click.command("arena")
 @click.option("--bot", "bots", multiple=True, required=True, help="A seat: random, greedy, strong, a shell command, or ws://HOST:PORT. Give 1 to 4.")
-@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Walls to deal (each played 4 times with --duplicate).")
+@click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Walls to deal (each played once per seating with --duplicate).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each wall gets its own).")
 @click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
-@click.option("--duplicate", is_flag=True, help="Play every wall four times, the bots rotated through the seats.")
+@click.option("--duplicate", is_flag=True, help="Play every wall in every seating (4 rotations; 6 tables for two bots).")
 @click.option("--time-limit", default=5.0, show_default=True, type=click.FloatRange(min=0.001), help="Seconds a bot program may take per move.")
 @click.option("--on-fault", type=click.Choice(["default", "forfeit"]), default="default", show_default=True, help="A faulty bot's move: its default move, or a forfeit of the hand.")
 @click.option("--forfeit-penalty", default=30, show_default=True, type=click.IntRange(min=0), help="Points a forfeiting seat pays each other seat.")
@@ -185,11 +185,12 @@ def arena(
     nbmj-bot/1 protocol (see the docs' Bots page) on stdin and stdout.
     """
     from ..arena import run_arena
+    from ..arena.arena import seatings
     from ..rules import load_variant
 
     rules = load_variant(variant)
     _check(workers, backend, address)
-    hands = games * (4 if duplicate else 1)
+    hands = games * (len(seatings(len(bots))) if duplicate and 1 <= len(bots) <= 4 else 1)
     t0 = time.perf_counter()
     with stop_cleanly(), progress_bar(f"{rules.name} arena", hands) as advance:
         result = run_arena(
@@ -220,7 +221,8 @@ def _print_arena(result: dict[str, Any], elapsed: float) -> None:
 
     out = Console(highlight=False)
     kind = "duplicate, " if result["duplicate"] else ""
-    out.print(f"[bold]{result['variant']}[/bold]: {result['walls']} walls, {result['hands']} hands ({kind}seed {result['seed']})")
+    out.print(f"[bold]{result['variant']}[/bold]: {result['walls']} walls, {result['hands']} hands, "
+              f"{result['distinct_hands']} distinct ({kind}seed {result['seed']})")
     t = _table("per bot", ("bot", "points/hand", "95% CI", "win rate", "deal-in rate", "draws", "faults"), right_from=1)
     for b in result["bots"]:
         p = b["points_per_hand"]

@@ -16,7 +16,9 @@ from ._output import read_text_arg
               help="The variant of the log when it is not a shipped one (a .nbv file or a name on the variant path).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True,
               help="The page's first language; it has a switch for the other.")
-def view(log: str, output: str, variant: str | None, lang: str) -> None:
+@click.option("--review", "review_seat", type=click.Choice(["E", "S", "W", "N"]), default=None,
+              help="Add a review of this seat's decisions beside the strong bot's (see nbmj review).")
+def view(log: str, output: str, variant: str | None, lang: str, review_seat: str | None) -> None:
     """Write LOG (an nbmj-log/1 file, - for standard input) as an HTML page that steps
     through the hand: every seat's tiles, the wall count, claims and the settlement.
 
@@ -31,7 +33,12 @@ def view(log: str, output: str, variant: str | None, lang: str) -> None:
     except OSError as exc:
         raise ReplayError(f"cannot read {log!r}: {exc.strerror}", 0) from None
     rules = load_variant(variant) if variant is not None else None
-    page = render_html(text, rules=rules, lang=lang)
+    review = None
+    if review_seat is not None:
+        from ..bots.review import review_log
+
+        review = review_log(text, review_seat, rules).to_json()
+    page = render_html(text, rules=rules, lang=lang, review=review)
     if output == "-":
         click.echo(page, nl=False)
         return

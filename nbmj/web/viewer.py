@@ -28,7 +28,7 @@ from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
 from ..tiles import N_TILE_IDS, chinese_name, glyph, tile_code
 
-__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template"]
+__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template", "log_rules"]
 
 _SEATS = ("E", "S", "W", "N")
 
@@ -74,11 +74,7 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
     lines = log if isinstance(log, str) else list(log)  # read twice: parsed here, replayed below
     events = parse_log(lines)
     header = events[0]
-    if rules is None:
-        try:
-            rules = load_variant(str(header.get("variant", "")))
-        except NbmjError as exc:
-            raise ReplayError(f"line 1: cannot load the log's variant: {exc}; give the variant file", 0) from exc
+    rules = log_rules(header, rules)
     states = list(replay(lines, rules=rules))
     # The log alternates: engine events, then an action and the engine events it caused.
     # Frame 0 shows the deal; frame k follows the k-th action line.
@@ -102,6 +98,17 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
     labels = {item.name: item.label for item in rules.items}
     complete = bool(states) and states[-1].get("phase") == "over"
     return Replay(header=header, frames=tuple(frames), item_labels=labels, complete=complete)
+
+
+def log_rules(header: Mapping[str, Any], rules: RuleSet | None = None) -> RuleSet:
+    """``rules``, or the shipped variant a log's ``header`` names; a
+    :class:`~nbmj.errors.ReplayError` at line 1 when it names none that loads."""
+    if rules is not None:
+        return rules
+    try:
+        return load_variant(str(header.get("variant", "")))
+    except NbmjError as exc:
+        raise ReplayError(f"line 1: cannot load the log's variant: {exc}; give the variant file", 0) from exc
 
 
 def _codes(tiles: Sequence[int]) -> list[str]:
@@ -145,11 +152,16 @@ def _table(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dic
     }
 
 
-def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: str = "en") -> str:
+def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: str = "en",
+                review: Mapping[str, Any] | None = None) -> str:
     """The whole replay page for ``log`` as HTML text, opening in ``lang`` (``"en"`` or
-    ``"zh"``; the page has a switch for the other)."""
+    ``"zh"``; the page has a switch for the other). ``review``: a seat's review of the hand
+    (:meth:`nbmj.bots.review.Review.to_json`), shown as a layer: its disagreements marked
+    on the timeline, the two choices and the reasons at each."""
     language: Language = check_language(lang)
     data = replay_frames(log, rules).to_json()
+    if review is not None:
+        data["review"] = dict(review)
     # Inside <script>, "<" would let a crafted log close the element early: escape it.
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     title = f"nbmj replay: {data['header'].get('variant')} seed {data['header'].get('seed')}"
@@ -158,7 +170,13 @@ def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: st
         .replace("{{TITLE}}", html.escape(title))
         .replace("{{LANG}}", language)
         .replace("{{DATA}}", payload)
+        .replace("{{REVIEW}}", _review_script() if review is not None else "")
     )
+
+
+def _review_script() -> str:
+    """The review layer's script (nbmj/web/review.js), inline."""
+    return "<script>\n" + resources.files("nbmj.web").joinpath("review.js").read_text(encoding="utf-8") + "</script>"
 
 
 def tile_faces() -> dict[str, dict[str, str]]:

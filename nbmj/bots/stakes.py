@@ -1,0 +1,76 @@
+"""Who pays whom, read from the variant's own payment rules: :class:`Stakes`.
+
+A bot weighs a discard by what dealing in would cost it, and a claim by the liability it
+creates; both depend on the variant: in Ningbo the discarder alone pays 2S for a discard
+win (NB-14.1) and a 三摊 link makes a partner pay more (NB-14.5 on); in Ninghai every loser
+pays the winner's value whoever discarded (NH-4.8), except that a discard into a 三摊
+warning makes the discarder pay for the table (包牌, NH-6.5). None of that is written
+here: every amount is :func:`nbmj.scoring.settle` of a win worth one point, in the
+situation at hand (who wins, how, who discarded, the melds and who fed them, who is liable).
+"""
+
+from __future__ import annotations
+
+from ..engine.liability import forbidden_tiles
+from ..rules.model import RuleSet
+from ..scoring import Meld, Situation, settle
+from .view import MeldView, SeatView
+
+__all__ = ["Stakes"]
+
+
+class Stakes:
+    """Payments per point of a win, for one rule set."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._cache: dict[tuple[object, ...], float] = {}
+        self.bao = rules.restriction("bao_suit_warning") is not None, rules.restriction("bao_terminal_warning") is not None
+
+    def share(self, view: SeatView, winner: str, payer: str, discarder: str | None, *, my_claim: MeldView | None = None,
+              liable: str | None = None) -> float:
+        """What ``payer`` pays (negative: receives) per point when ``winner`` (a position)
+        wins, on ``discarder``'s discard or self-drawn (None); ``my_claim``: a meld this
+        seat would make (a claim weighed, not made yet); ``liable``: the seat paying for the
+        table."""
+        table = view.melds
+        if my_claim is not None:
+            table = {**table, view.seat: [*table[view.seat], my_claim]}
+        melds = tuple(table[winner])
+        fed = tuple(sorted((s, sum(1 for m in table[s] if m[2] == winner)) for s in table if s != winner))
+        key = (winner, payer, discarder, tuple((k, src) for k, _t, src in melds), fed, liable)
+        got = self._cache.get(key)
+        if got is None:
+            wind = view.wind_of
+            sit = Situation(
+                seat=wind[winner],
+                round_wind=view.round_wind,
+                concealed=(),
+                win_tile=0,
+                win_by="self_draw" if discarder is None else "discard",
+                discarder=None if discarder is None else wind[discarder],
+                melds=tuple(Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in melds),  # type: ignore[arg-type]
+                fed=tuple((wind[s], n) for s, n in fed if n),
+                liable=None if liable is None else wind[liable],
+            )
+            got = self._cache[key] = -float(settle(sit, self.rules, 1, True)[0][wind[payer]])
+        return got
+
+    def my_gain(self, view: SeatView, self_drawn: bool) -> float:
+        """What this seat gains per point winning now, self-drawn or on a discard (the
+        mean over the three possible discarders)."""
+        me = view.seat
+        if self_drawn:
+            return -self.share(view, me, me, None)
+        others = view.others()
+        return -sum(self.share(view, me, me, o) for o in others) / 3.0
+
+    def forbidden_for(self, view: SeatView, other: str) -> frozenset[int]:
+        """The kinds this seat, if not ready, may discard only on pain of paying for the
+        table should ``other`` win with them (NH-6.2, NH-6.3): empty where the variant has
+        no such warning."""
+        suits, terminals = self.bao
+        if not (suits or terminals):
+            return frozenset()
+        melds = [(kind, tiles) for kind, tiles, _src in view.melds[other]]
+        return frozenset(forbidden_tiles(melds, suits=suits, terminals=terminals))
