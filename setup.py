@@ -1,5 +1,6 @@
 """The compiled extensions only; everything else about the package is in pyproject.toml."""
 
+import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
@@ -12,7 +13,16 @@ extensions = [
         extra_compile_args=["-O3"],
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
-    Extension("nbmj.env._encode", sources=["nbmj/env/_encode.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
+    # (it reads the arrays it fills from their NumPy headers: NumPy's C API, the one build
+    # requirement beyond Cython)
+    Extension(
+        "nbmj.env._encode",
+        sources=["nbmj/env/_encode.pyx"],
+        include_dirs=["csrc", numpy.get_include()],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        depends=["csrc/bits.h"],
+        extra_compile_args=["-O3"],
+    ),
     # random.Random's generator for the engine's seeded dice and shuffles (random.Random is its twin)
     Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=["-O3"]),
     # the bound from counts of nbmj.scoring.bound (its closures are the pure-Python twin)
@@ -39,6 +49,10 @@ mechanics = [
     # stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=["-O3"])
     for name in ("match",)
+] + [
+    # the parallel env's step, which does little but Python's own work around the encoder's
+    # (no .pxd: its class stays a Python class, a PettingZoo ParallelEnv)
+    Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"], extra_compile_args=["-O3"])
 ] + [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=["-O3"])

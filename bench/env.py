@@ -11,6 +11,8 @@ a fixed seed, with its full observation encoded at every step:
   one agent-step is ``last()`` (planes + mask) and ``step``;
 * nbmj ``parallel_env``: one agent-step is one decision of a seat the game waits for; every
   step also encodes the planes of all four agents;
+* nbmj ``MahjongEnv`` (``nbmj/Mahjong-v0``, the Gymnasium single env): one learner against
+  three random bots, whose moves are not counted; one agent-step is one ``step``;
 * nbmj ``VectorEnv`` with N = 64 and 256 games: N agent-steps per batched step, the masked
   choice made for the whole batch by ``nbmj.env.sample_legal`` from one uniform number per
   game, as the peers draw one number per decision;
@@ -73,7 +75,7 @@ def _aec(make: Callable[[], Any]) -> Runner:
                 if term or trunc:
                     env.step(None)
                     continue
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 env.step(int(legal[rng.randrange(len(legal))]))
                 done += 1
         return done
@@ -96,13 +98,35 @@ def _parallel() -> Runner:
             while env.agents:
                 actions = {}
                 for agent, o in obs.items():
-                    legal = np.flatnonzero(o["action_mask"])
+                    legal = o["action_mask"].nonzero()[0]
                     if len(legal):
                         actions[agent] = int(legal[rng.randrange(len(legal))])
                         done += 1
                     else:
                         actions[agent] = 0  # ignored: the game is not waiting for this agent
                 obs, *_ = env.step(actions)
+        return done
+
+    return run
+
+
+def _single() -> Runner:
+    from nbmj.env import MahjongEnv
+
+    env = MahjongEnv(variant="ningbo", opponents="random")
+
+    def run(steps: int, rep: int) -> int:
+        rng = random.Random(rep)
+        done = 0
+        seed: int | None = rep * 100_000  # seeded once a round, as a training loop seeds its env
+        while done < steps:
+            obs, _ = env.reset(seed=seed)
+            seed = None  # each later hand from the env's own generator
+            over = False
+            while not over:
+                legal = obs["action_mask"].nonzero()[0]
+                obs, _, over, _, _ = env.step(int(legal[rng.randrange(len(legal))]))
+                done += 1
         return done
 
     return run
@@ -200,6 +224,7 @@ def contestants() -> list[tuple[str, Callable[[], Runner], float]]:
         ("nbmj parallel_env", _parallel, 1.0),
         ("nbmj VectorEnv N=64", lambda: _vector(64), 2.0),
         ("nbmj VectorEnv N=256", lambda: _vector(256), 2.0),
+        ("nbmj MahjongEnv (single)", _single, 1.0),
         ("gymnasium VectorEnv N=64", lambda: _gym_vector(64), 1.0),
         ("riichienv (riichi kyoku)", _riichienv, 1.0),
         ("rlcard mahjong", _rlcard, 0.25),

@@ -385,7 +385,8 @@ def test_the_aec_env_plays_alike_with_the_compiled_and_the_python_table_calls(mo
     def play(python: bool) -> list:
         if python:
             monkeypatch.setattr(aec, "_table_act", encoding._table_act)
-            monkeypatch.setattr(aec, "_table_observe", encoding._table_observe)
+            # observations in new arrays from Table.observe, not from the compiled pool
+            monkeypatch.setattr(encoding, "observation_source", encoding.FreshObservations)
             monkeypatch.setattr(encoding, "table_observe", encoding._table_observe)
         trace = []
         env = aec.raw_env(variant="ninghai", **kwargs)

@@ -44,7 +44,9 @@ def test_the_env_benchmark_reports_every_contestant():
     assert (out["core_backend"], out["engine_backend"]) == (core.BACKEND, engine.BACKEND)
     assert out["engine_backend"] == out["core_backend"]
     names = [row["name"] for row in out["contestants"]]
-    assert names[:5] == ["nbmj env() AEC, wrapped", "nbmj raw_env AEC", "nbmj parallel_env", "nbmj VectorEnv N=64", "nbmj VectorEnv N=256"]
+    assert names[:6] == [
+        "nbmj env() AEC, wrapped", "nbmj raw_env AEC", "nbmj parallel_env", "nbmj VectorEnv N=64", "nbmj VectorEnv N=256", "nbmj MahjongEnv (single)",
+    ]
     timed = [row for row in out["contestants"] if "note" not in row]
     for row in out["contestants"]:
         assert row.get("steps_per_s", 0) > 0 or row["note"].startswith("skipped")

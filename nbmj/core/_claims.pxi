@@ -51,8 +51,8 @@ cpdef int claim_options(counts, wilds, wild_mask, tile, relation, flags) except 
             c[k] = <uint8_t>counts[k]
     if f & 1:  # ClaimFlag.HU: the win check reads the shape tables
         _tables()
-    with nogil:
-        out = nb_claim_options(c, <int>w, <uint64_t>m, <int>t, <int>r, <int>f)
+    # (the GIL is kept: releasing and taking it back costs more than the call)
+    out = nb_claim_options(c, <int>w, <uint64_t>m, <int>t, <int>r, <int>f)
     return out
 
 
@@ -82,8 +82,7 @@ cpdef int claim_options_ids(counts, wild_ids, tile, relation, flags) except -1:
         return _reference_claims.claim_options_ids(counts, wild_ids, tile, relation, flags)
     if f & 1:  # ClaimFlag.HU: the win check reads the shape tables
         _tables()
-    with nogil:
-        out = nb_claim_options(c, w, <uint64_t>(m & ((<long>1 << 34) - 1)), <int>t, <int>r, <int>f)
+    out = nb_claim_options(c, w, <uint64_t>(m & ((<long>1 << 34) - 1)), <int>t, <int>r, <int>f)
     return out
 
 
@@ -123,8 +122,7 @@ cpdef tuple resolve_claims(declared, discarder, tiers, seat_order, all_winners):
             tier[k] = <uint8_t>tv[k]
         for k in range(3):
             order[k] = <uint8_t>ov[k]
-    with nogil:
-        n = nb_resolve_claims(d, <int>p, tier, order, every, won)
+    n = nb_resolve_claims(d, <int>p, tier, order, every, won)
     if n == 0:
         return ()
     if n == 1:

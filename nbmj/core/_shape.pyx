@@ -146,6 +146,7 @@ cpdef bint is_win_ids(counts, wild_ids, extra_wilds=0) except -1:
     cdef const uint8_t* data
     cdef long mask = 0, extra = 0
     cdef int t, w, total = 0
+    cdef uint8_t v
     if type(counts) is bytearray and PyByteArray_GET_SIZE(counts) == 42:  # the engine's hands
         data = <const uint8_t*>PyByteArray_AS_STRING(counts)
     elif type(counts) is bytes and PyBytes_GET_SIZE(counts) == 42:
@@ -156,16 +157,15 @@ cpdef bint is_win_ids(counts, wild_ids, extra_wilds=0) except -1:
         return _reference.is_win_ids(counts, wild_ids, extra_wilds)
     w = <int>extra
     for t in range(42):
-        if data[t] > 4:
+        v = data[t]
+        if v > 4:
             return _reference.is_win_ids(counts, wild_ids, extra_wilds)  # its error
         if (mask >> t) & 1:
-            w += data[t]
-        elif t < 34:
-            c[t] = data[t]
-            total += data[t]
-    for t in range(34):
-        if (mask >> t) & 1:
-            c[t] = 0
+            w += v
+            v = 0  # a wild's kind counts no tile of its own
+        if t < 34:  # (a flower that is no wild is not in the shape)
+            c[t] = v
+            total += v
     total += w
     if total % 3 != 2 or total > 14:
         return False

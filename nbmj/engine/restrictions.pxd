@@ -12,7 +12,7 @@ from nbmj.engine.claims cimport chi_discard_bans
 cpdef unsigned long long discard_mask(TableState t, int p, bytearray hand, bans, bint at_claim=*) except? 0xFFFFFFFFFFFFFFFF
 @cython.locals(held='unsigned long long', k=int, tiles=list)
 cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)
-@cython.locals(hand=bytearray)
+@cython.locals(hand=bytearray, u=int)
 cpdef bint chi_leaves_discard(TableState t, int q, int tile, tuple use) except -1
 @cython.locals(no_win=bint, no_pon=bint)
 cpdef note_passes(TableState t, int tile, dict options, dict responses)

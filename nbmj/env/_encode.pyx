@@ -20,9 +20,11 @@ from cpython.float cimport PyFloat_AS_DOUBLE
 from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_Check, PyTuple_GET_ITEM, PyTuple_GET_SIZE
-from cpython.ref cimport Py_INCREF, Py_XDECREF, PyObject
+from cpython.ref cimport Py_INCREF, Py_REFCNT, Py_XDECREF, PyObject
 from libc.stdint cimport uint64_t
 from libc.string cimport memcpy, memset
+
+cimport numpy as cnp
 
 from ..engine.liability import forbidden_tiles
 from ..engine.phases import Over, RobWindow
@@ -224,6 +226,11 @@ cdef inline int _tile(object value) except -1:
     return <int>t
 
 
+cnp.import_array()
+
+cdef int _WRITABLE_C = cnp.NPY_ARRAY_C_CONTIGUOUS | cnp.NPY_ARRAY_WRITEABLE
+
+
 cdef inline object _field(object record, Py_ssize_t k, str name):
     """Field ``k`` (``name``) of a state record: TableMeld, RiverTile and Offence are named
     tuples, read as tuples (their ``__getitem__`` from Python costs a method call)."""
@@ -237,6 +244,15 @@ cdef inline int _seat_index(object seat) except -1:
 
 
 cdef inline unsigned char* _writable(object obj, Py_buffer* view, Py_ssize_t size, str what) except NULL:
+    """The bytes of ``obj`` to write (``size`` one-byte values, C order). A NumPy array that
+    is so is read from its header, holding no export (``view.obj`` stays NULL, which
+    PyBuffer_Release ignores): the buffer protocol's export of an ndarray costs more than
+    encoding a seat's planes. Anything else goes through the buffer protocol."""
+    if cnp.PyArray_CheckExact(obj):
+        arr = <cnp.ndarray>obj
+        if (cnp.PyArray_FLAGS(arr) & _WRITABLE_C) == _WRITABLE_C and cnp.PyArray_ITEMSIZE(arr) == 1 and cnp.PyArray_SIZE(arr) == size:
+            memset(view, 0, sizeof(Py_buffer))
+            return <unsigned char*>cnp.PyArray_DATA(arr)
     PyObject_GetBuffer(obj, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
     if view.len != size or view.itemsize != 1:
         n, itemsize = view.len // view.itemsize, view.itemsize
@@ -878,6 +894,152 @@ def observe(table, int position):
     else:
         table.observe(position, planes, mask)
     return {"observation": planes, "action_mask": mask}
+
+
+cdef int _observe_into(table, int position, planes, mask) except -1:
+    """:meth:`Table.observe` of ``position`` into ``planes`` and ``mask``: in C when the
+    table is a :class:`Table` whose encoder is this module's and the episode goes on."""
+    cdef Py_buffer pview, mview
+    cdef TableEncoder enc
+    cdef Table tab
+    if type(table) is not Table or type((<Table>table).encoder) is not TableEncoder or (<Table>table).over or not 0 <= position < 4:
+        table.observe(position, planes, mask)
+        return 0
+    tab = <Table>table
+    enc = <TableEncoder>tab.encoder
+    game = tab.game
+    p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
+    try:
+        m = _writable(mask, &mview, N_ACTIONS, "mask values")
+        try:
+            tstate = game._t
+            enc._fill(tstate, position, p, tab.hands_played)
+            enc._mask(game, tstate, position, m)
+        finally:
+            PyBuffer_Release(&mview)
+    finally:
+        PyBuffer_Release(&pview)
+    (<list>tab._masked_at)[position] = tab.version
+    return 0
+
+
+@cython.final
+cdef class ObservationPool:
+    """The observation dicts an env gives out (``{"observation": planes, "action_mask":
+    mask}``), filled again in place once nothing outside the pool can see them.
+
+    An env returns new observations at every step, and a training loop mostly drops the
+    ones before when it takes the next (what it keeps, it copies into its own buffers).
+    Allocating their arrays anew costs as much as encoding them; so the pool keeps the last
+    two it gave out and, when the reference counts say that nothing but the pool holds the
+    older one, its dicts and arrays or any of their views, refills those instead. This is
+    how CPython's own ``zip`` and ``enumerate`` reuse their result tuple. Whatever is still
+    held anywhere (a list of past observations, a view of an array, one agent's dict) is
+    never written again: the pool lets go of it and makes new arrays. The counts are exact
+    on CPython with the GIL, which this module is built for.
+
+    ``positions`` and ``agents``: the seats :meth:`observe_all` observes and their names.
+    """
+
+    cdef tuple positions
+    cdef tuple agents
+    cdef tuple older  # the last-but-one observations given out: (outer or None, dicts, planes, masks)
+    cdef tuple newer  # the last ones
+
+    def __init__(self, positions, agents):
+        self.positions = tuple(int(p) for p in positions)
+        self.agents = tuple(agents)
+        if len(self.positions) != len(self.agents):
+            raise ValueError(f"one agent name per position: {self.positions!r} and {self.agents!r}")
+        self.older = None
+        self.newer = None
+
+    def observe_all(self, table):
+        """``{agent: observation}`` of every position at ``table``."""
+        cdef Py_ssize_t k, n = len(self.positions)
+        cdef tuple gen = self.older
+        cdef list dicts, planes, masks
+        cdef dict outer
+        cdef bint reused = gen is not None and self._free(gen, True)
+        if reused:
+            outer, dicts, planes, masks = gen
+        else:
+            dicts, planes, masks = [], [], []
+            outer = {}
+            for k in range(n):
+                planes.append(_empty(SHAPE, _UINT8))
+                masks.append(_empty(N_ACTIONS, _INT8))
+                dicts.append({"observation": planes[k], "action_mask": masks[k]})
+                outer[self.agents[k]] = dicts[k]
+            gen = (outer, dicts, planes, masks)
+        for k in range(n):
+            _refill(table, <int>self.positions[k], k, dicts, planes, masks, reused)
+        self.older, self.newer = self.newer, gen
+        return outer
+
+    def observe(self, table, int position):
+        """The observation of ``position`` at ``table`` (its arrays new or free)."""
+        cdef tuple gen = self.older
+        cdef list dicts, planes, masks
+        cdef bint reused = gen is not None and self._free(gen, False)
+        if reused:
+            _, dicts, planes, masks = gen
+        else:
+            planes, masks = [_empty(SHAPE, _UINT8)], [_empty(N_ACTIONS, _INT8)]
+            dicts = [{"observation": planes[0], "action_mask": masks[0]}]
+            gen = (None, dicts, planes, masks)
+        _refill(table, position, 0, dicts, planes, masks, reused)
+        self.older, self.newer = self.newer, gen
+        return dicts[0]
+
+    cdef bint _free(self, tuple gen, bint with_outer):
+        """Whether nothing outside the pool holds ``gen`` or any part of it (the counts below
+        are the pool's own references: ``gen``'s lists, the dicts holding each object, and
+        the local that reads it)."""
+        cdef Py_ssize_t k
+        cdef list dicts = <list>gen[1]
+        cdef list planes = <list>gen[2]
+        cdef list masks = <list>gen[3]
+        cdef dict outer
+        cdef dict obs
+        if (gen[0] is not None) != with_outer:  # given out by the other method
+            return False
+        if with_outer:
+            outer = <dict>gen[0]
+            # gen's tuple and this local
+            if Py_REFCNT(outer) != 2 or len(outer) != len(dicts):
+                return False
+        for k in range(len(dicts)):
+            obs = <dict>dicts[k]
+            # the list, the outer dict (when there is one) and this local
+            if Py_REFCNT(obs) != 2 + with_outer or len(obs) != 2:
+                return False
+            if with_outer and outer.get(self.agents[k]) is not obs:
+                return False
+            plane, mask = planes[k], masks[k]
+            # the list, the dict and this local: no view of it anywhere (a view holds its base)
+            if Py_REFCNT(plane) != 3 or Py_REFCNT(mask) != 3:
+                return False
+            if obs.get("observation") is not plane or obs.get("action_mask") is not mask:
+                return False
+        return True
+
+
+cdef int _refill(table, int position, Py_ssize_t k, list dicts, list planes, list masks, bint reused) except -1:
+    """Observe ``position`` into the ``k``-th arrays; should arrays the pool took back no
+    longer take writes (their holder locked them before letting go), into new ones."""
+    try:
+        _observe_into(table, position, planes[k], masks[k])
+    except (BufferError, ValueError):
+        if not reused:
+            raise
+        planes[k] = _empty(SHAPE, _UINT8)
+        masks[k] = _empty(N_ACTIONS, _INT8)
+        obs = <dict>dicts[k]
+        obs["observation"] = planes[k]
+        obs["action_mask"] = masks[k]
+        _observe_into(table, position, planes[k], masks[k])
+    return 0
 
 
 cdef inline bint _earned_any(earned) except -1:

@@ -20,7 +20,7 @@ from .table import BotSpec
 
 __all__ = ["env", "raw_env"]
 
-_table_act, _table_observe = encoding.table_act, encoding.table_observe
+_table_act = encoding.table_act
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; AECEnv is untyped)
@@ -66,6 +66,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        # the observations given out, in arrays refilled once nothing else holds them
+        self._observations = encoding.observation_source(self.table.learners, self.possible_agents)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -74,14 +76,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         return self._act_space
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The planes and the action mask of ``agent`` (new arrays each call)."""
-        return encoding.table_observe(self.table, agent_position(agent))
+        """The planes and the action mask of ``agent``, in arrays that nothing else holds
+        (new ones, or those of an observation given out before and let go since)."""
+        return self._observations.observe(self.table, agent_position(agent))
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         # AECEnv.last, read from this env's own attributes without the base class's call chain
         agent = self.agent_selection
         return (
-            _table_observe(self.table, _POSITIONS[agent]) if observe else None,  # agent_selection is always one of ours
+            self._observations.observe(self.table, _POSITIONS[agent]) if observe else None,  # agent_selection is always one of ours
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

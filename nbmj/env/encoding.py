@@ -6,6 +6,7 @@ the compiled :mod:`nbmj.env._encode` is used when it was built. ``BACKEND`` says
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
@@ -18,7 +19,7 @@ from . import _reference
 from . import layout as L
 
 __all__ = [
-    "BACKEND", "EncoderRules", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "legal_choices", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
+    "BACKEND", "EncoderRules", "FreshObservations", "ObservationSource", "observation_source", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "legal_choices", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
 ]
 
 _compiled: Any = None
@@ -35,6 +36,46 @@ def _table_observe(table: Any, position: int) -> dict[str, np.ndarray]:
     mask = np.empty(L.ACTION_SIZE, dtype=np.int8)
     table.observe(position, planes, mask)
     return {"observation": planes, "action_mask": mask}
+
+
+class ObservationSource(Protocol):
+    """Where an env takes the observations it returns (:func:`observation_source`).
+
+    ``observe_all(table)`` is ``{agent: observation}`` for the source's positions;
+    ``observe(table, position)`` one position's observation. Each observation is a new dict
+    of arrays, or one given out earlier that nothing outside the source holds any more.
+    """
+
+    def observe_all(self, table: Any) -> dict[str, dict[str, np.ndarray]]: ...
+    def observe(self, table: Any, position: int) -> dict[str, np.ndarray]: ...
+
+
+class FreshObservations:
+    """The pure-Python :class:`ObservationSource`: new arrays at every call."""
+
+    def __init__(self, positions: Sequence[int], agents: Sequence[str]) -> None:
+        self.positions = tuple(positions)
+        self.agents = tuple(agents)
+        if len(self.positions) != len(self.agents):
+            raise ValueError(f"one agent name per position: {self.positions!r} and {self.agents!r}")
+
+    def observe_all(self, table: Any) -> dict[str, dict[str, np.ndarray]]:
+        return {agent: table_observe(table, p) for p, agent in zip(self.positions, self.agents)}
+
+    def observe(self, table: Any, position: int) -> dict[str, np.ndarray]:
+        return table_observe(table, position)
+
+
+def observation_source(positions: Sequence[int], agents: Sequence[str]) -> ObservationSource:
+    """The backend's :class:`ObservationSource` for ``positions`` named ``agents``: the
+    compiled :class:`nbmj.env._encode.ObservationPool`, which refills the arrays of an
+    observation given out two calls before when nothing else holds them, or
+    :class:`FreshObservations`. The caller cannot tell them apart: an array it still holds
+    is never written again."""
+    if _encode is not None:
+        pool: ObservationSource = _encode.ObservationPool(positions, agents)
+        return pool
+    return FreshObservations(positions, agents)
 
 
 #: ``table_act(table, position, index)``: what ``table.act`` does, the backend's way

@@ -11,19 +11,14 @@ from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from ..rules.model import RuleSet
-from . import layout as L
-from ._common import AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
+from . import encoding
+from ._common import _POSITIONS, AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
 from .spaces import action_space, observation_space
 from .table import BotSpec
 
 __all__ = ["parallel_env", "ParallelMahjongEnv"]
 
 Obs = dict[str, np.ndarray]
-
-# np.empty with a ready dtype object and no keywords (as in aec.py): quicker per array
-_empty = np.empty
-_OBS_SHAPE, _ACTION_SIZE, _UINT8, _INT8 = L.OBS_SHAPE, L.ACTION_SIZE, np.dtype(np.uint8), np.dtype(np.int8)
-
 
 class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is untyped)
     """Every agent answers at each step; only the seats the game waits for are heard.
@@ -51,6 +46,8 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
             variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
         )
         self.possible_agents = [AGENTS[p] for p in self.table.learners]
+        # every learner's observation at each step, in arrays refilled once nothing else holds them
+        self._observations = encoding.observation_source(self.table.learners, self.possible_agents)
         self.agents: list[str] = []
         self._obs_space = observation_space()
         self._act_space = action_space()
@@ -63,43 +60,37 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
-    def _observations(self) -> dict[str, Obs]:
-        table = self.table
-        out = {}
-        for p in table.learners:
-            planes = _empty(_OBS_SHAPE, _UINT8)
-            mask = _empty(_ACTION_SIZE, _INT8)
-            table.observe(p, planes, mask)
-            out[AGENTS[p]] = {"observation": planes, "action_mask": mask}
-        return out
-
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
-        return self._observations(), {a: {} for a in self.agents}
+        return self._observations.observe_all(self.table), {a: {} for a in self.agents}
 
     def step(
         self, actions: dict[str, int]
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         table = self.table
-        table.dealt()
+        game = table.dealt()
         earned = [0.0] * 4
-        for p in table.waiting():
-            agent = AGENTS[p]
-            if agent not in actions:
-                raise KeyError(f"no action for {agent!r}, whom the game waits for")
-            for q, r in enumerate(table.act(p, actions[agent])):
-                earned[q] += r
-            if table.over:
-                break
+        if not table.over:
+            is_learner = table.is_learner
+            # the positions the game waits for, nearest the discarder first (the bots have moved)
+            for p in game.phase_state.to_act():
+                if not is_learner[p]:
+                    continue
+                agent = AGENTS[p]
+                if agent not in actions:
+                    raise KeyError(f"no action for {agent!r}, whom the game waits for")
+                for q, r in enumerate(table.act(p, actions[agent])):
+                    earned[q] += r
+                if table.over:
+                    break
         live = self.agents
-        observations = self._observations()
-        rewards = {a: earned[int(a[-1])] for a in live}
-        over = table.over
-        terminations = {a: over for a in live}
-        truncations = {a: False for a in live}
+        observations = self._observations.observe_all(table)
+        rewards = {a: earned[_POSITIONS[a]] for a in live}
+        terminations = dict.fromkeys(live, table.over)
+        truncations = dict.fromkeys(live, False)
         infos: dict[str, dict[str, Any]] = {a: {} for a in live}
-        if over:
+        if table.over:
             self.agents = []
         if self.render_mode == "human":
             self.render()

@@ -89,19 +89,20 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         )
         self.observation_space = observation_space()  # type: ignore[assignment]  # (Gymnasium types them loosely)
         self.action_space = action_space()  # type: ignore[assignment]
-        # the mask of the last observation given (none legal before the first reset)
-        self._last_mask: np.ndarray = np.zeros(ACTION_SIZE, dtype=np.int8)
+        # the observations given out, in arrays refilled once nothing else holds them
+        self._observations = encoding.observation_source((seat,), (f"player_{seat}",))
 
     def _obs(self) -> Obs:
-        obs = encoding.table_observe(self.table, self.seat)
-        self._last_mask = obs["action_mask"]
-        return obs
+        return self._observations.observe(self.table, self.seat)
 
     def action_masks(self) -> np.ndarray:
         """The last observation's ``"action_mask"`` as booleans, shape ``(ACTION_SIZE,)``:
         the method sb3-contrib's ``MaskablePPO`` calls on an env for its masks. All false
         before the first reset and once the episode is over."""
-        return self._last_mask.astype(bool)
+        if self.table.game is None:
+            return np.zeros(ACTION_SIZE, dtype=bool)
+        # the table's kept mask of the seat: the last observation's, as nothing has moved since
+        return self.table.mask(self.seat).astype(bool)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         super().reset(seed=seed)

@@ -214,12 +214,14 @@ class Table:
         return self.game.legal_actions(SEATS[position])
 
     def mask(self, position: int) -> np.ndarray:
-        """The action mask of ``position`` (a shared row: copy it to keep it)."""
+        """The action mask of ``position`` now (a shared row: copy it to keep it)."""
         row: np.ndarray = self._mask[position]
         if self.over:
             row[:] = 0
-        elif self._masked_at[position] != self.version:
+        else:
             assert self.game is not None
+            # the encoder's kept mask, filled again: its copy here may be older than the
+            # kept mask itself, which observe() fills without this row
             self.encoder.fill_mask(self.game, position, row)
             self._masked_at[position] = self.version
         return row
