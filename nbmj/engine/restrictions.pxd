@@ -5,6 +5,7 @@ cimport cython
 from nbmj.engine.state cimport SeatState, TableState
 from nbmj.engine.rules_view cimport EngineRules, WildTables
 from nbmj.engine.claims cimport chi_discard_bans
+from nbmj.engine.actions cimport Action
 
 
 @cython.locals(er=EngineRules, wt=WildTables, playable='unsigned long long', held='unsigned long long', bit='unsigned long long',
@@ -14,7 +15,7 @@ cpdef unsigned long long discard_mask(TableState t, int p, bytearray hand, bans,
 cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)
 @cython.locals(hand=bytearray, u=int)
 cpdef bint chi_leaves_discard(TableState t, int q, int tile, tuple use) except -1
-@cython.locals(no_win=bint, no_pon=bint)
+@cython.locals(no_win=bint, no_pon=bint, opts=list, response=Action, first=Action, a=Action, chosen=str)
 cpdef note_passes(TableState t, int tile, dict options, dict responses)
 cpdef check_offence(TableState t, int p, int tile, bint ready)
 cpdef object liable(TableState t, int q, str win_by)

@@ -89,9 +89,11 @@ def note_passes(t: TableState, tile: int, options: dict[int, list[Action]], resp
     no_win = t.in_force(er.win_pass, at_claim=True)
     no_pon = t.in_force(er.pon_pass, at_claim=True)
     for q, opts in options.items():
-        chosen = responses[q].kind
+        response = responses[q]
+        chosen = response.kind
+        first = opts[0]
         # a win is always listed first (see legal_actions)
-        if no_win and opts[0].kind == "hu" and chosen != "hu":
+        if no_win and first.kind == "hu" and chosen != "hu":
             t.seat(q).passed_win = True  # NB-8.7
         if no_pon and chosen not in ("pon", "kan", "hu"):
             for a in opts:

@@ -231,6 +231,14 @@ cnp.import_array()
 cdef int _WRITABLE_C = cnp.NPY_ARRAY_C_CONTIGUOUS | cnp.NPY_ARRAY_WRITEABLE
 
 
+cdef inline TableState _state_of(game):
+    """``game._t``, read as a struct member from a :class:`~nbmj.engine.game.Game` (the
+    attribute through its descriptor otherwise)."""
+    if type(game) is Game:
+        return (<Game>game)._t
+    return game._t
+
+
 cdef inline object _field(object record, Py_ssize_t k, str name):
     """Field ``k`` (``name``) of a state record: TableMeld, RiverTile and Offence are named
     tuples, read as tuples (their ``__getitem__`` from Python costs a method call)."""
@@ -689,7 +697,7 @@ cdef class TableEncoder:
             raise ValueError(f"position {position!r} is not 0-3")
         cdef unsigned char* planes = _writable(out, &view, N_ROWS * N_COLS, "planes")
         try:
-            self._fill(game._t, position, planes, hands_played)
+            self._fill(_state_of(game), position, planes, hands_played)
         finally:
             PyBuffer_Release(&view)
 
@@ -700,10 +708,10 @@ cdef class TableEncoder:
         if position < 0 or position > 3:
             raise ValueError(f"position {position!r} is not 0-3")
         if mask is None:
-            return self._mask(game, game._t, position, NULL)
+            return self._mask(game, _state_of(game), position, NULL)
         cdef unsigned char* m = _writable(mask, &view, N_ACTIONS, "mask values")
         try:
-            return self._mask(game, game._t, position, m)
+            return self._mask(game, _state_of(game), position, m)
         finally:
             PyBuffer_Release(&view)
 
@@ -718,7 +726,7 @@ cdef class TableEncoder:
         try:
             m = _writable(mask, &mview, N_ACTIONS, "mask values")
             try:
-                tstate = game._t
+                tstate = _state_of(game)
                 self._fill(tstate, position, p, hands_played)
                 return self._mask(game, tstate, position, m)
             finally:
@@ -857,7 +865,7 @@ def act(table, int position, index):
         return table.act(position, index)
     cdef Table tab = <Table>table
     game = tab.game
-    return _act_read(tab, tab.encoder, game, None if game is None else game._t, position, index, NULL)
+    return _act_read(tab, tab.encoder, game, None if game is None else _state_of(game), position, index, NULL)
 
 
 import numpy as _np
@@ -883,7 +891,7 @@ def observe(table, int position):
         try:
             m = _writable(mask, &mview, N_ACTIONS, "mask values")
             try:
-                tstate = game._t
+                tstate = _state_of(game)
                 enc._fill(tstate, position, p, table.hands_played)
                 enc._mask(game, tstate, position, m)
             finally:
@@ -912,7 +920,7 @@ cdef int _observe_into(table, int position, planes, mask) except -1:
     try:
         m = _writable(mask, &mview, N_ACTIONS, "mask values")
         try:
-            tstate = game._t
+            tstate = _state_of(game)
             enc._fill(tstate, position, p, tab.hands_played)
             enc._mask(game, tstate, position, m)
         finally:
@@ -1340,7 +1348,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
         table = <Table>table_obj
         enc_obj = table.encoder
         game = table.game
-        tstate = None if game is None else game._t
+        tstate = None if game is None else _state_of(game)
         earned = _act_read(table, enc_obj, game, tstate, agents[i], chosen, &plain)
         if plain < 0:  # the move went through Table.act, ended the hand or let a bot move
             if _earned_any(earned) or table.over:
@@ -1349,7 +1357,7 @@ cdef int _play_all(list tables, list actions, list agents, observations, action_
                 continue
             enc_obj = table.encoder  # a new hand may have a new game
             game = table.game
-            tstate = game._t
+            tstate = _state_of(game)
         elif _earned_any(earned):  # the episode goes on (see _act_read)
             out.append((i, earned))
         position = _first_to_act(tstate.phase)

@@ -18,6 +18,8 @@ from .table import BotSpec
 
 __all__ = ["parallel_env", "ParallelMahjongEnv"]
 
+_table_act = encoding.table_act  # Table.act, in C for a legal action of a learner
+
 Obs = dict[str, np.ndarray]
 
 class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is untyped)
@@ -80,7 +82,7 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
                 agent = AGENTS[p]
                 if agent not in actions:
                     raise KeyError(f"no action for {agent!r}, whom the game waits for")
-                for q, r in enumerate(table.act(p, actions[agent])):
+                for q, r in enumerate(_table_act(table, p, actions[agent])):
                     earned[q] += r
                 if table.over:
                     break
