@@ -877,30 +877,9 @@ _UINT8, _INT8 = _np.dtype(_np.uint8), _np.dtype(_np.int8)
 def observe(table, int position):
     """``{"observation": planes, "action_mask": mask}`` of ``position`` at ``table``, in
     new arrays: :meth:`Table.observe`, in C when the table's encoder is this module's."""
-    cdef Py_buffer pview, mview
-    cdef TableEncoder enc
-    cdef unsigned char* p
-    cdef unsigned char* m
     planes = _empty(SHAPE, _UINT8)
     mask = _empty(N_ACTIONS, _INT8)
-    encoder = table.encoder
-    if type(encoder) is TableEncoder and 0 <= position < 4 and not table.over:
-        enc = <TableEncoder>encoder
-        game = table.game
-        p = _writable(planes, &pview, N_ROWS * N_COLS, "planes")
-        try:
-            m = _writable(mask, &mview, N_ACTIONS, "mask values")
-            try:
-                tstate = _state_of(game)
-                enc._fill(tstate, position, p, table.hands_played)
-                enc._mask(game, tstate, position, m)
-            finally:
-                PyBuffer_Release(&mview)
-        finally:
-            PyBuffer_Release(&pview)
-        (<list>table._masked_at)[position] = table.version
-    else:
-        table.observe(position, planes, mask)
+    _observe_into(table, position, planes, mask)
     return {"observation": planes, "action_mask": mask}
 
 
