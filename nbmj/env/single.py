@@ -19,6 +19,8 @@ __all__ = ["MahjongEnv", "ENV_ID", "single_seat_table"]
 
 ENV_ID = "nbmj/Mahjong-v0"
 
+_table_act = encoding.table_act  # Table.act, in C for a legal action of the learner
+
 Obs = dict[str, np.ndarray]
 
 
@@ -113,7 +115,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        earned = self.table.act(self.seat, action)
+        earned = _table_act(self.table, self.seat, action)
         obs = self._obs()
         if self.render_mode == "human":
             self.render()
