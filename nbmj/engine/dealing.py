@@ -84,7 +84,10 @@ def initial_flowers(t: TableState, order: list[int], last: int) -> int | None:
         for p in order:
             hand = t.seat(p).hand
             while True:
-                held = [f for f in range(N_KINDS, 42) if hand[f] and flower_flag[f]]
+                held = []
+                for f in range(N_KINDS, 42):  # (a plain loop: a C loop once compiled)
+                    if hand[f] and flower_flag[f]:
+                        held.append(f)
                 if not held:
                     break
                 any_flower = True

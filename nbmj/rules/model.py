@@ -333,7 +333,7 @@ RESTRICTION_KINDS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # (slots: the engine reads a restriction's window at every claim)
 class Restriction:
     """A restriction on claims or discards.
 
