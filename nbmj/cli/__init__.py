@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "score": "nbmj.cli.score:score",
     "variants": "nbmj.cli.rules:variants",
     "check": "nbmj.cli.rules:check",
+    "fmt": "nbmj.cli.fmt:fmt",
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
     "play": "nbmj.cli.play:play",
