@@ -61,9 +61,15 @@ class Diagnostic:
     def __str__(self) -> str:
         return self.render()
 
+    @property
+    def end_column(self) -> int:
+        """The column just after the text the caret underlines (on the same line)."""
+        return self.column + max(self.length, 1)
+
     def to_dict(self) -> dict[str, object]:
-        """The JSON form ``nbmj check --json`` prints."""
-        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+        """The JSON form ``nbmj check --json`` prints; ``end_column`` is the column just
+        after the underlined text, as :attr:`end_column`."""
+        return {"file": self.file, "line": self.line, "column": self.column, "end_column": self.end_column, "message": self.message}
 
 
 def suggest(word: str, known: Iterable[str]) -> str | None:
