@@ -23,6 +23,7 @@ COMMANDS: dict[str, str] = {
     "variants": "nbmj.cli.rules:variants",
     "check": "nbmj.cli.rules:check",
     "fmt": "nbmj.cli.fmt:fmt",
+    "lsp": "nbmj.cli.lsp:lsp",
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
     "play": "nbmj.cli.play:play",
