@@ -323,3 +323,8 @@ async def test_formatting_is_the_layout_of_nbmj_fmt(client, tmp_path):
     [edit] = edits
     assert edit.new_text == format_text(text)
     assert (edit.range.start.line, edit.range.start.character) == (0, 0) and edit.range.end.line == 2
+
+
+async def test_hover_in_chinese_on_a_feature(zh_client, tmp_path):
+    shown = await _hover(zh_client, tmp_path / "h.nbv", RULE_TEXT, 2, 37)
+    assert shown == "**特征 `flush`** 清一色：全部是同一花色的数牌，没有字牌"

@@ -17,7 +17,7 @@ from ..rules.registry import search_dirs, variant_infos
 from ..rules.schema import OPTIONAL_SECTIONS, SCORING_SCHEMA, SECTION_SCHEMA, SUIT_WORDS, TABLE_SECTIONS, WINDOWS
 from .document import Document
 from .knowledge import local_rules, inherited, rulebook, setting_names, setting_reader
-from .texts import rule_title, say
+from .texts import meaning, rule_title, say
 from .tokens import Tok, is_word
 
 __all__ = ["complete"]
@@ -147,11 +147,11 @@ def _variant_names(doc: Document) -> list[lsp.CompletionItem]:
 
 def _in_section(doc: Document, name: str, qualifier: str | None, before: list[Tok], language: str) -> list[lsp.CompletionItem]:
     if name == "items":
-        return _in_items(doc, before)
+        return _in_items(doc, before, language)
     if name == "restrictions":
-        return _in_restrictions(before)
+        return _in_restrictions(before, language)
     if name == "win_restrictions":
-        return _in_win_restrictions(before)
+        return _in_win_restrictions(before, language)
     if name == "payments":
         return _in_rows(before, M.PAYMENT_SITUATIONS, doc, "payments")
     if name == "local_rules":
@@ -181,7 +181,7 @@ def _in_section(doc: Document, name: str, qualifier: str | None, before: list[To
     return _words(tuple(w for w in reader.words if w not in used), lsp.CompletionItemKind.EnumMember)
 
 
-def _features(before: list[Tok]) -> list[lsp.CompletionItem]:
+def _features(before: list[Tok], language: str) -> list[lsp.CompletionItem]:
     """Features, or a feature's arguments inside its parentheses."""
     depth = 0
     for i in range(len(before) - 1, -1, -1):
@@ -197,7 +197,7 @@ def _features(before: list[Tok]) -> list[lsp.CompletionItem]:
                 break
             depth -= 1
     return [
-        _item(spec.name, lsp.CompletionItemKind.Function, spec.description,
+        _item(spec.name, lsp.CompletionItemKind.Function, meaning(language, spec.description),
               insert=f"{spec.name}($1)" if spec.arg_choices else None, snippet=bool(spec.arg_choices))
         for spec in M.FEATURES.values()
     ]
@@ -209,7 +209,7 @@ def _item_names(doc: Document) -> list[str]:
     return list(merged.tables["items"]) if merged is not None else []
 
 
-def _in_items(doc: Document, before: list[Tok]) -> list[lsp.CompletionItem]:
+def _in_items(doc: Document, before: list[Tok], language: str) -> list[lsp.CompletionItem]:
     if not before:
         return [_item(k, lsp.CompletionItemKind.Keyword) for k in ("item", "new item", "drop")]
     kinds = [t.kind for t in before]
@@ -242,7 +242,7 @@ def _in_items(doc: Document, before: list[Tok]) -> list[lsp.CompletionItem]:
     if keyword.kind == "NOT_FOR_MINIMUM":
         return clauses
     if last is keyword or last.kind in ("LPAR", "COMMA", "CMP") or (last.kind == "WORD" and any(t.kind == "LPAR" for t in rest) and _open_paren(rest)):
-        return [] if last.kind == "CMP" else _features(rest)
+        return [] if last.kind == "CMP" else _features(rest, language)
     return clauses + [_item(k, lsp.CompletionItemKind.Operator) for k in ("and", "or")]
 
 
@@ -253,9 +253,9 @@ def _open_paren(toks: list[Tok]) -> bool:
     return depth > 0
 
 
-def _in_restrictions(before: list[Tok]) -> list[lsp.CompletionItem]:
+def _in_restrictions(before: list[Tok], language: str) -> list[lsp.CompletionItem]:
     if not before:
-        return [_item(k, lsp.CompletionItemKind.EnumMember, v) for k, v in M.RESTRICTION_KINDS.items()] + [
+        return [_item(k, lsp.CompletionItemKind.EnumMember, meaning(language, v)) for k, v in M.RESTRICTION_KINDS.items()] + [
             _item("drop", lsp.CompletionItemKind.Keyword)
         ]
     kind = before[0].text
@@ -265,7 +265,7 @@ def _in_restrictions(before: list[Tok]) -> list[lsp.CompletionItem]:
     if last == "during":
         return _words(WINDOWS, lsp.CompletionItemKind.EnumMember)
     if last == "unless":
-        return _features(before)
+        return _features(before, language)
     words: tuple[str, ...] = ("unless", "during")
     if kind == "discard_suits":
         words = SUIT_WORDS[:4] + words
@@ -274,7 +274,7 @@ def _in_restrictions(before: list[Tok]) -> list[lsp.CompletionItem]:
     return _words(words, lsp.CompletionItemKind.Keyword)
 
 
-def _in_win_restrictions(before: list[Tok]) -> list[lsp.CompletionItem]:
+def _in_win_restrictions(before: list[Tok], language: str) -> list[lsp.CompletionItem]:
     if not before:
         return [_item(k, lsp.CompletionItemKind.Keyword) for k in ("forbid", "require", "drop when")]
     kinds = [t.kind for t in before]
@@ -285,7 +285,7 @@ def _in_win_restrictions(before: list[Tok]) -> list[lsp.CompletionItem]:
         ]
     if kinds[0] == "DROP" and len(before) == 1:
         return [_item("when", lsp.CompletionItemKind.Keyword)]
-    return _features(before)
+    return _features(before, language)
 
 
 def _in_rows(before: list[Tok], situations: tuple[str, ...], doc: Document, table: str, dropping: bool = False) -> list[lsp.CompletionItem]:

@@ -33,7 +33,7 @@ from .knowledge import (
     spell_value,
     where,
 )
-from .texts import rule_markdown, rule_title, say
+from .texts import meaning, rule_markdown, rule_title, say
 from .tokens import Section, Tok
 
 __all__ = ["hover", "definition", "symbols"]
@@ -98,7 +98,7 @@ def hover(doc: Document, line: int, column: int, language: str) -> lsp.Hover | N
         text = _item_text(doc, tok.text, language)
     elif role == "feature":
         spec = M.FEATURES[tok.text]
-        text = f"**{say(language, 'Feature `{name}`', name=spec.name)}** {spec.description}"
+        text = f"**{say(language, 'Feature `{name}`', name=spec.name)}** {meaning(language, spec.description)}"
         if spec.arg_choices:
             args = " · ".join("[" + " | ".join(c) + "]" for c in spec.arg_choices)
             text += "\n\n" + say(language, "Arguments: {args}.", args=args)

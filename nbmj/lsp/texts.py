@@ -17,7 +17,7 @@ import re
 from .._paths import rulebook_catalogue_root
 from ..rules.rulebook import Rule
 
-__all__ = ["language_of", "say", "rule_markdown", "rule_title", "ZH"]
+__all__ = ["language_of", "say", "meaning", "rule_markdown", "rule_title", "ZH"]
 
 #: The server's own words in Chinese: English template -> Chinese template.
 ZH: dict[str, str] = {
@@ -79,6 +79,15 @@ def say(language: str, template: str, /, **fields: object) -> str:
     if language == "zh":
         template = ZH.get(template, template)
     return template.format(**fields) if fields else template
+
+
+def meaning(language: str, english: str) -> str:
+    """A feature's or a restriction kind's meaning (from :mod:`nbmj.rules.model`) in ``language``."""
+    if language == "zh":
+        from ..rules.zh_CN import MEANINGS
+
+        return MEANINGS.get(english, english)
+    return english
 
 
 @functools.lru_cache(maxsize=1)
