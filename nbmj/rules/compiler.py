@@ -111,8 +111,9 @@ def compile_for_editor(
     found = Compilation(None, diags)
     try:
         rs = _compile(text, filename, resolver or default_resolver, source, diags, found)
-    except RuleSetError:
-        raise
+    except RuleSetError as exc:  # a file the chain reaches that cannot be read
+        diags.extend(exc.diagnostics)
+        rs = None
     except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
         if not diags:
             diags.append(Diagnostic(filename, 1, 1, f"internal error while compiling: {exc!r}"))
