@@ -328,3 +328,49 @@ async def test_formatting_is_the_layout_of_nbmj_fmt(client, tmp_path):
 async def test_hover_in_chinese_on_a_feature(zh_client, tmp_path):
     shown = await _hover(zh_client, tmp_path / "h.nbv", RULE_TEXT, 2, 37)
     assert shown == "**特征 `flush`** 清一色：全部是同一花色的数牌，没有字牌"
+
+
+async def test_hover_on_the_parent_names_its_summary(client, tmp_path):
+    shown = await _hover(client, tmp_path / "h.nbv", RULE_TEXT, 0, 20)
+    assert shown.startswith("**Variant `ningbo`** Ningbo as the QQ-style")
+
+
+async def test_definition_of_a_setting_is_where_its_inherited_value_is_set(client, tmp_path):
+    location = await _definition(client, tmp_path / "d.nbv", RULE_TEXT, 1, 9)
+    line = (spec_root() / "variants" / "ningbo.nbv").read_text(encoding="utf-8").splitlines()[location.range.start.line]
+    assert line.split("#")[0].split() == ["kinds", "same"]
+
+
+async def test_columns_are_utf16_units_beyond_the_basic_plane(client, tmp_path):
+    path = tmp_path / "wide.nbv"
+    text = 'variant wide extends ningbo "wide"\nitems { item flush "🀄清一色" 5 tai when flsh [NB-12.11] }\n'
+    path.write_text(text, encoding="utf-8")
+    published = await _open(client, path, text)
+    _close(client, path)
+    assert [_as_published(d) for d in published] == [_as_checked(text, d) for d in _checked(path)]
+    assert published[0].range.start.character == text.splitlines()[1].index("flsh") + 1  # the tile takes two units
+
+
+async def test_an_open_parent_is_read_from_the_editor_and_its_children_checked_again(client, tmp_path):
+    parent, child = tmp_path / "house.nbv", tmp_path / "kid.nbv"
+    on_disk = 'variant house extends ningbo "house"\n'
+    parent.write_text(on_disk, encoding="utf-8")
+    edited = on_disk + 'items { new item lucky "幸运" 1 tai when flush [NB-12.11] }\n'
+    kid = 'variant kid extends house "kid"\nitems { drop lucky }\n'
+    child.write_text(kid, encoding="utf-8")
+    assert await _open(client, parent, edited) == []
+    assert await _open(client, child, kid) == []  # the drop finds the item of the unsaved parent
+    uri = child.resolve().as_uri()
+    client.diagnostics.pop(uri, None)
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=parent.resolve().as_uri(), version=2),
+            content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=on_disk)],
+        )
+    )
+    while uri not in client.diagnostics:
+        await client.wait_for_notification(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    [d] = client.diagnostics[uri]
+    _close(client, child)
+    _close(client, parent)
+    assert d.message.startswith("cannot drop item 'lucky': there is none")
