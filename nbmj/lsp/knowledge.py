@@ -140,12 +140,10 @@ def spell_value(section: str, key: str, value: Any) -> str:
     return str(value)
 
 
-def spell_item(item: M.ScoringItem, off: str = "off") -> str:
-    """An item's line after its name: label, value, unit and clauses."""
-    if item.unit == "x":
-        parts = [f'"{item.label}"', "x", off if item.value is None else str(item.value)]
-    else:
-        parts = [f'"{item.label}"', off if item.value is None else str(item.value), item.unit]
+def spell_item(item: M.ScoringItem) -> str:
+    """An item's line after its name, in the variant language: label, value, unit, clauses."""
+    value = "off" if item.value is None else str(item.value)
+    parts = [f'"{item.label}"', *(("x", value) if item.unit == "x" else (value, item.unit))]
     if item.each is not None:
         parts.append(f"each {item.each}")
     if item.when is not None:

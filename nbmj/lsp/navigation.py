@@ -151,14 +151,13 @@ def _item_text(doc: Document, name: str, language: str) -> str:
     found = doc.compilation
     current = item_of(found.merged, name)
     parent_item = item_of(inherited(doc), name)
-    off = say(language, "off")
     parts = [f"**{say(language, 'Item `{name}`', name=name)}**"]
     if current is not None:
-        parts.append(say(language, "In this variant: {what}, from `{where}`.", what=f"`{spell_item(current.value, off)}`", where=where(current.loc)))
+        parts.append(say(language, "In this variant: {what}, from `{where}`.", what=f"`{spell_item(current.value)}`", where=where(current.loc)))
     else:
         parts.append(say(language, "Not in this variant."))
     if parent_item is not None and (current is None or current.loc.src.file == doc.filename):
-        parts.append(say(language, "Inherited: {what}, from `{where}`.", what=f"`{spell_item(parent_item.value, off)}`", where=where(parent_item.loc)))
+        parts.append(say(language, "Inherited: {what}, from `{where}`.", what=f"`{spell_item(parent_item.value)}`", where=where(parent_item.loc)))
     return "\n\n".join(parts)
 
 

@@ -65,6 +65,15 @@ class NbmjLanguageServer(LanguageServer):
     def document(self, uri: str) -> Document | None:
         return self.documents.get(uri)
 
+    def position(self, params: lsp.CompletionParams | lsp.HoverParams | lsp.DefinitionParams) -> tuple[Document, int, int] | None:
+        """The open document a request is about, and its position as a line and column of
+        the normalized text."""
+        doc = self.documents.get(params.text_document.uri)
+        if doc is None:
+            return None
+        line, column = doc.from_lsp(params.position)
+        return doc, line, column
+
 
 def create_server() -> NbmjLanguageServer:
     """A server with every feature registered (start it with ``start_io()``)."""
@@ -100,27 +109,18 @@ def create_server() -> NbmjLanguageServer:
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["[", " ", "(", ":", ","]))
     def completion(ls: NbmjLanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
-        doc = ls.document(params.text_document.uri)
-        if doc is None:
-            return None
-        line, column = doc.from_lsp(params.position)
-        return lsp.CompletionList(is_incomplete=False, items=complete(doc, line, column, ls.language))
+        at = ls.position(params)
+        return None if at is None else lsp.CompletionList(is_incomplete=False, items=complete(*at, ls.language))
 
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def on_hover(ls: NbmjLanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        doc = ls.document(params.text_document.uri)
-        if doc is None:
-            return None
-        line, column = doc.from_lsp(params.position)
-        return hover(doc, line, column, ls.language)
+        at = ls.position(params)
+        return None if at is None else hover(*at, ls.language)
 
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def on_definition(ls: NbmjLanguageServer, params: lsp.DefinitionParams) -> lsp.Location | None:
-        doc = ls.document(params.text_document.uri)
-        if doc is None:
-            return None
-        line, column = doc.from_lsp(params.position)
-        return definition(doc, line, column)
+        at = ls.position(params)
+        return None if at is None else definition(*at)
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def document_symbols(ls: NbmjLanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:

@@ -38,7 +38,6 @@ ZH: dict[str, str] = {
     "In this variant: {what}, from `{where}`.": "本变体：{what}，来自 `{where}`。",
     "Inherited: {what}, from `{where}`.": "继承的值：{what}，来自 `{where}`。",
     "Not in this variant.": "本变体没有这一项。",
-    "off": "关",
     "House rule of `{where}`": "`{where}` 的本地规则",
     "Feature `{name}`": "特征 `{name}`",
     "Arguments: {args}.": "参数：{args}。",
