@@ -375,3 +375,22 @@ async def test_an_open_parent_is_read_from_the_editor_and_its_children_checked_a
     _close(client, child)
     _close(client, parent)
     assert d.message.startswith("cannot drop item 'lucky': there is none")
+
+
+async def test_a_completion_replaces_the_whole_word_being_typed(client, tmp_path):
+    path = tmp_path / "c.nbv"
+    text = 'variant c extends ningbo-0 "c"\nitems { item x "x" 1 tai when flush [NB-12.1] }\n'
+    await _open(client, path, text)
+    uri = path.resolve().as_uri()
+
+    async def edits(line: int, character: int) -> dict[str, tuple[int, int, int]]:
+        result = await client.text_document_completion_async(
+            lsp.CompletionParams(text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(line=line, character=character))
+        )
+        return {i.label: (i.text_edit.range.start.line, i.text_edit.range.start.character, i.text_edit.range.end.character) for i in result.items}
+
+    parents = await edits(0, 26)  # after "ningbo-0"
+    rules = await edits(1, 42)  # inside "[NB-12.1]", after "NB-12"
+    _close(client, path)
+    assert parents["ningbo-000"] == (0, 18, 26)  # "ningbo-0" is replaced, '-' and all
+    assert rules["NB-12.11"] == (1, 37, 44)  # the rule ID between the brackets

@@ -52,7 +52,8 @@ def complete(doc: Document, line: int, column: int, language: str) -> list[lsp.C
         typed = None
     rule = _rule_context(doc, line, column)
     if rule is not None:
-        return _rule_ids(doc, language, rule)
+        text, start, end = rule
+        return _replacing(_rule_ids(doc, language, text), doc, line, start, end)
     before: list[Tok] = []
     for tok in doc.toks[line - 1] if 0 < line <= len(doc.toks) else []:
         if tok is typed or tok.end > column:
@@ -62,22 +63,35 @@ def complete(doc: Document, line: int, column: int, language: str) -> list[lsp.C
         before = [] if tok.kind in ("SEMICOLON", "LBRACE", "RBRACE") else [*before, tok]
     section = doc.section_at(line, column)
     if section is None:
-        return _top_level(doc, before)
-    return _in_section(doc, section.name.text, section.qualifier.text if section.qualifier else None, before, language)
+        items = _top_level(doc, before)
+    else:
+        items = _in_section(doc, section.name.text, section.qualifier.text if section.qualifier else None, before, language)
+    # the word being typed is replaced whole: names hold '-' and '.', where editors end words
+    return _replacing(items, doc, line, typed.column, typed.end) if typed is not None else items
 
 
-def _rule_context(doc: Document, line: int, column: int) -> str | None:
-    """The text typed after an opening ``[`` at the cursor, or None when not in a rule ID."""
+def _replacing(items: list[lsp.CompletionItem], doc: Document, line: int, start: int, end: int) -> list[lsp.CompletionItem]:
+    """The items, each replacing the columns ``start`` to ``end`` of the line."""
+    rng = doc.range_of(line, start, end)
+    for item in items:
+        item.text_edit = lsp.TextEdit(range=rng, new_text=item.insert_text or item.label)
+        item.insert_text = None
+    return items
+
+
+def _rule_context(doc: Document, line: int, column: int) -> tuple[str, int, int] | None:
+    """In a rule ID at the cursor: what is typed after ``[``, and the columns it spans;
+    else None."""
     raw = doc.toks[line - 1] if 0 < line <= len(doc.toks) else []
     for tok in raw:
         if tok.kind == "RULE" and tok.column < column < tok.end:
-            return tok.text[1 : column - tok.column]
+            return tok.text[1 : column - tok.column], tok.column + 1, tok.end - 1
     opening = [t for t in raw if t.kind == "UNKNOWN" and t.text == "[" and t.end <= column]
     if opening:
         last = opening[-1]
-        between = [t for t in raw if last.end <= t.column and t.end <= column]
+        between = [t for t in raw if last.end <= t.column and t.column <= column]
         if all(t.kind == "WORD" for t in between) and len(between) <= 1:
-            return between[0].text if between else ""
+            return (between[0].text, between[0].column, between[0].end) if between else ("", last.end, last.end)
     return None
 
 
