@@ -69,3 +69,13 @@ def test_the_language_follows_the_editor_then_the_option_then_the_environment(mo
     assert language_of(None, None) == "zh"
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert language_of(None) == "en" and language_of("zh-tw") == "zh"
+
+
+def test_without_the_lsp_extra_the_command_says_what_to_install():
+    import subprocess
+    import sys
+
+    code = "import sys; sys.modules['pygls'] = None; sys.argv = ['nbmj', 'lsp']; from nbmj.cli import main; main()"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == "nbmj: error: nbmj lsp needs the lsp extra (pygls is not installed): pip install 'nbmj[lsp]'\n"
