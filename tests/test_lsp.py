@@ -107,6 +107,8 @@ async def test_problems_across_files_are_published_for_the_file_they_are_in(clie
         (tmp_path / second).write_text(second_text, encoding="utf-8")
     checked = _checked(tmp_path / first)
     assert any(message in d["message"] for d in checked)
+    for file in {d["file"] for d in checked}:  # what an earlier test left for these files
+        client.diagnostics.pop(Path(file).resolve().as_uri(), None)
     published = await _open(client, tmp_path / first, first_text)
     _close(client, tmp_path / first)
     for file in {d["file"] for d in checked}:

@@ -32,7 +32,7 @@ def _foreign_range(d: Diagnostic) -> lsp.Range:
 
 
 def published(doc: Document) -> dict[str, list[lsp.Diagnostic]]:
-    """Diagnostics by URI: the document's own, and those of parents that have problems."""
+    """Diagnostics by URI: those of parents that have problems, then the document's own."""
     own: list[lsp.Diagnostic] = []
     foreign: dict[str, list[lsp.Diagnostic]] = {}
     related: list[lsp.DiagnosticRelatedInformation] = []
@@ -55,7 +55,8 @@ def published(doc: Document) -> dict[str, list[lsp.Diagnostic]]:
             first = next(d for d in doc.compilation.diagnostics if d.file != doc.filename)
             own.insert(0, lsp.Diagnostic(range=parent or doc.range_of(1, 1, 2), message=f"{first.location}: {first.message}",
                                          severity=lsp.DiagnosticSeverity.Error, source=SOURCE, related_information=related))
-    return {doc.uri: own, **foreign}
+    # the parents' first: an editor (or a test) that has the document's own has them all
+    return {**foreign, doc.uri: own}
 
 
 def _parent_token_range(doc: Document) -> lsp.Range | None:
