@@ -33,3 +33,11 @@ def test_bots_bench_runs_and_reports_every_bot_in_both_variants():
         assert set(rows) == {"random", "greedy", "fast", "strong"}
         assert rows["greedy"]["vs_greedy"] == 1.0
         assert all(r["decisions"] > 0 and r["decisions_per_cpu_second"] > 0 for r in rows.values())
+
+
+def test_lsp_bench_runs_and_reports_a_row_per_variant():
+    bench = BENCH.parent / "lsp.py"
+    out = subprocess.run([sys.executable, str(bench), "--quick", "--variant", "ninghai-tuidaoba"], capture_output=True,
+                         text=True, timeout=300, check=True).stdout
+    [row] = [line for line in out.splitlines() if line.startswith("ninghai-tuidaoba")]
+    assert row.count(" ms") == 2 and row.rstrip().endswith("x")

@@ -90,7 +90,7 @@ def test_check_json(run, tmp_path):
     data = json.loads(result.stdout)
     assert data["ok"] is False
     assert data["diagnostics"] == [
-        {"file": str(bad), "line": 2, "column": 23, "message": "scoring.minimum must be a whole number, not 'yes'"}
+        {"file": str(bad), "line": 2, "column": 23, "end_column": 26, "message": "scoring.minimum must be a whole number, not 'yes'"}
     ]
 
 

@@ -129,9 +129,7 @@ def _vocabulary() -> set[str]:
     for table in (schema.SECTION_SCHEMA, schema.SCORING_SCHEMA):
         for settings in table.values():
             for reader in settings.values():
-                for cell in getattr(reader, "__closure__", None) or ():
-                    if isinstance(cell.cell_contents, tuple):
-                        words.update(w for w in cell.cell_contents if isinstance(w, str))
+                words.update(reader.words)  # the words each setting's reader accepts
     for name in dir(schema):
         value = getattr(schema, name)
         if name.isupper() and isinstance(value, tuple):

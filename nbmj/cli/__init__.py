@@ -22,6 +22,8 @@ COMMANDS: dict[str, str] = {
     "score": "nbmj.cli.score:score",
     "variants": "nbmj.cli.rules:variants",
     "check": "nbmj.cli.rules:check",
+    "fmt": "nbmj.cli.fmt:fmt",
+    "lsp": "nbmj.cli.lsp:lsp",
     "show": "nbmj.cli.rules:show",
     "demo": "nbmj.cli.game:demo",
     "play": "nbmj.cli.play:play",

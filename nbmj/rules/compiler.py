@@ -56,6 +56,7 @@ left out).
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import NbmjError, RuleSetError
@@ -68,7 +69,7 @@ from .parsing import VariantHeader, parse_header
 from .reader import read_file
 from .schema import RULE_RE, SECTION_SCHEMA
 
-__all__ = ["compile_text", "compile_file", "parse_header", "VariantHeader", "SECTION_SCHEMA"]
+__all__ = ["compile_text", "compile_file", "compile_for_editor", "Compilation", "parse_header", "VariantHeader", "SECTION_SCHEMA"]
 
 
 def compile_text(
@@ -80,18 +81,50 @@ def compile_text(
     ``resolver`` maps a parent name to its text (the default looks beside the file, then in
     the shipped variants).
     """
+    result = compile_for_editor(text, filename, resolver=resolver, source=source)
+    if result.rules is None:
+        raise RuleSetError(result.diagnostics)
+    return result.rules
+
+
+@dataclass
+class Compilation:
+    """Everything compiling one text found, for tools that show more than the verdict (the
+    language server): the rule set (None when there are problems), every problem, and the
+    ``extends`` chain with its merge, which say where each setting and item comes from."""
+
+    rules: M.RuleSet | None
+    diagnostics: list[Diagnostic]
+    #: the files of the chain, root first and this text last; empty when this text does not
+    #: parse, and only this text when a parent cannot be read
+    chain: list[FileSpec] = field(default_factory=list)
+    #: the chain merged, when every parent was found and read
+    merged: Merged | None = None
+
+
+def compile_for_editor(
+    text: str, filename: str = "<string>", *, resolver: Resolver | None = None, source: str | None = None
+) -> Compilation:
+    """Compile variant text as :func:`compile_text` does, but return what was found instead
+    of raising: the diagnostics are the ones :func:`compile_text` raises, in its order."""
     diags: list[Diagnostic] = []
+    found = Compilation(None, diags)
     try:
-        rs = _compile(text, filename, resolver or default_resolver, source, diags)
-    except RuleSetError:
-        raise
+        rs = _compile(text, filename, resolver or default_resolver, source, diags, found)
+    except RuleSetError as exc:  # a file the chain reaches that cannot be read
+        diags.extend(exc.diagnostics)
+        rs = None
     except Exception as exc:  # noqa: BLE001 - never a traceback for a bad file
         if not diags:
             diags.append(Diagnostic(filename, 1, 1, f"internal error while compiling: {exc!r}"))
         rs = None
     if rs is None or diags:
-        raise RuleSetError(_sorted(diags, filename))
-    return rs
+        found.diagnostics = _sorted(diags, filename)
+        if not found.diagnostics:  # pragma: no cover - a rule set is None only after a problem
+            found.diagnostics = [Diagnostic(filename, 1, 1, "internal error while compiling: no rule set and no problem")]
+    else:
+        found.rules = rs
+    return found
 
 
 def _sorted(diags: list[Diagnostic], filename: str) -> list[Diagnostic]:
@@ -106,10 +139,13 @@ def _sorted(diags: list[Diagnostic], filename: str) -> list[Diagnostic]:
     return out
 
 
-def _compile(text: str, filename: str, resolver: Resolver, source: str | None, diags: list[Diagnostic]) -> M.RuleSet | None:
+def _compile(
+    text: str, filename: str, resolver: Resolver, source: str | None, diags: list[Diagnostic], found: Compilation
+) -> M.RuleSet | None:
     spec = read_file(text, filename, diags)
     if spec is None:
         return None
+    found.chain = [spec]
     from . import registry
 
     if not registry.is_shipped_file(filename):
@@ -122,6 +158,7 @@ def _compile(text: str, filename: str, resolver: Resolver, source: str | None, d
     merged = Merged()
     for s in chain:
         merged.apply(s)
+    found.chain, found.merged = chain, merged
     if spec.summary is None and spec.parent is None:
         spec.name.loc.error("a root variant needs a one-line summary: variant NAME \"summary\"")
     summary = spec.summary

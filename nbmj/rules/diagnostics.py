@@ -20,10 +20,10 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Diagnostic", "BadExample", "BAD_EXAMPLES", "SYNTAX_LABELS", "suggest", "did_you_mean"]
+__all__ = ["Diagnostic", "display_width", "BadExample", "BAD_EXAMPLES", "SYNTAX_LABELS", "suggest", "did_you_mean"]
 
 
-def _display_width(text: str) -> int:
+def display_width(text: str) -> int:
     """Terminal columns taken by ``text`` (CJK characters are two wide)."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
@@ -53,17 +53,23 @@ class Diagnostic:
             return head
         src = self.source_line.rstrip("\n").expandtabs(1)
         gutter = f"{self.line:>5} | "
-        pad = " " * (_display_width(src[: max(self.column - 1, 0)]))
+        pad = " " * (display_width(src[: max(self.column - 1, 0)]))
         underline = src[self.column - 1 : self.column - 1 + max(self.length, 1)]
-        carets = "^" * max(_display_width(underline), 1)
+        carets = "^" * max(display_width(underline), 1)
         return f"{head}\n{gutter}{src}\n{' ' * (len(gutter) - 2)}| {pad}{carets}"
 
     def __str__(self) -> str:
         return self.render()
 
+    @property
+    def end_column(self) -> int:
+        """The column just after the text the caret underlines (on the same line)."""
+        return self.column + max(self.length, 1)
+
     def to_dict(self) -> dict[str, object]:
-        """The JSON form ``nbmj check --json`` prints."""
-        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message}
+        """The JSON form ``nbmj check --json`` prints; ``end_column`` is the column just
+        after the underlined text, as :attr:`end_column`."""
+        return {"file": self.file, "line": self.line, "column": self.column, "end_column": self.end_column, "message": self.message}
 
 
 def suggest(word: str, known: Iterable[str]) -> str | None:

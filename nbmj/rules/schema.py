@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from . import model as M
@@ -22,6 +23,28 @@ _YES = {"yes": True, "no": False}
 
 # A setting's reader: (dotted name, the value atoms, where the setting is) -> its value.
 Reader = Callable[[str, list[Atom], Loc], Any]
+
+
+@dataclass(frozen=True)
+class ValueReader:
+    """A setting's reader together with what it accepts, for editors (completion, hover).
+
+    ``words`` are the words the value may use, ``expects`` says in English what the value
+    is: a :meth:`str.format` template over ``{words}`` (the words, comma-separated) and
+    ``{minimum}``.
+    """
+
+    read: Reader
+    words: tuple[str, ...] = ()
+    expects: str = ""
+    minimum: int | None = None
+
+    def __call__(self, key: str, atoms: list[Atom], owner: Loc) -> Any:
+        return self.read(key, atoms, owner)
+
+    def description(self, template: str | None = None) -> str:
+        """What the value is: ``expects`` (or a translation of it) with its fields."""
+        return (template or self.expects).format(words=", ".join(self.words), minimum=self.minimum)
 INT_RE = re.compile(r"-?[0-9]+\Z")
 RULE_RE = re.compile(r"\[(NB|NH)-[0-9]+(\.[0-9]+)*\]\Z")
 # A house rule's own ID, declared in `local_rules`: a prefix of capitals and digits other
@@ -52,21 +75,24 @@ def _as_int(key: str, a: Atom, minimum: int | None = 0) -> int:
     return v
 
 
-def r_bool(key: str, atoms: list[Atom], owner: Loc) -> Any:
+def _read_bool(key: str, atoms: list[Atom], owner: Loc) -> Any:
     a = _one(key, atoms, owner)
     if a.text not in _YES:
         raise Bad(f"{key} must be yes or no, not {a.text!r}", a.loc)
     return _YES[a.text]
 
 
-def r_int(minimum: int = 0) -> Reader:
+r_bool = ValueReader(_read_bool, tuple(_YES), "yes or no")
+
+
+def r_int(minimum: int = 0) -> ValueReader:
     def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         return _as_int(key, _one(key, atoms, owner), minimum)
 
-    return read
+    return ValueReader(read, (), "a whole number, at least {minimum}", minimum)
 
 
-def r_opt_int(minimum: int = 0) -> Reader:
+def r_opt_int(minimum: int = 0) -> ValueReader:
     def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         a = _one(key, atoms, owner)
         if a.text == "none":
@@ -75,20 +101,20 @@ def r_opt_int(minimum: int = 0) -> Reader:
             raise Bad(f"{key} must be a whole number or 'none', not {a.text!r}", a.loc)
         return _as_int(key, a, minimum)
 
-    return read
+    return ValueReader(read, ("none",), "a whole number, at least {minimum}, or none (no limit)", minimum)
 
 
-def r_enum(*choices: str) -> Reader:
+def r_enum(*choices: str) -> ValueReader:
     def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         a = _one(key, atoms, owner)
         if a.text not in choices:
             raise Bad(f"unknown value {a.text!r} for {key}{did_you_mean(a.text, choices)}", a.loc)
         return a.text
 
-    return read
+    return ValueReader(read, choices, "one of: {words}")
 
 
-def r_enum_list(*choices: str, allow_empty: bool = False) -> Reader:
+def r_enum_list(*choices: str, allow_empty: bool = False) -> ValueReader:
     def read(key: str, atoms: list[Atom], owner: Loc) -> Any:
         words = list_words(atoms)
         if not words and not allow_empty:
@@ -102,10 +128,10 @@ def r_enum_list(*choices: str, allow_empty: bool = False) -> Reader:
             seen.append(a.text)
         return tuple(seen)
 
-    return read
+    return ValueReader(read, choices, "one or more of: {words}")
 
 
-def r_int_list_or_none(key: str, atoms: list[Atom], owner: Loc) -> Any:
+def _read_int_list_or_none(key: str, atoms: list[Atom], owner: Loc) -> Any:
     words = list_words(atoms)
     if len(words) == 1 and words[0].text == "none":
         return None
@@ -114,14 +140,20 @@ def r_int_list_or_none(key: str, atoms: list[Atom], owner: Loc) -> Any:
     return tuple(_as_int(key, a, 0) for a in words)
 
 
-def r_pair(key: str, atoms: list[Atom], owner: Loc) -> Any:
+r_int_list_or_none = ValueReader(_read_int_list_or_none, ("none",), "whole numbers, or none")
+
+
+def _read_pair(key: str, atoms: list[Atom], owner: Loc) -> Any:
     words = list_words(atoms)
     if len(words) != 2:
         raise Bad(f"{key} takes two numbers: the difference in 胡 and the silver it costs", words[2].loc if len(words) > 2 else owner)
     return (_as_int(key, words[0], 1), _as_int(key, words[1], 0))
 
 
-def r_priority(key: str, atoms: list[Atom], owner: Loc) -> Any:
+r_pair = ValueReader(_read_pair, (), "two whole numbers: the difference in 胡 and the silver it costs")
+
+
+def _read_priority(key: str, atoms: list[Atom], owner: Loc) -> Any:
     """``hu > kan = pon > chi`` → (("hu",), ("kan", "pon"), ("chi",))."""
     tiers: list[list[str]] = [[]]
     seen: dict[str, Atom] = {}
@@ -147,7 +179,12 @@ def r_priority(key: str, atoms: list[Atom], owner: Loc) -> Any:
     return tuple(tuple(t) for t in tiers)
 
 
-def r_seat_order(key: str, atoms: list[Atom], owner: Loc) -> Any:
+r_priority = ValueReader(
+    _read_priority, M.CLAIMS, "the claims {words}, highest first, with '>' between ranks and '=' within one: hu > kan = pon > chi"
+)
+
+
+def _read_seat_order(key: str, atoms: list[Atom], owner: Loc) -> Any:
     order = r_enum_list(*M.RELATIVE_SEATS)(key, atoms, owner)
     missing = [s for s in M.RELATIVE_SEATS if s not in order]
     if missing:
@@ -155,7 +192,10 @@ def r_seat_order(key: str, atoms: list[Atom], owner: Loc) -> Any:
     return order
 
 
-def r_minimum_alternatives(key: str, atoms: list[Atom], owner: Loc) -> Any:
+r_seat_order = ValueReader(_read_seat_order, M.RELATIVE_SEATS, "all of {words}, in the order they take a claim")
+
+
+def _read_minimum_alternatives(key: str, atoms: list[Atom], owner: Loc) -> Any:
     """``2 x 2, 1 x 4`` (or ``none``) → ((2, 2), (1, 4)): at least so many 台 with a product of
     multipliers at least so much (NB-13.6)."""
     words = list_words(atoms)
@@ -174,6 +214,11 @@ def r_minimum_alternatives(key: str, atoms: list[Atom], owner: Loc) -> Any:
     if not out:
         raise Bad(f"{key} needs 'TAI x MULTIPLIER' pairs or 'none'", owner)
     return tuple(out)
+
+
+r_minimum_alternatives = ValueReader(
+    _read_minimum_alternatives, ("none",), "TAI x MULTIPLIER pairs separated by commas (2 x 2, 1 x 4), or none"
+)
 
 
 _DICE = ("sum", "large", "small")
