@@ -130,9 +130,11 @@ def test_the_turn_options_fit_any_counts_of_a_hand():
 
 @needs_compiled
 def test_a_build_older_than_its_source_runs_the_source_and_says_so(tmp_path):
-    """An edit to a ``.py`` of an in-place build is never ignored: a copy of the package whose
-    ``draws.py`` is newer than its compiled module runs every engine module from source, with
-    one StaleBuildWarning naming the file; the copy as built runs compiled, silently."""
+    """An edit to a ``.py`` of an in-place build is never ignored: a copy of the package in a
+    source checkout (a setup.py beside it) whose ``draws.py`` is newer than its compiled module
+    runs every engine module from source, with one StaleBuildWarning naming the file; the copy
+    as built runs compiled, silently, and so does an installed copy (no setup.py), whose files'
+    times are those of its unpacking."""
     copy = tmp_path / "nbmj"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     code = ("import warnings\nwarnings.simplefilter('always')\n"
@@ -145,10 +147,14 @@ def test_a_build_older_than_its_source_runs_the_source_and_says_so(tmp_path):
     def run() -> str:
         return subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True, check=True).stdout
 
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
     assert run().startswith("cython []")
     source = copy / "engine" / "draws.py"
     later = max(p.stat().st_mtime for p in (copy / "engine").glob("draws.*.so")) + 10
     os.utime(source, (later, later))
+    (tmp_path / "setup.py").unlink()
+    assert run().startswith("cython []")  # installed: not judged by its files' times
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
     out = run()
     assert out.startswith("python ["), out
     assert "nbmj/engine/draws.py is newer than draws." in out and "build_ext --inplace" in out
