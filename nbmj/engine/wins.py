@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from .. import core
 from ..core import is_win_ids as _is_win_ids  # (compiled: wins.pxd cimports it, a C call)
-from ..scoring.bound import _compiled as _compiled_bound
-from ..scoring.bound import reach_from_counts, valid_with_facts
+from ..scoring.bound import reach_from_counts, reach_from_hand, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import Callable, cast
@@ -25,8 +24,8 @@ from .state import TableState, WinBy
 __all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
 
 _is_win = core.is_win  # (looked up once: nbmj.core chose its backend at import)
-#: nbmj.scoring._bound's reach_from_hand, where the compiled bound is live
-_reach_from_hand: Callable[..., bool] | None = None if _compiled_bound is None else _compiled_bound.reach_from_hand
+#: nbmj.scoring.bound's reach_from_hand (compiled with that module)
+_reach_from_hand: Callable[..., bool] | None = reach_from_hand
 
 
 def shape(t: TableState, p: int) -> tuple[bytearray, int]:
