@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import core
 from ..core import is_win_ids as _is_win_ids  # (compiled: wins.pxd cimports it, a C call)
+from ..scoring.bound import hand_counts as win_counts  # the counts the scorer's bound reads
 from ..scoring.bound import reach_from_counts, reach_from_hand, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
@@ -110,32 +111,6 @@ def _valid_score(sit: Situation, t: TableState) -> WinScore | None:
         return None
     score = score_win(sit, t.rules, hand_facts=hand_facts)
     return score if score.valid else None
-
-
-def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[list[int], int, int]:
-    """The counts :func:`situation` gives the scorer, of ``hand`` and ``tile`` (-1 for
-    none, when the hand holds it): the 34 counts of the tiles that are not flowers and not
-    wild, the wilds, and the wilds that are tiles of the 34 kinds."""
-    shape = [0] * N_KINDS
-    w = wild_as_itself = 0
-    for k in range(42):
-        c = hand[k]
-        if not c or flower_flag[k]:
-            continue
-        if k in wilds:
-            w += c
-            if k < N_KINDS:
-                wild_as_itself += c
-        else:
-            shape[k] = c
-    if tile >= 0:
-        if tile in wilds:
-            w += 1
-            if tile < N_KINDS:
-                wild_as_itself += 1
-        else:
-            shape[tile] += 1
-    return shape, w, wild_as_itself
 
 
 def first_turn(t: TableState, win_by: str) -> bool:

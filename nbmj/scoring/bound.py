@@ -38,7 +38,7 @@ from .readings import TILE_CLASSES
 from .situation import Situation
 
 __all__ = ["may_be_valid", "value_bound", "ValueBound", "valid_with_facts", "may_reach_minimum", "reach_from_counts",
-           "reach_from_hand"]
+           "reach_from_hand", "hand_counts"]
 
 _INF = math.inf
 
@@ -82,44 +82,12 @@ class _Span:
     of the tiles that are not wild (a reading's suits include them, as wilds take any
     kind), whether they are all simples, how many are concealed, the melded chows.
 
-    Made from a hand's facts (:func:`_span_of`), or from a table's counts without them
-    (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level features are read
-    from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
+    Made by :func:`_span` from a hand's facts (:func:`_span_of`), or from a table's counts
+    without them (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level
+    features are read from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
 
     __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
                  "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
-
-    def __init__(self, hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...],
-                 seat_kind: int, round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
-                 light: _LightFacts | None = None) -> None:
-        self.hf = hf
-        self.shape = shape
-        self.wilds = wilds
-        self.melded = melded
-        self.seat_kind = seat_kind
-        self.round_kind = round_kind
-        self.n_melds = n_melds
-        self.wild_as_itself = wild_as_itself
-        self.win_is_wild = win_is_wild
-        self.light = light
-        suits = 0
-        tiles = 0
-        for k in range(N_KINDS):
-            if shape[k]:
-                suits |= _SUIT_BIT[k]
-                tiles += shape[k]
-        not_simple = bool(suits & 8 or shape[0] or shape[8] or shape[9] or shape[17] or shape[18] or shape[26])
-        chows = 0
-        for g in melded:
-            for k in g.kinds():
-                suits |= _SUIT_BIT[k]
-                not_simple = not_simple or _NOT_SIMPLE[k]
-            if g.size == "chow":
-                chows += 1
-        self.suits = suits
-        self.simple_only = not not_simple
-        self.tiles = tiles
-        self.melded_chows = chows
 
     def class_tiles(self, cls: str) -> int:
         """The concealed tiles (wilds apart) of a tile class."""
@@ -128,51 +96,132 @@ class _Span:
         if cls == "round_wind":
             return self.shape[self.round_kind]
         shape = self.shape
-        return sum([shape[k] for k in _CLASS_KINDS[cls]])
+        n = 0
+        for k in _CLASS_KINDS[cls]:
+            n += shape[k]
+        return n
+
+
+def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...], seat_kind: int,
+          round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
+          light: _LightFacts | None = None) -> _Span:
+    """The span of a hand (made without a call to the class: compiled, its fields are set in C)."""
+    span = _Span.__new__(_Span)
+    span.hf = hf
+    counts = bytes(shape)  # the counts as bytes: read kind by kind below and by the bounds
+    span.shape = counts
+    span.wilds = wilds
+    span.melded = melded
+    span.seat_kind = seat_kind
+    span.round_kind = round_kind
+    span.n_melds = n_melds
+    span.wild_as_itself = wild_as_itself
+    span.win_is_wild = win_is_wild
+    span.light = light
+    # the suits of the tiles, whether all are simples, how many are concealed, the melded chows
+    suits = 0
+    tiles = 0
+    for k in range(N_KINDS):
+        if counts[k]:
+            suits |= _SUIT_BIT[k]
+            tiles += counts[k]
+    not_simple = bool(suits & 8 or counts[0] or counts[8] or counts[9] or counts[17] or counts[18] or counts[26])
+    chows = 0
+    for g in melded:
+        last = g.first + 2 if g.size == "chow" else g.first  # a pung or kong holds one kind
+        for k in range(g.first, last + 1):
+            suits |= _SUIT_BIT[k]
+            not_simple = not_simple or _NOT_SIMPLE[k]
+        if g.size == "chow":
+            chows += 1
+    span.suits = suits
+    span.simple_only = not not_simple
+    span.tiles = tiles
+    span.melded_chows = chows
+    return span
 
 
 def _span_of(hf: HandFacts) -> _Span:
-    return _Span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
+    return _span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
                  sum(hf.wild_physical.values()), hf.win_is_wild)
 
 
-def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
-    return flowers_asked(args, lf.flowers)  # None for a bad argument: the scorer says what is wrong
+# The hand-level features with a value from a table's counts (:data:`_LIGHT_FEATURES`).
+_L_WIN_TILE_WILD = 0
+_L_CONCEALED_HAND = 1
+_L_WILDS_HELD = 2
+_L_WILD_SINGLE_WAIT = 3
+_L_DISCARDED_WILD = 4
+_L_FLOWERS = 5
+_L_FLOWER_SETS = 6
+_L_WIN = 7
+_L_SELF_DRAW = 8
+_L_AFTER_DISCARD_KONG = 9
+_L_LAST_TILE = 10
+_L_FIRST_TURN = 11
+_L_DEALER = 12
+_L_MELDS_EXPOSED = 13
 
-
-def _light_single_wait(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
-    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only where
-    # it was worked out from the counts
-    if lf.before_wilds == 0:
-        return 0
-    return None if lf.single_wait is None else int(lf.single_wait)
-
-
-#: The value of each hand-level feature (``nbmj.scoring.features``) from a table's counts,
-#: None where it is not known without the hand's facts (the bound then takes every value).
-#: A feature missing here has no bound from counts.
-_LIGHT_FEATURES: dict[str, Callable[[tuple[str, ...], _Span, _LightFacts], int | None]] = {
-    "win_tile_wild": lambda args, span, lf: int(span.win_is_wild),
-    "concealed_hand": lambda args, span, lf: int(lf.concealed_hand),
-    "wilds_held": lambda args, span, lf: span.wilds,
-    "wild_single_wait": _light_single_wait,
-    "discarded_wild": lambda args, span, lf: int(lf.discarded_wild),
-    "flowers": _light_flowers,
-    "flower_sets": lambda args, span, lf: lf.flowers.sets,
-    "win": lambda args, span, lf: 1 if not args else int(lf.win_by == args[0]),
-    "self_draw": lambda args, span, lf: int(lf.win_by in SELF_DRAWN),
-    "after_discard_kong": lambda args, span, lf: int(lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan"),
-    "last_tile": lambda args, span, lf: int(lf.last_tile),
-    "first_turn": lambda args, span, lf: int(lf.first_turn),
-    "dealer": lambda args, span, lf: int(lf.dealer),
-    "melds_exposed": lambda args, span, lf: span.n_melds,
+#: The hand-level features (``nbmj.scoring.features``) that have a value from a table's
+#: counts (:func:`_light_value`), by name. A feature missing here has no bound from counts.
+_LIGHT_FEATURES: dict[str, int] = {
+    "win_tile_wild": _L_WIN_TILE_WILD, "concealed_hand": _L_CONCEALED_HAND, "wilds_held": _L_WILDS_HELD,
+    "wild_single_wait": _L_WILD_SINGLE_WAIT, "discarded_wild": _L_DISCARDED_WILD, "flowers": _L_FLOWERS,
+    "flower_sets": _L_FLOWER_SETS, "win": _L_WIN, "self_draw": _L_SELF_DRAW,
+    "after_discard_kong": _L_AFTER_DISCARD_KONG, "last_tile": _L_LAST_TILE, "first_turn": _L_FIRST_TURN,
+    "dealer": _L_DEALER, "melds_exposed": _L_MELDS_EXPOSED,
 }
 
 
-def _pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
+def _light_value(code: int, args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int:
+    """The value of the hand-level feature ``code`` (:data:`_LIGHT_FEATURES`) with ``args``
+    from a table's counts, -1 where it is not known without the hand's facts (the bound then
+    takes every value)."""
+    if code == _L_WIN_TILE_WILD:
+        return 1 if span.win_is_wild else 0
+    if code == _L_CONCEALED_HAND:
+        return 1 if lf.concealed_hand else 0
+    if code == _L_WILDS_HELD:
+        return span.wilds
+    if code == _L_WILD_SINGLE_WAIT:
+        # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
+        # where it was worked out from the counts
+        if lf.before_wilds == 0:
+            return 0
+        return -1 if lf.single_wait is None else int(lf.single_wait)
+    if code == _L_DISCARDED_WILD:
+        return 1 if lf.discarded_wild else 0
+    if code == _L_FLOWERS:
+        n = flowers_asked(args, lf.flowers)
+        return -1 if n is None else n  # None for a bad argument: the scorer says what is wrong
+    if code == _L_FLOWER_SETS:
+        return lf.flowers.sets
+    if code == _L_WIN:
+        return 1 if not args or lf.win_by == args[0] else 0
+    if code == _L_SELF_DRAW:
+        return 1 if lf.win_by in SELF_DRAWN else 0
+    if code == _L_AFTER_DISCARD_KONG:
+        return 1 if lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan" else 0
+    if code == _L_LAST_TILE:
+        return 1 if lf.last_tile else 0
+    if code == _L_FIRST_TURN:
+        return 1 if lf.first_turn else 0
+    if code == _L_DEALER:
+        return 1 if lf.dealer else 0
+    return span.n_melds  # _L_MELDS_EXPOSED
+
+
+#: parse_pungs_args by argument tuple (a rule set has a few)
+_PUNGS_ARGS: dict[tuple[str, ...], tuple[str | None, bool | None, str | None]] = {}
+
+
+def _pungs_bound(args: tuple[str, ...], span: _Span, iv: _Intervals, slot: int) -> None:
     # The melded sets are in every reading; the concealed pungs are made of the concealed
     # tiles of the class and the wilds, three each.
-    cls, exp, size = parse_pungs_args(args)
+    parsed = _PUNGS_ARGS.get(args)
+    if parsed is None:
+        parsed = _PUNGS_ARGS[args] = parse_pungs_args(args)
+    cls, exp, size = parsed
     melded = 0
     for g in span.melded:
         if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
@@ -181,66 +230,107 @@ def _pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
             continue
         melded += 1
     tiles = span.tiles if cls is None else span.class_tiles(cls)
-    return melded, melded + (tiles + span.wilds) // 3
+    iv.lo[slot] = melded
+    iv.hi[slot] = melded + (tiles + span.wilds) // 3
 
 
-def _pairs_bound(args: tuple[str, ...], span: _Span) -> Interval:
-    if not args:
-        return 1, 1
-    return 0, 1 if span.wilds or span.class_tiles(args[0]) else 0
-
-
-def _chows_bound(args: tuple[str, ...], span: _Span) -> Interval:
-    return span.melded_chows, span.melded_chows + (span.tiles + span.wilds) // 3
-
-
-def _all_pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
+def _all_pungs_possible(span: _Span) -> bool:
     if span.melded_chows:
-        return 0, 0
+        return False
     # Without chows each kind's tiles make pungs of that kind, one kind maybe the pair: the
     # wilds fill each kind up to a multiple of three, or the pair's kind to two more than
     # one (one wild less, where its count is not a multiple of three); an all-wild pair
     # takes two.
     fill = 0
     pair_saves = False
-    for c in span.shape:
+    shape = span.shape
+    for k in range(N_KINDS):
+        c = shape[k]
         if c:
             fill += -c % 3
             pair_saves = pair_saves or c % 3 != 0
     need = fill - 1 if pair_saves else fill + 2
-    return 0, 1 if span.wilds >= need else 0
+    return span.wilds >= need
 
 
-def _flag(possible: bool) -> Interval:
-    return 0, 1 if possible else 0
-
-
-def _all_chows_bound(args: tuple[str, ...], span: _Span) -> Interval:
+def _all_chows_possible(span: _Span) -> bool:
     for g in span.melded:
         if g.size != "chow":
-            return 0, 0
-    return 0, 1
+            return False
+    return True
 
 
-#: An interval for each reading-level feature over every reading of a hand. A feature
-#: missing here has no bound: an item that reads it makes the hand's bound infinite.
-_READING_BOUNDS: dict[str, Callable[[tuple[str, ...], _Span], Interval]] = {
-    "pungs": _pungs_bound,
-    "pairs": _pairs_bound,
-    "chows": _chows_bound,
-    "flush": lambda args, span: _flag(span.suits in (0, 1, 2, 4)),
-    "half_flush": lambda args, span: _flag(span.suits & 7 in (0, 1, 2, 4)),
-    "all_honors": lambda args, span: _flag(span.suits & 7 == 0),
-    "all_pungs": _all_pungs_bound,
-    "all_chows": _all_chows_bound,
-    "wait": lambda args, span: (0, 1) if args else (1, 1),
-    "big_crane": lambda args, span: _flag(span.n_melds == 4),
-    "wild_as_itself": lambda args, span: (0, span.wild_as_itself),
-    "all_simples": lambda args, span: _flag(span.simple_only),
-    "wild_pair_win": lambda args, span: _flag(span.win_is_wild),
-    # bounds are worked out only where the standard shape is the only one (value_bound)
-    "shape": lambda args, span: (1, 1) if not args or args[0] == "standard" else (0, 0),
+# The reading-level features with a bound over every reading (:data:`_READING_BOUNDS`).
+_B_PUNGS = 0
+_B_PAIRS = 1
+_B_CHOWS = 2
+_B_FLUSH = 3
+_B_HALF_FLUSH = 4
+_B_ALL_HONORS = 5
+_B_ALL_PUNGS = 6
+_B_ALL_CHOWS = 7
+_B_WAIT = 8
+_B_BIG_CRANE = 9
+_B_WILD_AS_ITSELF = 10
+_B_ALL_SIMPLES = 11
+_B_WILD_PAIR_WIN = 12
+_B_SHAPE = 13
+
+#: The reading-level features with an interval over every reading of a hand
+#: (:func:`_reading_bound`), by name. A feature missing here has no bound: an item that
+#: reads it makes the hand's bound infinite.
+_READING_BOUNDS: dict[str, int] = {
+    "pungs": _B_PUNGS, "pairs": _B_PAIRS, "chows": _B_CHOWS, "flush": _B_FLUSH, "half_flush": _B_HALF_FLUSH,
+    "all_honors": _B_ALL_HONORS, "all_pungs": _B_ALL_PUNGS, "all_chows": _B_ALL_CHOWS, "wait": _B_WAIT,
+    "big_crane": _B_BIG_CRANE, "wild_as_itself": _B_WILD_AS_ITSELF, "all_simples": _B_ALL_SIMPLES,
+    "wild_pair_win": _B_WILD_PAIR_WIN, "shape": _B_SHAPE,
 }
+
+
+def _reading_bound(code: int, args: tuple[str, ...], span: _Span, iv: _Intervals, slot: int) -> None:
+    """Into ``slot`` of ``iv``: the interval of the reading-level feature ``code``
+    (:data:`_READING_BOUNDS`) with ``args`` over every reading of ``span``. A flag is 0 to
+    1 where it may hold, 0 to 0 where it cannot."""
+    lo = 0
+    hi = 1
+    if code == _B_PUNGS:
+        _pungs_bound(args, span, iv, slot)
+        return
+    if code == _B_PAIRS:
+        if not args:
+            lo = 1
+        elif not (span.wilds or span.class_tiles(args[0])):
+            hi = 0
+    elif code == _B_CHOWS:
+        lo = span.melded_chows
+        hi = span.melded_chows + (span.tiles + span.wilds) // 3
+    elif code == _B_FLUSH:
+        hi = 1 if span.suits in (0, 1, 2, 4) else 0
+    elif code == _B_HALF_FLUSH:
+        hi = 1 if span.suits & 7 in (0, 1, 2, 4) else 0
+    elif code == _B_ALL_HONORS:
+        hi = 1 if span.suits & 7 == 0 else 0
+    elif code == _B_ALL_PUNGS:
+        hi = 1 if _all_pungs_possible(span) else 0
+    elif code == _B_ALL_CHOWS:
+        hi = 1 if _all_chows_possible(span) else 0
+    elif code == _B_WAIT:
+        if not args:
+            lo = 1
+    elif code == _B_BIG_CRANE:
+        hi = 1 if span.n_melds == 4 else 0
+    elif code == _B_WILD_AS_ITSELF:
+        hi = span.wild_as_itself
+    elif code == _B_ALL_SIMPLES:
+        hi = 1 if span.simple_only else 0
+    elif code == _B_WILD_PAIR_WIN:
+        hi = 1 if span.win_is_wild else 0
+    elif not args or args[0] == "standard":  # _B_SHAPE: bounds are worked out only where the
+        lo = 1  # standard shape is the only one (value_bound)
+    else:
+        hi = 0
+    iv.lo[slot] = lo
+    iv.hi[slot] = hi
 
 
 def _truth_low(lo: float, hi: float) -> float:
@@ -258,9 +348,26 @@ def _truth(iv: Interval) -> Interval:
     return _truth_low(iv[0], iv[1]), _truth_high(iv[0], iv[1])
 
 
-def _run_bounds(ops: list[int], lo: list[float], hi: list[float]) -> None:
-    """Run the program's ``ops`` over intervals: each fills its slot of ``lo`` and ``hi``
-    with the interval of its outcome (1 for may hold, 0 for may fail)."""
+#: The most slots a part of the bound reads (compiled, the length of the arrays of
+#: :class:`_Intervals`, in bound.pxd): a rule set one of whose parts reads more has no bound.
+_MAX_SLOTS = 128
+
+
+class _Intervals:
+    """The intervals of a part's slots for one hand, ``lo[i]`` to ``hi[i]``: compiled, two
+    arrays of C doubles."""
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self) -> None:
+        # _MAX_SLOTS, written out: compiled, a list of a constant length fills a C array in place
+        self.lo = [0.0] * 128
+        self.hi = [0.0] * 128
+
+
+def _run_bounds(ops: list[int], iv: _Intervals) -> None:
+    """Run the program's ``ops`` over intervals: each fills its slot of ``iv`` with the
+    interval of its outcome (1 for may hold, 0 for may fail)."""
     i = 0
     end = len(ops)
     while i < end:
@@ -269,25 +376,25 @@ def _run_bounds(ops: list[int], lo: list[float], hi: list[float]) -> None:
         a = ops[i + 2]
         b = ops[i + 3]
         i += 4
-        alo = lo[a]
-        ahi = hi[a]
+        alo = iv.lo[a]
+        ahi = iv.hi[a]
         if op == OP_AND or op == OP_OR:
             t1lo = _truth_low(alo, ahi)
             t1hi = _truth_high(alo, ahi)
-            t2lo = _truth_low(lo[b], hi[b])
-            t2hi = _truth_high(lo[b], hi[b])
+            t2lo = _truth_low(iv.lo[b], iv.hi[b])
+            t2hi = _truth_high(iv.lo[b], iv.hi[b])
             if op == OP_AND:
-                lo[slot] = t1lo if t1lo < t2lo else t2lo
-                hi[slot] = t1hi if t1hi < t2hi else t2hi
+                iv.lo[slot] = t1lo if t1lo < t2lo else t2lo
+                iv.hi[slot] = t1hi if t1hi < t2hi else t2hi
             else:
-                lo[slot] = t1lo if t1lo > t2lo else t2lo
-                hi[slot] = t1hi if t1hi > t2hi else t2hi
+                iv.lo[slot] = t1lo if t1lo > t2lo else t2lo
+                iv.hi[slot] = t1hi if t1hi > t2hi else t2hi
             continue
         if op == OP_NOT:
             t1lo = _truth_low(alo, ahi)
             t1hi = _truth_high(alo, ahi)
-            lo[slot] = 1.0 - t1hi
-            hi[slot] = 1.0 - t1lo
+            iv.lo[slot] = 1.0 - t1hi
+            iv.hi[slot] = 1.0 - t1lo
             continue
         v = b  # a comparison of slot ``a`` with the number ``b``: can it hold, can it fail
         if op == OP_GE:
@@ -302,8 +409,8 @@ def _run_bounds(ops: list[int], lo: list[float], hi: list[float]) -> None:
             can_hold, can_fail = alo <= v <= ahi, not (alo == ahi and ahi == v)
         else:
             can_hold, can_fail = not (alo == ahi and ahi == v), alo <= v <= ahi
-        lo[slot] = 0.0 if can_fail else 1.0
-        hi[slot] = 1.0 if can_hold else 0.0
+        iv.lo[slot] = 0.0 if can_fail else 1.0
+        iv.hi[slot] = 1.0 if can_hold else 0.0
 
 
 class ValueBound:
@@ -334,14 +441,13 @@ _ANY = 2
 
 
 class _Part:
-    """What one sum of the bound reads: ``items`` (is a multiplier, value, slot of the
-    ``when`` or -1, slot of the ``each`` or -1) and the slots they read, with the ops that
-    fill them (the program's, in its order) and the features those read, each with how it
-    is bounded (:data:`_READING_BOUNDS`, :data:`_LIGHT_FEATURES`, or None for every value)."""
+    """What one sum of the bound reads: ``items`` (is a multiplier, value, the ``when`` or
+    -1, the ``each`` or -1) and the slots they read, with the ops that fill them (the
+    program's, in its order) and the features those read, each with how it is bounded
+    (:data:`_READING_BOUNDS`, :data:`_LIGHT_FEATURES`, or every value). Its slots are the
+    program's it needs, numbered from 0 in the program's order."""
 
     def __init__(self, program: Program, items: list[tuple[bool, int, int, int]], roots: list[int], how: int) -> None:
-        self.items = items
-        self.size = program.size
         self.how = how
         ops = program.ops
         filled_by: dict[int, list[int]] = {}
@@ -356,63 +462,80 @@ class _Part:
                     if read not in need:
                         need.add(read)
                         todo.append(read)
-        #: the needed ops, in the program's order
-        self.ops: list[int] = [v for i in range(0, len(ops), 4) if ops[i + 1] in need for v in ops[i:i + 4]]
+        #: program slot -> the part's slot
+        self.index: dict[int, int] = {slot: i for i, slot in enumerate(sorted(need))}
+        index = self.index
+        self.size = len(index)
+        self.items = [(is_multiplier, value, -1 if when < 0 else index[when], -1 if each < 0 else index[each])
+                      for is_multiplier, value, when, each in items]
+        #: the needed ops, in the program's order, over the part's slots
+        self.ops: list[int] = []
+        for i in range(0, len(ops), 4):
+            op, slot, a, b = ops[i], ops[i + 1], ops[i + 2], ops[i + 3]
+            if slot in need:
+                self.ops += [op, index[slot], index[a], index[b] if op in (OP_AND, OP_OR) else b]
+        #: the hand-level features read: their slots here and in the program, the features
         self.hand_slots: list[int] = []
+        self.hand_sources: list[int] = []
         self.hand_features: list[Feature] = []
+        #: the reading-level features read: their slots, bounds and arguments
         self.reading_slots: list[int] = []
-        self.reading_bounds: list[Callable[[tuple[str, ...], _Span], Interval] | None] = []
+        self.reading_codes: list[int] = []  # -1: no bound
         self.reading_args: list[tuple[str, ...]] = []
         for f, slot in zip(program.features, program.feature_slots):
             if slot not in need:
                 continue
             if slot < program.hand_size:
-                self.hand_slots.append(slot)
+                self.hand_slots.append(index[slot])
+                self.hand_sources.append(slot)
                 self.hand_features.append(f)
             else:
-                self.reading_slots.append(slot)
-                self.reading_bounds.append(_READING_BOUNDS.get(f.name))
+                self.reading_slots.append(index[slot])
+                self.reading_codes.append(_READING_BOUNDS.get(f.name, -1))
                 self.reading_args.append(f.args)
-        self.light_values = [_LIGHT_FEATURES.get(f.name) for f in self.hand_features]
-        #: whether it reads a flower count, or any hand-level feature at all
+        self.light_codes = [_LIGHT_FEATURES.get(f.name, -1) for f in self.hand_features]
+        self.hand_args: list[tuple[str, ...]] = [f.args for f in self.hand_features]
+        #: whether it reads any hand-level feature
         self.reads_hand = bool(self.hand_slots)
 
-    def intervals(self, span: _Span, values: list[int] | None) -> tuple[list[float], list[float]]:
-        """The intervals of every slot the part reads, for ``span`` (``values``: the
-        hand's slots, where the part reads them from the hand's facts)."""
-        lo = [-_INF] * self.size
-        hi = [_INF] * self.size
+    def intervals(self, span: _Span, values: list[int] | None) -> _Intervals:
+        """The intervals of the part's slots for ``span`` (``values``: the hand's slots in
+        the program, where the part reads them from the hand's facts)."""
+        iv = _Intervals()
+        for i in range(self.size):
+            iv.lo[i] = -_INF
+            iv.hi[i] = _INF
         if self.how == _EXACT:
             assert values is not None
-            for slot in self.hand_slots:
-                lo[slot] = hi[slot] = values[slot]
+            for i in range(len(self.hand_slots)):
+                slot = self.hand_slots[i]
+                iv.lo[slot] = iv.hi[slot] = values[self.hand_sources[i]]
         elif self.how == _LIGHT and span.light is not None:
             lf = span.light
             for i in range(len(self.hand_slots)):
-                value_of = self.light_values[i]
-                if value_of is None:
+                code = self.light_codes[i]
+                if code < 0:
                     continue
-                v = value_of(self.hand_features[i].args, span, lf)
-                if v is not None:
-                    lo[self.hand_slots[i]] = hi[self.hand_slots[i]] = v
+                v = _light_value(code, self.hand_args[i], span, lf)
+                if v >= 0:
+                    slot = self.hand_slots[i]
+                    iv.lo[slot] = iv.hi[slot] = v
         for i in range(len(self.reading_slots)):
-            bound = self.reading_bounds[i]
-            if bound is not None:
-                low, high = bound(self.reading_args[i], span)
-                lo[self.reading_slots[i]] = low
-                hi[self.reading_slots[i]] = high
-        _run_bounds(self.ops, lo, hi)
-        return lo, hi
+            code = self.reading_codes[i]
+            if code >= 0:
+                _reading_bound(code, self.reading_args[i], span, iv, self.reading_slots[i])
+        _run_bounds(self.ops, iv)
+        return iv
 
     def sum(self, span: _Span, values: list[int] | None, tai: float, mult: float) -> tuple[float, float]:
         """``tai`` and ``mult`` raised by the most each item can add over ``span``."""
         if not self.items:
             return tai, mult
-        lo, hi = self.intervals(span, values)
+        iv = self.intervals(span, values)
         for is_multiplier, value, when, each in self.items:
-            if when >= 0 and _truth_high(lo[when], hi[when]) == 0:
+            if when >= 0 and _truth_high(iv.lo[when], iv.hi[when]) == 0:
                 continue
-            n_high = 1.0 if each < 0 else hi[each]
+            n_high = 1.0 if each < 0 else iv.hi[each]
             if n_high <= 0:
                 continue
             if is_multiplier:
@@ -422,9 +545,10 @@ class _Part:
         return tai, mult
 
     def surely_holds(self, span: _Span, slot: int) -> bool:
-        """Whether the condition in ``slot`` holds for every reading of ``span``."""
-        lo, hi = self.intervals(span, None)
-        return _truth_low(lo[slot], hi[slot]) == 1
+        """Whether the condition in the program's ``slot`` holds for every reading of ``span``."""
+        iv = self.intervals(span, None)
+        at = self.index[slot]
+        return _truth_low(iv.lo[at], iv.hi[at]) == 1
 
 
 def _raises(item: ScoringItem) -> bool:
@@ -506,6 +630,10 @@ class _BoundPlan:
         #: the bounds over a waiting hand and any winning tile, by waiting hand
         self.any_tile_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         self.plan = plan
+        if any(part.size > _MAX_SLOTS for part in (self.items, self.light_hand_items, self.light_items)) or any(
+                condition.size > _MAX_SLOTS for _forbid, condition, _slot in self.light_forbids):
+            self.unbounded = True  # more conditions than a bound holds: every win may reach the minimum
+            self.counts_scoring = None
 
 
 _BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
@@ -641,8 +769,36 @@ def may_reach_minimum(
                              round_wind, win_by, last_tile, first_turn, discarded_wild, win_tile)
 
 
-#: nbmj.engine.wins.win_counts, imported when first asked (the engine imports the scoring)
-_win_counts: Callable[[Any, tuple[bool, ...], frozenset[int], int], tuple[list[int], int, int]] | None = None
+def hand_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[bytearray, int, int]:
+    """The counts of a seat's hand that the Situation the engine would build gives the
+    scorer, of ``hand`` (its 42 tile counts) and ``tile`` (-1 for none, when the hand holds
+    it): the 34 counts of the tiles that are not flowers and not wild, the wilds, and the
+    wilds that are tiles of the 34 kinds."""
+    shape = bytearray(N_KINDS)
+    wild = bytearray(42)  # whether each tile id is wild: one look-up per kind held below
+    for k in wilds:
+        if 0 <= k < 42:
+            wild[k] = 1
+    w = wild_as_itself = 0
+    counts = bytearray(hand)  # (a copy of 42 bytes, read as C bytes when compiled)
+    for k in range(42):
+        c = counts[k]
+        if not c or flower_flag[k]:
+            continue
+        if wild[k]:
+            w += c
+            if k < N_KINDS:
+                wild_as_itself += c
+        else:
+            shape[k] = c
+    if tile >= 0:
+        if tile in wilds:
+            w += 1
+            if tile < N_KINDS:
+                wild_as_itself += 1
+        else:
+            shape[tile] += 1
+    return shape, w, wild_as_itself
 
 
 def reach_from_hand(rules: RuleSet, hand: Any, flower_flag: tuple[bool, ...], wild_kinds: frozenset[int], tile: int,
@@ -651,17 +807,20 @@ def reach_from_hand(rules: RuleSet, hand: Any, flower_flag: tuple[bool, ...], wi
     """:func:`reach_from_counts` of a seat's hand as the engine holds it: ``hand`` the 42
     tile counts (a bytearray), the winning ``tile`` (counted into the hand when
     ``count_tile``: a discard or a robbed tile), ``melds`` with ``kind`` and ``tiles``, the
-    flowers laid aside. The counts are those of ``nbmj.engine.wins.win_counts``, which are
-    the counts of the Situation the engine would build."""
-    global _win_counts
-    if _win_counts is None:
-        from ..engine.wins import win_counts
-
-        _win_counts = win_counts
-    shape, w, wild_as_itself = _win_counts(hand, flower_flag, wild_kinds, tile if count_tile else -1)
+    flowers laid aside (the counts of :func:`hand_counts`)."""
+    shape, w, wild_as_itself = hand_counts(hand, flower_flag, wild_kinds, tile if count_tile else -1)
     return reach_from_counts(rules, shape, w, wild_as_itself, tile in wild_kinds,
-                             tuple([(m.kind, m.tiles) for m in melds]), tuple(flowers), wild_kinds, seat, round_wind,
+                             tuple([(m.kind, m.tiles) for m in melds]) if melds else (), tuple(flowers), wild_kinds, seat, round_wind,
                              win_by, last_tile, first_turn, discarded_wild, tile)
+
+
+def _light_facts(rules: RuleSet, flowers: tuple[int, ...], wild_kinds: frozenset[int], concealed_hand: bool,
+                 discarded_wild: bool, win_by: str, last_tile: bool, first_turn: bool, seat: str,
+                 last_meld_kind: str | None, before_wilds: int) -> _LightFacts:
+    """The light facts of a win (see :func:`reach_from_counts`)."""
+    fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
+    return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E", last_meld_kind,
+                       before_wilds)
 
 
 def reach_from_counts(
@@ -686,11 +845,6 @@ def reach_from_counts(
             return True
     last_meld_kind = melds[-1][0] if melds else None
 
-    def light_facts() -> _LightFacts:
-        fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
-        return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
-                           last_meld_kind, wilds - win_is_wild)
-
     melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
     span: _Span | None = None
     # the hand-level items read only the light facts (the flowers counted from the seat,
@@ -703,7 +857,8 @@ def reach_from_counts(
     if hand_part is None:
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
-        lf = light_facts()
+        lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
         counted_key = (seat, lf.flowers, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
                        wilds, win_is_wild, len(melds))
         hand_part = bp.light_hand_counted.get(counted_key)
@@ -711,7 +866,7 @@ def reach_from_counts(
             if len(bp.light_hand_counted) >= 4096:
                 bp.light_hand_counted.clear()
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-            span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+            span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                          win_is_wild, lf)
             hand_part = bp.light_hand_counted[counted_key] = bp.light_hand_items.sum(span, None, 0, 1)
         bp.light_hand_parts[hand_key] = hand_part
@@ -720,15 +875,15 @@ def reach_from_counts(
     # ready hand meets many discards): the winning tile taken out and counted as one more
     # wild, which can be any kind, so every reading-level bound is at least the one with
     # the tile itself. Most wins fail it; the others take the bound with their own tile.
-    waiting: tuple[int, ...] = ()
+    waiting = b""
     if win_tile is not None:
         if win_is_wild:
-            waiting = tuple(shape)
+            waiting = bytes(shape)
             wild_before, itself_before = wilds - 1, wild_as_itself - (win_tile < N_KINDS)
         else:
-            held = list(shape)
+            held = bytearray(shape)
             held[win_tile] -= 1
-            waiting = tuple(held)
+            waiting = bytes(held)
             wild_before, itself_before = wilds, wild_as_itself
         wait_key = (waiting, wild_before, itself_before, melds, seat, round_wind)
         loose = bp.any_tile_parts.get(wait_key)
@@ -737,7 +892,7 @@ def reach_from_counts(
                 bp.any_tile_parts.clear()
             if melded is None:
                 melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-            any_span = _Span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
+            any_span = _span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
                              itself_before + 1, True)
             loose = bp.any_tile_parts[wait_key] = bp.any_tile_items.sum(any_span, None, 0, 1)
         if not _reaches(scoring, tai + loose[0], mult * loose[1]):
@@ -745,8 +900,12 @@ def reach_from_counts(
     if span is None:
         if melded is None:
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light_facts() if bp.light_items_read_hand else None)
+        light = None
+        if bp.light_items_read_hand:
+            light = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                 first_turn, seat, last_meld_kind, wilds - win_is_wild)
+        span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light)
     tai, mult = bp.light_items.sum(span, None, tai, mult)
     if not _reaches(scoring, tai, mult):
         return False
@@ -754,7 +913,8 @@ def reach_from_counts(
     # reading (the scorer's _evaluate): asked last, of the few wins that reach the minimum
     for forbid, condition, slot in bp.light_forbids:
         if win_by in forbid:
-            lf = light_facts()
+            lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
             if lf.before_wilds and win_tile is not None:
                 lf.single_wait = wild_single_wait_of(list(waiting), lf.before_wilds)
             span.light = lf
