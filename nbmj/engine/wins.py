@@ -123,7 +123,7 @@ def first_turn(t: TableState, win_by: str) -> bool:
 def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
     """False only when ``p`` winning on ``tile`` cannot reach the minimum (or a win
     restriction forbids it): the scorer's value bound from the table's counts
-    (:func:`~nbmj.scoring.bound.may_reach_minimum`, compiled in nbmj.scoring._bound),
+    (:func:`~nbmj.scoring.bound.may_reach_minimum`, asked through its reach_from_hand),
     which most wins a bot meets fail, before their Situation is built. The counts are
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]
