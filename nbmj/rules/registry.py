@@ -21,11 +21,14 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .._paths import spec_root
 from ..errors import RuleSetError, UnknownVariantError
-from .compiler import compile_file, parse_header
-from .diagnostics import suggest
-from .model import RuleSet
+from .headers import read_header
+
+if TYPE_CHECKING:
+    from .model import RuleSet
 
 __all__ = [
     "DEFAULT_VARIANT",
@@ -81,7 +84,7 @@ def _index() -> tuple[dict[str, VariantInfo], dict[str, str]]:
     aliases: dict[str, str] = {}
     for path in sorted(_variants_dir().glob("*.nbv")):
         try:
-            h = parse_header(path.read_text(encoding="utf-8"), str(path))
+            h = read_header(path)
         except RuleSetError:
             # a broken shipped file is still listed under its file name; loading it reports why
             infos[path.stem] = VariantInfo(path.stem, None, "(does not parse)", (), str(path))
@@ -129,7 +132,7 @@ def _search_dirs(from_dir: str | None, cwd: str, env: str) -> tuple[Path, ...]:
 
 def _header_info(path: Path, user: bool) -> VariantInfo:
     try:
-        h = parse_header(path.read_text(encoding="utf-8"), str(path))
+        h = read_header(path)
     except (RuleSetError, OSError, UnicodeDecodeError):
         # a broken file is still listed under its file name; loading it reports why
         return VariantInfo(path.stem, None, "(does not parse)", (), str(path), user)
@@ -232,6 +235,8 @@ def canonical_name(name: str) -> str:
 
 
 def _unknown(name: str) -> UnknownVariantError:
+    from .diagnostics import suggest
+
     names = sorted(set(known_names()) | {n for i in user_variant_infos() for n in (i.name, *i.aliases)})
     close = suggest(name, names)
     hint = f" (did you mean {close!r}?)" if close else ""
@@ -257,12 +262,16 @@ def display_source(path: Path) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_shipped(name: str) -> RuleSet:
+    from .compiler import compile_file  # the parser and the compiler, only to compile
+
     path = variant_path(name)
     return compile_file(path, source=display_source(path))
 
 
 @functools.lru_cache(maxsize=64)
 def _load_path(path: str, mtime_ns: int) -> RuleSet:
+    from .compiler import compile_file
+
     return compile_file(path)
 
 
