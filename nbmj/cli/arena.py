@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import time
@@ -43,6 +44,13 @@ def stop_cleanly() -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         click.echo("nbmj: interrupted; the run was stopped", err=True)
+        if "ray" in sys.modules:
+            # The run has shut its Ray down (nbmj.arena.backends); what is left is Ray's
+            # native threads, whose teardown at the interpreter's exit can crash the process
+            # (status -11) after an interrupted start: leave without it.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
         sys.exit(130)
     finally:
         signal.signal(signal.SIGTERM, previous)
