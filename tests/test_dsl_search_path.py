@@ -282,3 +282,17 @@ def test_the_command_announces_a_shadowing_variant_once_on_stderr(home):
     assert [line for line in out.stderr.splitlines() if line] == [
         f"nbmj: warning: variant 'ningbo' is the user file {home / 'ningbo.nbv'}, which shadows the shipped 'ningbo'"
     ]
+
+
+def test_a_worker_process_is_given_the_file_a_name_finds_here(home, monkeypatch):
+    """A Ray worker's current directory and search are its own: the commands hand their
+    workers the path of the user file a name finds in this process, and a shipped name."""
+    from nbmj.rules.registry import portable_spec
+
+    _write(home / "thursday.nbv", THURSDAY)
+    _write(home / "v" / "uncle.nbv", 'variant uncle extends ningbo "uncle"\n')
+    assert portable_spec("thu") == str((home / "thursday.nbv").resolve())
+    assert portable_spec("v/uncle") == str((home / "v" / "uncle.nbv").resolve())
+    assert portable_spec("ninghai") == "ninghai"
+    with pytest.raises(UnknownVariantError):
+        portable_spec("nowhere")

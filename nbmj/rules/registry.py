@@ -50,6 +50,7 @@ __all__ = [
     "known_names",
     "search_current_directory",
     "VariantShadowWarning",
+    "portable_spec",
 ]
 
 DEFAULT_VARIANT = "ningbo"
@@ -381,6 +382,23 @@ def _announce_shadow(name: str, path: str) -> None:
         VariantShadowWarning,
         stacklevel=3,
     )
+
+
+def portable_spec(name_or_path: str) -> str:
+    """What loads the variant ``name_or_path`` names here in another process (a Ray worker,
+    whose current directory and variant search are its own): the absolute path of the user
+    file it names along this process's search path, else the shipped variant's name as
+    given. Raises as :func:`load_variant` does for a name found nowhere."""
+    if _looks_like_path(name_or_path):
+        p = Path(name_or_path)
+        if not p.is_file() and p.suffix != ".nbv" and p.with_name(p.name + ".nbv").is_file():
+            p = p.with_name(p.name + ".nbv")
+        return str(p.resolve())
+    with _lock:
+        found = find_variant(name_or_path)
+    if found is None:
+        raise _unknown(name_or_path)
+    return str(Path(found.path).resolve()) if found.user else name_or_path
 
 
 def clear_cache() -> None:
