@@ -342,15 +342,23 @@ async def _serve_seat(websocket: Any, channel: SeatChannel, max_message: int) ->
 
 
 async def _to_browser(websocket: Any, channel: SeatChannel) -> None:
-    """Send the game's lines until the game ends the channel."""
+    """Send the game's lines until the game ends the channel, or the browser goes."""
     while (line := await channel.next_line()) is not None:
-        await websocket.send_text(line)
+        try:
+            await websocket.send_text(line)
+        except Exception:  # noqa: BLE001 - however the server says it (a disconnect, a closing socket), the browser has gone
+            channel.close(CLOSE_NORMAL, "the browser left")
+            return
 
 
 async def _from_browser(websocket: Any, channel: SeatChannel, max_message: int) -> None:
     """Hand the browser's text messages to the game until it leaves or breaks a bound."""
     while True:
-        message = await websocket.receive()
+        try:
+            message = await websocket.receive()
+        except Exception:  # noqa: BLE001 - as in _to_browser: the connection is gone
+            channel.close(CLOSE_NORMAL, "the browser left")
+            return
         if message["type"] == "websocket.disconnect":
             channel.close(CLOSE_NORMAL, "the browser left")
             return
