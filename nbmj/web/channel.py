@@ -53,7 +53,9 @@ class SeatChannel:
         self._cut = asyncio.Event()
         #: the close code once either side has ended the channel (None while open)
         self.closed_code: int | None = None
+        #: why, in a few words, for the close frame
         self.closed_reason = ""
+        #: the game thread's end, a :class:`~nbmj.bots.transport.Transport`
         self.game_end = _GameEnd(self)
 
     # -------------------------------------------------------------- the loop's side
