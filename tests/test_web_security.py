@@ -12,6 +12,8 @@ import time
 from urllib.parse import quote
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
 
@@ -101,6 +103,28 @@ def test_every_route_with_hostile_codes_names_and_bodies(hostile):
         with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
             ws.send_text(hostile)  # an answer that is no answer: a recorded fault, nothing else
             assert json.loads(ws.receive_text())["type"] == "hello"
+
+
+@pytest.fixture(scope="module")
+def shared_client():
+    with _client(rooms_per_client=1000, max_rooms=1000) as client:
+        yield client
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(code=st.text(min_size=1, max_size=40), body=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
+def test_fuzzed_codes_and_bodies_never_break_a_route(shared_client, code, body):
+    """Random text as a room code on every route that takes one, random bytes as a body:
+    an answer below 500, with the security headers, every time."""
+    h = quote(code, safe="")
+    for response in (
+        shared_client.get(f"/t/{h}"),
+        shared_client.get(f"/api/tables/{h}"),
+        shared_client.post(f"/api/tables/{h}/join", content=body),
+        shared_client.get(f"/api/tables/{h}/logs/{h}"),
+        shared_client.post("/api/tables", content=body, headers={"content-type": "application/json"}),
+    ):
+        _check(response, code)
 
 
 def test_the_unknown_table_page_shows_the_code_escaped():
