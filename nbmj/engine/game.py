@@ -82,7 +82,8 @@ def checked_seed(seed: object) -> int:
     """A recorded integer seed: None draws a fresh one, an integer (a numpy one too) is
     kept; anything else is refused, since a log must deal the same hand again."""
     if seed is None:
-        return random.SystemRandom().getrandbits(32)
+        # 53 bits: exact in any JSON reader, and too many to try against the tiles one sees
+        return random.SystemRandom().getrandbits(53)
     whole = whole_number(seed)
     if whole is None:
         raise GameSetupError(f"the seed is an integer, not {seed!r}")
