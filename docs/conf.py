@@ -96,7 +96,7 @@ python_use_unqualified_type_names = True
 # Names outside nbmj that docstrings mention; no network, so no intersphinx.
 nitpick_ignore_regex = [
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|bytes|dict|list|tuple|set|frozenset|object|type|None|Any)"),
-    (r"py:.*", r"(typing|collections\.abc|types|dataclasses|pathlib|enum|random|os|io|json)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|types|dataclasses|pathlib|enum|random|os|io|json|asyncio)\..*"),
     (r"py:.*", r"(Iterable|Iterator|Sequence|Mapping|Callable|Literal|Union|Optional|Path|TextIO|IO|Generator)"),
     (r"py:.*", r"(numpy|np|numpy\.typing|npt|click|rich|lark)(\..*)?"),
     (r"py:.*", r"(ndarray|NDArray|ArrayLike|DTypeLike)"),

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from typing import Any
 
 import click
 
+from .._paths import current_directory_searched, search_current_directory
 from ..errors import NbmjError
 from ._output import tolerate_narrow_consoles
 
@@ -64,6 +66,11 @@ SUMMARIES: dict[str, str] = {
 }
 
 
+def _one_line_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int, line: str | None = None) -> str:
+    """A warning as the command's users read it: one line on stderr, no source location."""
+    return f"nbmj: warning: {message}\n"
+
+
 class _LazyGroup(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         tolerate_narrow_consoles()
@@ -100,6 +107,12 @@ class _LazyGroup(click.Group):
             formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> Any:
+        # For the command's run (restored after, for a program that invokes it in-process):
+        # its user stands in their folder of rule files, so names are looked up there, and
+        # a warning is one line on stderr.
+        searched, formatted = current_directory_searched(), warnings.formatwarning
+        search_current_directory(True)
+        warnings.formatwarning = _one_line_warning
         try:
             return super().invoke(ctx)
         except NbmjError as exc:
@@ -110,6 +123,9 @@ class _LazyGroup(click.Group):
             if rest:
                 click.echo("\n".join(rest), err=True)
             sys.exit(2)
+        finally:
+            search_current_directory(searched)
+            warnings.formatwarning = formatted
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -13,17 +13,27 @@ if TYPE_CHECKING:
     from .compiler import compile_file, compile_text
     from .diagnostics import Diagnostic
     from .model import RuleSet
-    from .registry import DEFAULT_VARIANT, VariantInfo, list_variants, load_variant, variant_infos
+    from .registry import (
+        DEFAULT_VARIANT,
+        VariantInfo,
+        VariantShadowWarning,
+        list_variants,
+        load_variant,
+        search_current_directory,
+        variant_infos,
+    )
 
 __all__ = [
     "DEFAULT_VARIANT",
     "Diagnostic",
     "RuleSet",
     "VariantInfo",
+    "VariantShadowWarning",
     "compile_file",
     "compile_text",
     "list_variants",
     "load_variant",
+    "search_current_directory",
     "variant_infos",
 ]
 
@@ -35,6 +45,8 @@ _HOMES = {
     "RuleSet": "model",
     "DEFAULT_VARIANT": "registry",
     "VariantInfo": "registry",
+    "VariantShadowWarning": "registry",
+    "search_current_directory": "registry",
     "list_variants": "registry",
     "load_variant": "registry",
     "variant_infos": "registry",
