@@ -52,10 +52,15 @@ SUMMARIES: dict[str, str] = {
     "demo": "Play one seeded hand among four bots and show it as it goes.",
     "diff": "What differs between two variants: settings, items (with rule IDs), and the hands of a "
             "fixed corpus whose validity or points change.",
+    "fmt": "Rewrite variant FILES in the canonical layout, keeping every comment.",
     "hand": "Shanten, win and waits of HAND, as one JSON object.",
+    "lsp": "Run the language server for variant files over standard input and output.",
     "play": "Play one seat of a match in the terminal against three bots.",
     "replay": "Step through a logged hand, checking every event; then say whether the log reaches "
               "the end of the hand and, if it does, the settlement.",
+    "review": "Go over LOG (an nbmj-log/1 file, - for standard input) for one seat: at each of its "
+              "decisions, the player's choice beside the strong bot's, the shanten and waits before and "
+              "after, the expected points at stake, and the reasons with their rule IDs.",
     "score": "Score the winning situation in FILE (JSON; - for standard input).",
     "serve": "Open a web table: people play in the browser against bots, in any variant.",
     "show": "Print the compiled rule set of VARIANT (a shipped name or alias, or a .nbv file) as JSON.",
