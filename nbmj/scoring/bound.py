@@ -17,7 +17,7 @@ shape besides the standard one, a negative multiplier) makes it answer true.
 
 The items' conditions are the scorer's program (:class:`~nbmj.scoring.expressions.Program`)
 run over intervals instead of values: a feature's slot holds the least and the most it can
-be over every reading (:data:`_READING_BOUNDS`, or its value where the hand's facts give it),
+be over every reading (``_READING_BOUNDS``, or its value where the hand's facts give it),
 and each op the interval of its outcome. The engine asks :func:`reach_from_hand` of a seat's
 counts at every win it meets, before any Situation is built; compiled (``bound.pxd``), that
 runs as C over C doubles, and under ``NBMJ_PUREPYTHON`` the same code runs as Python.
@@ -88,6 +88,20 @@ class _Span:
 
     __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
                  "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
+    hf: HandFacts | None
+    shape: bytes
+    wilds: int
+    melded: tuple[SetGroup, ...]
+    seat_kind: int
+    round_kind: int
+    n_melds: int
+    wild_as_itself: int
+    win_is_wild: bool
+    suits: int
+    simple_only: bool
+    tiles: int
+    melded_chows: int
+    light: _LightFacts | None
 
     def class_tiles(self, cls: str) -> int:
         """The concealed tiles (wilds apart) of a tile class."""
