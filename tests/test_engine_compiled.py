@@ -69,8 +69,6 @@ def test_no_hand_written_cython_module_defines_a_rule_of_the_engine_or_the_score
     """The only hand-written ``.pyx`` files left are not rules: the hand-shape core, the RNG,
     the RL encoder's memory layout. None of them defines a function named after a mechanic of
     the engine (the names its hand-written twins had)."""
-    if (PACKAGE / "scoring" / "_bound.pyx").exists():
-        pytest.xfail("the value bound's hand-written restatement (nbmj/scoring/_bound.pyx) is still there (issue #39)")
     words = ("offer", "deal", "discard", "start_turn", "draw_head", "self_win", "discard_win", "may_reach", "is_ready",
              "claim_option", "resolve", "note_pass", "take_meld", "chi_ban", "chi_leaves", "replace_flower", "after_draw",
              "turn_action", "turn_code", "step_offered", "step_marked", "legal_for", "_enter", "greedy", "best_discard")
