@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core import is_win
 from ..errors import SituationError
 from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
@@ -162,7 +163,26 @@ def _flowers_of(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> F
 
 
 def sets_only(counts: list[int], wilds: int) -> bool:
-    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair)."""
+    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair).
+
+    Asked of the hand-shape core where it can be: with a pair of an honour the tiles do not
+    hold added, they win exactly when they split into sets (an honour makes no chow, and a
+    split that puts the two added tiles in a set with a wild can trade it for one with the
+    pair it then leaves). ``counts`` is changed while it is read, and restored."""
+    if wilds < 0 or (sum(counts) + wilds) % 3:
+        return False
+    if sum(counts) + wilds <= 12:
+        for z in range(27, N_KINDS):
+            if not counts[z]:
+                counts[z] = 2
+                won = is_win(counts, wilds)
+                counts[z] = 0
+                return won
+    return _sets_only_search(counts, wilds)
+
+
+def _sets_only_search(counts: list[int], wilds: int) -> bool:
+    """:func:`sets_only` by search, set by set from the lowest kind held."""
     i = 0
     while i < N_KINDS and not counts[i]:
         i += 1
@@ -172,7 +192,7 @@ def sets_only(counts: list[int], wilds: int) -> bool:
     for r in range(1, min(3, c) + 1):
         if 3 - r <= wilds:
             counts[i] -= r
-            ok = sets_only(counts, wilds - (3 - r))
+            ok = _sets_only_search(counts, wilds - (3 - r))
             counts[i] += r
             if ok:
                 return True
@@ -191,7 +211,7 @@ def sets_only(counts: list[int], wilds: int) -> bool:
                 continue
             for k in take:
                 counts[k] -= 1
-            ok = sets_only(counts, wilds - used)
+            ok = _sets_only_search(counts, wilds - used)
             for k in take:
                 counts[k] += 1
             if ok:

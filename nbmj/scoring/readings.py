@@ -233,12 +233,20 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
 
 
+#: The notation of a chow and of a pung from each kind (a chow only from a suit's 1-7), and
+#: of a pair: every best reading's decomposition is written from these.
+_CHOW_TEXT = tuple(group_notation("chow", k) if k < 27 and k % 9 < 7 else "" for k in range(N_KINDS))
+_PUNG_TEXT = tuple(group_notation("pung", k) for k in range(N_KINDS))
+_PAIR_TEXT = tuple(to_notation((k, k)) for k in range(N_KINDS))
+
+
 def candidate_notation(hf: HandFacts, cand: Candidate) -> str:
     """``build_reading(hf, cand).notation()``, without building the reading."""
     pair, melds = cand.split
     parts = [f"[{g.notation()}]" if g.melded else g.notation() for g in hf.melded]
-    parts += [group_notation("chow" if typ == "chow" else "pung", first) for typ, first, _mask in melds]
-    parts.append(_pair_notation(pair[1]))
+    for typ, first, _mask in melds:
+        parts.append(_CHOW_TEXT[first] if typ == "chow" else _PUNG_TEXT[first])
+    parts.append(_PAIR_TEXT[pair[1]])
     return " ".join(parts)
 
 
