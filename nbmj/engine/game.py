@@ -38,12 +38,13 @@ from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
+from ..scoring.explanation import Settlement
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from .actions import ACTION_KINDS, Action
 from .claim_window import resolve_claims
 from .dealing import deal
-from .explain import refusal, withheld_win
+from .explain import explained_settlement, refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event, numbered_events, same_event
 from .observation import Observation, public_view
@@ -412,6 +413,14 @@ class Game:
         ``reason`` naming the rule (below the minimum, NB-8.7, NB-4.12). None otherwise.
         For a table that owes a person the reason; the engine's own offers do not use it."""
         return withheld_win(self._t, seat_position(seat))
+
+    def settlement(self) -> Settlement:
+        """The finished hand's settlement explained: each seat's change as a sum of named
+        terms with their rules (each win's value step by step and what each loser pays it,
+        the losers' 胡头, kong and flower payments), in English and Chinese; see
+        :mod:`nbmj.scoring.explanation`. Its :meth:`~nbmj.scoring.explanation.Settlement.deltas`
+        are :attr:`result`'s. A :class:`~nbmj.errors.GameSetupError` before the hand is over."""
+        return explained_settlement(self._t)
 
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now; otherwise why not, in a sentence that names
