@@ -25,7 +25,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-SERVER = [sys.executable, "-c", "from nbmj.cli import main; main()", "lsp"]
+# -I: the server imports the installed nbmj, never a source tree in the current directory
+SERVER = [sys.executable, "-I", "-c", "from nbmj.cli import main; main()", "lsp"]
 
 
 class Client:
@@ -107,7 +108,7 @@ def time_check(path: Path, runs: int) -> list[float]:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "from nbmj.cli import main; main()", "check", str(path)], capture_output=True, check=True)
+        subprocess.run([sys.executable, "-I", "-c", "from nbmj.cli import main; main()", "check", str(path)], capture_output=True, check=True)
         times.append(time.perf_counter() - start)
     return times
 

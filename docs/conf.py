@@ -92,16 +92,21 @@ autodoc_typehints = "description"
 autodoc_typehints_format = "short"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 python_use_unqualified_type_names = True
+# Type aliases that annotations name as strings (NumPy is imported only when a batch function
+# runs, so nbmj.core's aliases are strings): shown by name, linked to their entries.
+autodoc_type_aliases = {alias: f"nbmj.core.{alias}" for alias in ("HandLike", "Counts", "HandArray", "WildsLike")}
 
 # Names outside nbmj that docstrings mention; no network, so no intersphinx.
 nitpick_ignore_regex = [
     (r"py:.*", r"(builtins\.)?(int|str|bool|float|bytes|dict|list|tuple|set|frozenset|object|type|None|Any)"),
-    (r"py:.*", r"(typing|collections\.abc|types|dataclasses|pathlib|enum|random|os|io|json)\..*"),
+    (r"py:.*", r"(typing|collections\.abc|types|dataclasses|pathlib|enum|random|os|io|json|asyncio)\..*"),
     (r"py:.*", r"(Iterable|Iterator|Sequence|Mapping|Callable|Literal|Union|Optional|Path|TextIO|IO|Generator)"),
     (r"py:.*", r"(numpy|np|numpy\.typing|npt|click|rich|lark)(\..*)?"),
     (r"py:.*", r"(ndarray|NDArray|ArrayLike|DTypeLike)"),
     (r"py:exc", r"(ValueError|KeyError|TypeError|IndexError|RuntimeError|OSError|FileNotFoundError|Exception|StopIteration)"),
     (r"py:class", r"(ValueError|KeyError|TypeError|Exception)"),
+    # the signatures a compiled module embeds name this alias as written in its source, unqualified
+    (r"py:class", r"Expr"),
 ]
 
 # Every example on a page runs as printed: it imports what it uses, and nothing is

@@ -40,6 +40,8 @@ FROM_SOURCE = frozenset(
      "nbmj.engine.restrictions", "nbmj.engine.wins", "nbmj.engine.ending", "nbmj.engine.draws", "nbmj.engine.kongs",
      "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table",
      "nbmj.bots.fast"}
+    | {f"nbmj.scoring.{name}" for name in ("situation", "result", "facts", "readings", "features", "expressions",
+                                           "items", "totals", "settlement", "shapes", "_decomp", "scorer", "bound")}
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
@@ -60,11 +62,22 @@ _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 _running_source = False
 
 
+def _in_source_checkout(package: str) -> bool:
+    """Whether ``package`` is the ``nbmj`` folder of a source checkout (setup.py beside it),
+    where ``build_ext --inplace`` and ``pip install -e`` put the compiled modules."""
+    return os.path.isfile(os.path.join(os.path.dirname(os.path.abspath(package)), "setup.py"))
+
+
 def stale_builds(package: str = _PACKAGE) -> list[tuple[str, str]]:
     """``(source, compiled)`` file pairs, below ``package`` (the ``nbmj`` folder), of the
     modules compiled from their own source whose ``.py`` or ``.pxd`` is newer than the
-    compiled module beside it (none where nothing was compiled in place)."""
-    stale = []
+    compiled module beside it, in a source checkout (none where nothing was compiled in
+    place, and none in an installed copy)."""
+    stale: list[tuple[str, str]] = []
+    if not _in_source_checkout(package):
+        # An installed copy (a wheel) writes its files in whatever order, so their times say
+        # nothing about which was built from which; only a build made in place can be stale.
+        return stale
     for name in sorted(FROM_SOURCE | PLAIN_FROM_SOURCE):
         base = os.path.join(package, *name.split(".")[1:])
         builds = glob.glob(glob.escape(base) + ".*.so") + glob.glob(glob.escape(base) + ".*.pyd")

@@ -5,8 +5,7 @@ engine (:class:`~nbmj.engine.Game`, :class:`~nbmj.engine.Match`) and the environ
 from __future__ import annotations
 
 import operator
-
-import numpy as np
+import sys
 
 __all__ = ["whole_number"]
 
@@ -20,7 +19,10 @@ def whole_number(value: object) -> int | None:
     or ``"5"`` by conversion would make two spellings of one seed look like two."""
     if type(value) is int:  # most values, read at every hand dealt: no further test
         return value
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, bool):
+        return None
+    np = sys.modules.get("numpy")  # a NumPy value exists only once NumPy is imported
+    if np is not None and isinstance(value, np.bool_):
         return None
     try:
         return operator.index(value)  # type: ignore[arg-type]

@@ -1,4 +1,5 @@
-"""Where the shipped spec files (rulebook and variants) are found."""
+"""Where the shipped spec files (rulebook and variants) are found, and whether variant names
+are looked up in the current directory (:func:`search_current_directory`)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,27 @@ def rulebook_catalogue_root() -> Path | None:
     except ImportError:
         pass
     return None
+
+
+# Whether variant names are looked up in the current directory too: the `nbmj` command's
+# choice (its user stands in their folder of rules). Kept here, not in nbmj.rules, so that
+# the command can set it without loading the compiler.
+_current_directory = False
+
+
+def search_current_directory(on: bool = True) -> None:
+    """Look variant names up in the current directory as well (after the directory of a
+    file that names a parent, before ``NBMJ_VARIANT_PATH``), or, with ``on`` False, no longer.
+
+    The ``nbmj`` command turns this on. A program calling the library leaves it off: the
+    working directory of a server or a notebook is not a folder of rule files, and a stray
+    ``ningbo.nbv`` there must not change what ``Game("ningbo")`` plays. Such a program puts
+    its rule directories on ``NBMJ_VARIANT_PATH``, or passes a file's path.
+    """
+    global _current_directory
+    _current_directory = on
+
+
+def current_directory_searched() -> bool:
+    """Whether :func:`search_current_directory` is on."""
+    return _current_directory

@@ -21,6 +21,7 @@ __all__ = [
     "HandShapeError",
     "RuleSetError",
     "UnknownVariantError",
+    "AmbiguousVariantError",
     "SituationError",
     "IllegalActionError",
     "ReplayError",
@@ -70,6 +71,10 @@ class RuleSetError(NbmjError, ValueError):
 
 class UnknownVariantError(NbmjError, ValueError):
     """A variant name that is neither shipped nor a readable file."""
+
+
+class AmbiguousVariantError(NbmjError, ValueError):
+    """A variant name that two files on the variant search path answer to."""
 
 
 class SituationError(NbmjError, ValueError):

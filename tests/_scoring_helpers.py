@@ -27,9 +27,17 @@ def rules_of(name):
 
 @st.composite
 def situations(draw, variants=VARIANTS, flower_indicator=True):
-    variant = draw(st.sampled_from(variants))
-    rules = rules_of(variant)
-    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    """(rules, a random winning Situation) of one of ``variants``."""
+    rules = rules_of(draw(st.sampled_from(variants)))
+    while True:
+        sit = winning_situation(rules, random.Random(draw(st.integers(0, 2**32 - 1))), flower_indicator)
+        if sit is not None:
+            return rules, sit
+
+
+def winning_situation(rules, rng, flower_indicator=True):
+    """A random winning Situation under ``rules`` drawn with ``rng``, None when the draw
+    found no room for a hand (then draw again)."""
     indicator = None
     if rules.wilds.enabled:  # a wild variant's situation names its indicator (as nbmj claims needs)
         indicator = rng.randrange(42 if flower_indicator else 34)
@@ -96,7 +104,7 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
     else:
         concealed = None
     if concealed is None or len(concealed) != 3 * (4 - len(melds)):
-        return draw(situations(variants, flower_indicator))
+        return None
     for _ in range(100):
         k = rng.choice(kinds)
         if fits([k, k]):
@@ -104,7 +112,7 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
             concealed += [k, k]
             break
     else:
-        return draw(situations(variants, flower_indicator))
+        return None
     # half of the hands with wilds get one to three more: a wild stands for any tile, so the
     # hand still wins
     wild_kinds = sorted(k for k in wild if k < 34)
@@ -126,7 +134,7 @@ def situations(draw, variants=VARIANTS, flower_indicator=True):
     laid = range(34, 42) if rules.wilds.wild_flower_is_flower else [f for f in range(34, 42) if f not in wild]
     flowers = tuple(f for f in laid if f != indicator and rng.random() < 0.3)
     fed = tuple((s, rng.randint(1, 4)) for s in others if rng.random() < 0.2)
-    return rules, Situation(
+    return Situation(
         seat=seat,
         round_wind=rng.choice(SEATS),
         concealed=tuple(concealed),
@@ -155,3 +163,105 @@ GOOD_SITUATION = {
     "last_tile": False,
     "first_turn": False,
 }
+
+
+#: A variant whose items and win restrictions read every feature the bound from counts
+#: knows (nbmj.scoring.bound._LIGHT_FEATURES, _READING_BOUNDS), with every comparison.
+UNUSUAL = '''variant unusual extends ningbo "every feature the bound from counts reads"
+local_rules {
+  HOUSE-1 "u" "items that read every feature the bound from counts knows"
+}
+win_restrictions {
+  forbid discard, rob_kong when wild_single_wait                               [NB-11.9]
+  forbid self_draw when flowers(seat) >= 2 and not concealed_hand              [HOUSE-1]
+  forbid discard when melds_exposed == 4 or (dealer and last_tile)             [HOUSE-1]
+}
+items {
+  new item u_flowers   "u1" 1 tai each flowers(seat, outside_sets)   [HOUSE-1]
+  new item u_any       "u2" 1 tai each flowers(any)   [HOUSE-1]
+  new item u_other     "u3" x 2 when flowers(other) >= 2 and not flower_sets   [HOUSE-1]
+  new item u_win       "u4" 2 tai when win(discard) or win(rob_kong)   [HOUSE-1]
+  new item u_kong      "u5" 3 tai when after_discard_kong or (last_tile and not self_draw)   [HOUSE-1]
+  new item u_first     "u6" x 3 when first_turn and dealer   [HOUSE-1]
+  new item u_melds     "u7" 1 tai each melds_exposed   [HOUSE-1]
+  new item u_single    "u8" 2 tai when wild_single_wait   [HOUSE-1]
+  new item u_dw        "u9" 1 tai when discarded_wild or concealed_hand   [HOUSE-1]
+  new item u_pungs     "v1" 2 tai each pungs(dragon, concealed, kong)   [HOUSE-1]
+  new item u_pungs2    "v2" x 2 when pungs(exposed, pung) >= 2   [HOUSE-1]
+  new item u_pungs3    "v3" 1 tai when pungs(terminal_or_honor) != 1   [HOUSE-1]
+  new item u_pairs     "v4" 3 tai when pairs(seat_wind) and not pairs(round_wind)   [HOUSE-1]
+  new item u_chows     "v5" 1 tai when chows >= 2 and chows < 4   [HOUSE-1]
+  new item u_chows2    "v6" 1 tai when chows > 1 or chows <= 0 or chows == 3   [HOUSE-1]
+  new item u_mixed     "v7" x 2 when (all_chows or all_pungs) and not (half_flush and all_simples)   [HOUSE-1]
+  new item u_itself    "v8" 1 tai each wild_as_itself   [HOUSE-1]
+  new item u_wtw       "v9" 2 tai when win_tile_wild and wild_pair_win and wilds_held > 1   [HOUSE-1]
+  new item u_crane     "w1" 1 tai when big_crane or all_honors or wait(edge)   [HOUSE-1]
+  new item u_suited    "w2" 1 tai each pungs(suited)   [HOUSE-1]
+  new item u_simple    "w3" 1 tai each pungs(simple, exposed)   [HOUSE-1]
+  new item u_wind      "w4" 1 tai when pungs(wind) and pairs(honor) and pairs(terminal)   [HOUSE-1]
+}
+'''
+
+
+def _variant(name_or_seed):
+    """A shipped variant by name, ``"unusual"`` (:data:`UNUSUAL`), or the random variant of
+    a seed (tests/_random_variants.py)."""
+    if name_or_seed == "unusual":
+        from nbmj.rules import compile_text
+
+        return compile_text(UNUSUAL, "unusual.nbv")
+    if isinstance(name_or_seed, str):
+        return rules_of(name_or_seed)
+    from _random_variants import random_ruleset
+
+    return random_ruleset(name_or_seed)
+
+
+def scoring_outcomes(variant, seeds):
+    """What the scorer and the value bound say of one random winning situation per seed of
+    ``variant`` (a shipped name or a random variant's seed), as JSON-ready values: the
+    score (or the error it raises), may_be_valid, value_bound, the bound from counts the
+    engine asks (reach_from_hand) and hand_fu of the hand as a loser's. Each backend must
+    give the same list (tests/test_scoring_parity.py)."""
+    from nbmj.errors import NbmjError
+    from nbmj.scoring import hand_fu, score
+    from nbmj.scoring.bound import may_be_valid, reach_from_hand, value_bound
+    from nbmj.scoring.facts import facts
+
+    rules = _variant(variant)
+    wild_rules = rules.wilds
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        sit = None
+        while sit is None:
+            sit = winning_situation(rules, rng)
+        record = {"situation": sit.to_dict()}
+        try:
+            record["score"] = score(sit, rules).to_dict()
+        except NbmjError as exc:
+            record["score"] = f"{type(exc).__name__}: {exc}"
+        try:
+            record["may_be_valid"] = may_be_valid(sit, rules)
+            bound = value_bound(facts(sit, rules), rules)
+            record["value_bound"] = [bound.tai, bound.multiplier]
+        except NbmjError as exc:
+            record["may_be_valid"] = f"{type(exc).__name__}: {exc}"
+        wilds = wild_tiles(wild_rules, sit.indicator)
+        flower_flag = tuple(t >= 34 and (t not in wilds or wild_rules.wild_flower_is_flower) for t in range(42))
+        count_tile = sit.win_by in ("discard", "rob_kong")
+        hand = bytearray(42)
+        for t in sit.concealed + (() if count_tile else (sit.win_tile,)):
+            hand[t] += 1
+        try:
+            record["reach"] = reach_from_hand(
+                rules, hand, flower_flag, frozenset(wilds), sit.win_tile, count_tile, list(sit.melds), list(sit.flowers),
+                sit.seat, sit.round_wind, sit.win_by, sit.last_tile, sit.first_turn, sit.discarded_wild)
+        except (NbmjError, IndexError) as exc:
+            record["reach"] = f"{type(exc).__name__}: {exc}"
+        try:
+            record["hand_fu"] = hand_fu(sit.concealed, sit.melds, sit.flowers, rules, sit.seat, sit.round_wind)
+        except NbmjError as exc:
+            record["hand_fu"] = f"{type(exc).__name__}: {exc}"
+        out.append(record)
+    return out

@@ -9,6 +9,7 @@ import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -240,5 +241,42 @@ def test_a_signal_stops_simulate_cleanly(sig):
         raise AssertionError("simulate did not stop")
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted" in err
+    left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert left == [], f"processes left in the group: {left}"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals to a process group are POSIX")
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_stops_a_ray_run_as_it_stops_a_process_run(sig, tmp_path):
+    """Issue #45: Ctrl-C (SIGINT to the whole group, as a terminal sends it) or SIGTERM stops
+    `--backend ray` with the one line and status 130, as the process backend does, no stack
+    dump, nothing left in the group. (Ray's own SIGTERM handlers exited with 15, or dumped a
+    stack; a crash at the interpreter's exit could end it with -11.) The signal is sent once
+    the run's first hand is logged: Ray is then running its tasks."""
+    pytest.importorskip("ray")
+    logs = tmp_path / "logs"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL + "from nbmj.cli import main; main()", "simulate", "--games", "1000000",
+         "--workers", "1", "--backend", "ray", "--json", "--logs", str(logs)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 120
+    while not (logs.is_dir() and any(logs.iterdir())):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise AssertionError(f"the Ray run did not start: {proc.communicate()[1][-2000:]}")
+        time.sleep(0.2)
+    os.killpg(proc.pid, sig) if sig == signal.SIGINT else proc.send_signal(sig)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        raise AssertionError("the Ray run did not stop") from None
+    assert proc.returncode == 130, err[-2000:]
+    assert "interrupted" in err and "Traceback" not in err and "SIGTERM received" not in err
+    assert out == ""
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert left == [], f"processes left in the group: {left}"

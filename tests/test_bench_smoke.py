@@ -9,15 +9,37 @@ BENCH = Path(__file__).resolve().parents[1] / "bench" / "score.py"
 
 
 def test_score_bench_runs_and_reports_every_nbmj_row():
-    out = subprocess.run([sys.executable, str(BENCH), "--hands", "40", "--repeats", "1"], capture_output=True,
-                         text=True, timeout=300, check=True).stdout
-    rows = [line for line in out.splitlines() if line.startswith("nbmj score")]
-    assert len(rows) == 3
+    """bench/score.py scores the same hands in every nbmj row, self-drawn and on a discard,
+    refusing none (a refusal fails the run), with one to three wilds where it says so."""
+    import json
+
+    out = json.loads(subprocess.run([sys.executable, str(BENCH), "--hands", "40", "--repeats", "1", "--json"],
+                                    capture_output=True, text=True, timeout=300, check=True).stdout)
+    rows = [r for r in out["rows"] if r["label"].startswith("nbmj")]
+    assert {(r["label"].split(",")[0], r["win_by"]) for r in rows} == {
+        (f"nbmj {v}", k) for v in ("ningbo", "ninghai") for k in ("self_draw", "discard")}
+    assert len(rows) == 6 and all(r["hands_per_s"] > 0 and r["refused"] == 0 for r in rows)
     for row in rows:
-        assert int(row[34:44].replace(",", "")) > 0  # hands per second, in its column
-    wild_row = next(row for row in rows if "with wilds" in row)
-    held = float(wild_row.split("wilds held:")[1].split()[0])
-    assert 1 <= held <= 3  # one to three wilds were put in each hand
+        if "1-3 wilds" in row["label"]:
+            assert 1 <= float(row["note"].split()[0]) <= 3  # one to three wilds a hand
+
+
+def test_score_bench_fails_on_a_refused_hand(monkeypatch, capsys):
+    """A row whose hands nbmj refuses is an error, not a figure (it once timed the refusal)."""
+    import dataclasses
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("score_bench", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    real = bench.nbmj_situations
+
+    def without_indicators(*args, **kwargs):
+        return [dataclasses.replace(s, indicator=None) for s in real(*args, **kwargs)]
+
+    monkeypatch.setattr(bench, "nbmj_situations", without_indicators)
+    assert bench.main(["--hands", "5", "--repeats", "1"]) == 1
+    assert "error: nbmj refused 5 of the hands of 'nbmj ningbo, no wilds, self_draw'" in capsys.readouterr().err
 
 
 def test_bots_bench_runs_and_reports_every_bot_in_both_variants():

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from nbmj._paths import spec_root
 from nbmj.errors import NbmjError, RuleSetError
 from nbmj.rules import compile_file, compile_text
-from nbmj.rules.diagnostics import BAD_EXAMPLES, MINIMAL_VARIANT, Diagnostic
+from nbmj.rules.diagnostics import BAD_EXAMPLES, MINIMAL_VARIANT, Diagnostic, _kid
+from nbmj.rules.schema import MAX_DIGITS
 
 KINDS = {
     "syntax",
@@ -32,6 +33,7 @@ KINDS = {
     "misspelt keyword",
     "editor",
     "cannot play",
+    "limits",
 }
 
 
@@ -68,12 +70,17 @@ def test_rendering_has_caret_under_the_offending_text(example):
     assert head == f"bad.nbv:{d.line}:{d.column}: {d.message}"
     # lines as the parser counts them: only a line feed (or CR, CRLF) ends one
     lines = example.text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    assert src.endswith(lines[d.line - 1].expandtabs(1))
-    # the caret starts under the offending column (ASCII before it in these examples)
+    line = lines[d.line - 1].expandtabs(1)
     gutter = src.index("| ") + 2
-    prefix = lines[d.line - 1][: d.column - 1]
-    if prefix.isascii():
-        assert caret.index("^") == gutter + d.column - 1
+    shown = src[gutter:]
+    if len(line) <= 120:
+        assert shown == line
+    else:  # a long line is shown cut around the column, each cut end marked
+        assert shown.strip("…") in line and len(shown.strip("…")) == 120 and "…" in shown
+    # the caret starts under the offending text (ASCII before it in these examples)
+    if line[: d.column - 1].isascii():
+        at = caret.index("^") - gutter
+        assert line[d.column - 1 :].startswith(shown[at:].rstrip("…"))
 
 
 def test_str_of_the_error_renders_every_diagnostic():
@@ -397,3 +404,48 @@ def test_syntax_errors_are_capped():
     text = MINIMAL_VARIANT + "items {\n" + "".join(
         f'  item x{i} "a" 1 tai when wait(edge [NB-12.5]\n' for i in range(MAX_SYNTAX_ERRORS + 5)) + "}\n"
     assert len(_errors(text)) == MAX_SYNTAX_ERRORS
+
+
+def test_every_full_width_character_is_reported_in_one_run():
+    """A Chinese keyboard's slips are all reported at once (a block's braces too), the file
+    is read on as if they were ASCII, so its other mistakes show in the same run; labels and
+    comments keep their Chinese punctuation."""
+    text = (
+        'variant kid extends ningbo "一个孩子，继承宁波"\n'
+        "# 注释里的全角：（）｛｝没关系\n"
+        "scoring tai ｛ minimum ２； cap 20 ｝\n"
+        'items { item flush “清一色，五台” 5 tai when （flush） 【NB-12.11】 }\n'
+        "dealer { on_draw stya }\n"
+    )
+    errors = _errors(text)
+    wide = [(d.line, d.column, d.message.split(" (U+")[0]) for d in errors if "full-width" in d.message]
+    lines = text.split("\n")
+    expected = [
+        (n, lines[n - 1].index(ch) + 1, f"full-width {ch!r}")
+        for n, chars in ((3, "｛２；｝"), (4, "“”（）【】"))
+        for ch in chars
+    ]
+    assert wide == expected
+    assert any(d.message.startswith("unknown value 'stya' for dealer.on_draw") for d in errors)
+    assert len(errors) == len(expected) + 1
+
+
+def test_limits_are_located_errors_not_internal_ones():
+    """Nesting a thousand deep, and numbers past the 4,300 digits Python reads, are each
+    refused where they stand (they were `internal error while compiling` at 1:1)."""
+    deep = _kid('items {\n  new item d "深" 1 tai when ' + "not " * 1000 + "flush [NB-12.11]\n}\n")
+    nested = _kid('items {\n  new item d "深" 1 tai when ' + "(flush and " * 1000 + "flush" + ")" * 1000 + " [NB-12.11]\n}\n")
+    line = 'new item d "深" 1 tai when '
+    for text, column in ((deep, len(line) + 50 * len("not ")), (nested, len(line) + 50 * len("(flush and ") + 1)):
+        (d,) = _errors(text)
+        # at the 51st `not`, and at the first condition inside the 51st parenthesis
+        assert (d.line, d.column - 2) == (3, column + 1), d.render(context=False)
+        assert "nests more than 50 deep" in d.message
+    for body in ("scoring tai { minimum %s }\n", "items { item flush \"清一色\" %s tai when flush [NB-12.11] }\n",
+                 "payments { self_draw: each_other %s [NB-14.2] }\n",
+                 'items { new item x "x" 1 tai when wilds_held >= %s [NB-12.24] }\n'):
+        text = _kid(body % ("9" * 5000))
+        (d,) = _errors(text)
+        assert (d.line, d.column) == (2, text.split("\n")[1].index("9" * 5000) + 1)
+        assert d.message == f"a number of 5,000 digits is too long: a number here has at most {MAX_DIGITS} digits"
+    assert compile_text(_kid("scoring tai { minimum 4 }\nitems { new item x \"x\" 1 tai when wilds_held >= 3 [NB-12.24] }\n")).name == "kid"

@@ -5,23 +5,45 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from nbmj._paths import current_directory_searched, search_current_directory
 from nbmj.cli import main
-from nbmj.errors import RuleSetError, UnknownVariantError
-from nbmj.rules import compile_file, load_variant
-from nbmj.rules.registry import ENV_VAR, find_variant, search_dirs, user_variant_infos
+from nbmj.engine import Game
+from nbmj.errors import AmbiguousVariantError, RuleSetError, UnknownVariantError
+from nbmj.rules import compile_file, load_variant, registry
+from nbmj.rules.registry import ENV_VAR, VariantShadowWarning, find_variant, search_dirs, user_variant_infos
 
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """An empty current directory and no NBMJ_VARIANT_PATH."""
+    """An empty current directory, searched for names as the ``nbmj`` command searches it,
+    and no NBMJ_VARIANT_PATH."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(ENV_VAR, raising=False)
-    return tmp_path
+    searched = current_directory_searched()
+    search_current_directory(True)
+    yield tmp_path
+    search_current_directory(searched)
+
+
+@pytest.fixture
+def library(tmp_path, monkeypatch):
+    """An empty current directory as a program calling the library sees it (not searched),
+    and no NBMJ_VARIANT_PATH."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    monkeypatch.setattr(registry, "_announced", set())
+    searched = current_directory_searched()
+    search_current_directory(False)
+    yield tmp_path
+    search_current_directory(searched)
 
 
 def _write(path: Path, text: str) -> Path:
@@ -48,14 +70,6 @@ def test_a_name_finds_the_file_through_the_environment_variable(home, tmp_path_f
     monkeypatch.setenv(ENV_VAR, os.pathsep.join([str(one), str(two)]))
     assert load_variant("sunday").scoring.minimum == 3
     assert search_dirs()[1:] == [one.resolve(), two.resolve()]
-
-
-def test_the_current_directory_comes_before_the_environment_variable(home, tmp_path_factory, monkeypatch):
-    other = tmp_path_factory.mktemp("other")
-    _write(other / "thursday.nbv", THURSDAY.replace("minimum 2", "minimum 3"))
-    _write(home / "thursday.nbv", THURSDAY)
-    monkeypatch.setenv(ENV_VAR, str(other))
-    assert load_variant("thursday").scoring.minimum == 2
 
 
 def test_a_file_is_found_by_the_name_in_its_header_too(home):
@@ -88,7 +102,8 @@ def test_a_user_file_may_not_take_a_shipped_name_by_accident(home):
 
 def test_a_user_file_that_says_it_shadows_replaces_the_shipped_one(home):
     _write(home / "ningbo.nbv", 'variant ningbo extends ningbo "our ningbo"\nshadows ningbo\nscoring tai { minimum 3 }\n')
-    mine = load_variant("ningbo")
+    with pytest.warns(VariantShadowWarning):
+        mine = load_variant("ningbo")
     assert (mine.summary, mine.scoring.minimum) == ("our ningbo", 3)
     # its parent, of the same name, is the shipped one (the file itself is skipped)
     assert mine.item("flush").value == 4 and mine.parent == "ningbo"
@@ -133,3 +148,151 @@ def test_an_unknown_name_says_where_it_looked(home):
         load_variant("thursdy")
     assert "did you mean 'thursday'?" in str(info.value)
     assert str(home.resolve()) in str(info.value) and ENV_VAR in str(info.value)
+
+
+# ---------------------------------------------------------------- a library call and the cwd
+
+SHADOW = 'variant ningbo extends ningbo "our ningbo"\nshadows ningbo\nscoring tai { minimum 9 }\n'
+
+
+def test_a_library_call_does_not_look_in_the_current_directory(library):
+    """An embedding program's working directory is not a folder of rules: a stray file
+    there changes nothing that the library loads by name."""
+    _write(library / "ningbo.nbv", SHADOW)
+    _write(library / "thursday.nbv", THURSDAY)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # and nothing is announced: nothing is shadowed
+        assert Game("ningbo").rules.scoring.minimum == 4 and load_variant("ningbo").source == "variants/ningbo.nbv"
+    with pytest.raises(UnknownVariantError, match="only the nbmj command searches the current directory"):
+        load_variant("thursday")
+    assert search_dirs() == []
+    assert load_variant("./thursday.nbv").scoring.minimum == 2  # a path is a path
+
+
+def test_the_command_looks_in_the_current_directory_and_leaves_the_library_as_it_was(library):
+    _write(library / "thursday.nbv", THURSDAY)
+    out = CliRunner().invoke(main, ["show", "thursday", "--compact"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["scoring"]["minimum"] == 2
+    assert not current_directory_searched()  # an in-process run does not leave it on
+    with pytest.raises(UnknownVariantError):
+        load_variant("thursday")
+
+
+def test_a_library_call_finds_the_directories_of_the_environment_variable(library, tmp_path_factory, monkeypatch):
+    rules_dir = tmp_path_factory.mktemp("rules")
+    _write(rules_dir / "thursday.nbv", THURSDAY)
+    monkeypatch.setenv(ENV_VAR, str(rules_dir))
+    assert load_variant("thu").scoring.minimum == 2
+
+
+# ---------------------------------------------------------------- a broken neighbour
+
+DEEP = 'variant deep extends ningbo "deep"\nitems {\n  new item d "深" 1 tai when ' + "not " * 1000 + "flush [NB-12.11]\n}\n"
+LONG = 'variant long extends ningbo "long"\nscoring tai { minimum ' + "9" * 5000 + " }\n"
+WIDE = 'variant wide extends ningbo "wide"\nscoring tai ｛ minimum 2 ｝\n'
+
+
+def test_a_broken_neighbour_affects_only_itself(home, tmp_path_factory, monkeypatch):
+    """Files whose headers cannot be read (nested 1,000 deep, a number of 5,000 digits,
+    full-width braces) in the current directory and on the path: every other name still
+    loads, from the command and from Python, and `nbmj variants` lists them as broken."""
+    other = tmp_path_factory.mktemp("other")
+    _write(home / "deep.nbv", DEEP)
+    _write(other / "long.nbv", LONG)
+    _write(other / "wide.nbv", WIDE)
+    monkeypatch.setenv(ENV_VAR, str(other))
+    _write(home / "mine.nbv", THURSDAY)
+    assert load_variant("ningbo").name == "ningbo" and Game("ningbo").rules.name == "ningbo"
+    assert load_variant("thursday").scoring.minimum == 2
+    runner = CliRunner()
+    for args in (["simulate", "--variant", "ningbo", "--games", "1", "--json"], ["check", "mine.nbv"], ["show", "ninghai", "--compact"]):
+        out = runner.invoke(main, args)
+        assert out.exit_code == 0 and "Traceback" not in out.output, (args, out.output)
+    out = runner.invoke(main, ["variants"])
+    assert out.exit_code == 0, out.output
+    broken = {line.split()[0]: line for line in out.output.splitlines() if "broken:" in line}
+    assert set(broken) == {"deep", "long", "wide"}
+    assert f"{home / 'deep.nbv'}:3:" in broken["deep"] and "nests more than 50 deep" in broken["deep"]
+    assert "a number of 5,000 digits is too long" in broken["long"]
+    assert "full-width '｛'" in broken["wide"]
+    listed = {v["name"]: v for v in json.loads(runner.invoke(main, ["variants", "--json"]).output)["variants"]}
+    assert "problem" in listed["deep"] and "problem" not in listed["thursday"]
+    # the broken file itself reports where it is broken
+    with pytest.raises(RuleSetError, match=r"deep\.nbv:3:\d+: a condition nests more than 50 deep"):
+        load_variant("deep")
+
+
+# ---------------------------------------------------------------- one name, two files
+
+def test_two_files_answering_to_one_name_are_an_error_naming_both(home, tmp_path_factory, monkeypatch):
+    other = tmp_path_factory.mktemp("other")
+    mine = _write(home / "thursday.nbv", THURSDAY)
+    theirs = _write(other / "house.nbv", THURSDAY.replace("minimum 2", "minimum 3"))
+    monkeypatch.setenv(ENV_VAR, str(other))
+    for name in ("thursday", "thu"):  # by name, and by the alias both declare
+        with pytest.raises(AmbiguousVariantError) as info:
+            load_variant(name)
+        assert str(mine) in str(info.value) and str(theirs) in str(info.value)
+    out = CliRunner().invoke(main, ["show", "thursday"])
+    assert out.exit_code == 2 and str(theirs) in out.output and "Traceback" not in out.output
+    listing = CliRunner().invoke(main, ["variants"]).output
+    assert f"ambiguous: {theirs}" in listing and f"ambiguous: {mine}" in listing
+
+
+def test_two_files_in_one_directory_are_ambiguous_too(home):
+    first = _write(home / "a.nbv", 'variant sunday extends ningbo "one"\n')
+    second = _write(home / "b.nbv", 'variant other extends ningbo "two"\nalias sunday\n')
+    with pytest.raises(AmbiguousVariantError, match=f"{first}.* and {second}"):
+        find_variant("sunday")
+
+
+def test_an_ambiguous_parent_is_a_located_error(home, tmp_path_factory, monkeypatch):
+    other, kids = tmp_path_factory.mktemp("other"), tmp_path_factory.mktemp("kids")
+    _write(home / "thursday.nbv", THURSDAY)
+    _write(other / "thursday.nbv", THURSDAY)
+    monkeypatch.setenv(ENV_VAR, str(other))
+    kid = _write(kids / "kid.nbv", 'variant kid extends thursday "kid"\n')
+    with pytest.raises(RuleSetError) as info:
+        compile_file(kid)
+    d = info.value.diagnostics[0]
+    assert (d.file, d.line, d.column) == (str(kid), 1, 21) and "'thursday' is ambiguous" in d.message
+
+
+# ---------------------------------------------------------------- shadowing is announced
+
+def test_a_shadowing_variant_is_announced_once(library, monkeypatch):
+    _write(library / "ningbo.nbv", SHADOW)
+    monkeypatch.setenv(ENV_VAR, str(library))
+    with pytest.warns(VariantShadowWarning, match=f"variant 'ningbo' is the user file {library / 'ningbo.nbv'}") as caught:
+        assert load_variant("ningbo").scoring.minimum == 9
+        assert Game("ningbo").rules.scoring.minimum == 9
+        load_variant("nb")  # the shipped variant's alias names it too
+    assert len(caught) == 1
+
+
+def test_the_command_announces_a_shadowing_variant_once_on_stderr(home):
+    _write(home / "ningbo.nbv", SHADOW)
+    out = subprocess.run(
+        [sys.executable, "-c", "from nbmj.cli import main; main()", "simulate", "--variant", "ningbo", "--games", "2", "--json"],
+        capture_output=True, text=True, cwd=home, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["variant"] == "ningbo"
+    assert [line for line in out.stderr.splitlines() if line] == [
+        f"nbmj: warning: variant 'ningbo' is the user file {home / 'ningbo.nbv'}, which shadows the shipped 'ningbo'"
+    ]
+
+
+def test_a_worker_process_is_given_the_file_a_name_finds_here(home, monkeypatch):
+    """A Ray worker's current directory and search are its own: the commands hand their
+    workers the path of the user file a name finds in this process, and a shipped name."""
+    from nbmj.rules.registry import portable_spec
+
+    _write(home / "thursday.nbv", THURSDAY)
+    _write(home / "v" / "uncle.nbv", 'variant uncle extends ningbo "uncle"\n')
+    assert portable_spec("thu") == str((home / "thursday.nbv").resolve())
+    assert portable_spec("v/uncle") == str((home / "v" / "uncle.nbv").resolve())
+    assert portable_spec("ninghai") == "ninghai"
+    with pytest.raises(UnknownVariantError):
+        portable_spec("nowhere")

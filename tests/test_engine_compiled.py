@@ -69,8 +69,6 @@ def test_no_hand_written_cython_module_defines_a_rule_of_the_engine_or_the_score
     """The only hand-written ``.pyx`` files left are not rules: the hand-shape core, the RNG,
     the RL encoder's memory layout. None of them defines a function named after a mechanic of
     the engine (the names its hand-written twins had)."""
-    if (PACKAGE / "scoring" / "_bound.pyx").exists():
-        pytest.xfail("the value bound's hand-written restatement (nbmj/scoring/_bound.pyx) is still there (issue #39)")
     words = ("offer", "deal", "discard", "start_turn", "draw_head", "self_win", "discard_win", "may_reach", "is_ready",
              "claim_option", "resolve", "note_pass", "take_meld", "chi_ban", "chi_leaves", "replace_flower", "after_draw",
              "turn_action", "turn_code", "step_offered", "step_marked", "legal_for", "_enter", "greedy", "best_discard")
@@ -130,9 +128,11 @@ def test_the_turn_options_fit_any_counts_of_a_hand():
 
 @needs_compiled
 def test_a_build_older_than_its_source_runs_the_source_and_says_so(tmp_path):
-    """An edit to a ``.py`` of an in-place build is never ignored: a copy of the package whose
-    ``draws.py`` is newer than its compiled module runs every engine module from source, with
-    one StaleBuildWarning naming the file; the copy as built runs compiled, silently."""
+    """An edit to a ``.py`` of an in-place build is never ignored: a copy of the package in a
+    source checkout (a setup.py beside it) whose ``draws.py`` is newer than its compiled module
+    runs every engine module from source, with one StaleBuildWarning naming the file; the copy
+    as built runs compiled, silently, and so does an installed copy (no setup.py), whose files'
+    times are those of its unpacking."""
     copy = tmp_path / "nbmj"
     shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
     code = ("import warnings\nwarnings.simplefilter('always')\n"
@@ -145,10 +145,19 @@ def test_a_build_older_than_its_source_runs_the_source_and_says_so(tmp_path):
     def run() -> str:
         return subprocess.run([sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True, check=True).stdout
 
+    # as an in-place build leaves it: every compiled module newer than its sources (an
+    # installed copy's files carry the times of their unpacking, in any order)
+    built = max(p.stat().st_mtime for p in copy.rglob("*")) + 5
+    for module in copy.rglob("*.so"):
+        os.utime(module, (built, built))
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
     assert run().startswith("cython []")
     source = copy / "engine" / "draws.py"
     later = max(p.stat().st_mtime for p in (copy / "engine").glob("draws.*.so")) + 10
     os.utime(source, (later, later))
+    (tmp_path / "setup.py").unlink()
+    assert run().startswith("cython []")  # installed: not judged by its files' times
+    (tmp_path / "setup.py").write_text("", encoding="utf-8")
     out = run()
     assert out.startswith("python ["), out
     assert "nbmj/engine/draws.py is newer than draws." in out and "build_ext --inplace" in out

@@ -284,6 +284,26 @@ def test_replay_rejects_an_edited_engine_event():
     assert info.value.index == index
 
 
+def test_replay_and_the_replay_command_agree_on_a_byte_order_mark(tmp_path):
+    """An editor's UTF-8 byte-order mark before the header: `nbmj replay` skipped it and
+    Game.replay refused the header; both read the log now."""
+    from click.testing import CliRunner
+
+    from nbmj.cli import main
+
+    g = Game(NINGBO, 4)
+    play_hand(g, make_bots("greedy"))
+    marked = "\ufeff" + g.log_text()
+    assert list(Game.replay(marked)) == list(Game.replay(g.log_text()))
+    assert list(Game.replay(marked.splitlines())) == list(Game.replay(g.log_lines()))
+    path = tmp_path / "hand.log"
+    path.write_text(marked, encoding="utf-8")
+    out = CliRunner().invoke(main, ["replay", str(path)])
+    assert out.exit_code == 0 and "the log reaches the end of the hand" in out.output
+    with pytest.raises(ReplayError, match="line 2 is not JSON"):  # a mark anywhere else is no part of a log
+        list(Game.replay(g.log_lines()[0] + "\n\ufeff" + "\n".join(g.log_lines()[1:])))
+
+
 def test_replay_rejects_a_bad_header():
     with pytest.raises(ReplayError) as info:
         list(Game.replay('{"format": "other"}\n'))

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbmj.engine import Game, Match, seeding
+from nbmj.engine.match import HAND_SEED_BITS, derive_hand_seed
 from nbmj.engine.wall import shuffle as reference_shuffle
 
 try:
@@ -117,8 +118,7 @@ def test_a_seeded_hand_and_match_are_those_of_random_Random_NB_3_6_NB_2_3(seed):
     first = random.Random(f"match:{seed}")
     first.randint(1, 6), first.randint(1, 6)
     assert match.first_dealer == first.randrange(4)
-    # hand 0's seed is drawn beside the match's generator (seeded_pair), the others alone
-    assert [match.hand_seed(i) for i in (0, 1)] == [random.Random(f"{seed}:{i}").getrandbits(32) for i in (0, 1)]
+    assert [match.hand_seed(i) for i in (0, 1)] == [derive_hand_seed(seed, i) for i in (0, 1)]
 
 
 @settings(max_examples=150, deadline=None)
@@ -140,3 +140,33 @@ def test_a_pair_with_a_key_longer_than_the_state_is_seeded_one_at_a_time():
     assert type(a) is MersenneTwister and type(b) is MersenneTwister
     assert a.getrandbits(64) == random.Random(long_seed).getrandbits(64)
     assert b.getrandbits(64) == random.Random("short").getrandbits(64)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-(2**70), 2**70), st.integers(0, 10_000))
+def test_a_hands_seed_is_a_one_way_hash_of_the_match_seed_and_its_number(seed, index):
+    """Issue #45: hand 1's seed was 32 bits of MT19937 seeded by "SEED:0", and with a room
+    seed of 32 bits it narrowed the room to 2**32 candidates from which every later wall
+    could be computed. Each hand's seed is now 53 bits of BLAKE2b over the match seed and
+    the hand's number (personalised for nbmj), which the log of one hand does not invert."""
+    import hashlib
+
+    expected = hashlib.blake2b(f"nbmj-hand:{seed}:{index}".encode(), digest_size=8, person=b"nbmj-match").digest()
+    got = derive_hand_seed(seed, index)
+    assert got == int.from_bytes(expected, "big") >> 11 and 0 <= got < 2**HAND_SEED_BITS
+    assert Match("ningbo", seed, hands=1).hand_seed(index) == got
+    assert derive_hand_seed(seed, index + 1) != got and derive_hand_seed(seed + 1, index) != got
+
+
+def test_seeds_drawn_for_a_hand_a_match_or_a_web_room_are_too_many_to_try():
+    """A fresh seed (Game or Match without one) has 53 bits, a web room's secret one 63:
+    no longer 32, which a search over every candidate covers in minutes."""
+    drawn = [Game("ningbo", None, log=False).seed for _ in range(20)] + [Match("ningbo", None).seed for _ in range(20)]
+    assert all(0 <= s < 2**53 for s in drawn) and max(s.bit_length() for s in drawn) > 40
+    pytest.importorskip("starlette")
+    from nbmj.rules import load_variant
+    from nbmj.web.table import Tables
+
+    tables = Tables(load_variant)
+    rooms = [tables.create("ningbo", humans=1) for _ in range(4)]
+    assert max(room.seed.bit_length() for room in rooms) > 40

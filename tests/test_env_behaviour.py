@@ -72,7 +72,8 @@ def test_an_illegal_action_raises_and_changes_nothing():
         env.step(L.ACTION_SIZE)  # out of the space altogether
 
 
-NOT_AN_ACTION = [3.5, 3.0, np.float32(2.0), "5", None, [3], np.array([3])]
+# True and False too: to Python they are 1 and 0, but `step(True)` is no choice of an action
+NOT_AN_ACTION = [3.5, 3.0, np.float32(2.0), "5", None, [3], np.array([3]), True, False, np.bool_(True)]
 
 
 @pytest.mark.parametrize("make", ["aec", "wrapped", "parallel", "single"])
@@ -158,6 +159,41 @@ def test_a_call_before_the_first_reset_says_to_reset(call):
     # (it was a KeyError, a bare AssertionError or "the episode is over", by entry point)
     with pytest.raises(nbmj.env.table.EnvConfigError, match=r"^no game yet: call reset\(\) first$"):
         call()
+
+
+def _played_out_aec():
+    env = nbmj.env.raw_env(variant="ningbo")
+    env.reset(seed=5)
+    for agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    return env
+
+
+def test_stepping_after_the_end_raises_the_envs_own_error():
+    """(it was a bare KeyError from the AEC env, and the parallel env stepped on silently)"""
+    aec = _played_out_aec()
+    assert aec.agents == []
+    with pytest.raises(IllegalActionError, match=r"the episode is over .*call reset\(\) to deal again, not step\(0\)$"):
+        aec.step(0)
+    par = nbmj.env.parallel_env(variant="ningbo")
+    obs, _ = par.reset(seed=5)
+    while par.agents:
+        obs, *_ = par.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items() if o["action_mask"].any()})
+    with pytest.raises(IllegalActionError, match=r"^the episode is over; call reset\(\) to deal again"):
+        par.step({"player_0": 0})
+    aec.reset(seed=5)  # and both deal again after reset
+    par.reset(seed=5)
+    assert aec.agents and par.agents
+
+
+def test_a_missing_agent_in_a_parallel_step_raises_the_envs_own_error_and_changes_nothing():
+    par = nbmj.env.parallel_env(variant="ningbo")
+    obs, _ = par.reset(seed=5)
+    version = par.unwrapped.table.version
+    with pytest.raises(IllegalActionError, match=r"^no action for 'player_\d', whom the game waits for, in \{\}$") as info:
+        par.step({})
+    assert isinstance(info.value, ValueError) and par.unwrapped.table.version == version
 
 
 def test_a_numpy_integer_seed_deals_as_the_int_does():

@@ -24,7 +24,8 @@ from nbmj.rules.schema import SCORING_SCHEMA, SECTION_SCHEMA
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SERVER = [sys.executable, "-c", "from nbmj.cli import main; main()", "lsp"]
+# -I: the server imports the installed nbmj, never a source tree in the current directory
+SERVER = [sys.executable, "-I", "-c", "from nbmj.cli import main; main()", "lsp"]
 
 
 async def _start(client: LanguageClient, locale: str) -> None:

@@ -144,7 +144,7 @@ def _custom_rules(key):
 
 
 def test_the_custom_rule_sets_take_the_other_paths():
-    from nbmj.scoring import plan_for
+    from nbmj.scoring.items import plan_for
     from nbmj.scoring.readings import _reading_codes
 
     specs = {k: plan_for(_custom_rules(k)).spec for k in _CUSTOM}

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import sys
 from pathlib import Path
 
@@ -56,8 +58,7 @@ def test_order_does_not_matter_NB_12_2(case, rnd):
         melds.append(last)
     else:
         rnd.shuffle(melds)
-    other = Situation(**{**sit.__dict__, "concealed": tuple(concealed), "melds": tuple(melds),
-                         "flowers": tuple(reversed(sit.flowers))})
+    other = dataclasses.replace(sit, concealed=tuple(concealed), melds=tuple(melds), flowers=tuple(reversed(sit.flowers)))
     assert _key(score(other, rules)) == _key(base)
 
 
@@ -69,7 +70,7 @@ def test_a_seat_flower_never_lowers_the_score_NB_12_14_NH_3_2(case):
     if not missing:
         return
     before = score(sit, rules)
-    after = score(Situation(**{**sit.__dict__, "flowers": sit.flowers + (missing[0],)}), rules)
+    after = score(dataclasses.replace(sit, flowers=sit.flowers + (missing[0],)), rules)
     assert (after.valid, after.points) >= (before.valid, before.points)
     if after.valid == before.valid:
         assert after.points >= before.points

@@ -69,7 +69,7 @@ def test_wild_conditions_need_wilds(feature):
 
 
 def test_the_signature_tells_the_pairs_wilds_apart_for_a_wild_win_NB_12_37():
-    from nbmj.scoring import plan_for
+    from nbmj.scoring.items import plan_for
     from nbmj.scoring.facts import facts
     from nbmj.scoring.readings import candidates, needs
 

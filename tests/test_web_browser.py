@@ -65,6 +65,7 @@ def browser():
 
     options = Options()
     options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for the policy's reports
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1100"):
         options.add_argument(arg)
     try:
@@ -165,3 +166,12 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
     for seat, delta in game.result.deltas.items():
         if delta:
             assert f"{delta:+d}" in text
+    # The page's link to the hand's log carries the seat's token, which the log needs.
+    href = browser.find_element(By.CSS_SELECTOR, "#settlement a").get_attribute("href")
+    import urllib.request
+
+    with urllib.request.urlopen(href) as answer:
+        assert answer.read().decode("utf-8") == served
+    # Nothing of the page was blocked by its Content-Security-Policy.
+    console = [e["message"] for e in browser.get_log("browser")]
+    assert not [m for m in console if "Content Security Policy" in m], console

@@ -38,6 +38,17 @@ def _open(client, **body):
     return code, ticket
 
 
+def _bearer(ticket):
+    return {"authorization": f"Bearer {ticket['token']}"}
+
+
+def _log(client, code, ticket, hand=1):
+    """Hand ``hand``'s log, fetched with the seat's token (a log is for the people who played)."""
+    r = client.get(f"/api/tables/{code}/logs/{hand}", headers=_bearer(ticket))
+    assert r.status_code == 200, r.text
+    return r.text
+
+
 def _play(ws, choose, limit=2000):
     """Answer every request with ``choose(message)`` until the session's ``bye``."""
     seen = []
@@ -82,7 +93,7 @@ def test_a_person_plays_a_whole_hand_over_the_websocket():
             assert all({"name", "label", "value", "rule"} <= set(item) for item in winner["explained"])
         summary = client.get(f"/api/tables/{code}").json()
         assert summary["played"] == 1
-        served = client.get(f"/api/tables/{code}/logs/1").text
+        served = _log(client, code, ticket)
         assert _replayed_log(served) == served
         assert list(Game.replay(served))  # and it replays event by event
         assert sum(end["deltas"].values()) == 0 and summary["scores"] == end["deltas"]
@@ -95,7 +106,7 @@ def test_a_seed_given_when_the_table_opens_fixes_its_deals():
             code, ticket = _open(client, variant="ningbo", seed=seed)
             with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
                 _play(ws, lambda m: {"index": 0, "id": m["id"]})
-            logs.append(client.get(f"/api/tables/{code}/logs/1").text)
+            logs.append(_log(client, code, ticket))
     # the same answers: the same hand from the same seed, another from another
     assert logs[0] == logs[1] and logs[0] != logs[2]
 
@@ -132,7 +143,7 @@ def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():
                     break
         end = [m for m in sent if m["type"] == "end"][0]
         assert [f["kind"] for f in end["faults"]] == ["illegal", "illegal", "garbage", "garbage"]
-        served = client.get(f"/api/tables/{code}/logs/1").text
+        served = _log(client, code, ticket)
         assert _replayed_log(served) == served  # the hand stayed a legal hand of the variant
 
 
@@ -167,9 +178,9 @@ def test_tables_refuse_bad_requests():
         assert r.status_code == 400 and "does not play" in r.json()["error"]
         assert client.post("/api/tables", content=b"{").status_code == 400
         assert client.post("/api/tables/ZZZZZZ/join").status_code == 404
-        code, _ = _open(client, humans=1)
+        code, ticket = _open(client, humans=1)
         assert client.post(f"/api/tables/{code}/join").status_code == 409  # its one seat is taken
-        assert client.get(f"/api/tables/{code}/logs/1").status_code == 404  # nothing played yet
+        assert client.get(f"/api/tables/{code}/logs/1", headers=_bearer(ticket)).status_code == 404  # nothing played yet
         from starlette.websockets import WebSocketDisconnect
 
         with pytest.raises(WebSocketDisconnect) as info:

@@ -97,7 +97,8 @@ def test_the_page_is_self_contained_and_escapes_its_data(tmp_path, ningbo_hand):
     )
     rules = load_variant(str(variant))
     header, *rest = log.splitlines()
-    evil_log = "\n".join([header.replace('"ningbo"', '"evil"'), *rest]) + "\n"
+    forged = {**json.loads(header), "variant": "evil", "rules_digest": rules.digest}  # (the hand plays alike under both)
+    evil_log = "\n".join([json.dumps(forged), *rest]) + "\n"
     page = render_html(evil_log, rules=rules)
     data = page.split('<script id="replay-data" type="application/json">', 1)[1].split("</script>", 1)[0]
     assert json.loads(data)["item_labels"]["closed"] == "</script><b>x"

@@ -16,7 +16,11 @@ or the number of workers.
     Ray tasks (``pip install 'nbmj[ray]'``): ``ray.init()`` starts Ray on this machine,
     ``address`` (or the ``RAY_ADDRESS`` environment variable) joins a cluster. Ray runs a
     task again when its worker dies; a task that still fails stops the run with
-    :class:`WorkerDiedError`.
+    :class:`WorkerDiedError`. Ctrl-C and SIGTERM stop a Ray run as they stop a process
+    run: Ray's own handlers, which ``ray.init`` puts in place of the program's, are put
+    back, the driver waits on its tasks in short steps so that a signal is acted on at
+    once, and on the way out the tasks in flight are cancelled and the Ray this run
+    started is shut down.
 """
 
 from __future__ import annotations
@@ -277,37 +281,111 @@ def _ray() -> Any:
     return ray
 
 
+# Seconds the driver waits on a Ray task at a time: between waits, a signal is acted on.
+_RAY_WAIT_STEP = 0.2
+
+
 def _run_ray(task: Task, units: int, workers: int, size: int, address: str | None) -> Iterator[Record]:
     ray = _ray()
     import uuid
 
-    if not ray.is_initialized():
-        target = address or os.environ.get("RAY_ADDRESS")
-        try:
-            if target:
-                ray.init(address=target, log_to_driver=False, logging_level="ERROR")
-            else:
-                ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise BackendError(f"cannot start or join Ray{f' at {target!r}' if target else ''}: {exc}") from None
-    remote: Any = ray.remote(max_retries=3)(_ray_run)
-    key = uuid.uuid4().hex
-    task_ref = ray.put(task)
-    window = workers  # tasks in flight: Ray runs all it is given, so this is the concurrency
-    ranges = chunk_ranges(units, size)
+    owned = not ray.is_initialized()  # this run starts (or joins) Ray, and takes it down if stopped
     pending: deque[tuple[tuple[int, int], Any]] = deque()
     redo: deque[tuple[int, int]] = deque()
+    finished = False
     try:
+        if owned:
+            target = address or os.environ.get("RAY_ADDRESS")
+            with _handlers_kept():
+                try:
+                    if target:
+                        ray.init(address=target, log_to_driver=False, logging_level="ERROR")
+                    else:
+                        ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+                except (ConnectionError, RuntimeError, ValueError) as exc:
+                    raise BackendError(f"cannot start or join Ray{f' at {target!r}' if target else ''}: {exc}") from None
+        remote: Any = ray.remote(max_retries=3)(_ray_run)
+        key = uuid.uuid4().hex
+        task_ref = ray.put(task)
+        window = workers  # tasks in flight: Ray runs all it is given, so this is the concurrency
+        ranges = chunk_ranges(units, size)
         while True:
             _top_up(pending, redo, ranges, window, lambda start, stop: remote.remote(key, task_ref, start, stop))
             if not pending:
+                finished = True
                 return
             _, ref = pending.popleft()
+            while not ray.wait([ref], timeout=_RAY_WAIT_STEP)[0]:
+                pass  # back in Python between waits: a Ctrl-C or SIGTERM is raised here
             try:
                 records: list[Record] = ray.get(ref)
             except ray.exceptions.RayError as exc:
                 raise WorkerDiedError(f"a Ray task failed after its retries: {str(exc).splitlines()[0]}") from None
             yield from records
     finally:
-        for _, ref in pending:
-            ray.cancel(ref, force=True)
+        if owned and not finished:
+            # stopped early (a signal, a failure, a consumer that stopped reading), or while
+            # Ray was starting: take down what this run started, now and in order, rather
+            # than at the interpreter's exit (shutting down ends the tasks in flight too)
+            _shut_down(ray)
+        else:
+            for _, ref in pending:
+                ray.cancel(ref, force=True)
+
+
+def _shut_down(ray: Any) -> None:
+    """Shut down the Ray this process started, and end whatever of it outlives that: a
+    raylet stopped while it was starting leaves its agent processes behind, orphaned, for a
+    minute or more."""
+    try:
+        import psutil
+    except ImportError:  # (the ray extra brings it)
+        ray.shutdown()
+        return
+    try:
+        family = psutil.Process().children(recursive=True)
+    except psutil.Error:
+        family = []
+    ray.shutdown()
+    _, alive = psutil.wait_procs(family, timeout=2)
+    for proc in alive:
+        with contextlib.suppress(psutil.Error):
+            proc.kill()
+    psutil.wait_procs(alive, timeout=2)
+
+
+@contextlib.contextmanager
+def _handlers_kept() -> Iterator[None]:
+    """Put SIGINT's and SIGTERM's handlers back as they were after the block: ``ray.init``
+    installs its own for SIGTERM (one that exits, one that dumps a stack and exits), which
+    would end the process without the program's say. A SIGTERM that comes while Ray starts
+    meets Ray's handler, which exits: that exit is handed to the program's own SIGTERM
+    handler instead. Only the main thread can set handlers; elsewhere nothing is done."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    kept = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def put_back() -> None:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a Ctrl-C held meanwhile is raised here
+        for sig, handler in kept.items():
+            if handler is not None:  # (None: a handler installed from outside Python, which cannot be put back)
+                signal.signal(sig, handler)
+
+    # Ray's processes and threads, started in the block, inherit a blocked SIGINT: the Ctrl-C a
+    # terminal sends to the whole process group then reaches the driver alone, which stops
+    # the run and shuts Ray down in order, instead of Ray's processes dying in mid-start.
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    except SystemExit:
+        put_back()
+        on_term = kept[signal.SIGTERM]
+        if not callable(on_term):
+            raise
+        on_term(signal.SIGTERM, None)  # the program's own way out (nbmj's: status 130)
+        raise
+    except BaseException:
+        put_back()
+        raise
+    put_back()

@@ -7,8 +7,8 @@ first bot that connects. Both need the ``websockets`` package (``pip install 'nb
 it is imported only when they are used.
 
 An asyncio web server (Starlette, FastAPI) keeps its own websocket handler instead: it
-gives the game thread one end of :func:`~nbmj.bots.transport.queue_pair` and pumps the
-other end's queues to and from its socket.
+gives the game thread the game end of a :class:`~nbmj.web.channel.SeatChannel` and awaits
+the lines for its socket on the event loop (``nbmj serve`` does so).
 """
 
 from __future__ import annotations

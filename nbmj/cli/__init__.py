@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from typing import Any
 
 import click
 
+from .._paths import current_directory_searched, search_current_directory
 from ..errors import NbmjError
 from ._output import tolerate_narrow_consoles
 
@@ -38,6 +40,41 @@ COMMANDS: dict[str, str] = {
     "serve": "nbmj.cli.serve:serve",
 }
 
+# name -> the first paragraph of the command's help, which ``nbmj --help`` shortens to one
+# line: so listing the commands loads none of them (loading ``play`` or ``simulate`` pulls in
+# the engine, NumPy and more). A command missing here is loaded to ask it;
+# tests/test_cli_startup.py checks each text against the command's own help.
+SUMMARIES: dict[str, str] = {
+    "arena": "Bots against each other: mean points per hand with 95% intervals, win, deal-in and draw rates.",
+    "check": "Compile variant FILES and report every problem.",
+    "claims": "Legal claims on one discard and who takes it (JSON in FILE, - for standard input).",
+    "compare": "Play the same walls under variants A and B and compare what happens.",
+    "demo": "Play one seeded hand among four bots and show it as it goes.",
+    "diff": "What differs between two variants: settings, items (with rule IDs), and the hands of a "
+            "fixed corpus whose validity or points change.",
+    "fmt": "Rewrite variant FILES in the canonical layout, keeping every comment.",
+    "hand": "Shanten, win and waits of HAND, as one JSON object.",
+    "lsp": "Run the language server for variant files over standard input and output.",
+    "play": "Play one seat of a match in the terminal against three bots.",
+    "replay": "Step through a logged hand, checking every event; then say whether the log reaches "
+              "the end of the hand and, if it does, the settlement.",
+    "review": "Go over LOG (an nbmj-log/1 file, - for standard input) for one seat: at each of its "
+              "decisions, the player's choice beside the strong bot's, the shanten and waits before and "
+              "after, the expected points at stake, and the reasons with their rule IDs.",
+    "score": "Score the winning situation in FILE (JSON; - for standard input).",
+    "serve": "Open a web table: people play in the browser against bots, in any variant.",
+    "show": "Print the compiled rule set of VARIANT (a shipped name or alias, or a .nbv file) as JSON.",
+    "simulate": "Play many hands among bots and report statistics.",
+    "variants": "List the rule variants with their parent, aliases and summary.",
+    "view": "Write LOG (an nbmj-log/1 file, - for standard input) as an HTML page that steps "
+            "through the hand: every seat's tiles, the wall count, claims and the settlement.",
+}
+
+
+def _one_line_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int, line: str | None = None) -> str:
+    """A warning as the command's users read it: one line on stderr, no source location."""
+    return f"nbmj: warning: {message}\n"
+
 
 class _LazyGroup(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
@@ -55,7 +92,32 @@ class _LazyGroup(click.Group):
         command: click.Command = getattr(importlib.import_module(module_name), attr)
         return command
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``nbmj --help``, as click writes it, from :data:`SUMMARIES`."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            summary = SUMMARIES.get(name)
+            if summary is None:
+                command = self.get_command(ctx, name)
+                if command is None or command.hidden:
+                    continue
+                rows.append((name, command.get_short_help_str(limit)))
+            else:
+                rows.append((name, click.Command(name, help=summary).get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def invoke(self, ctx: click.Context) -> Any:
+        # For the command's run (restored after, for a program that invokes it in-process):
+        # its user stands in their folder of rule files, so names are looked up there, and
+        # a warning is one line on stderr.
+        searched, formatted = current_directory_searched(), warnings.formatwarning
+        search_current_directory(True)
+        warnings.formatwarning = _one_line_warning
         try:
             return super().invoke(ctx)
         except NbmjError as exc:
@@ -66,6 +128,9 @@ class _LazyGroup(click.Group):
             if rest:
                 click.echo("\n".join(rest), err=True)
             sys.exit(2)
+        finally:
+            search_current_directory(searched)
+            warnings.formatwarning = formatted
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

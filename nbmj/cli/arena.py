@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
 import time
@@ -43,6 +44,13 @@ def stop_cleanly() -> Iterator[None]:
         yield
     except KeyboardInterrupt:
         click.echo("nbmj: interrupted; the run was stopped", err=True)
+        if "ray" in sys.modules:
+            # The run has shut its Ray down (nbmj.arena.backends); what is left is Ray's
+            # native threads, whose teardown at the interpreter's exit can crash the process
+            # (status -11) after an interrupted start: leave without it.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
         sys.exit(130)
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -101,14 +109,16 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     """
     from ..arena import simulate as run
     from ..rules import load_variant
+    from ..rules.registry import portable_spec
 
     rules = load_variant(variant)  # fail fast, in this process, on a bad name
     _check(workers, backend, address)
     t0 = time.perf_counter()
     with stop_cleanly(), progress_bar(rules.name, games) as advance:
-        stats = run(variant, games, seed, bot, workers=workers, backend=backend, address=address, progress=lambda: advance(1), logs=logs)
+        stats = run(portable_spec(variant), games, seed, bot, workers=workers, backend=backend, address=address,
+                    progress=lambda: advance(1), logs=logs)
     elapsed = time.perf_counter() - t0
-    stats = {"variant": rules.name, "bot": bot, "seed": seed, **stats}
+    stats = {"variant": rules.name, "rules_digest": rules.digest, "bot": bot, "seed": seed, **stats}
     if as_json:
         emit_json(stats)
         return
@@ -187,6 +197,7 @@ def arena(
     from ..arena import run_arena
     from ..arena.arena import seatings
     from ..rules import load_variant
+    from ..rules.registry import portable_spec
 
     rules = load_variant(variant)
     _check(workers, backend, address)
@@ -196,7 +207,7 @@ def arena(
         result = run_arena(
             list(bots),
             games,
-            variant=variant,
+            variant=portable_spec(variant),
             seed=seed,
             duplicate=duplicate,
             workers=workers,
@@ -210,6 +221,7 @@ def arena(
         )
     elapsed = time.perf_counter() - t0
     result["variant"] = rules.name
+    result["rules_digest"] = rules.digest
     if as_json:
         emit_json(result)
         return
@@ -269,14 +281,18 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
     from ..arena.lab import compare as run, plot_compare
     from ..rules import load_variant
 
-    load_variant(a), load_variant(b)  # fail fast on a bad name
+    from ..rules.registry import portable_spec
+
+    digests = {"a": load_variant(a).digest, "b": load_variant(b).digest}  # and fail fast on a bad name
     _check(workers, backend, address)
     if plot is not None and not plot.lower().endswith((".png", ".svg")):
         from ..arena.lab import LabError
 
         raise LabError(f"--plot writes a .png or .svg file, not {plot!r}")
     with stop_cleanly(), progress_bar("compare", games) as advance:
-        result = run(a, b, games, seed=seed, bot=bot, workers=workers, backend=backend, address=address, progress=advance)
+        result = run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers, backend=backend,
+                     address=address, progress=advance)
+    result["rules_digest"] = digests
     if plot is not None:
         plot_compare(result, plot)
     if as_json:

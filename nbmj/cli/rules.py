@@ -17,13 +17,16 @@ from ._output import emit_json
 def variants(as_json: bool) -> None:
     """List the rule variants with their parent, aliases and summary.
 
-    The shipped variants come first; then the user variants found on the variant search
-    path (the current directory, then the NBMJ_VARIANT_PATH directories), each marked
-    ``[user PATH]``. A user variant that shadows a shipped one is used in its place.
+    The shipped variants come first; then every variant file on the variant search path
+    (the current directory, then the NBMJ_VARIANT_PATH directories), each marked
+    ``[user PATH]``. A user variant that shadows a shipped one is used in its place. A file
+    that does not compile is listed as broken, with its first problem; a name that two
+    files answer to is marked ambiguous on both (looking it up is an error).
     """
     from ..rules.registry import user_variant_infos, variant_infos
 
-    infos = variant_infos() + user_variant_infos()
+    user = user_variant_infos(compile=True)
+    infos = variant_infos() + user
     if as_json:
         emit_json({"variants": [i.to_dict() for i in infos]})
         return
@@ -31,8 +34,14 @@ def variants(as_json: bool) -> None:
     pwidth = max(len(i.parent or "-") for i in infos)
     for i in infos:
         aliases = f"  (alias {', '.join(i.aliases)})" if i.aliases else ""
-        mark = f"  [user {i.path}{'; shadows ' + ', '.join(i.shadows) if i.shadows else ''}]" if i.user else ""
-        click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {i.summary}{aliases}{mark}")
+        notes = [f"user {i.path}"] if i.user else []
+        notes += [f"shadows {', '.join(i.shadows)}"] if i.shadows else []
+        if i.user:
+            twins = [o.path for o in user if o is not i and any(o.answers_to(n) for n in (i.name, *i.aliases))]
+            notes += [f"ambiguous: {', '.join(twins)} answers to the same name"] if twins else []
+        mark = f"  [{'; '.join(notes)}]" if notes else ""
+        summary = f"broken: {i.problem}" if i.problem is not None else i.summary
+        click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {summary}{aliases}{mark}")
 
 
 @click.command()

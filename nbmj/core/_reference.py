@@ -22,10 +22,11 @@ import operator
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from collections.abc import Iterator
-from typing import Any, NamedTuple, SupportsIndex
+from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # imported by the batch functions when they run: not every user needs NumPy
+    import numpy as np
+    import numpy.typing as npt
 
 from ..errors import HandShapeError
 from ..tiles import N_KINDS, N_TILE_IDS, parse_counts, tile_code
@@ -176,6 +177,8 @@ def _validated(hand: Any, wilds: Any, function: str, complete: bool | None) -> t
 
 def _batch_arrays(hands: Any, wilds: Any, function: str) -> tuple[HandArray, Any]:
     """The (N, 34) uint8 hands and an int64 N-vector of wilds, checked."""
+    import numpy as np
+
     if not isinstance(hands, np.ndarray):
         raise HandShapeError(f"{function} needs an (N, 34) numpy uint8 array, not {type(hands).__name__} {hands!r}")
     if hands.dtype != np.uint8:
@@ -486,6 +489,8 @@ def is_win_batch(hands: HandArray, wilds: WildsLike) -> npt.NDArray[np.bool_]:
     number for every hand or an N-vector of whole numbers. Raises
     :class:`~nbmj.errors.HandShapeError` naming the first bad hand.
     """
+    import numpy as np
+
     hands, w = _batch_arrays(hands, wilds, "is_win_batch")
     out = np.zeros(hands.shape[0], dtype=bool)
     for row in range(hands.shape[0]):
@@ -501,6 +506,8 @@ def shanten_batch(hands: HandArray, wilds: WildsLike) -> npt.NDArray[np.int8]:
 
     Arguments as for :func:`is_win_batch`; each hand may be 3n+1 or 3n+2 tiles.
     """
+    import numpy as np
+
     hands, w = _batch_arrays(hands, wilds, "shanten_batch")
     out = np.zeros(hands.shape[0], dtype=np.int8)
     for row in range(hands.shape[0]):

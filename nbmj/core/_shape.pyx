@@ -16,8 +16,6 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
-import numpy as np
-
 from . import _reference
 from ._reference import Decomposition, Group
 
@@ -266,6 +264,8 @@ cdef _raise_row(function, hands, w, Py_ssize_t row, complete):
 
 
 def is_win_batch(hands, wilds):
+    import numpy as np  # on the first batch, not with nbmj.core
+
     hands, w = _reference._batch_arrays(hands, wilds, "is_win_batch")
     cdef const uint8_t[:, ::1] h = hands
     cdef const int64_t[::1] wv = w
@@ -282,6 +282,8 @@ def is_win_batch(hands, wilds):
 
 
 def shanten_batch(hands, wilds):
+    import numpy as np
+
     hands, w = _reference._batch_arrays(hands, wilds, "shanten_batch")
     cdef const uint8_t[:, ::1] h = hands
     cdef const int64_t[::1] wv = w

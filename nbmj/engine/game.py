@@ -83,7 +83,8 @@ def checked_seed(seed: object) -> int:
     """A recorded integer seed: None draws a fresh one, an integer (a numpy one too) is
     kept; anything else is refused, since a log must deal the same hand again."""
     if seed is None:
-        return random.SystemRandom().getrandbits(32)
+        # 53 bits: exact in any JSON reader, and too many to try against the tiles one sees
+        return random.SystemRandom().getrandbits(53)
     whole = whole_number(seed)
     if whole is None:
         raise GameSetupError(f"the seed is an integer, not {seed!r}")
@@ -566,6 +567,7 @@ class Game:
         h: dict[str, Any] = {
             "format": LOG_FORMAT,
             "variant": self.variant,
+            "rules_digest": self.rules.digest,  # replay refuses other rules of the same name
             "seed": self.seed,
             "dealer": SEATS[self.dealer],
             "round_wind": self.round_wind,
@@ -637,6 +639,14 @@ def replay_games(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | Non
         raise ReplayError(f"line {numbers[0]}: cannot start the hand: {exc}", 0) from exc
     except (TypeError, ValueError, KeyError) as exc:
         raise ReplayError(f"line {numbers[0]}: bad header: {exc!r}", 0) from exc
+    logged = header.get("rules_digest")  # (a log written before the digest existed has none)
+    if logged is not None and logged != game.rules.digest:
+        where = f" from {game.rules.source}" if game.rules.source else ""
+        raise ReplayError(
+            f"line {numbers[0]}: the log was played under rules {logged!r}, but the rules of {game.rules.name!r}"
+            f"{where} are {game.rules.digest!r}; give the variant file it was played under",
+            0,
+        )
     index = 1
 
     def check_engine_events() -> None:

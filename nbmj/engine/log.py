@@ -1,9 +1,13 @@
 """The event log: JSON lines with a format version (replaying one is :meth:`Game.replay
 <nbmj.engine.game.Game.replay>`, which re-runs the game).
 
-Line 1 is the header: ``{"format": "nbmj-log/1", "variant": ..., "seed": ..., "dealer":
-..., "round_wind": ...}`` plus ``"wall"`` and ``"dice"`` when the hand was played on a
-fixed wall. Every later line is one event: the engine's own (``start``, ``deal``, ``bu``
+Line 1 is the header: ``{"format": "nbmj-log/1", "variant": ..., "rules_digest": ...,
+"seed": ..., "dealer": ..., "round_wind": ...}`` plus ``"wall"`` and ``"dice"`` when the
+hand was played on a fixed wall. ``rules_digest`` is the
+:attr:`~nbmj.rules.model.RuleSet.digest` of the rules the hand was played under: a replay
+refuses rules with another digest, naming both (the variant's name alone would let a
+user file that shadows a shipped variant pass for it); a log written before the field
+existed replays without the check. Every later line is one event: the engine's own (``start``, ``deal``, ``bu``
 flower replacement, ``draw``, ``take`` for a claim carried out, ``pay`` for an immediate
 payment, ``end``) or a player's action in the compact form of
 :class:`~nbmj.engine.actions.Action` (``discard``, ``pass``, ``chi``, ...).
@@ -37,12 +41,15 @@ def dumps_event(event: dict[str, Any]) -> str:
 
 
 def numbered_events(log: str | Iterable[str | dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
-    """The log's events (blank lines skipped) and the 1-based line number of each."""
+    """The log's events (blank lines skipped) and the 1-based line number of each. A UTF-8
+    byte-order mark before the first line, as some editors save one, is no part of it."""
     lines = log.splitlines() if isinstance(log, str) else list(log)
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
     for number, line in enumerate(lines, 1):
         line = line.strip() if isinstance(line, str) else line
+        if number == 1 and isinstance(line, str):
+            line = line.removeprefix("\ufeff")
         if not line:
             continue
         try:

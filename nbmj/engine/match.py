@@ -8,6 +8,7 @@ moves among them and each hand's seat winds are counted from its dealer (NB-2.4)
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,11 +17,11 @@ from .._numbers import whole_number
 from ..errors import GameSetupError
 
 from ..rules.model import SEATS, RuleSet
-from .seeding import seeded_pair, seeded_random
+from .seeding import seeded_random
 from .bots import Bot, play_hand
 from .game import Game, HandResult, checked_seed, resolve_rules
 
-__all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll"]
+__all__ = ["Match", "MatchResult", "next_dealer", "dealer_by_roll", "derive_hand_seed", "HAND_SEED_BITS"]
 
 
 @dataclass
@@ -62,6 +63,21 @@ def _count(name: str, value: object) -> int:
     return count
 
 
+#: Bits of a hand's seed: exact in any JSON reader (a double holds 53), and far too many to
+#: try every one against the tiles a player sees.
+HAND_SEED_BITS = 53
+
+
+def derive_hand_seed(match_seed: int, index: int) -> int:
+    """The seed of hand ``index`` of the match seeded ``match_seed``: the first
+    :data:`HAND_SEED_BITS` bits of a BLAKE2b hash of the two. A hand's log records its own
+    seed, and from it neither the match seed nor another hand's seed can be computed (short
+    of trying every match seed: a server that keeps its match seeds secret draws them of 63
+    bits), so no log reveals the wall of another hand."""
+    digest = hashlib.blake2b(f"nbmj-hand:{match_seed}:{index}".encode("ascii"), digest_size=8, person=b"nbmj-match").digest()
+    return int.from_bytes(digest, "big") >> (64 - HAND_SEED_BITS)
+
+
 class Match:
     """Hands played in a row. ``hands`` stops after that many hands; ``rounds`` after that many
     round winds (NB-16.5; the default is one full cycle of four). ``keep_logs=False`` leaves
@@ -69,7 +85,8 @@ class Match:
 
     ``seed`` is an integer, or None for a fresh one (kept in ``seed``), as for a
     :class:`~nbmj.engine.game.Game`; a bad seed or count raises
-    :class:`~nbmj.errors.GameSetupError`."""
+    :class:`~nbmj.errors.GameSetupError`. The first dealer is drawn from the match seed,
+    and each hand's seed derived from it by :func:`derive_hand_seed`."""
 
     def __init__(
         self,
@@ -88,10 +105,7 @@ class Match:
         self.hand_limit = None if hands is None else _count("hands", hands)
         self.round_limit = _count("rounds", rounds) if rounds is not None else (None if hands is not None else 4)
         self.max_hands = _count("max_hands", max_hands)
-        # the first dealer's generator and the first hand's, seeded side by side (compiled,
-        # in one pass: a seeding is a long serial chain, and every match needs both)
-        rng, first_hand = seeded_pair(f"match:{self.seed}", f"{self.seed}:0")
-        self._first_hand_seed: int = first_hand.getrandbits(32)
+        rng = seeded_random(f"match:{self.seed}")  # the first dealer's generator
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
         self.first_roll: tuple[int, int] | None = None
@@ -125,10 +139,9 @@ class Match:
         return self.hand_index >= self.max_hands
 
     def hand_seed(self, index: int) -> int:
-        """The seed of hand ``index``: a function of the match seed only."""
-        if index == 0:
-            return self._first_hand_seed
-        return seeded_random(f"{self.seed}:{index}").getrandbits(32)
+        """The seed of hand ``index``: a one-way function of the match seed and ``index``
+        (:func:`derive_hand_seed`)."""
+        return derive_hand_seed(self.seed, index)
 
     def new_game(self) -> Game:
         """The next hand, dealt and ready."""

@@ -14,12 +14,16 @@ cdef class Turn:
     cdef public object drawn
     cdef public tuple chi_bans
 
+    cpdef list to_act(self)
+
 
 cdef class ClaimWindow:
     cdef public int tile
     cdef public int discarder
     cdef public dict options
     cdef public dict responses
+
+    cpdef list to_act(self)
 
 
 cdef class RobWindow(ClaimWindow):

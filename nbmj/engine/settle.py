@@ -40,7 +40,7 @@ class WinScore:
 
 def score_win(situation: Situation, rules: RuleSet, *, hand_facts: HandFacts | None = None) -> WinScore:
     """Score ``situation`` under ``rules`` (the shape is already known to be complete)."""
-    from ..scoring import _score_with_facts
+    from ..scoring.scorer import _score_with_facts
 
     # the facts of the hand, where the value bound worked them out already, are not read twice
     result = _score_with_facts(situation, rules, hand_facts)

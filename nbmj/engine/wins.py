@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from .. import core
 from ..core import is_win_ids as _is_win_ids  # (compiled: wins.pxd cimports it, a C call)
-from ..scoring.bound import _compiled as _compiled_bound
-from ..scoring.bound import reach_from_counts, valid_with_facts
+from ..scoring.bound import hand_counts as win_counts  # the counts the scorer's bound reads
+from ..scoring.bound import reach_from_counts, reach_from_hand, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import Callable, cast
@@ -25,8 +25,8 @@ from .state import TableState, WinBy
 __all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
 
 _is_win = core.is_win  # (looked up once: nbmj.core chose its backend at import)
-#: nbmj.scoring._bound's reach_from_hand, where the compiled bound is live
-_reach_from_hand: Callable[..., bool] | None = None if _compiled_bound is None else _compiled_bound.reach_from_hand
+#: nbmj.scoring.bound's reach_from_hand (compiled with that module)
+_reach_from_hand: Callable[..., bool] | None = reach_from_hand
 
 
 def shape(t: TableState, p: int) -> tuple[bytearray, int]:
@@ -113,32 +113,6 @@ def _valid_score(sit: Situation, t: TableState) -> WinScore | None:
     return score if score.valid else None
 
 
-def win_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[list[int], int, int]:
-    """The counts :func:`situation` gives the scorer, of ``hand`` and ``tile`` (-1 for
-    none, when the hand holds it): the 34 counts of the tiles that are not flowers and not
-    wild, the wilds, and the wilds that are tiles of the 34 kinds."""
-    shape = [0] * N_KINDS
-    w = wild_as_itself = 0
-    for k in range(42):
-        c = hand[k]
-        if not c or flower_flag[k]:
-            continue
-        if k in wilds:
-            w += c
-            if k < N_KINDS:
-                wild_as_itself += c
-        else:
-            shape[k] = c
-    if tile >= 0:
-        if tile in wilds:
-            w += 1
-            if tile < N_KINDS:
-                wild_as_itself += 1
-        else:
-            shape[tile] += 1
-    return shape, w, wild_as_itself
-
-
 def first_turn(t: TableState, win_by: str) -> bool:
     """Whether a win by ``win_by`` now is a win of the first go-around, as the scorer's
     ``first_turn`` means it: no tile discarded yet, or a win on the very first discard
@@ -149,7 +123,7 @@ def first_turn(t: TableState, win_by: str) -> bool:
 def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | None) -> bool:
     """False only when ``p`` winning on ``tile`` cannot reach the minimum (or a win
     restriction forbids it): the scorer's value bound from the table's counts
-    (:func:`~nbmj.scoring.bound.may_reach_minimum`, compiled in nbmj.scoring._bound),
+    (:func:`~nbmj.scoring.bound.may_reach_minimum`, asked through its reach_from_hand),
     which most wins a bot meets fail, before their Situation is built. The counts are
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]

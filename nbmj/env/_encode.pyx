@@ -546,7 +546,6 @@ cdef class TableEncoder:
         cdef SeatState s, own
         cdef Turn turn
         cdef ClaimWindow claim_window
-        cdef int waiting[4]
         if tstate is not self.table:
             self._new_table(tstate)
         memset(out, 0, N_ROWS * N_COLS)
@@ -640,8 +639,8 @@ cdef class TableEncoder:
         else:  # the deal: nobody acts, nothing is on offer
             return 0
         claim_window = ph
-        for k in range(_claim_waiting(claim_window, waiting)):
-            seats_row[12 + ((waiting[k] - me) & 3)] = 1
+        for q in (<ClaimWindow>ph).to_act():  # the seats yet to answer (phases.ClaimWindow.to_act)
+            seats_row[12 + ((<int>q - me) & 3)] = 1
         out[R_OFFER * N_COLS + _tile(claim_window.tile)] = 1
         q = claim_window.discarder
         seats_row[8 + ((q - me) & 3)] = 1
@@ -1044,29 +1043,17 @@ cdef inline bint _earned_any(earned) except -1:
     return earned[0] or earned[1] or earned[2] or earned[3]
 
 
-cdef int _claim_waiting(ClaimWindow window, int* seats) except -1:
-    """``window.to_act()`` into ``seats`` (room for four), nearest the discarder first;
-    returns how many, without building the list."""
-    cdef int n = 0
-    options, responses = window.options, window.responses
-    for q in _CLAIM_ORDER[window.discarder]:
-        if q in options and q not in responses:
-            seats[n] = q
-            n += 1
-    return n
-
-
 cdef int _first_to_act(ph) except -2:
-    """``ph.to_act()[0]`` (-1 when it waits for nobody), without building the list for a
-    turn or a claim window (their ``to_act`` in :mod:`nbmj.engine.phases`, in C)."""
+    """``ph.to_act()[0]`` (-1 when it waits for nobody): the compiled ``to_act`` of a turn
+    or a claim window (:mod:`nbmj.engine.phases`) called as a C method."""
     cdef object kind = type(ph)
-    cdef int seats[4]
     if kind is Turn:
-        return (<Turn>ph).seat
-    if kind is ClaimWindow or kind is RobWindow:
-        return seats[0] if _claim_waiting(<ClaimWindow>ph, seats) else -1
-    waiting = ph.to_act()
-    return waiting[0] if waiting else -1
+        waiting = (<Turn>ph).to_act()
+    elif kind is ClaimWindow or kind is RobWindow:
+        waiting = (<ClaimWindow>ph).to_act()
+    else:
+        waiting = ph.to_act()
+    return <int>waiting[0] if waiting else -1
 
 
 # ---------------------------------------------------------------- reading ahead in a batch

@@ -12,6 +12,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator  # type: ignore[import-untyped]
 
+from ..errors import IllegalActionError
 from ..rules.model import RuleSet
 from . import encoding
 from ._common import _POSITIONS, AGENTS, RENDER_MODES, agent_position, check_render_mode, make_table, render_table
@@ -108,9 +109,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         agent = self.agent_selection
         try:
             dead = self.terminations[agent] or self.truncations[agent]
-        except KeyError:  # before the first reset there are no entries: the table says so
+        except KeyError:  # no entries: before the first reset (the table says so), or every agent is done
             self.table.dealt()
-            raise
+            raise IllegalActionError(
+                f"the episode is over and every agent has been stepped out of it; call reset() to deal again, not step({action!r})",
+                action,
+                (),
+            ) from None
         if dead:
             self._was_dead_step(action)
             return

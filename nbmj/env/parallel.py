@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
+from ..errors import IllegalActionError
 from ..rules.model import RuleSet
 from . import encoding
 from ._common import _POSITIONS, AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
@@ -72,27 +73,29 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         table = self.table
         game = table.dealt()
+        if table.over:
+            raise IllegalActionError(f"the episode is over; call reset() to deal again, not step({actions!r})", actions, ())
         earned = [0.0] * 4
-        if not table.over:
-            is_learner = table.is_learner
-            # the positions the game waits for, nearest the discarder first (the bots have moved)
-            for p in game.phase_state.to_act():
-                if not is_learner[p]:
-                    continue
-                agent = AGENTS[p]
-                if agent not in actions:
-                    raise KeyError(f"no action for {agent!r}, whom the game waits for")
-                for q, r in enumerate(_table_act(table, p, actions[agent])):
-                    earned[q] += r
-                if table.over:
-                    break
+        is_learner = table.is_learner
+        # the positions the game waits for, nearest the discarder first (the bots have moved)
+        for p in game.phase_state.to_act():
+            if not is_learner[p]:
+                continue
+            agent = AGENTS[p]
+            if agent not in actions:
+                raise IllegalActionError(f"no action for {agent!r}, whom the game waits for, in {actions!r}", actions, ())
+            for q, r in enumerate(_table_act(table, p, actions[agent])):
+                earned[q] += r
+            if table.over:
+                break
         live = self.agents
         observations = self._observations.observe_all(table)
         rewards = {a: earned[_POSITIONS[a]] for a in live}
-        terminations = dict.fromkeys(live, table.over)
+        over: bool = table.over  # (the steps above may have ended it)
+        terminations = dict.fromkeys(live, over)
         truncations = dict.fromkeys(live, False)
         infos: dict[str, dict[str, Any]] = {a: {} for a in live}
-        if table.over:
+        if over:
             self.agents = []
         if self.render_mode == "human":
             self.render()

@@ -78,11 +78,10 @@ def _chosen_seed(seed: object) -> int:
 
 def _whole_action(index: object) -> int:
     """``index`` (not an int: :meth:`Table.act` takes those as they are) as an int, when it
-    is one as Gymnasium's ``Discrete`` takes it: a whole number (a NumPy integer, a 0-d array
-    of one), or a bool, which to Python and to ``Discrete`` is an int. A float (even 3.0), a
-    string or None is a caller's mistake, not a move of the game, and is refused with no
-    penalty."""
-    whole = int(index) if isinstance(index, bool) else whole_number(index)
+    is a whole number (a NumPy integer, a 0-d array of one). A bool (``step(True)``: to Python
+    an int, but no action is a truth value), a float (even 3.0), a string or None is a
+    caller's mistake, not a move of the game, and is refused with no penalty."""
+    whole = whole_number(index)
     if whole is None:
         raise IllegalActionError(f"an action is an int from 0 to {_ACTION_SIZE - 1}, not {index!r}", index, ())
     return whole

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, cast
 
 from . import model as M
 from .diagnostics import did_you_mean
-from .schema import INT_RE
+from .schema import INT_RE, whole_value
+from .source import Bad
 from .syntax import EBool, ECompare, EFeature, ENot, ExprAst
 
 if TYPE_CHECKING:
@@ -31,9 +32,14 @@ def compile_expr(e: ExprAst, reader: FileReader) -> M.Expr | None:
         if not INT_RE.match(e.value.text):
             reader.bad(f"a comparison needs a whole number, not {e.value.text!r}", e.value.loc)
             return None
+        try:
+            value = whole_value(e.value)
+        except Bad as exc:
+            reader.bad(exc.message, exc.loc)
+            return None
         if f is None:
             return None
-        return M.Compare(f, cast(M.ComparisonOp, e.op.text), int(e.value.text))
+        return M.Compare(f, cast(M.ComparisonOp, e.op.text), value)
     if isinstance(e, ENot):
         inner = compile_expr(e.operand, reader)
         return None if inner is None else M.Not(inner)

@@ -23,6 +23,10 @@ from dataclasses import dataclass
 __all__ = ["Diagnostic", "display_width", "BadExample", "BAD_EXAMPLES", "SYNTAX_LABELS", "suggest", "did_you_mean"]
 
 
+# Characters of a source line shown under a message at most (a longer line is cut around the column).
+_CONTEXT_WIDTH = 120
+
+
 def display_width(text: str) -> int:
     """Terminal columns taken by ``text`` (CJK characters are two wide)."""
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
@@ -52,9 +56,18 @@ class Diagnostic:
         if not context or self.source_line is None:
             return head
         src = self.source_line.rstrip("\n").expandtabs(1)
+        start = max(self.column - 1, 0)
+        end = start + max(self.length, 1)
+        if len(src) > _CONTEXT_WIDTH:
+            # a very long line is shown around the column, its cut ends marked
+            left = max(0, min(start - _CONTEXT_WIDTH // 2, len(src) - _CONTEXT_WIDTH))
+            right = min(len(src), left + _CONTEXT_WIDTH)
+            head_cut, tail_cut = ("…" if left else ""), ("…" if right < len(src) else "")
+            src = head_cut + src[left:right] + tail_cut
+            start, end = start - left + len(head_cut), min(end, right) - left + len(head_cut)
         gutter = f"{self.line:>5} | "
-        pad = " " * (display_width(src[: max(self.column - 1, 0)]))
-        underline = src[self.column - 1 : self.column - 1 + max(self.length, 1)]
+        pad = " " * (display_width(src[:start]))
+        underline = src[start:end]
         carets = "^" * max(display_width(underline), 1)
         return f"{head}\n{gutter}{src}\n{' ' * (len(gutter) - 2)}| {pad}{carets}"
 
@@ -386,6 +399,12 @@ def _lang() -> tuple[BadExample, ...]:
                  "beyond 9007199254740992 (2**53), where points stop being exact", "points_per_tai"),
             )
         ),
+        # ---------------------------------------------------------------- beyond what a rule needs
+        a("limits", _kid('items {\n  new item deep "深" 1 tai when ' + "not " * 60 + "flush [NB-12.11]\n}\n"),
+          "a condition nests more than 50 deep here (`not`, or `and`/`or` in parentheses, inside one another); "
+          "write it flatter", "not ", 51),
+        a("limits", _kid("scoring tai { minimum " + "9" * 200 + " }\n"),
+          "a number of 200 digits is too long: a number here has at most 100 digits", "9"),
         # ---------------------------------------------------------------- what an editor saves
         a("editor", "\ufeff" + _kid("scoring tai { minimum yes }\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),
         a("editor", _kid("# Windows line ends\r\nscoring tai { minimum yes }\r\n"), "scoring.minimum must be a whole number, not 'yes'", "yes"),

@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from ..errors import AmbiguousVariantError
 from .diagnostics import Diagnostic, did_you_mean
 from .filespec import Entry, FileSpec, Setting
 from .reader import read_file
@@ -53,7 +54,8 @@ def is_near_miss(new: str, inherited: str) -> bool:
 
 def default_resolver(name: str, from_dir: Path | None, skip: Collection[str] = ()) -> tuple[str, str, str] | None:
     """A parent through the variant search path (:func:`nbmj.rules.registry.find_variant`):
-    the child's directory, the current directory, ``NBMJ_VARIANT_PATH``, the shipped ones."""
+    the child's directory, the current directory (for the ``nbmj`` command),
+    ``NBMJ_VARIANT_PATH``, the shipped ones."""
     from . import registry
 
     found = registry.find_variant(name, from_dir, skip=skip)
@@ -76,7 +78,11 @@ def extends_chain(
     pname = spec.parent.text
     names = [n for n, _ in seen]
     skip = {_resolved(f) for _, f in seen}
-    found = resolver(pname, from_dir, skip)
+    try:
+        found = resolver(pname, from_dir, skip)
+    except AmbiguousVariantError as exc:
+        spec.parent.loc.error(str(exc))
+        return None
     if found is None and (pname in names or pname == spec.name.text):
         cycle = " -> ".join(names[names.index(pname):] + [pname]) if pname in names else f"{pname} -> {pname}"
         spec.parent.loc.error(f"'extends' makes a cycle: {cycle}")

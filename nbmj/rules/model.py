@@ -16,6 +16,9 @@ Conditions over a hand are small expression trees (:class:`Feature`, :class:`Com
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
@@ -591,6 +594,23 @@ class RuleSet:
         """A JSON-ready dict; conditions appear in their DSL spelling."""
         out: dict[str, Any] = _to_jsonable(self)
         return out
+
+    @functools.cached_property
+    def digest(self) -> str:
+        """``"sha256:"`` and the SHA-256 of the rules themselves: the canonical JSON of
+        :meth:`to_dict` without the names (``name``, ``parent``, ``aliases``), the
+        ``summary`` and the ``source`` file, which say what the rules are called and where
+        they were read, not what they are. Two rule sets with the same digest play and
+        score alike; every log header carries it, so that a log is replayed only against
+        the rules it was played under (a user file that ``shadows`` a shipped variant has
+        the shipped one's name, not its digest)."""
+        rules = {k: v for k, v in self.to_dict().items() if k not in _NOT_DIGESTED}
+        text = json.dumps(rules, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# What a rule set is called and where it was read: no part of its digest.
+_NOT_DIGESTED = frozenset({"name", "parent", "aliases", "summary", "source"})
 
 
 def _to_jsonable(value: Any) -> Any:

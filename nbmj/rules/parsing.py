@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lark import Lark
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import RuleSetError
@@ -115,7 +115,7 @@ def parse(src: Source) -> FileAst | None:
     braces and report errors the author did not make.
     """
     parser = _parser()
-    text = src.text
+    text = _typed_in_ascii(src)
     last_line = 0
     header_line = _first_statement_line(text)
     for _ in range(MAX_SYNTAX_ERRORS):
@@ -137,12 +137,88 @@ def parse(src: Source) -> FileAst | None:
             continue
         if last_line:
             return None  # the rest parses: every error is reported
+        if _too_deep(src, tree):
+            return None
         try:
             ast: FileAst = ToAst(src).transform(tree)
             return ast
         except VisitError as exc:  # pragma: no cover - a bug in the transformer, not in the file
             raise exc.orig_exc from None
     return None
+
+
+# Conditions nest at most this deep (`not`, and `and`/`or` inside parentheses): far beyond
+# any rule, and well inside what the compiler's recursive steps can walk.
+MAX_CONDITION_DEPTH = 50
+
+_CONDITION_NODES = frozenset({"negation", "and_expr", "or_expr"})
+
+
+def _too_deep(src: Source, tree: Tree[Token]) -> bool:
+    """Report the first condition nested deeper than :data:`MAX_CONDITION_DEPTH`, walking
+    the tree with a stack of its own (the transformer after this recurses)."""
+    stack: list[tuple[Tree[Token], int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data in _CONDITION_NODES:
+            depth += 1
+            if depth > MAX_CONDITION_DEPTH:
+                line, column = _first_position(node)
+                src.error(
+                    f"a condition nests more than {MAX_CONDITION_DEPTH} deep here (`not`, or `and`/`or` in "
+                    "parentheses, inside one another); write it flatter",
+                    line,
+                    column,
+                )
+                return True
+        stack.extend((child, depth) for child in reversed(node.children) if isinstance(child, Tree))
+    return False
+
+
+def _first_position(node: Tree[Token]) -> tuple[int, int]:
+    """Where ``node`` starts: its recorded position, else its first token's."""
+    meta = node.meta
+    if not meta.empty:
+        return meta.line, meta.column
+    for token in node.scan_values(lambda v: isinstance(v, Token)):
+        return token.line or 1, token.column or 1
+    return 1, 1
+
+
+def _typed_in_ascii(src: Source) -> str:
+    """``src``'s text with every full-width character a Chinese keyboard typed in place of
+    the language's ASCII one put right, each reported where it stands.
+
+    The characters are a slip of the input method, not a syntax error: reporting them all
+    in one run, and parsing on as if they were typed in ASCII, shows the author every one
+    at once along with the file's other mistakes (a parse error shows only its first). A
+    string's text and comments are left alone (Chinese punctuation belongs in a label),
+    except a full-width quote that ends a string with no ASCII quote after it on the line
+    (``"清一色”``). Each character becomes exactly one, so every position stays put.
+    """
+    lines = src.text.split("\n")
+    for number, line in enumerate(lines, 1):
+        chars = list(line)
+        in_string = False
+        for i, ch in enumerate(chars):
+            if in_string:
+                if ch == '"':
+                    in_string = False
+                elif ascii_for(ch) == '"' and '"' not in line[i + 1 :]:
+                    src.error(_full_width_message(ch, '"'), number, i + 1)
+                    chars[i] = '"'
+                    in_string = False
+                continue
+            ascii_ch = ascii_for(ch)
+            if ascii_ch is not None:
+                src.error(_full_width_message(ch, ascii_ch), number, i + 1)
+                chars[i] = ch = ascii_ch
+            if ch == "#":
+                break
+            if ch == '"':
+                in_string = True
+        lines[number - 1] = "".join(chars)
+    return "\n".join(lines)
 
 
 def _syntax_error(src: Source, exc: UnexpectedInput) -> None:
@@ -268,7 +344,7 @@ def parse_header(text: str, filename: str = "<string>") -> VariantHeader:
     """Read only the header and aliases of a variant text (raises RuleSetError on syntax errors)."""
     src = Source(filename, normalize_text(text), [])
     ast = parse(src)
-    if ast is None:
+    if ast is None or src.diags:
         raise RuleSetError(src.diags)
     h = ast.header
     return VariantHeader(

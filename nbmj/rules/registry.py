@@ -5,27 +5,39 @@ A variant is known by its name (the one in its ``variant`` line, which is also i
 and by any ``alias`` it declares; ``ninghai`` is such an alias.
 
 A name is looked up along the *variant search path* (:func:`search_dirs`): the directory of
-the file that names it (for ``extends``), the current directory, the directories of the
-``NBMJ_VARIANT_PATH`` environment variable (separated by :data:`os.pathsep`), and last the
-shipped variants. In each directory ``NAME.nbv`` is taken first, then any file whose
-``variant`` or ``alias`` line gives that name. A user file may not reuse the name of a
-shipped variant unless it says so with ``shadows NAME`` (see :func:`shadow_problems`).
+the file that names it (for ``extends``), the current directory when the ``nbmj`` command
+runs (:func:`search_current_directory`; a program that calls the library does not look
+there), the directories of the ``NBMJ_VARIANT_PATH`` environment variable (separated by
+:data:`os.pathsep`), and last the shipped variants. A file answers to a name when the name
+is its file name (``NAME.nbv``) or its ``variant`` or ``alias`` line gives it; two files on
+the path that answer to one name are an :class:`~nbmj.errors.AmbiguousVariantError`, not a
+silent pick (a parent beside the child that names it is taken before the rest of the
+path). A file that does not compile is listed with its problem and answers only to its
+file name: it cannot stop another name from being found. A user file may not reuse the
+name of a shipped variant unless it says so with ``shadows NAME`` (see
+:func:`~nbmj.rules.compiler.check_shipped_names`); one that does is announced once, with a
+:class:`VariantShadowWarning`, when it is loaded in its place.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import threading
-from collections.abc import Collection
+import warnings
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._paths import spec_root
-from ..errors import RuleSetError, UnknownVariantError
-from .compiler import compile_file, parse_header
-from .diagnostics import suggest
-from .model import RuleSet
+from typing import TYPE_CHECKING
+
+from .._paths import current_directory_searched, search_current_directory, spec_root
+from ..errors import AmbiguousVariantError, RuleSetError, UnknownVariantError
+from .headers import read_header
+
+if TYPE_CHECKING:
+    from .model import RuleSet
 
 __all__ = [
     "DEFAULT_VARIANT",
@@ -39,6 +51,9 @@ __all__ = [
     "user_variant_infos",
     "variant_path",
     "known_names",
+    "search_current_directory",
+    "VariantShadowWarning",
+    "portable_spec",
 ]
 
 DEFAULT_VARIANT = "ningbo"
@@ -47,6 +62,9 @@ _lock = threading.RLock()
 
 
 ENV_VAR = "NBMJ_VARIANT_PATH"
+
+class VariantShadowWarning(UserWarning):
+    """A user variant file is used in place of the shipped variant it ``shadows``."""
 
 
 @dataclass(frozen=True)
@@ -60,13 +78,22 @@ class VariantInfo:
     path: str
     user: bool = False
     shadows: tuple[str, ...] = ()
+    #: why the file does not compile (its first problem), for a file whose header cannot be read
+    problem: str | None = None
+
+    def answers_to(self, name: str) -> bool:
+        """Whether a lookup of ``name`` finds this file: its file name, its name or an alias."""
+        return name == self.name or name in self.aliases or name == Path(self.path).stem
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON form ``nbmj variants --json`` prints; user variants add their path."""
+        """The JSON form ``nbmj variants --json`` prints; user variants add their path, and
+        a broken file its ``problem``."""
         out: dict[str, object] = {"name": self.name, "parent": self.parent, "summary": self.summary, "aliases": list(self.aliases)}
         if self.user:
             out["user"] = True
             out["path"] = self.path
+        if self.problem is not None:
+            out["problem"] = self.problem
         return out
 
 
@@ -81,7 +108,7 @@ def _index() -> tuple[dict[str, VariantInfo], dict[str, str]]:
     aliases: dict[str, str] = {}
     for path in sorted(_variants_dir().glob("*.nbv")):
         try:
-            h = parse_header(path.read_text(encoding="utf-8"), str(path))
+            h = read_header(path)
         except RuleSetError:
             # a broken shipped file is still listed under its file name; loading it reports why
             infos[path.stem] = VariantInfo(path.stem, None, "(does not parse)", (), str(path))
@@ -106,14 +133,17 @@ def is_shipped_file(filename: str) -> bool:
 
 def search_dirs(from_dir: Path | None = None) -> list[Path]:
     """The user directories searched for a variant name, in order (the shipped variants
-    come after them): ``from_dir``, the current directory, then ``NBMJ_VARIANT_PATH``."""
-    return list(_search_dirs(None if from_dir is None else str(from_dir), os.getcwd(), os.environ.get(ENV_VAR, "")))
+    come after them): ``from_dir``, the current directory when
+    :func:`search_current_directory` is on, then ``NBMJ_VARIANT_PATH``."""
+    cwd = os.getcwd() if current_directory_searched() else None
+    return list(_search_dirs(None if from_dir is None else str(from_dir), cwd, os.environ.get(ENV_VAR, "")))
 
 
 @functools.lru_cache(maxsize=64)
-def _search_dirs(from_dir: str | None, cwd: str, env: str) -> tuple[Path, ...]:
+def _search_dirs(from_dir: str | None, cwd: str | None, env: str) -> tuple[Path, ...]:
     dirs = [] if from_dir is None else [Path(from_dir)]
-    dirs.append(Path(cwd))
+    if cwd is not None:
+        dirs.append(Path(cwd))
     dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     shipped = _variants_dir().resolve()
     out: list[Path] = []
@@ -128,12 +158,23 @@ def _search_dirs(from_dir: str | None, cwd: str, env: str) -> tuple[Path, ...]:
 
 
 def _header_info(path: Path, user: bool) -> VariantInfo:
+    """The header of the file at ``path``; a file whose header cannot be read is listed under
+    its file name with its first problem (loading it reports them all)."""
     try:
-        h = parse_header(path.read_text(encoding="utf-8"), str(path))
-    except (RuleSetError, OSError, UnicodeDecodeError):
-        # a broken file is still listed under its file name; loading it reports why
-        return VariantInfo(path.stem, None, "(does not parse)", (), str(path), user)
+        h = read_header(path)
+    except RuleSetError as exc:
+        return _broken(path, user, exc.diagnostics[0].render(context=False) if exc.diagnostics else str(exc))
+    except OSError as exc:
+        return _broken(path, user, f"{path}: cannot read the file: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        return _broken(path, user, f"{path}: the file is not UTF-8 text: {exc.reason}")
+    except Exception as exc:  # noqa: BLE001 - one file's fault must not stop the lookup of any other name
+        return _broken(path, user, f"{path}: internal error while reading the header: {exc!r}")
     return VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path), user, h.shadows)
+
+
+def _broken(path: Path, user: bool, problem: str) -> VariantInfo:
+    return VariantInfo(path.stem, None, "(does not compile)", (), str(path), user, problem=problem)
 
 
 @functools.lru_cache(maxsize=256)
@@ -166,20 +207,25 @@ def _user_infos(directory: Path) -> list[VariantInfo]:
 def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[str] = ()) -> VariantInfo | None:
     """The variant ``name`` names along the search path, or None.
 
-    In each directory ``NAME.nbv`` comes first, then a file whose header gives the name or
-    an alias. ``skip`` holds resolved paths not to take (the files already in an
+    A user file answers to its file name, its name and its aliases. Two files that answer
+    to ``name`` are an :class:`~nbmj.errors.AmbiguousVariantError` naming both, except that
+    one in ``from_dir`` (beside the file that names a parent) is taken before the rest of
+    the path. ``skip`` holds resolved paths not to take (the files already in an
     ``extends`` chain, so that ``variant ningbo extends ningbo`` with ``shadows ningbo``
     finds the shipped one).
     """
-    for d in search_dirs(from_dir):
-        infos = _user_infos(d)
-        exact = str(d / f"{name}.nbv")
-        for info in infos:
-            if info.path == exact and info.path not in skip:
-                return info
-        for info in infos:
-            if (name == info.name or name in info.aliases) and info.path not in skip:
-                return info
+    dirs = search_dirs(from_dir)
+    groups = [dirs[:1], dirs[1:]] if from_dir is not None else [dirs]
+    for group in groups:
+        found = _answering(name, group, skip)
+        if len(found) > 1:
+            paths = [info.path for info in found]
+            raise AmbiguousVariantError(
+                f"variant {name!r} is ambiguous: {len(paths)} files on the variant search path answer to it, "
+                f"{' and '.join(paths)}; rename one, or take its directory off the path"
+            )
+        if found:
+            return found[0]
     shipped, aliases = _index()
     real = shipped.get(name) or shipped.get(aliases.get(name, ""))
     if real is not None and not (skip and str(Path(real.path).resolve()) in skip):
@@ -187,17 +233,33 @@ def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[st
     return None
 
 
-def user_variant_infos() -> list[VariantInfo]:
-    """The user variants found on the search path (the current directory and
-    ``NBMJ_VARIANT_PATH``), in search order; a name found twice is listed where it is found first."""
-    out: list[VariantInfo] = []
-    names: set[str] = set()
-    for d in search_dirs():
-        for info in _user_infos(d):
-            if info.name not in names:
-                names.add(info.name)
-                out.append(info)
-    return out
+def _answering(name: str, dirs: Iterable[Path], skip: Collection[str]) -> list[VariantInfo]:
+    """The user files in ``dirs`` that answer to ``name``, in search order."""
+    return [info for d in dirs for info in _user_infos(d) if info.answers_to(name) and info.path not in skip]
+
+
+def user_variant_infos(*, compile: bool = False) -> list[VariantInfo]:
+    """Every user variant file on the search path (the current directory when it is
+    searched, and ``NBMJ_VARIANT_PATH``), in search order, broken ones too. With
+    ``compile``, each file is compiled as well, and one that does not compile carries its
+    first problem (else only a file whose header cannot be read does)."""
+    infos = [info for d in search_dirs() for info in _user_infos(d)]
+    return [_compiled_info(info) for info in infos] if compile else infos
+
+
+def _compiled_info(info: VariantInfo) -> VariantInfo:
+    if info.problem is not None:
+        return info
+    p = Path(info.path)
+    try:
+        with _lock:
+            _load_path(str(p.resolve()), p.stat().st_mtime_ns)
+    except RuleSetError as exc:
+        first = exc.diagnostics[0].render(context=False) if exc.diagnostics else str(exc)
+        return dataclasses.replace(info, problem=first)
+    except OSError as exc:
+        return dataclasses.replace(info, problem=f"{info.path}: cannot read the file: {exc.strerror or exc}")
+    return info
 
 
 def known_names() -> list[str]:
@@ -232,13 +294,17 @@ def canonical_name(name: str) -> str:
 
 
 def _unknown(name: str) -> UnknownVariantError:
+    from .diagnostics import suggest
+
     names = sorted(set(known_names()) | {n for i in user_variant_infos() for n in (i.name, *i.aliases)})
     close = suggest(name, names)
     hint = f" (did you mean {close!r}?)" if close else ""
-    where = ", ".join(str(d) for d in search_dirs())
+    dirs = search_dirs()
+    where = f"searched {', '.join(str(d) for d in dirs)}, then the shipped variants" if dirs else "searched the shipped variants"
+    cwd = "" if current_directory_searched() else "; only the nbmj command searches the current directory"
     return UnknownVariantError(
         f"unknown variant {name!r}{hint}; known variants: {', '.join(names)} "
-        f"(searched {where}, then the shipped variants; {ENV_VAR} adds directories)"
+        f"({where}; {ENV_VAR} adds directories{cwd})"
     )
 
 
@@ -257,12 +323,16 @@ def display_source(path: Path) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_shipped(name: str) -> RuleSet:
+    from .compiler import compile_file  # the parser and the compiler, only to compile
+
     path = variant_path(name)
     return compile_file(path, source=display_source(path))
 
 
 @functools.lru_cache(maxsize=64)
 def _load_path(path: str, mtime_ns: int) -> RuleSet:
+    from .compiler import compile_file
+
     return compile_file(path)
 
 
@@ -274,11 +344,12 @@ def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> Rule
     """The compiled rule set of a variant, by name or alias along the search path, or of a
     ``.nbv`` file by its path.
 
-    A name is looked up in the current directory, then the ``NBMJ_VARIANT_PATH``
-    directories, then among the shipped variants (see the module docs): ``thursday``
-    finds ``./thursday.nbv``. Results are cached: loading the same variant twice returns
-    the same object. Raises :class:`~nbmj.errors.UnknownVariantError` for a name found
-    nowhere, and :class:`~nbmj.errors.RuleSetError` for a file that does not compile.
+    A name is looked up in the ``NBMJ_VARIANT_PATH`` directories (after the current
+    directory, for the ``nbmj`` command: :func:`search_current_directory`), then among the
+    shipped variants (see the module docs). Results are cached: loading the same variant
+    twice returns the same object. Raises :class:`~nbmj.errors.UnknownVariantError` for a
+    name found nowhere, :class:`~nbmj.errors.AmbiguousVariantError` for one that two files
+    answer to, and :class:`~nbmj.errors.RuleSetError` for a file that does not compile.
 
     >>> load_variant("ninghai").name
     'ninghai-yaobansan'
@@ -300,7 +371,43 @@ def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> Rule
         if not found.user:
             return _load_shipped(found.name)
         p = Path(found.path)
-        return _load_path(str(p.resolve()), p.stat().st_mtime_ns)
+        rules = _load_path(str(p.resolve()), p.stat().st_mtime_ns)
+        if shipped_owner(name_or_path) is not None:
+            _announce_shadow(name_or_path, found.path)
+        return rules
+
+
+_announced: set[str] = set()
+
+
+def _announce_shadow(name: str, path: str) -> None:
+    """Say once per file that a user file plays in place of a shipped variant: a log made
+    under it names the shipped variant, and only its rule digest tells the two apart."""
+    if path in _announced:
+        return
+    _announced.add(path)
+    warnings.warn(
+        f"variant {name!r} is the user file {path}, which shadows the shipped {shipped_owner(name)!r}",
+        VariantShadowWarning,
+        stacklevel=3,
+    )
+
+
+def portable_spec(name_or_path: str) -> str:
+    """What loads the variant ``name_or_path`` names here in another process (a Ray worker,
+    whose current directory and variant search are its own): the absolute path of the user
+    file it names along this process's search path, else the shipped variant's name as
+    given. Raises as :func:`load_variant` does for a name found nowhere."""
+    if _looks_like_path(name_or_path):
+        p = Path(name_or_path)
+        if not p.is_file() and p.suffix != ".nbv" and p.with_name(p.name + ".nbv").is_file():
+            p = p.with_name(p.name + ".nbv")
+        return str(p.resolve())
+    with _lock:
+        found = find_variant(name_or_path)
+    if found is None:
+        raise _unknown(name_or_path)
+    return str(Path(found.path).resolve()) if found.user else name_or_path
 
 
 def clear_cache() -> None:

@@ -66,10 +66,24 @@ def _one(key: str, atoms: list[Atom], owner: Loc) -> Atom:
     return atoms[0]
 
 
+# A number in a variant file has at most this many digits (the largest a rule could want
+# has a few dozen); Python reads no more than 4,300 without being told to.
+MAX_DIGITS = 100
+
+
+def whole_value(a: Atom) -> int:
+    """The whole number ``a`` spells (it matches :data:`INT_RE`); :class:`Bad` when it has
+    more than :data:`MAX_DIGITS` digits."""
+    digits = len(a.text) - a.text.startswith("-")
+    if digits > MAX_DIGITS:
+        raise Bad(f"a number of {digits:,} digits is too long: a number here has at most {MAX_DIGITS} digits", a.loc)
+    return int(a.text)
+
+
 def _as_int(key: str, a: Atom, minimum: int | None = 0) -> int:
     if not INT_RE.match(a.text):
         raise Bad(f"{key} must be a whole number, not {a.text!r}", a.loc)
-    v = int(a.text)
+    v = whole_value(a)
     if minimum is not None and v < minimum:
         raise Bad(f"{key} must be at least {minimum}, not {v}", a.loc)
     return v

@@ -15,8 +15,8 @@ from . import model as M
 from .conditions import compile_expr
 from .diagnostics import did_you_mean
 from .filespec import Entry
-from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, WINDOWS, list_words
-from .source import Loc
+from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, WINDOWS, list_words, whole_value
+from .source import Bad, Loc
 from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entry_word
 
 if TYPE_CHECKING:
@@ -68,7 +68,11 @@ class TableReader:
         if it.value.text == "off":
             value = None
         elif INT_RE.match(it.value.text):
-            value = int(it.value.text)
+            try:
+                value = whole_value(it.value)
+            except Bad as exc:
+                self.host.bad(exc.message, exc.loc)
+                return None
             if value < 0:
                 self.host.bad(f"an item's value must be at least 0, not {value}", it.value.loc)
                 ok = False
@@ -232,10 +236,15 @@ class TableReader:
             if not INT_RE.match(mult.text):
                 self.host.bad(f"a payment multiplier must be a whole number, not {mult.text!r}", mult.loc)
                 return None
-            if int(mult.text) < 0:
-                self.host.bad(f"a payment multiplier must be at least 0, not {int(mult.text)}", mult.loc)
+            try:
+                share = whole_value(mult)
+            except Bad as exc:
+                self.host.bad(exc.message, exc.loc)
                 return None
-            shares.append(M.Share(role.text, int(mult.text)))
+            if share < 0:
+                self.host.bad(f"a payment multiplier must be at least 0, not {share}", mult.loc)
+                return None
+            shares.append(M.Share(role.text, share))
             i += 2
         return tuple(shares) if ok else None
 

@@ -14,25 +14,31 @@ It is sound, never exact: ``may_be_valid`` is false only when the full scorer wo
 the win (``tests/test_scoring_bound.py`` checks it against the scorer over random winning
 hands of every shipped variant). Whatever it cannot bound (a feature with no interval, a
 shape besides the standard one, a negative multiplier) makes it answer true.
-"""
 
+The items' conditions are the scorer's program (:class:`~nbmj.scoring.expressions.Program`)
+run over intervals instead of values: a feature's slot holds the least and the most it can
+be over every reading (``_READING_BOUNDS``, or its value where the hand's facts give it),
+and each op the interval of its outcome. The engine asks :func:`reach_from_hand` of a seat's
+counts at every win it meets, before any Situation is built; compiled (``bound.pxd``), that
+runs as C over C doubles, and under ``NBMJ_PUREPYTHON`` the same code runs as Python.
+"""
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from types import ModuleType
-from typing import Any, Callable, Optional
+from typing import Any, Callable
 
-from .._backend import compiled_module
-from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, FuFanScoring, Not, RuleSet, ScoringItem, TaiScoring
+from ..rules.model import Feature, FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
+from .expressions import OP_AND, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_NOT, OP_OR, Program
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
-from .features import READING_FEATURES, features_in, flowers_asked, implementation, parse_pungs_args, wild_single_wait_of
-from .items import Entry, ItemPlan, plan_for
+from .features import flowers_asked, parse_pungs_args, wild_single_wait_of
+from .items import ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
 
-__all__ = ["may_be_valid", "value_bound", "ValueBound"]
+__all__ = ["may_be_valid", "value_bound", "ValueBound", "valid_with_facts", "may_reach_minimum", "reach_from_counts",
+           "reach_from_hand", "hand_counts"]
 
 _INF = math.inf
 
@@ -46,61 +52,6 @@ _NOT_SIMPLE = tuple(k >= 27 or k % 9 in (0, 8) for k in range(N_KINDS))
 #: The kinds of each fixed tile class (the seat's and the round's winds are one kind each).
 _CLASS_KINDS = {cls: tuple(k for k in range(N_KINDS) if tile_in_class(k, cls, -1, -1))
                 for cls in TILE_CLASSES if cls not in ("seat_wind", "round_wind")}
-
-
-class _Span:
-    """What the reading-level bounds read of a hand, worked out once per hand: the suits
-    of the tiles that are not wild (a reading's suits include them, as wilds take any
-    kind), whether they are all simples, how many are concealed, the melded chows.
-
-    Made from a hand's facts (:func:`_span_of`), or from a table's counts without them
-    (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level features are read
-    from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
-
-    __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
-                 "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
-
-    def __init__(self, hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...],
-                 seat_kind: int, round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
-                 light: _LightFacts | None = None) -> None:
-        self.hf = hf
-        self.shape = shape
-        self.wilds = wilds
-        self.melded = melded
-        self.seat_kind = seat_kind
-        self.round_kind = round_kind
-        self.n_melds = n_melds
-        self.wild_as_itself = wild_as_itself
-        self.win_is_wild = win_is_wild
-        self.light = light
-        # by slices of the counts (C loops), not kind by kind
-        suits = (any(shape[0:9]) and 1) | (any(shape[9:18]) and 2) | (any(shape[18:27]) and 4) | (any(shape[27:34]) and 8)
-        not_simple = bool(suits & 8 or shape[0] or shape[8] or shape[9] or shape[17] or shape[18] or shape[26])
-        tiles = sum(shape)
-        chows = 0
-        for g in melded:
-            for k in g.kinds():
-                suits |= _SUIT_BIT[k]
-                not_simple = not_simple or _NOT_SIMPLE[k]
-            chows += g.size == "chow"
-        self.suits = suits
-        self.simple_only = not not_simple
-        self.tiles = tiles
-        self.melded_chows = chows
-
-    def class_tiles(self, cls: str) -> int:
-        """The concealed tiles (wilds apart) of a tile class."""
-        if cls == "seat_wind":
-            return self.shape[self.seat_kind]
-        if cls == "round_wind":
-            return self.shape[self.round_kind]
-        shape = self.shape
-        return sum([shape[k] for k in _CLASS_KINDS[cls]])
-
-
-def _span_of(hf: HandFacts) -> _Span:
-    return _Span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
-                 sum(hf.wild_physical.values()), hf.win_is_wild)
 
 
 class _LightFacts:
@@ -126,198 +77,354 @@ class _LightFacts:
         self.single_wait: bool | None = None
 
 
-def _light_flowers(args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int | None:
-    return flowers_asked(args, lf.flowers)  # None for a bad argument: the scorer says what is wrong
+class _Span:
+    """What the reading-level bounds read of a hand, worked out once per hand: the suits
+    of the tiles that are not wild (a reading's suits include them, as wilds take any
+    kind), whether they are all simples, how many are concealed, the melded chows.
+
+    Made by :func:`_span` from a hand's facts (:func:`_span_of`), or from a table's counts
+    without them (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level
+    features are read from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
+
+    __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
+                 "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
+    hf: HandFacts | None
+    shape: bytes
+    wilds: int
+    melded: tuple[SetGroup, ...]
+    seat_kind: int
+    round_kind: int
+    n_melds: int
+    wild_as_itself: int
+    win_is_wild: bool
+    suits: int
+    simple_only: bool
+    tiles: int
+    melded_chows: int
+    light: _LightFacts | None
+
+    def class_tiles(self, cls: str) -> int:
+        """The concealed tiles (wilds apart) of a tile class."""
+        if cls == "seat_wind":
+            return self.shape[self.seat_kind]
+        if cls == "round_wind":
+            return self.shape[self.round_kind]
+        shape = self.shape
+        n = 0
+        for k in _CLASS_KINDS[cls]:
+            n += shape[k]
+        return n
 
 
-#: The value of each hand-level feature (``nbmj.scoring.features``) from a table's counts,
-#: None where it is not known without the hand's facts (the bound then takes every value).
-#: A feature missing here has no bound from counts.
-_LIGHT_FEATURES: dict[str, Callable[[tuple[str, ...], _Span, _LightFacts], int | None]] = {
-    "win_tile_wild": lambda args, span, lf: int(span.win_is_wild),
-    "concealed_hand": lambda args, span, lf: int(lf.concealed_hand),
-    "wilds_held": lambda args, span, lf: span.wilds,
-    # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
-    # where it was worked out from the counts
-    "wild_single_wait": lambda args, span, lf: 0 if lf.before_wilds == 0 else (
-        None if lf.single_wait is None else int(lf.single_wait)),
-    "discarded_wild": lambda args, span, lf: int(lf.discarded_wild),
-    "flowers": _light_flowers,
-    "flower_sets": lambda args, span, lf: lf.flowers.sets,
-    "win": lambda args, span, lf: 1 if not args else int(lf.win_by == args[0]),
-    "self_draw": lambda args, span, lf: int(lf.win_by in SELF_DRAWN),
-    "after_discard_kong": lambda args, span, lf: int(lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan"),
-    "last_tile": lambda args, span, lf: int(lf.last_tile),
-    "first_turn": lambda args, span, lf: int(lf.first_turn),
-    "dealer": lambda args, span, lf: int(lf.dealer),
-    "melds_exposed": lambda args, span, lf: span.n_melds,
+def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...], seat_kind: int,
+          round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
+          light: _LightFacts | None = None) -> _Span:
+    """The span of a hand (made without a call to the class: compiled, its fields are set in C)."""
+    span = _Span.__new__(_Span)
+    span.hf = hf
+    counts = bytes(shape)  # the counts as bytes: read kind by kind below and by the bounds
+    span.shape = counts
+    span.wilds = wilds
+    span.melded = melded
+    span.seat_kind = seat_kind
+    span.round_kind = round_kind
+    span.n_melds = n_melds
+    span.wild_as_itself = wild_as_itself
+    span.win_is_wild = win_is_wild
+    span.light = light
+    # the suits of the tiles, whether all are simples, how many are concealed, the melded chows
+    suits = 0
+    tiles = 0
+    for k in range(N_KINDS):
+        if counts[k]:
+            suits |= _SUIT_BIT[k]
+            tiles += counts[k]
+    not_simple = bool(suits & 8 or counts[0] or counts[8] or counts[9] or counts[17] or counts[18] or counts[26])
+    chows = 0
+    for g in melded:
+        last = g.first + 2 if g.size == "chow" else g.first  # a pung or kong holds one kind
+        for k in range(g.first, last + 1):
+            suits |= _SUIT_BIT[k]
+            not_simple = not_simple or _NOT_SIMPLE[k]
+        if g.size == "chow":
+            chows += 1
+    span.suits = suits
+    span.simple_only = not not_simple
+    span.tiles = tiles
+    span.melded_chows = chows
+    return span
+
+
+def _span_of(hf: HandFacts) -> _Span:
+    return _span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
+                 sum(hf.wild_physical.values()), hf.win_is_wild)
+
+
+# The hand-level features with a value from a table's counts (:data:`_LIGHT_FEATURES`).
+_L_WIN_TILE_WILD = 0
+_L_CONCEALED_HAND = 1
+_L_WILDS_HELD = 2
+_L_WILD_SINGLE_WAIT = 3
+_L_DISCARDED_WILD = 4
+_L_FLOWERS = 5
+_L_FLOWER_SETS = 6
+_L_WIN = 7
+_L_SELF_DRAW = 8
+_L_AFTER_DISCARD_KONG = 9
+_L_LAST_TILE = 10
+_L_FIRST_TURN = 11
+_L_DEALER = 12
+_L_MELDS_EXPOSED = 13
+
+#: The hand-level features (``nbmj.scoring.features``) that have a value from a table's
+#: counts (:func:`_light_value`), by name. A feature missing here has no bound from counts.
+_LIGHT_FEATURES: dict[str, int] = {
+    "win_tile_wild": _L_WIN_TILE_WILD, "concealed_hand": _L_CONCEALED_HAND, "wilds_held": _L_WILDS_HELD,
+    "wild_single_wait": _L_WILD_SINGLE_WAIT, "discarded_wild": _L_DISCARDED_WILD, "flowers": _L_FLOWERS,
+    "flower_sets": _L_FLOWER_SETS, "win": _L_WIN, "self_draw": _L_SELF_DRAW,
+    "after_discard_kong": _L_AFTER_DISCARD_KONG, "last_tile": _L_LAST_TILE, "first_turn": _L_FIRST_TURN,
+    "dealer": _L_DEALER, "melds_exposed": _L_MELDS_EXPOSED,
 }
 
 
-def _pungs_bound(args: tuple[str, ...]) -> Callable[[_Span], Interval]:
+def _light_value(code: int, args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int:
+    """The value of the hand-level feature ``code`` (:data:`_LIGHT_FEATURES`) with ``args``
+    from a table's counts, -1 where it is not known without the hand's facts (the bound then
+    takes every value)."""
+    if code == _L_WIN_TILE_WILD:
+        return 1 if span.win_is_wild else 0
+    if code == _L_CONCEALED_HAND:
+        return 1 if lf.concealed_hand else 0
+    if code == _L_WILDS_HELD:
+        return span.wilds
+    if code == _L_WILD_SINGLE_WAIT:
+        # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
+        # where it was worked out from the counts
+        if lf.before_wilds == 0:
+            return 0
+        return -1 if lf.single_wait is None else int(lf.single_wait)
+    if code == _L_DISCARDED_WILD:
+        return 1 if lf.discarded_wild else 0
+    if code == _L_FLOWERS:
+        n = flowers_asked(args, lf.flowers)
+        return -1 if n is None else n  # None for a bad argument: the scorer says what is wrong
+    if code == _L_FLOWER_SETS:
+        return lf.flowers.sets
+    if code == _L_WIN:
+        return 1 if not args or lf.win_by == args[0] else 0
+    if code == _L_SELF_DRAW:
+        return 1 if lf.win_by in SELF_DRAWN else 0
+    if code == _L_AFTER_DISCARD_KONG:
+        return 1 if lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan" else 0
+    if code == _L_LAST_TILE:
+        return 1 if lf.last_tile else 0
+    if code == _L_FIRST_TURN:
+        return 1 if lf.first_turn else 0
+    if code == _L_DEALER:
+        return 1 if lf.dealer else 0
+    return span.n_melds  # _L_MELDS_EXPOSED
+
+
+#: parse_pungs_args by argument tuple (a rule set has a few)
+_PUNGS_ARGS: dict[tuple[str, ...], tuple[str | None, bool | None, str | None]] = {}
+
+
+def _pungs_bound(args: tuple[str, ...], span: _Span, iv: _Intervals, slot: int) -> None:
     # The melded sets are in every reading; the concealed pungs are made of the concealed
     # tiles of the class and the wilds, three each.
-    cls, exp, size = parse_pungs_args(args)
-
-    def bound(span: _Span) -> Interval:
-        melded = 0
-        for g in span.melded:
-            if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
-                continue
-            if cls is not None and not tile_in_class(g.first, cls, span.seat_kind, span.round_kind):
-                continue
-            melded += 1
-        tiles = span.tiles if cls is None else span.class_tiles(cls)
-        return melded, melded + (tiles + span.wilds) // 3
-    return bound
-
-
-def _pairs_bound(args: tuple[str, ...], span: _Span) -> Interval:
-    if not args:
-        return 1, 1
-    return 0, 1 if span.wilds or span.class_tiles(args[0]) else 0
+    parsed = _PUNGS_ARGS.get(args)
+    if parsed is None:
+        parsed = _PUNGS_ARGS[args] = parse_pungs_args(args)
+    cls, exp, size = parsed
+    melded = 0
+    for g in span.melded:
+        if g.size == "chow" or (size is not None and g.size != size) or (exp is not None and exp != g.exposed):
+            continue
+        if cls is not None and not tile_in_class(g.first, cls, span.seat_kind, span.round_kind):
+            continue
+        melded += 1
+    tiles = span.tiles if cls is None else span.class_tiles(cls)
+    iv.lo[slot] = melded
+    iv.hi[slot] = melded + (tiles + span.wilds) // 3
 
 
-def _chows_bound(args: tuple[str, ...], span: _Span) -> Interval:
-    return span.melded_chows, span.melded_chows + (span.tiles + span.wilds) // 3
-
-
-def _all_pungs_bound(args: tuple[str, ...], span: _Span) -> Interval:
+def _all_pungs_possible(span: _Span) -> bool:
     if span.melded_chows:
-        return 0, 0
+        return False
     # Without chows each kind's tiles make pungs of that kind, one kind maybe the pair: the
     # wilds fill each kind up to a multiple of three, or the pair's kind to two more than
     # one (one wild less, where its count is not a multiple of three); an all-wild pair
     # takes two.
     fill = 0
     pair_saves = False
-    for c in span.shape:
+    shape = span.shape
+    for k in range(N_KINDS):
+        c = shape[k]
         if c:
             fill += -c % 3
             pair_saves = pair_saves or c % 3 != 0
     need = fill - 1 if pair_saves else fill + 2
-    return 0, 1 if span.wilds >= need else 0
+    return span.wilds >= need
 
 
-def _flag(possible: bool) -> Interval:
-    return 0, 1 if possible else 0
+def _all_chows_possible(span: _Span) -> bool:
+    for g in span.melded:
+        if g.size != "chow":
+            return False
+    return True
 
 
-#: An interval for each reading-level feature over every reading of a hand (``pungs``,
-#: whose arguments are read once, is :func:`_pungs_bound`). A feature missing here has no
-#: bound: an item that reads it makes the hand's bound infinite.
-_READING_BOUNDS: dict[str, Callable[[tuple[str, ...], _Span], Interval]] = {
-    "pairs": _pairs_bound,
-    "chows": _chows_bound,
-    "flush": lambda args, span: _flag(span.suits in (0, 1, 2, 4)),
-    "half_flush": lambda args, span: _flag(span.suits & 7 in (0, 1, 2, 4)),
-    "all_honors": lambda args, span: _flag(span.suits & 7 == 0),
-    "all_pungs": _all_pungs_bound,
-    "all_chows": lambda args, span: _flag(not any(g.size != "chow" for g in span.melded)),
-    "wait": lambda args, span: (0, 1) if args else (1, 1),
-    "big_crane": lambda args, span: _flag(span.n_melds == 4),
-    "wild_as_itself": lambda args, span: (0, span.wild_as_itself),
-    "all_simples": lambda args, span: _flag(span.simple_only),
-    "wild_pair_win": lambda args, span: _flag(span.win_is_wild),
-    # bounds are worked out only where the standard shape is the only one (value_bound)
-    "shape": lambda args, span: (1, 1) if not args or args[0] == "standard" else (0, 0),
+# The reading-level features with a bound over every reading (:data:`_READING_BOUNDS`).
+_B_PUNGS = 0
+_B_PAIRS = 1
+_B_CHOWS = 2
+_B_FLUSH = 3
+_B_HALF_FLUSH = 4
+_B_ALL_HONORS = 5
+_B_ALL_PUNGS = 6
+_B_ALL_CHOWS = 7
+_B_WAIT = 8
+_B_BIG_CRANE = 9
+_B_WILD_AS_ITSELF = 10
+_B_ALL_SIMPLES = 11
+_B_WILD_PAIR_WIN = 12
+_B_SHAPE = 13
+
+#: The reading-level features with an interval over every reading of a hand
+#: (:func:`_reading_bound`), by name. A feature missing here has no bound: an item that
+#: reads it makes the hand's bound infinite.
+_READING_BOUNDS: dict[str, int] = {
+    "pungs": _B_PUNGS, "pairs": _B_PAIRS, "chows": _B_CHOWS, "flush": _B_FLUSH, "half_flush": _B_HALF_FLUSH,
+    "all_honors": _B_ALL_HONORS, "all_pungs": _B_ALL_PUNGS, "all_chows": _B_ALL_CHOWS, "wait": _B_WAIT,
+    "big_crane": _B_BIG_CRANE, "wild_as_itself": _B_WILD_AS_ITSELF, "all_simples": _B_ALL_SIMPLES,
+    "wild_pair_win": _B_WILD_PAIR_WIN, "shape": _B_SHAPE,
 }
 
-#: Whether each comparison can hold, and can fail, for a value in ``[lo, hi]`` against ``v``.
-_COMPARE: dict[str, Callable[[float, float, int], tuple[bool, bool]]] = {
-    ">=": lambda lo, hi, v: (hi >= v, lo < v),
-    ">": lambda lo, hi, v: (hi > v, lo <= v),
-    "<=": lambda lo, hi, v: (lo <= v, hi > v),
-    "<": lambda lo, hi, v: (lo < v, hi >= v),
-    "==": lambda lo, hi, v: (lo <= v <= hi, not lo == hi == v),
-    "!=": lambda lo, hi, v: (not lo == hi == v, lo <= v <= hi),
-}
 
-#: A compiled interval: every value an expression takes over the readings of a hand.
-_Bound = Callable[[_Span], Interval]
+def _reading_bound(code: int, args: tuple[str, ...], span: _Span, iv: _Intervals, slot: int) -> None:
+    """Into ``slot`` of ``iv``: the interval of the reading-level feature ``code``
+    (:data:`_READING_BOUNDS`) with ``args`` over every reading of ``span``. A flag is 0 to
+    1 where it may hold, 0 to 0 where it cannot."""
+    lo = 0
+    hi = 1
+    if code == _B_PUNGS:
+        _pungs_bound(args, span, iv, slot)
+        return
+    if code == _B_PAIRS:
+        if not args:
+            lo = 1
+        elif not (span.wilds or span.class_tiles(args[0])):
+            hi = 0
+    elif code == _B_CHOWS:
+        lo = span.melded_chows
+        hi = span.melded_chows + (span.tiles + span.wilds) // 3
+    elif code == _B_FLUSH:
+        hi = 1 if span.suits in (0, 1, 2, 4) else 0
+    elif code == _B_HALF_FLUSH:
+        hi = 1 if span.suits & 7 in (0, 1, 2, 4) else 0
+    elif code == _B_ALL_HONORS:
+        hi = 1 if span.suits & 7 == 0 else 0
+    elif code == _B_ALL_PUNGS:
+        hi = 1 if _all_pungs_possible(span) else 0
+    elif code == _B_ALL_CHOWS:
+        hi = 1 if _all_chows_possible(span) else 0
+    elif code == _B_WAIT:
+        if not args:
+            lo = 1
+    elif code == _B_BIG_CRANE:
+        hi = 1 if span.n_melds == 4 else 0
+    elif code == _B_WILD_AS_ITSELF:
+        hi = span.wild_as_itself
+    elif code == _B_ALL_SIMPLES:
+        hi = 1 if span.simple_only else 0
+    elif code == _B_WILD_PAIR_WIN:
+        hi = 1 if span.win_is_wild else 0
+    elif not args or args[0] == "standard":  # _B_SHAPE: bounds are worked out only where the
+        lo = 1  # standard shape is the only one (value_bound)
+    else:
+        hi = 0
+    iv.lo[slot] = lo
+    iv.hi[slot] = hi
+
+
+def _truth_low(lo: float, hi: float) -> float:
+    """The low end of a value's interval as a condition's: 1 where it surely holds."""
+    return 0.0 if lo <= 0 <= hi else 1.0
+
+
+def _truth_high(lo: float, hi: float) -> float:
+    """The high end: 1 where it may hold."""
+    return 0.0 if lo == 0 and hi == 0 else 1.0
 
 
 def _truth(iv: Interval) -> Interval:
     """A value's interval as a condition's: 1 for may hold, 0 for may fail."""
-    lo, hi = iv
-    can_hold = not lo == hi == 0
-    can_fail = lo <= 0 <= hi
-    return (0 if can_fail else 1), (1 if can_hold else 0)
+    return _truth_low(iv[0], iv[1]), _truth_high(iv[0], iv[1])
 
 
-def _unbounded(span: _Span) -> Interval:
-    return -_INF, _INF
+#: The most slots a part of the bound reads (compiled, the length of the arrays of
+#: :class:`_Intervals`, in bound.pxd): a rule set one of whose parts reads more has no bound.
+_MAX_SLOTS = 128
 
 
-def _compile(expr: Expr, light: bool = False, any_tile: bool = False) -> _Bound:
-    """``expr`` (a feature or a condition) as a function from a hand to its interval;
-    ``light``: from a table's counts (:func:`may_reach_minimum`), without the hand's facts;
-    ``any_tile``: over a waiting hand and any winning tile (the hand-level features, which
-    the winning tile changes, take every value)."""
-    if isinstance(expr, Feature):
-        args = expr.args
-        if expr.name not in READING_FEATURES:
-            if any_tile:
-                return _unbounded
-            if light:
-                value_of = _LIGHT_FEATURES.get(expr.name)
-                if value_of is None:
-                    return _unbounded
+class _Intervals:
+    """The intervals of a part's slots for one hand, ``lo[i]`` to ``hi[i]``: compiled, two
+    arrays of C doubles."""
 
-                def from_counts(span: _Span) -> Interval:
-                    assert span.light is not None
-                    v = value_of(args, span, span.light)
-                    return (-_INF, _INF) if v is None else (v, v)
-                return from_counts
-            impl = implementation(expr).impl
+    __slots__ = ("lo", "hi")
 
-            def exact(span: _Span) -> Interval:
-                v = impl(args, span.hf, None)  # type: ignore[arg-type]  # hand level: no reading
-                return v, v
-            return exact
-        if expr.name == "pungs":
-            return _pungs_bound(args)
-        bound = _READING_BOUNDS.get(expr.name)
-        if bound is None:
-            return _unbounded
-        return lambda span: bound(args, span)
-    if isinstance(expr, Compare):
-        inner = _compile(expr.feature, light, any_tile)
-        test = _COMPARE[expr.op]
-        value = expr.value
+    def __init__(self) -> None:
+        # _MAX_SLOTS, written out: compiled, a list of a constant length fills a C array in place
+        self.lo = [0.0] * 128
+        self.hi = [0.0] * 128
 
-        def compare(span: _Span) -> Interval:
-            lo, hi = inner(span)
-            can_hold, can_fail = test(lo, hi, value)
-            return (0 if can_fail else 1), (1 if can_hold else 0)
-        return compare
-    if isinstance(expr, Not):
-        operand = _compile(expr.operand, light, any_tile)
 
-        def negate(span: _Span) -> Interval:
-            lo, hi = _truth(operand(span))
-            return 1 - hi, 1 - lo
-        return negate
-    if isinstance(expr, (AllOf, AnyOf)):
-        parts = tuple(_compile(o, light, any_tile) for o in expr.operands)
-        pick = min if isinstance(expr, AllOf) else max
-        if len(parts) == 2:  # the common case, without a list and two generators
-            first, second = parts
-            both = isinstance(expr, AllOf)
-
-            def combine_two(span: _Span) -> Interval:
-                lo1, hi1 = _truth(first(span))
-                lo2, hi2 = _truth(second(span))
-                if both:
-                    return (lo1 if lo1 < lo2 else lo2), (hi1 if hi1 < hi2 else hi2)
-                return (lo1 if lo1 > lo2 else lo2), (hi1 if hi1 > hi2 else hi2)
-            return combine_two
-
-        def combine(span: _Span) -> Interval:
-            truths = [_truth(p(span)) for p in parts]
-            return pick(t[0] for t in truths), pick(t[1] for t in truths)
-        return combine
-    raise TypeError(f"not a condition: {expr!r}")
+def _run_bounds(ops: list[int], iv: _Intervals) -> None:
+    """Run the program's ``ops`` over intervals: each fills its slot of ``iv`` with the
+    interval of its outcome (1 for may hold, 0 for may fail)."""
+    i = 0
+    end = len(ops)
+    while i < end:
+        op = ops[i]
+        slot = ops[i + 1]
+        a = ops[i + 2]
+        b = ops[i + 3]
+        i += 4
+        alo = iv.lo[a]
+        ahi = iv.hi[a]
+        if op == OP_AND or op == OP_OR:
+            t1lo = _truth_low(alo, ahi)
+            t1hi = _truth_high(alo, ahi)
+            t2lo = _truth_low(iv.lo[b], iv.hi[b])
+            t2hi = _truth_high(iv.lo[b], iv.hi[b])
+            if op == OP_AND:
+                iv.lo[slot] = t1lo if t1lo < t2lo else t2lo
+                iv.hi[slot] = t1hi if t1hi < t2hi else t2hi
+            else:
+                iv.lo[slot] = t1lo if t1lo > t2lo else t2lo
+                iv.hi[slot] = t1hi if t1hi > t2hi else t2hi
+            continue
+        if op == OP_NOT:
+            t1lo = _truth_low(alo, ahi)
+            t1hi = _truth_high(alo, ahi)
+            iv.lo[slot] = 1.0 - t1hi
+            iv.hi[slot] = 1.0 - t1lo
+            continue
+        v = b  # a comparison of slot ``a`` with the number ``b``: can it hold, can it fail
+        if op == OP_GE:
+            can_hold, can_fail = ahi >= v, alo < v
+        elif op == OP_GT:
+            can_hold, can_fail = ahi > v, alo <= v
+        elif op == OP_LE:
+            can_hold, can_fail = alo <= v, ahi > v
+        elif op == OP_LT:
+            can_hold, can_fail = alo < v, ahi >= v
+        elif op == OP_EQ:
+            can_hold, can_fail = alo <= v <= ahi, not (alo == ahi and ahi == v)
+        else:
+            can_hold, can_fail = not (alo == ahi and ahi == v), alo <= v <= ahi
+        iv.lo[slot] = 0.0 if can_fail else 1.0
+        iv.hi[slot] = 1.0 if can_hold else 0.0
 
 
 class ValueBound:
@@ -340,89 +447,122 @@ class ValueBound:
 
 _UNBOUNDED = ValueBound(_INF, _INF)
 
-
-class _BoundPlan:
-    """A rule set's reading-level items compiled for the bound: ``(is a multiplier, value,
-    when, each)`` for the items in 台 toward the minimum and the multipliers; the most
-    the wait items can add (the wait is one per reading, the same for every hand); and
-    whether a negative multiplier makes every bound infinite."""
-
-    def __init__(self, plan: ItemPlan, rules: RuleSet) -> None:
-        self.unbounded = any(s != "standard" for s in rules.shapes) or any(
-            it.unit == "x" and it.value is not None and it.value < 0 for it in rules.items)
-        #: the hand-level items that can raise a bound, compiled as the scorer compiles them
-        self.hand_items = [c for c in plan.hand_level if _raises(c[1])]
-        self.items = _bound_items(plan.reading_level, light=False)
-        #: every item that can raise a bound, hand-level ones too, compiled from a table's
-        #: counts (:func:`may_reach_minimum`)
-        hand_sources, reading_sources = _item_sources(plan.hand_level), _item_sources(plan.reading_level)
-        self.light_hand_items = _bound_items(plan.hand_level, light=True)
-        self.light_items = _bound_items(plan.reading_level, light=True)
-        #: the win restrictions (C27) whose condition is the hand's, whatever the reading:
-        #: (the ways of winning they forbid, the condition), the condition compiled from
-        #: counts; one that surely holds makes the scorer refuse every reading
-        forbid_sources = [(wr.forbid, wr.when) for wr, _fn, per_reading in plan.restrictions if not per_reading]
-        self.light_forbids = [(forbid, _compile(when, light=True)) for forbid, when in forbid_sources]
-        #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
-        self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
-        #: the same by the flowers' counts in place of the flowers and the wild kinds
-        self.light_hand_counted: dict[tuple[Any, ...], tuple[float, float]] = {}
-        #: whether a reading-level item reads a hand-level feature: only then does the
-        #: bound from counts need the light facts for them
-        self.light_items_read_hand = any(
-            f.name not in READING_FEATURES
-            for _order, item, _when, _each in plan.reading_level if _raises(item)
-            for f in features_in((item.when, item.each)))
-        #: whether a concealed kong may hold four wilds (NB-4.14; the facts count them held)
-        self.wild_kong = rules.claims.wild_kong and not rules.claims.wilds_in_melds
-        #: the scoring the bound from counts reads, None where it answers true to every win
-        self.counts_scoring = (rules.scoring if isinstance(rules.scoring, TaiScoring) and not isinstance(
-            rules.scoring, FuFanScoring) and not self.unbounded else None)
-        #: the reading-level items over a waiting hand and any winning tile, and their
-        #: bounds by waiting hand (see may_reach_minimum)
-        self.any_tile_items = _bound_items(plan.reading_level, light=True, any_tile=True)
-        self.any_tile_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
-        self.wait_tai = 0
-        self.wait_multiplier = 1
-        for entries in plan.by_wait.values():
-            tai, mult = 0, 1
-            for _order, item, _n, value in entries:
-                if item.unit == "tai" and item.counts_for_minimum and value > 0:
-                    tai += value
-                elif item.unit == "x" and value > 1:
-                    mult *= value
-            self.wait_tai = max(self.wait_tai, tai)
-            self.wait_multiplier = max(self.wait_multiplier, mult)
-        #: the bound from counts as op codes (nbmj.scoring._bound), None where that module is
-        #: not live or cannot express an item (then the closures above answer)
-        self.compiled: object | None = None
-        if _compiled is not None and self.counts_scoring is not None:
-            self.compiled = _compiled.compile_plan(self, self.counts_scoring, hand_sources,
-                                                   _item_sources(plan.reading_level), reading_sources, forbid_sources)
+#: How a part fills the slots of a hand-level feature: from the hand's facts, from a table's
+#: counts (:data:`_LIGHT_FEATURES`), or not at all (every value: the winning tile unknown).
+_EXACT = 0
+_LIGHT = 1
+_ANY = 2
 
 
-#: A compiled item of the bound: (is a multiplier, value, when, each).
-_BoundItem = tuple[bool, int, Optional[_Bound], Optional[_Bound]]
+class _Part:
+    """What one sum of the bound reads: ``items`` (is a multiplier, value, the ``when`` or
+    -1, the ``each`` or -1) and the slots they read, with the ops that fill them (the
+    program's, in its order) and the features those read, each with how it is bounded
+    (:data:`_READING_BOUNDS`, :data:`_LIGHT_FEATURES`, or every value). Its slots are the
+    program's it needs, numbered from 0 in the program's order."""
 
+    def __init__(self, program: Program, items: list[tuple[bool, int, int, int]], roots: list[int], how: int) -> None:
+        self.how = how
+        ops = program.ops
+        filled_by: dict[int, list[int]] = {}
+        for i in range(0, len(ops), 4):
+            filled_by.setdefault(ops[i + 1], []).append(i)
+        need = set(roots)
+        todo = list(roots)
+        while todo:
+            slot = todo.pop()
+            for i in filled_by.get(slot, ()):
+                for read in (ops[i + 2],) + ((ops[i + 3],) if ops[i] in (OP_AND, OP_OR) else ()):
+                    if read not in need:
+                        need.add(read)
+                        todo.append(read)
+        #: program slot -> the part's slot
+        self.index: dict[int, int] = {slot: i for i, slot in enumerate(sorted(need))}
+        index = self.index
+        self.size = len(index)
+        self.items = [(is_multiplier, value, -1 if when < 0 else index[when], -1 if each < 0 else index[each])
+                      for is_multiplier, value, when, each in items]
+        #: the needed ops, in the program's order, over the part's slots
+        self.ops: list[int] = []
+        for i in range(0, len(ops), 4):
+            op, slot, a, b = ops[i], ops[i + 1], ops[i + 2], ops[i + 3]
+            if slot in need:
+                self.ops += [op, index[slot], index[a], index[b] if op in (OP_AND, OP_OR) else b]
+        #: the hand-level features read: their slots here and in the program, the features
+        self.hand_slots: list[int] = []
+        self.hand_sources: list[int] = []
+        self.hand_features: list[Feature] = []
+        #: the reading-level features read: their slots, bounds and arguments
+        self.reading_slots: list[int] = []
+        self.reading_codes: list[int] = []  # -1: no bound
+        self.reading_args: list[tuple[str, ...]] = []
+        for f, slot in zip(program.features, program.feature_slots):
+            if slot not in need:
+                continue
+            if slot < program.hand_size:
+                self.hand_slots.append(index[slot])
+                self.hand_sources.append(slot)
+                self.hand_features.append(f)
+            else:
+                self.reading_slots.append(index[slot])
+                self.reading_codes.append(_READING_BOUNDS.get(f.name, -1))
+                self.reading_args.append(f.args)
+        self.light_codes = [_LIGHT_FEATURES.get(f.name, -1) for f in self.hand_features]
+        self.hand_args: list[tuple[str, ...]] = [f.args for f in self.hand_features]
+        #: whether it reads any hand-level feature
+        self.reads_hand = bool(self.hand_slots)
 
-def _item_sources(compiled: list[Any]) -> list[tuple[bool, int, Expr | None, Expr | None]]:
-    """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
-    a bound: (is a multiplier, value, when, each), the expressions as the rules give them."""
-    out: list[tuple[bool, int, Expr | None, Expr | None]] = []
-    for _order, item, _when, _each in compiled:
-        value = item.value
-        assert value is not None  # switched-off items are never compiled
-        if _raises(item):
-            out.append((item.unit == "x", value, item.when, item.each))
-    return out
+    def intervals(self, span: _Span, values: list[int] | None) -> _Intervals:
+        """The intervals of the part's slots for ``span`` (``values``: the hand's slots in
+        the program, where the part reads them from the hand's facts)."""
+        iv = _Intervals()
+        for i in range(self.size):
+            iv.lo[i] = -_INF
+            iv.hi[i] = _INF
+        if self.how == _EXACT:
+            assert values is not None
+            for i in range(len(self.hand_slots)):
+                slot = self.hand_slots[i]
+                iv.lo[slot] = iv.hi[slot] = values[self.hand_sources[i]]
+        elif self.how == _LIGHT and span.light is not None:
+            lf = span.light
+            for i in range(len(self.hand_slots)):
+                code = self.light_codes[i]
+                if code < 0:
+                    continue
+                v = _light_value(code, self.hand_args[i], span, lf)
+                if v >= 0:
+                    slot = self.hand_slots[i]
+                    iv.lo[slot] = iv.hi[slot] = v
+        for i in range(len(self.reading_slots)):
+            code = self.reading_codes[i]
+            if code >= 0:
+                _reading_bound(code, self.reading_args[i], span, iv, self.reading_slots[i])
+        _run_bounds(self.ops, iv)
+        return iv
 
+    def sum(self, span: _Span, values: list[int] | None, tai: float, mult: float) -> tuple[float, float]:
+        """``tai`` and ``mult`` raised by the most each item can add over ``span``."""
+        if not self.items:
+            return tai, mult
+        iv = self.intervals(span, values)
+        for is_multiplier, value, when, each in self.items:
+            if when >= 0 and _truth_high(iv.lo[when], iv.hi[when]) == 0:
+                continue
+            n_high = 1.0 if each < 0 else iv.hi[each]
+            if n_high <= 0:
+                continue
+            if is_multiplier:
+                mult *= value**n_high if n_high != _INF else _INF
+            else:
+                tai += value * n_high
+        return tai, mult
 
-def _bound_items(compiled: list[Any], light: bool, any_tile: bool = False) -> list[_BoundItem]:
-    """The items of ``compiled`` (the scorer's ``(order, item, when, each)``) that can raise
-    a bound, compiled for it."""
-    return [(is_multiplier, value, None if when is None else _compile(when, light, any_tile),
-             None if each is None else _compile(each, light, any_tile))
-            for is_multiplier, value, when, each in _item_sources(compiled)]
+    def surely_holds(self, span: _Span, slot: int) -> bool:
+        """Whether the condition in the program's ``slot`` holds for every reading of ``span``."""
+        iv = self.intervals(span, None)
+        at = self.index[slot]
+        return _truth_low(iv.lo[at], iv.hi[at]) == 1
 
 
 def _raises(item: ScoringItem) -> bool:
@@ -432,10 +572,85 @@ def _raises(item: ScoringItem) -> bool:
     return (item.unit == "tai" and item.counts_for_minimum and value > 0) or (item.unit == "x" and value > 1)
 
 
+def _is_wait_item(item: ScoringItem) -> bool:
+    """An item of one wait (``when wait(edge)``): a reading has one wait, so of these items
+    only those of one wait apply together."""
+    when = item.when
+    return item.each is None and isinstance(when, Feature) and when.name == "wait" and len(when.args) == 1
+
+
+class _BoundPlan:
+    """A rule set's items compiled for the bound: the parts of :func:`value_bound` and of the
+    bound from counts (:func:`reach_from_counts`), the most the wait items can add (the wait
+    is one per reading, the same for every hand), and whether a negative multiplier or
+    another shape makes every bound infinite."""
+
+    def __init__(self, plan: ItemPlan, rules: RuleSet) -> None:
+        self.unbounded = any(s != "standard" for s in rules.shapes) or any(
+            it.unit == "x" and it.value is not None and it.value < 0 for it in rules.items)
+        items = plan.items
+        program = plan.program
+        self.wait_tai = 0
+        self.wait_multiplier = 1
+        waits: dict[str, tuple[int, int]] = {}
+        reading: list[tuple[bool, int, int, int]] = []
+        for order, when, each in plan.reading_items:
+            item = items[order]
+            if _is_wait_item(item):
+                assert isinstance(item.when, Feature)
+                tai, mult = waits.get(item.when.args[0], (0, 1))
+                if _raises(item):
+                    value = plan.values[order]
+                    if item.unit == "x":
+                        mult *= value
+                    else:
+                        tai += value
+                waits[item.when.args[0]] = (tai, mult)
+            elif _raises(item):
+                reading.append((item.unit == "x", plan.values[order], when, each))
+        for tai, mult in waits.values():
+            self.wait_tai = max(self.wait_tai, tai)
+            self.wait_multiplier = max(self.wait_multiplier, mult)
+        hand = [(items[order].unit == "x", plan.values[order], when, each)
+                for order, when, each in plan.hand_items if _raises(items[order])]
+        #: the hand-level items that can raise a bound, exactly as the scorer counts them
+        self.hand_items = [(order, when, each) for order, when, each in plan.hand_items if _raises(items[order])]
+        roots = [s for _m, _v, when, each in reading for s in (when, each) if s >= 0]
+        hand_roots = [s for _m, _v, when, each in hand for s in (when, each) if s >= 0]
+        self.items = _Part(program, reading, roots, _EXACT)
+        #: every item that can raise a bound, hand-level ones too, from a table's counts
+        self.light_hand_items = _Part(program, hand, hand_roots, _LIGHT)
+        self.light_items = _Part(program, reading, roots, _LIGHT)
+        #: the reading-level items over a waiting hand and any winning tile
+        self.any_tile_items = _Part(program, reading, roots, _ANY)
+        #: the win restrictions (C27) whose condition is the hand's, whatever the reading:
+        #: (the ways of winning they forbid, the slot of the condition); one that surely holds
+        #: makes the scorer refuse every reading
+        #: (the ways of winning they forbid, the condition's part from counts, its slot there)
+        self.light_forbids = [(wr.forbid, _Part(condition, [], [condition.slot_of[wr.when]], _LIGHT),
+                               condition.slot_of[wr.when]) for _outcome, wr, condition in plan.hand_conditions]
+        #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
+        self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: the same by the flowers' counts in place of the flowers and the wild kinds
+        self.light_hand_counted: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: whether a reading-level item reads a hand-level feature: only then does the
+        #: bound from counts need the light facts for them
+        self.light_items_read_hand = self.light_items.reads_hand
+        #: whether a concealed kong may hold four wilds (NB-4.14; the facts count them held)
+        self.wild_kong = rules.claims.wild_kong and not rules.claims.wilds_in_melds
+        #: the scoring the bound from counts reads, None where it answers true to every win
+        self.counts_scoring = (rules.scoring if isinstance(rules.scoring, TaiScoring) and not isinstance(
+            rules.scoring, FuFanScoring) and not self.unbounded else None)
+        #: the bounds over a waiting hand and any winning tile, by waiting hand
+        self.any_tile_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
+        self.plan = plan
+        if any(part.size > _MAX_SLOTS for part in (self.items, self.light_hand_items, self.light_items)) or any(
+                condition.size > _MAX_SLOTS for _forbid, condition, _slot in self.light_forbids):
+            self.unbounded = True  # more conditions than a bound holds: every win may reach the minimum
+            self.counts_scoring = None
+
+
 _BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
-
-
-_compiled: ModuleType | None = None
 
 
 def _bound_plan(rules: RuleSet) -> _BoundPlan:
@@ -455,18 +670,24 @@ def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
     bp = _bound_plan(rules)
     if bp.unbounded:
         return _UNBOUNDED
+    plan = bp.plan
     tai: float = bp.wait_tai
     mult: float = bp.wait_multiplier
-    hand_part: list[Entry] = []
-    ItemPlan._eval(bp.hand_items, hf, None, hand_part)
-    for _order, item, _n, value in hand_part:
-        if item.unit == "tai":
-            if item.counts_for_minimum and value > 0:
+    values = plan.new_values()
+    plan.program.fill_hand(hf, values)
+    for order, when, each in bp.hand_items:
+        if when >= 0 and not values[when]:
+            continue
+        n = 1 if each < 0 else values[each]
+        if n <= 0:
+            continue
+        value = plan.values[order] * n
+        if plan.items[order].unit == "tai":
+            if value > 0:
                 tai += value
         elif value > 1:  # a multiplier
             mult *= value
-    if bp.items:
-        tai, mult = _sum_bounds(bp.items, _span_of(hf), tai, mult)
+    tai, mult = bp.items.sum(_span_of(hf), values, tai, mult)
     return ValueBound(tai, mult)
 
 
@@ -505,8 +726,8 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
         return False, hf
     # a win restriction on the hand, whatever the reading, refuses every reading (the
     # scorer's _evaluate); what it works out (财神单吊) stays in the facts for the scorer
-    for wr, condition, per_reading in plan_for(rules).restrictions:
-        if not per_reading and win_by in wr.forbid and condition(hf, None):
+    for _outcome, wr, condition in plan_for(rules).hand_conditions:
+        if win_by in wr.forbid and condition.holds(hf, wr.when):
             return False, hf
     return True, hf
 
@@ -562,6 +783,60 @@ def may_reach_minimum(
                              round_wind, win_by, last_tile, first_turn, discarded_wild, win_tile)
 
 
+def hand_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[bytearray, int, int]:
+    """The counts of a seat's hand that the Situation the engine would build gives the
+    scorer, of ``hand`` (its 42 tile counts) and ``tile`` (-1 for none, when the hand holds
+    it): the 34 counts of the tiles that are not flowers and not wild, the wilds, and the
+    wilds that are tiles of the 34 kinds."""
+    shape = bytearray(N_KINDS)
+    wild = bytearray(42)  # whether each tile id is wild: one look-up per kind held below
+    for k in wilds:
+        if 0 <= k < 42:
+            wild[k] = 1
+    w = wild_as_itself = 0
+    counts = bytearray(hand)  # (a copy of 42 bytes, read as C bytes when compiled)
+    for k in range(42):
+        c = counts[k]
+        if not c or flower_flag[k]:
+            continue
+        if wild[k]:
+            w += c
+            if k < N_KINDS:
+                wild_as_itself += c
+        else:
+            shape[k] = c
+    if tile >= 0:
+        if tile in wilds:
+            w += 1
+            if tile < N_KINDS:
+                wild_as_itself += 1
+        else:
+            shape[tile] += 1
+    return shape, w, wild_as_itself
+
+
+def reach_from_hand(rules: RuleSet, hand: Any, flower_flag: tuple[bool, ...], wild_kinds: frozenset[int], tile: int,
+                    count_tile: bool, melds: Sequence[Any], flowers: Sequence[int], seat: str, round_wind: str,
+                    win_by: str, last_tile: bool, first_turn: bool, discarded_wild: bool) -> bool:
+    """:func:`reach_from_counts` of a seat's hand as the engine holds it: ``hand`` the 42
+    tile counts (a bytearray), the winning ``tile`` (counted into the hand when
+    ``count_tile``: a discard or a robbed tile), ``melds`` with ``kind`` and ``tiles``, the
+    flowers laid aside (the counts of :func:`hand_counts`)."""
+    shape, w, wild_as_itself = hand_counts(hand, flower_flag, wild_kinds, tile if count_tile else -1)
+    return reach_from_counts(rules, shape, w, wild_as_itself, tile in wild_kinds,
+                             tuple([(m.kind, m.tiles) for m in melds]) if melds else (), tuple(flowers), wild_kinds, seat, round_wind,
+                             win_by, last_tile, first_turn, discarded_wild, tile)
+
+
+def _light_facts(rules: RuleSet, flowers: tuple[int, ...], wild_kinds: frozenset[int], concealed_hand: bool,
+                 discarded_wild: bool, win_by: str, last_tile: bool, first_turn: bool, seat: str,
+                 last_meld_kind: str | None, before_wilds: int) -> _LightFacts:
+    """The light facts of a win (see :func:`reach_from_counts`)."""
+    fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
+    return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E", last_meld_kind,
+                       before_wilds)
+
+
 def reach_from_counts(
     rules: RuleSet, shape: Sequence[int], wilds: int, wild_as_itself: int, win_is_wild: bool,
     melds: tuple[tuple[str, tuple[int, ...]], ...], flowers: tuple[int, ...], wild_kinds: frozenset[int], seat: str,
@@ -584,11 +859,6 @@ def reach_from_counts(
             return True
     last_meld_kind = melds[-1][0] if melds else None
 
-    def light_facts() -> _LightFacts:
-        fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
-        return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E",
-                           last_meld_kind, wilds - win_is_wild)
-
     melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
     span: _Span | None = None
     # the hand-level items read only the light facts (the flowers counted from the seat,
@@ -601,7 +871,8 @@ def reach_from_counts(
     if hand_part is None:
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
-        lf = light_facts()
+        lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
         counted_key = (seat, lf.flowers, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
                        wilds, win_is_wild, len(melds))
         hand_part = bp.light_hand_counted.get(counted_key)
@@ -609,23 +880,24 @@ def reach_from_counts(
             if len(bp.light_hand_counted) >= 4096:
                 bp.light_hand_counted.clear()
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-            span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+            span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                          win_is_wild, lf)
-            hand_part = bp.light_hand_counted[counted_key] = _sum_bounds(bp.light_hand_items, span, 0, 1)
+            hand_part = bp.light_hand_counted[counted_key] = bp.light_hand_items.sum(span, None, 0, 1)
         bp.light_hand_parts[hand_key] = hand_part
     tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
     # First the bound over the waiting hand and any winning tile, kept by waiting hand (a
     # ready hand meets many discards): the winning tile taken out and counted as one more
     # wild, which can be any kind, so every reading-level bound is at least the one with
     # the tile itself. Most wins fail it; the others take the bound with their own tile.
+    waiting = b""
     if win_tile is not None:
         if win_is_wild:
-            waiting = tuple(shape)
+            waiting = bytes(shape)
             wild_before, itself_before = wilds - 1, wild_as_itself - (win_tile < N_KINDS)
         else:
-            held = list(shape)
+            held = bytearray(shape)
             held[win_tile] -= 1
-            waiting = tuple(held)
+            waiting = bytes(held)
             wild_before, itself_before = wilds, wild_as_itself
         wait_key = (waiting, wild_before, itself_before, melds, seat, round_wind)
         loose = bp.any_tile_parts.get(wait_key)
@@ -634,28 +906,33 @@ def reach_from_counts(
                 bp.any_tile_parts.clear()
             if melded is None:
                 melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-            any_span = _Span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
+            any_span = _span(None, waiting, wild_before + 1, melded, wind_kind(seat), wind_kind(round_wind), len(melds),
                              itself_before + 1, True)
-            loose = bp.any_tile_parts[wait_key] = _sum_bounds(bp.any_tile_items, any_span, 0, 1)
+            loose = bp.any_tile_parts[wait_key] = bp.any_tile_items.sum(any_span, None, 0, 1)
         if not _reaches(scoring, tai + loose[0], mult * loose[1]):
             return False
     if span is None:
         if melded is None:
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
-        span = _Span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                     win_is_wild, light_facts() if bp.light_items_read_hand else None)
-    tai, mult = _sum_bounds(bp.light_items, span, tai, mult)
+        light = None
+        if bp.light_items_read_hand:
+            light = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                 first_turn, seat, last_meld_kind, wilds - win_is_wild)
+        span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
+                     win_is_wild, light)
+    tai, mult = bp.light_items.sum(span, None, tai, mult)
     if not _reaches(scoring, tai, mult):
         return False
     # A win restriction on the hand, whatever the reading, that surely holds refuses every
     # reading (the scorer's _evaluate): asked last, of the few wins that reach the minimum
-    for forbid, condition in bp.light_forbids:
+    for forbid, condition, slot in bp.light_forbids:
         if win_by in forbid:
-            lf = light_facts()
+            lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
+                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
             if lf.before_wilds and win_tile is not None:
                 lf.single_wait = wild_single_wait_of(list(waiting), lf.before_wilds)
             span.light = lf
-            if _truth(condition(span))[0] == 1:
+            if condition.surely_holds(span, slot):
                 return False
     return True
 
@@ -669,25 +946,10 @@ def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
         reached = tai
     if reached >= scoring.minimum:
         return True
-    return any(tai >= t and mult >= m for t, m in scoring.minimum_alternatives)
-
-
-def _sum_bounds(items: list[_BoundItem], span: _Span, tai: float, mult: float) -> tuple[float, float]:
-    """``tai`` and ``mult`` raised by the most each of ``items`` can add over ``span``."""
-    for is_multiplier, value, when, each in items:
-        if when is not None and not _truth(when(span))[1]:
-            continue
-        n_high = 1.0 if each is None else each(span)[1]
-        if n_high <= 0:
-            continue
-        if is_multiplier:
-            mult *= value**n_high if n_high != _INF else _INF
-        else:
-            tai += value * n_high
-    return tai, mult
+    for t, m in scoring.minimum_alternatives:
+        if tai >= t and mult >= m:
+            return True
+    return False
 
 
 _NO_FLOWER_COUNTS = FlowerCounts()
-
-#: nbmj.scoring._bound, the bound from counts compiled (None: the closures answer)
-_compiled = compiled_module("nbmj.scoring._bound")

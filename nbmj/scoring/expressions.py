@@ -1,124 +1,210 @@
-"""Conditions and counts over a reading: compiled to closures for the scorer
-(:func:`compile_expr`), or interpreted (:func:`holds`, :func:`feature_value`) by the plain
-item pass that ``hand_fu`` and the tests' oracle use. Both give the same values."""
+"""Conditions and counts as one flat program per rule set.
+
+A rule set's conditions (``when``), counts (``each``) and win restrictions read named
+features (:mod:`nbmj.scoring.features`). A :class:`Program` gives each distinct feature
+they read a *slot*, and each distinct comparison, ``not``, ``and`` and ``or`` one more,
+filled by an *op*: four ints ``(op, slot, a, b)`` in a flat list, after the ops that fill
+what it reads. The slots of hand-level features, and of the ops that read only those, come
+first: a hand fills them once (:meth:`Program.fill_hand`); a reading fills the rest once
+(:meth:`Program.fill_reading`). A condition is then the value of its slot, 0 or 1; a count
+the value of its feature's slot. Equal sub-expressions share a slot, so a feature read by
+several items is computed once per reading. Compiled (``expressions.pxd``), the ops run as a
+C loop over C ints; under ``NBMJ_PUREPYTHON`` the same code runs as Python.
+
+:func:`holds` and :func:`feature_value` evaluate one expression over a reading, with a
+program of its own (for the tests' oracle).
+"""
 
 from __future__ import annotations
 
-import operator
-from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
-from ..tiles import N_KINDS
-from .facts import HandFacts, tile_in_class
-from .features import READING_FEATURES, implementation, parse_pungs_args
+from .facts import HandFacts
+from .features import READING_FEATURES, implementation
 from .readings import Reading
 
-__all__ = ["Compiled", "compile_expr", "feature_value", "holds"]
+__all__ = ["Program", "Impl", "holds", "feature_value", "OP_GE", "OP_GT", "OP_LE", "OP_LT", "OP_EQ", "OP_NE", "OP_NOT",
+           "OP_AND", "OP_OR", "COMPARISONS"]
 
-#: A compiled condition or count: its value over the hand facts and a reading (the reading
-#: is None where a hand-level expression is evaluated once per hand).
-Compiled = Callable[[HandFacts, Any], int]
+#: A feature's implementation: its arguments, the hand facts, the reading (None for a
+#: hand-level feature, evaluated once per hand).
+Impl = Callable[[tuple[str, ...], HandFacts, Any], int]
 
-#: The comparison operators (written in C: no Python frame per call).
-_OPS: dict[str, Callable[[int, int], bool]] = {
-    ">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt,
-}
+# The ops: each fills slot ``slot`` from slots ``a`` and ``b`` (a comparison: slot ``a``
+# against the number ``b``).
+OP_GE = 0
+OP_GT = 1
+OP_LE = 2
+OP_LT = 3
+OP_EQ = 4
+OP_NE = 5
+OP_NOT = 6
+OP_AND = 7
+OP_OR = 8
 
-
-def _specialise(name: str, args: tuple[str, ...]) -> Compiled | None:
-    """Faster closures for the features read in every reading (same values as the registry's)."""
-    if name == "wait" and args:
-        want = args[0]
-        return lambda hf, rd: rd.wait == want
-    if name != "pungs":
-        return None
-    cls, exp, size = parse_pungs_args(args)
-    if cls is None:
-        def count(hf: HandFacts, rd: Reading) -> int:
-            return sum(1 for g in rd.pungs if (size is None or g.size == size) and (exp is None or g.exposed == exp))
-        return count
-    if cls in ("seat_wind", "round_wind"):
-        seat = cls == "seat_wind"
-        if size is None and exp is None:
-            def count_wind_any(hf: HandFacts, rd: Reading) -> int:
-                return [g.first for g in rd.pungs].count(hf.seat_kind if seat else hf.round_kind)
-            return count_wind_any
-
-        def count_wind(hf: HandFacts, rd: Reading) -> int:
-            k = hf.seat_kind if seat else hf.round_kind
-            return sum(1 for g in rd.pungs if g.first == k and (size is None or g.size == size)
-                       and (exp is None or g.exposed == exp))
-        return count_wind
-    members = frozenset(k for k in range(N_KINDS) if tile_in_class(k, cls, -1, -1))
-    if size is None and exp is None:
-        def count_cls_any(hf: HandFacts, rd: Reading) -> int:
-            return len([g for g in rd.pungs if g.first in members])
-        return count_cls_any
-
-    def count_cls(hf: HandFacts, rd: Reading) -> int:
-        return sum(1 for g in rd.pungs if g.first in members
-                   and (size is None or g.size == size) and (exp is None or g.exposed == exp))
-    return count_cls
+#: A comparison's op code.
+COMPARISONS = {">=": OP_GE, ">": OP_GT, "<=": OP_LE, "<": OP_LT, "==": OP_EQ, "!=": OP_NE}
 
 
-def compile_expr(expr: Expr) -> tuple[Compiled, bool]:
-    """A condition or feature as ``(function(hf, rd) -> int, depends_on_reading)``.
-
-    Features give their value; conditions give 0 or 1.
-    """
-    if isinstance(expr, Feature):
-        fd = implementation(expr)
-        level = expr.name in READING_FEATURES
-        special = _specialise(expr.name, expr.args)
-        if special is not None:
-            return special, level
-        # a partial (written in C) adds no Python frame to each call, as a lambda would
-        return partial(fd.impl, expr.args), level
-    # Below, ``1 if ... else 0`` is int(...) of the same truth value, without the call.
+def _parts(expr: Expr) -> tuple[Expr, ...]:
+    """The expressions ``expr`` is made of, directly."""
     if isinstance(expr, Compare):
-        fn, level = compile_expr(expr.feature)
-        op = _OPS[expr.op]
-        value = expr.value
-        return (lambda hf, rd: 1 if op(fn(hf, rd), value) else 0), level
+        return (expr.feature,)
     if isinstance(expr, Not):
-        inner, level = compile_expr(expr.operand)
-        return (lambda hf, rd: 0 if inner(hf, rd) else 1), level
+        return (expr.operand,)
     if isinstance(expr, (AllOf, AnyOf)):
-        parts = [compile_expr(o) for o in expr.operands]
-        fns = tuple(f for f, _ in parts)
-        level = any(lv for _, lv in parts)
-        if len(fns) == 2:  # the common case, without a generator
-            f1, f2 = fns
-            if isinstance(expr, AllOf):
-                return (lambda hf, rd: 1 if f1(hf, rd) and f2(hf, rd) else 0), level
-            return (lambda hf, rd: 1 if f1(hf, rd) or f2(hf, rd) else 0), level
-        if isinstance(expr, AllOf):
-            return (lambda hf, rd: int(all(f(hf, rd) for f in fns))), level
-        return (lambda hf, rd: int(any(f(hf, rd) for f in fns))), level
+        return expr.operands
+    if isinstance(expr, Feature):
+        return ()
     raise TypeError(f"not a condition: {expr!r}")
+
+
+class Program:
+    """The conditions and counts ``exprs`` compiled over slots (see the module docs).
+
+    ``slot_of`` maps each expression, and each part of one, to its slot; slots below
+    ``hand_size`` depend on the hand only. ``features`` lists the slots of features with
+    their implementation and arguments, hand-level ones first (``hand_features`` of them);
+    ``ops`` the ops, those of the hand-level slots first (``hand_ops`` ints of them).
+    """
+
+    def __init__(self, exprs: Iterable[Expr | None]) -> None:
+        order: list[Expr] = []  # every expression once, each after its parts
+        reading: dict[Expr, bool] = {}
+        for root in exprs:
+            if root is None:
+                continue
+            stack: list[tuple[Expr, bool]] = [(root, False)]
+            while stack:
+                expr, parts_done = stack.pop()
+                if expr in reading:
+                    continue
+                parts = _parts(expr)
+                if parts_done or not parts:
+                    if isinstance(expr, Feature):
+                        implementation(expr)  # ValueError for an unknown name
+                        reading[expr] = expr.name in READING_FEATURES
+                    else:
+                        reading[expr] = any(reading[p] for p in parts)
+                    order.append(expr)
+                else:
+                    stack.append((expr, True))
+                    stack.extend((p, False) for p in reversed(parts) if p not in reading)
+        hand = [e for e in order if not reading[e]]
+        read = [e for e in order if reading[e]]
+        self.slot_of: dict[Expr, int] = {e: i for i, e in enumerate(hand + read)}
+        self.hand_size: int = len(hand)
+        self.size: int = len(order)
+        features = [e for e in hand + read if isinstance(e, Feature)]
+        self.hand_features: int = sum(1 for f in features if not reading[f])
+        #: the features read, hand-level ones first, with their slots, implementations and arguments
+        self.features: list[Feature] = features
+        self.feature_slots: list[int] = [self.slot_of[f] for f in features]
+        self.feature_impls: list[Impl] = [implementation(f).impl for f in features]
+        self.feature_args: list[tuple[str, ...]] = [f.args for f in features]
+        ops: list[int] = []
+        for e in hand:
+            if not isinstance(e, Feature):
+                ops.extend(self._op(e))
+        self.hand_ops: int = len(ops)
+        for e in read:
+            if not isinstance(e, Feature):
+                ops.extend(self._op(e))
+        self.ops: list[int] = ops
+
+    def _op(self, expr: Expr) -> list[int]:
+        """The ops that fill the slot of ``expr`` (an ``and`` or ``or`` of more than two
+        operands is a chain of ops, the last filling its slot)."""
+        slot = self.slot_of[expr]
+        if isinstance(expr, Compare):
+            return [COMPARISONS[expr.op], slot, self.slot_of[expr.feature], expr.value]
+        if isinstance(expr, Not):
+            return [OP_NOT, slot, self.slot_of[expr.operand], 0]
+        assert isinstance(expr, (AllOf, AnyOf))
+        op = OP_AND if isinstance(expr, AllOf) else OP_OR
+        operands = [self.slot_of[o] for o in expr.operands]
+        if len(operands) == 1:  # the truth of the one operand
+            return [OP_OR, slot, operands[0], operands[0]]
+        out = [op, slot, operands[0], operands[1]]
+        for other in operands[2:]:
+            out += [op, slot, slot, other]
+        return out
+
+    def new_values(self) -> list[int]:
+        """Room for the slots of one hand and its readings."""
+        return [0] * self.size
+
+    def fill_hand(self, hf: HandFacts, values: list[int]) -> None:
+        """Fill the hand-level slots of ``values`` for the hand ``hf``."""
+        for i in range(self.hand_features):
+            values[self.feature_slots[i]] = self.feature_impls[i](self.feature_args[i], hf, None)
+        run(self.ops, 0, self.hand_ops, values)
+
+    def holds(self, hf: HandFacts, expr: Expr) -> bool:
+        """Whether ``expr``, one of the program's and of the hand only, holds for ``hf``."""
+        values = self.new_values()
+        self.fill_hand(hf, values)
+        return values[self.slot_of[expr]] != 0
+
+    def fill_reading(self, hf: HandFacts, rd: Reading, values: list[int]) -> None:
+        """Fill the reading-level slots of ``values`` for the reading ``rd`` of ``hf``
+        (whose hand-level slots are filled)."""
+        for i in range(self.hand_features, len(self.feature_slots)):
+            values[self.feature_slots[i]] = self.feature_impls[i](self.feature_args[i], hf, rd)
+        run(self.ops, self.hand_ops, len(self.ops), values)
+
+
+def run(ops: list[int], start: int, end: int, values: list[int]) -> None:
+    """Run ``ops[start:end]`` over ``values``."""
+    i = start
+    while i < end:
+        op = ops[i]
+        slot = ops[i + 1]
+        a = values[ops[i + 2]]
+        b = ops[i + 3]
+        i += 4
+        if op == OP_AND:
+            values[slot] = 1 if a and values[b] else 0
+        elif op == OP_OR:
+            values[slot] = 1 if a or values[b] else 0
+        elif op == OP_NOT:
+            values[slot] = 0 if a else 1
+        elif op == OP_GE:
+            values[slot] = 1 if a >= b else 0
+        elif op == OP_GT:
+            values[slot] = 1 if a > b else 0
+        elif op == OP_LE:
+            values[slot] = 1 if a <= b else 0
+        elif op == OP_LT:
+            values[slot] = 1 if a < b else 0
+        elif op == OP_EQ:
+            values[slot] = 1 if a == b else 0
+        else:
+            values[slot] = 1 if a != b else 0
+
+
+#: One-expression programs (see :func:`holds`), by expression.
+_SINGLE: dict[Expr, Program] = {}
+
+
+def _value(expr: Expr, hf: HandFacts, rd: Reading) -> int:
+    program = _SINGLE.get(expr)
+    if program is None:
+        if len(_SINGLE) >= 1024:
+            _SINGLE.clear()
+        program = _SINGLE[expr] = Program([expr])
+    values = program.new_values()
+    program.fill_hand(hf, values)
+    program.fill_reading(hf, rd, values)
+    return values[program.slot_of[expr]]
 
 
 def feature_value(feat: Feature, hf: HandFacts, rd: Reading) -> int:
     """The value of one feature over a reading."""
-    values = rd._values
-    v = values.get(feat)
-    if v is None:
-        v = implementation(feat).impl(feat.args, hf, rd)
-        values[feat] = v
-    return v
+    return _value(feat, hf, rd)
 
 
 def holds(expr: Expr, hf: HandFacts, rd: Reading) -> bool:
     """Whether a condition holds over a reading."""
-    if isinstance(expr, Feature):
-        return feature_value(expr, hf, rd) != 0
-    if isinstance(expr, Compare):
-        return _OPS[expr.op](feature_value(expr.feature, hf, rd), expr.value)
-    if isinstance(expr, Not):
-        return not holds(expr.operand, hf, rd)
-    if isinstance(expr, AllOf):
-        return all(holds(o, hf, rd) for o in expr.operands)
-    if isinstance(expr, AnyOf):
-        return any(holds(o, hf, rd) for o in expr.operands)
-    raise TypeError(f"not a condition: {expr!r}")
+    return _value(expr, hf, rd) != 0

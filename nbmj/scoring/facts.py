@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..core import is_win
 from ..errors import SituationError
 from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
@@ -24,9 +25,16 @@ __all__ = ["SELF_DRAWN", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flow
 SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
 
 
+#: seat -> the tile kind of its wind
+_WIND_KINDS = {s: 27 + i for i, s in enumerate(SEATS)}
+
+
 def wind_kind(seat: str) -> int:
     """The tile kind of a seat's wind (``"E"`` is 东)."""
-    return 27 + SEATS.index(seat)
+    kind = _WIND_KINDS.get(seat)
+    if kind is None:
+        raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+    return kind
 
 
 @dataclass(frozen=True)
@@ -77,14 +85,14 @@ class FlowerCounts:
 _NO_FLOWERS = FlowerCounts()
 
 
-@dataclass(slots=True)
+@dataclass
 class HandFacts:
     """Facts about the hand and the win that every reading shares."""
 
     situation: Situation
     rules: RuleSet
     wild_kinds: frozenset[int]
-    shape: tuple[int, ...]  # 34 counts of the concealed non-wild tiles, winning tile included
+    shape: bytes  # 34 counts of the concealed non-wild tiles, winning tile included
     wilds: int  # wild tiles among concealed + winning tile
     win_is_wild: bool
     wild_physical: dict[int, int]  # kind -> wild copies of that kind held
@@ -130,12 +138,12 @@ def flower_counts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) ->
     in_sets: set[int] = set()
     n_sets = 0
     for group in (SEASONS, PLANTS):
-        if all(f in held for f in group):
+        if all([f in held for f in group]):
             n_sets += 1
             in_sets.update(group)
-    seat_n = sum(1 for f in held if f in own)
-    seat_out = sum(1 for f in held if f in own and f not in in_sets)
-    other_out = sum(1 for f in held if f not in own and f not in in_sets)
+    seat_n = len([f for f in held if f in own])
+    seat_out = len([f for f in held if f in own and f not in in_sets])
+    other_out = len([f for f in held if f not in own and f not in in_sets])
     return FlowerCounts(seat_n, len(held) - seat_n, seat_out, other_out, n_sets)
 
 
@@ -155,7 +163,26 @@ def _flowers_of(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> F
 
 
 def sets_only(counts: list[int], wilds: int) -> bool:
-    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair)."""
+    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair).
+
+    Asked of the hand-shape core where it can be: with a pair of an honour the tiles do not
+    hold added, they win exactly when they split into sets (an honour makes no chow, and a
+    split that puts the two added tiles in a set with a wild can trade it for one with the
+    pair it then leaves). ``counts`` is changed while it is read, and restored."""
+    if wilds < 0 or (sum(counts) + wilds) % 3:
+        return False
+    if sum(counts) + wilds <= 12:
+        for z in range(27, N_KINDS):
+            if not counts[z]:
+                counts[z] = 2
+                won = is_win(counts, wilds)
+                counts[z] = 0
+                return won
+    return _sets_only_search(counts, wilds)
+
+
+def _sets_only_search(counts: list[int], wilds: int) -> bool:
+    """:func:`sets_only` by search, set by set from the lowest kind held."""
     i = 0
     while i < N_KINDS and not counts[i]:
         i += 1
@@ -165,7 +192,7 @@ def sets_only(counts: list[int], wilds: int) -> bool:
     for r in range(1, min(3, c) + 1):
         if 3 - r <= wilds:
             counts[i] -= r
-            ok = sets_only(counts, wilds - (3 - r))
+            ok = _sets_only_search(counts, wilds - (3 - r))
             counts[i] += r
             if ok:
                 return True
@@ -184,7 +211,7 @@ def sets_only(counts: list[int], wilds: int) -> bool:
                 continue
             for k in take:
                 counts[k] -= 1
-            ok = sets_only(counts, wilds - used)
+            ok = _sets_only_search(counts, wilds - used)
             for k in take:
                 counts[k] += 1
             if ok:
@@ -199,12 +226,21 @@ _WILDS: dict[tuple[int, int | None], tuple[WildRules, frozenset[int]]] = {}
 
 
 def _wilds_of(rules_wilds: WildRules, indicator: int | None) -> frozenset[int]:
+    global _LAST_WILDS
+    last = _LAST_WILDS  # the wild rules and indicator of the hand before, most often this one's
+    if last[0] is rules_wilds and last[1] == indicator:
+        return last[2]
     entry = _WILDS.get((id(rules_wilds), indicator))
     if entry is None or entry[0] is not rules_wilds:
         if len(_WILDS) >= 512:
             _WILDS.clear()
         entry = _WILDS[(id(rules_wilds), indicator)] = (rules_wilds, wild_tiles(rules_wilds, indicator))
+    _LAST_WILDS = (rules_wilds, indicator, entry[1])
     return entry[1]
+
+
+#: (wild rules, indicator, wild kinds) of the last hand's wilds
+_LAST_WILDS: tuple[WildRules | None, int | None, frozenset[int]] = (None, None, frozenset())
 
 
 @lru_cache(maxsize=1024)
@@ -245,9 +281,10 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     tiles = sit.concealed + (sit.win_tile,)
     wild_physical: dict[int, int]
     if max(tiles) >= N_KINDS:
-        shape, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
+        counted, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
+        shape = bytearray(counted)
     else:
-        shape = [0] * N_KINDS
+        shape = bytearray(N_KINDS)
         for t in tiles:
             shape[t] += 1
         wilds = 0
@@ -261,13 +298,13 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     melded_wilds = 0
     if sit.melds and wild_kinds:
         for m in sit.melds:
-            in_meld = sum(t in wild_kinds for t in m.tiles)
+            in_meld = len([t for t in m.tiles if t in wild_kinds])
             if not in_meld or rules.claims.wilds_in_melds:
                 continue
             if rules.claims.wild_kong and m.kind == "ankan" and in_meld == 4 and len(set(m.tiles)) == 1:
                 melded_wilds += 4  # NB-4.14: the four tiles of a wild kind, standing for themselves
                 continue
-            wild = next(t for t in m.tiles if t in wild_kinds)
+            wild = [t for t in m.tiles if t in wild_kinds][0]
             raise SituationError(
                 f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(wild)!r}; wilds cannot be melded"
                 + (" (only a concealed kong of four of one wild kind may)" if rules.claims.wild_kong else ""))
@@ -282,19 +319,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
     single = False if before_wilds == 0 else None
-    return HandFacts(
-        situation=sit,
-        rules=rules,
-        wild_kinds=wild_kinds,
-        shape=tuple(shape),
-        wilds=wilds,
-        win_is_wild=sit.win_tile in wild_kinds,
-        wild_physical=wild_physical,
-        melded=tuple(melded),
-        seat_kind=wind_kind(sit.seat),
-        round_kind=wind_kind(sit.round_wind),
-        flowers=flowers,
-        concealed_hand=all([m.kind == "ankan" for m in sit.melds]),
-        wild_single_wait=single,
-        melded_wilds=melded_wilds,
-    )
+    # by position: a call with fourteen keywords costs more than the rest of this function
+    return HandFacts(sit, rules, wild_kinds, bytes(shape), wilds, sit.win_tile in wild_kinds, wild_physical,
+                     tuple(melded), wind_kind(sit.seat), wind_kind(sit.round_wind), flowers,
+                     all([m.kind == "ankan" for m in sit.melds]), single, melded_wilds)

@@ -1,8 +1,8 @@
 """The named hand features (:data:`nbmj.rules.model.FEATURES`), one registry entry each.
 
-A feature is registered with :func:`feature`: its implementation over the hand facts and
-a reading, whether its value depends on the reading, and what a reading's signature must
-tell apart for it (:class:`~nbmj.scoring.readings.SignatureSpec`). Everything else the
+A feature is registered with :func:`feature`, right after its implementation: the function
+over the hand facts and a reading, whether its value depends on the reading, and what a
+reading's signature must tell apart for it (:class:`~nbmj.scoring.readings.SignatureSpec`). Everything else the
 scorer needs (which features are read per reading, the signature spec of a rule set) is
 derived from this one table, so a new feature is one entry here beside its word in
 :data:`~nbmj.rules.model.FEATURES` (a test checks the two agree). A reading-level feature
@@ -52,22 +52,18 @@ def _fixed(spec: SignatureSpec) -> Needs:
     return lambda args: spec
 
 
-def feature(name: str, *, reading: bool = False, needs: Needs | SignatureSpec | None = None) -> Callable[[Impl], Impl]:
-    """Register the decorated function as the implementation of feature ``name``."""
+def feature(name: str, impl: Impl, *, reading: bool = False, needs: Needs | SignatureSpec | None = None) -> None:
+    """Register ``impl`` as the implementation of feature ``name`` (called right after the
+    function: compiled, an implementation is a C function, which takes no decorator)."""
     if isinstance(needs, SignatureSpec):
         needs_fn: Needs = _fixed(needs)
     elif needs is None:
         needs_fn = _full if reading else _fixed(NO_NEEDS)
     else:
         needs_fn = needs
-
-    def register(impl: Impl) -> Impl:
-        if name in REGISTRY:
-            raise ValueError(f"feature {name!r} registered twice")
-        REGISTRY[name] = FeatureDef(name, impl, reading, needs_fn)
-        return impl
-
-    return register
+    if name in REGISTRY:
+        raise ValueError(f"feature {name!r} registered twice")
+    REGISTRY[name] = FeatureDef(name, impl, reading, needs_fn)
 
 
 def features_in(exprs: Iterable[Expr | None]) -> Iterator[Feature]:
@@ -129,9 +125,15 @@ def _pungs_needs(args: tuple[str, ...]) -> SignatureSpec:
     return needs((cls,) if cls else (), exposure=exp is not None, chows=cls is None or exp is not None)
 
 
-@feature("pungs", reading=True, needs=_pungs_needs)
+#: parse_pungs_args by argument tuple (a rule set has a few)
+_PUNGS_ARGS: dict[tuple[str, ...], tuple[str | None, bool | None, str | None]] = {}
+
+
 def pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    cls, exp, size = parse_pungs_args(args)
+    parsed = _PUNGS_ARGS.get(args)
+    if parsed is None:
+        parsed = _PUNGS_ARGS[args] = parse_pungs_args(args)
+    cls, exp, size = parsed
     n = 0
     for g in rd.pungs:
         if size is not None and g.size != size:
@@ -144,7 +146,9 @@ def pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return n
 
 
-@feature("pairs", reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
+feature("pungs", pungs, reading=True, needs=_pungs_needs)
+
+
 def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if rd.pair < 0:  # a shape without a pair of its own (seven pairs, honours in any arrangement)
         return 0
@@ -153,13 +157,18 @@ def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind))
 
 
+feature("pairs", pairs, reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
+
+
 _NEEDS_CHOWS = needs(chows=True)
 _NEEDS_SUITS = needs(suits=True)
 
 
-@feature("chows", reading=True, needs=_NEEDS_CHOWS)
 def chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return rd.chows
+
+
+feature("chows", chows, reading=True, needs=_NEEDS_CHOWS)
 
 
 #: Per kind, its bit in a reading's suit mask: one bit per suit, and 8 for the honors.
@@ -171,105 +180,135 @@ _ONE_SUIT_HONORS = frozenset((9, 10, 12))
 
 def _suit_mask(rd: Reading) -> int:
     """The bits (:data:`_SUIT_BIT`) of the suits of the reading's tiles and of its honors."""
-    mask = rd._values.get("_suits")
-    if mask is None:
+    mask = rd.suits
+    if mask < 0:
         bit = _SUIT_BIT
         mask = bit[rd.pair] if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
         for g in rd.sets:  # a chow's tiles share its first tile's suit
             mask |= bit[g.first]
-        rd._values["_suits"] = mask
+        rd.suits = mask
     return mask
 
 
-@feature("flush", reading=True, needs=_NEEDS_SUITS)
 def flush(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return 1 if _suit_mask(rd) in _ONE_SUIT else 0
 
 
-@feature("half_flush", reading=True, needs=_NEEDS_SUITS)
+feature("flush", flush, reading=True, needs=_NEEDS_SUITS)
+
+
 def half_flush(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return 1 if _suit_mask(rd) in _ONE_SUIT_HONORS else 0
 
 
-@feature("all_honors", reading=True, needs=_NEEDS_SUITS)
+feature("half_flush", half_flush, reading=True, needs=_NEEDS_SUITS)
+
+
 def all_honors(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return 1 if _suit_mask(rd) == 8 else 0
 
 
-@feature("all_pungs", reading=True, needs=_NEEDS_CHOWS)
+feature("all_honors", all_honors, reading=True, needs=_NEEDS_SUITS)
+
+
 def all_pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(rd.chows == 0 and rd.shape == "standard")
 
 
-@feature("all_chows", reading=True, needs=_NEEDS_CHOWS)
+feature("all_pungs", all_pungs, reading=True, needs=_NEEDS_CHOWS)
+
+
 def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(rd.chows == len(rd.sets) and rd.shape == "standard")
 
 
+feature("all_chows", all_chows, reading=True, needs=_NEEDS_CHOWS)
+
+
 # the wait is part of every signature
-@feature("wait", reading=True, needs=NO_NEEDS)
 def wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
     return int(rd.wait == args[0])
 
 
-@feature("big_crane", reading=True, needs=NO_NEEDS)
+feature("wait", wait, reading=True, needs=NO_NEEDS)
+
+
 def big_crane(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(len(hf.situation.melds) == 4 and rd.wait == "single")
 
 
-@feature("wild_as_itself", reading=True, needs=needs(itself=True))
+feature("big_crane", big_crane, reading=True, needs=NO_NEEDS)
+
+
 def wild_as_itself(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return rd.wild_as_itself
+
+
+feature("wild_as_itself", wild_as_itself, reading=True, needs=needs(itself=True))
 
 
 _SIMPLE_CHOW = tuple(k < 27 and 1 <= k % 9 <= 5 for k in range(N_KINDS))  # by the chow's first kind
 _SIMPLE = tuple(k < 27 and 1 <= k % 9 <= 7 for k in range(N_KINDS))
 
 
-@feature("all_simples", reading=True, needs=needs(("simple",), pair_class=True, chow_ranks=True))
 def all_simples(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if rd.pair < 0 or not _SIMPLE[rd.pair]:
         return 0
-    return int(all(_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first] for g in rd.sets))
+    for g in rd.sets:
+        if not (_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first]):
+            return 0
+    return 1
+
+
+feature("all_simples", all_simples, reading=True, needs=needs(("simple",), pair_class=True, chow_ranks=True))
 
 
 # a reading of another shape has a signature of its own (scoring.shapes), standard readings
 # all have the standard shape
-@feature("shape", reading=True, needs=NO_NEEDS)
 def shape(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
     return int(rd.shape == args[0])
 
 
+feature("shape", shape, reading=True, needs=NO_NEEDS)
+
+
 # the pair's wilds tell this reading apart only when the winning tile is wild (the
 # signature then holds them, see readings.candidates)
-@feature("wild_pair_win", reading=True, needs=needs(pair_wilds=True))
 def wild_pair_win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2)
+
+
+feature("wild_pair_win", wild_pair_win, reading=True, needs=needs(pair_wilds=True))
 
 
 # --------------------------------------------------------------------------- hand level
 
 
-@feature("win_tile_wild")
 def win_tile_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.win_is_wild)
 
 
-@feature("concealed_hand")
+feature("win_tile_wild", win_tile_wild)
+
+
 def concealed_hand(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.concealed_hand)
 
 
-@feature("wilds_held")
+feature("concealed_hand", concealed_hand)
+
+
 def wilds_held(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return hf.wilds + hf.melded_wilds
 
 
-@feature("wild_single_wait")
+feature("wilds_held", wilds_held)
+
+
 def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if hf.wild_single_wait is None:
         sit = hf.situation
@@ -284,6 +323,9 @@ def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.wild_single_wait)
 
 
+feature("wild_single_wait", wild_single_wait)
+
+
 def wild_single_wait_of(before: list[int], wilds: int) -> bool:
     """财神单吊 of the concealed tiles before the win, ``before`` the counts of those not
     wild and ``wilds`` the wild ones: they were sets plus one lone wild (``before`` is
@@ -291,9 +333,11 @@ def wild_single_wait_of(before: list[int], wilds: int) -> bool:
     return sets_only(before, wilds - 1)
 
 
-@feature("discarded_wild")
 def discarded_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.discarded_wild)
+
+
+feature("discarded_wild", discarded_wild)
 
 
 def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
@@ -312,58 +356,76 @@ def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
     return seat if which == "seat" else other if which == "other" else seat + other
 
 
-@feature("flowers")
 def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     n = flowers_asked(args, hf.flowers)
     if n is None:
-        raise ValueError(f"unknown argument {next(a for a in args if a not in _FLOWER_ARGS)!r} to flowers")
+        raise ValueError(f"unknown argument {[a for a in args if a not in _FLOWER_ARGS][0]!r} to flowers")
     return n
+
+
+feature("flowers", flowers)
 
 
 _FLOWER_ARGS = ("seat", "other", "any", "outside_sets")
 
 
-@feature("flower_sets")
 def flower_sets(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return hf.flowers.sets
 
 
-@feature("win")
+feature("flower_sets", flower_sets)
+
+
 def win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
     return int(hf.situation.win_by == args[0])
 
 
-@feature("self_draw")
+feature("win", win)
+
+
 def self_draw(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.win_by in SELF_DRAWN)
 
 
-@feature("after_discard_kong")
+feature("self_draw", self_draw)
+
+
 def after_discard_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     sit = hf.situation
     return int(sit.win_by == "kong_replacement" and bool(sit.melds) and sit.melds[-1].kind == "kan")
 
 
-@feature("last_tile")
+feature("after_discard_kong", after_discard_kong)
+
+
 def last_tile(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.last_tile)
 
 
-@feature("first_turn")
+feature("last_tile", last_tile)
+
+
 def first_turn(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.first_turn)
 
 
-@feature("dealer")
+feature("first_turn", first_turn)
+
+
 def dealer(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.seat == "E")
 
 
-@feature("melds_exposed")
+feature("dealer", dealer)
+
+
 def melds_exposed(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return len(hf.situation.melds)
+
+
+feature("melds_exposed", melds_exposed)
 
 
 #: The feature names implemented (a test checks they are those of FEATURES).

@@ -5,28 +5,33 @@ An item applies when its ``when`` holds; it scores ``value`` × ``each`` (1 with
 never apply. An applied item suppresses the items it ``excludes``: items are considered
 from the highest score down, so of two items that exclude each other the larger stays.
 Of the items sharing a ``group`` only the one scoring most stays (the first listed on a tie).
+
+An :class:`ItemPlan` holds a rule set's items and win restrictions compiled into one
+:class:`~nbmj.scoring.expressions.Program`: a hand fills its hand-level slots once, each
+reading its reading-level slots once, and an item is then two slot values.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
-from ..rules.model import Feature, RuleSet, ScoringItem, WinRestriction
-from .expressions import Compiled
-from .expressions import compile_expr, feature_value, holds
+from ..rules.model import RuleSet, ScoringItem, WinRestriction
+from .expressions import Program
 from .facts import HandFacts
 from .features import READING_FEATURES, features_in, spec_of
-from .readings import FULL_SPEC, Reading, SignatureSpec
+from .readings import Reading, SignatureSpec
 
-__all__ = ["Applied", "apply_items", "Entry", "ItemPlan", "plan_for"]
+__all__ = ["Applied", "apply_items", "Entry", "ItemPlan", "plan_for", "clear_memos"]
 
 #: A scoring entry: (the item's position in the rule set, the item, its count, its value).
 Entry = tuple[int, ScoringItem, int, int]
-#: A compiled item: (position, item, compiled ``when``, compiled ``each``).
-_Compiled = tuple[int, ScoringItem, Optional[Compiled], Optional[Compiled]]
-#: A compiled win restriction: (restriction, compiled condition, depends on the reading).
-CompiledRestriction = tuple[WinRestriction, Compiled, bool]
+#: A compiled item: (its position in the rule set, the slot of its ``when``, that of its
+#: ``each``; -1 for none).
+CompiledItem = tuple[int, int, int]
+#: A compiled win restriction: (the restriction, the slot of its condition, whether that
+#: depends on the reading).
+CompiledRestriction = tuple[WinRestriction, int, bool]
 
 
 @dataclass(frozen=True)
@@ -48,94 +53,100 @@ class Applied:
         }
 
 
-def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> list[Applied]:
-    """The items that score for this reading, in rule-set order."""
-    entries: list[Entry] = []
-    for order, it in enumerate(items):
-        if it.value is None:
-            continue
-        if it.when is not None and not holds(it.when, hf, rd):
-            continue
-        n = 1 if it.each is None else feature_value(it.each, hf, rd)
-        if n <= 0:
-            continue
-        entries.append((order, it, n, it.value * n))
-    return to_applied(_resolve_entries(entries))
-
-
 class ItemPlan:
-    """A rule set's items compiled for fast scoring of many readings of one hand.
+    """The items ``items`` and the win restrictions ``restrictions`` compiled for scoring
+    many readings of many hands.
 
-    Items whose condition and count do not depend on the reading are evaluated once per
-    hand (:meth:`hand_part`); the others once per reading (:meth:`apply`). The result is
-    the same as :func:`apply_items`.
+    ``hand_items`` are the items whose condition and count read only hand-level slots,
+    evaluated once per hand (:meth:`hand_part`); ``reading_items`` the others, evaluated
+    once per reading (:meth:`apply_entries`). ``spec`` is what a reading's signature must
+    tell apart for them (:func:`~nbmj.scoring.features.spec_of`).
     """
 
-    def __init__(self, items: tuple[ScoringItem, ...]) -> None:
+    def __init__(self, items: tuple[ScoringItem, ...], restrictions: tuple[WinRestriction, ...] = ()) -> None:
         self.items = items
-        self.hand_level: list[_Compiled] = []
-        self.reading_level: list[_Compiled] = []
-        self.by_wait: dict[str, list[Entry]] = {}
-        for order, it in enumerate(items):
-            if it.value is None:
-                continue
-            when, w_level = compile_expr(it.when) if it.when is not None else (None, False)
-            each, e_level = compile_expr(it.each) if it.each is not None else (None, False)
-            entry: _Compiled = (order, it, when, each)
-            if each is None and isinstance(it.when, Feature) and it.when.name == "wait" and len(it.when.args) == 1:
-                # the commonest reading-level condition: looked up by the reading's wait
-                self.by_wait.setdefault(it.when.args[0], []).append((order, it, 1, it.value))
-                continue
-            (self.reading_level if (w_level or e_level) else self.hand_level).append(entry)
-        self.resolve = any(it.excludes or it.group for it in items if it.value is not None)
-        self.spec: SignatureSpec = FULL_SPEC  # set by plan_for, with the win restrictions
-        #: The rule set's win restrictions, compiled (see restrictions_for; set by plan_for).
+        live = [(order, it) for order, it in enumerate(items) if it.value is not None]
+        exprs = [e for _order, it in live for e in (it.when, it.each)]
+        # A restriction whose condition is the hand's (not the reading's) is asked once per
+        # hand, and only of a hand won in a way it forbids (财神单吊 needs a search of the
+        # hand): its condition is a program of its own. The others are in the items' program.
+        by_hand = [not any(f.name in READING_FEATURES for f in features_in((wr.when,))) for wr in restrictions]
+        self.program: Program = Program(exprs + [wr.when for wr, hand in zip(restrictions, by_hand) if not hand])
+        slot_of = self.program.slot_of
+        hand_size = self.program.hand_size
+        self.hand_items: list[CompiledItem] = []
+        self.reading_items: list[CompiledItem] = []
+        for order, it in live:
+            when = -1 if it.when is None else slot_of[it.when]
+            each = -1 if it.each is None else slot_of[it.each]
+            (self.reading_items if max(when, each) >= hand_size else self.hand_items).append((order, when, each))
+        #: the items' values by position (0 for an item switched off, which never applies)
+        self.values: list[int] = [0 if it.value is None else it.value for it in items]
+        #: the win restrictions in rule-set order: (the restriction, the slot that holds
+        #: whether its condition holds, whether that depends on the reading)
         self.restrictions: list[CompiledRestriction] = []
-        # hand-level features that reading-level conditions read (set by plan_for)
-        self.context_features: tuple[Compiled, ...] = ()
+        #: the hand-level ones: (the slot of the outcome, the restriction, the program of its
+        #: condition); their outcomes follow the program's slots in a hand's values
+        self.hand_conditions: list[tuple[int, WinRestriction, Program]] = []
+        for wr, hand in zip(restrictions, by_hand):
+            if hand:
+                outcome = self.program.size + len(self.hand_conditions)
+                self.hand_conditions.append((outcome, wr, Program([wr.when])))
+                self.restrictions.append((wr, outcome, False))
+            else:
+                self.restrictions.append((wr, slot_of[wr.when], True))
+        #: the slots a hand's values hold: the program's, then the hand-level restrictions' outcomes
+        self.n_values: int = self.program.size + len(self.hand_conditions)
+        self.resolve = any(it.excludes or it.group for _order, it in live)
+        self.spec: SignatureSpec = spec_of(exprs + [wr.when for wr in restrictions])
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
         self.memo: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self._memo_size = 0
         #: The applied items of scored entries (see :meth:`applied`).
         self._applied: dict[tuple[tuple[int, int, int], ...], tuple[Applied, ...]] = {}
 
-    @staticmethod
-    def _eval(entries: list[_Compiled], hf: HandFacts, rd: Any, out: list[Entry]) -> None:
-        for order, it, when, each in entries:
-            if when is not None and not when(hf, rd):
+    def _entries(self, compiled: list[CompiledItem], values: list[int], out: list[Entry]) -> None:
+        items = self.items
+        item_values = self.values
+        for order, when, each in compiled:
+            if when >= 0 and not values[when]:
                 continue
-            value: int = it.value  # type: ignore[assignment]  # switched-off items are never compiled
-            if each is None:
-                out.append((order, it, 1, value))
+            value = item_values[order]
+            if each < 0:
+                out.append((order, items[order], 1, value))
             else:
-                n = each(hf, rd)
+                n = values[each]
                 if n > 0:
-                    out.append((order, it, n, value * n))
+                    out.append((order, items[order], n, value * n))
 
-    def hand_part(self, hf: HandFacts) -> list[Entry]:
-        """The entries of the items that do not depend on the reading."""
+    def new_values(self) -> list[int]:
+        """Room for the slots of one hand and its readings."""
+        return [0] * self.n_values
+
+    def hand_part(self, hf: HandFacts, values: list[int]) -> list[Entry]:
+        """Fill the hand-level slots of ``values`` (from :meth:`new_values`) for ``hf``,
+        and the outcomes of the hand-level restrictions; the entries of the items that do
+        not depend on the reading."""
+        self.program.fill_hand(hf, values)
+        win_by = hf.situation.win_by
+        for outcome, wr, program in self.hand_conditions:
+            values[outcome] = 1 if win_by in wr.forbid and program.holds(hf, wr.when) else 0
         out: list[Entry] = []
-        self._eval(self.hand_level, hf, None, out)
+        self._entries(self.hand_items, values, out)
         return out
 
-    def reading_context(self, hf: HandFacts, hand_part: list[Entry],
-                        restrictions: list[CompiledRestriction]) -> tuple[Any, ...]:
-        """Everything besides a reading's signature that its score depends on.
+    def reading_context(self, hf: HandFacts, values: list[int]) -> tuple[Any, ...]:
+        """Everything besides a reading's signature that its score depends on, once the
+        hand-level slots of ``values`` are filled.
 
-        Two readings with equal signatures (:func:`~nbmj.scoring.features.candidates`) and
+        Two readings with equal signatures (:func:`~nbmj.scoring.readings.candidates`) and
         equal contexts score the same, whichever hands they come from: the context holds the
-        hand-level items that scored, the hand-level features that reading-level conditions
-        read, the outcome of each hand-level win restriction, the seat and round winds, the
+        hand-level slots (every hand-level feature an item reads, so the hand-level items
+        too) and the outcomes of the hand-level restrictions, the seat and round winds, the
         melded sets and the win method.
         """
-        sit = hf.situation
-        hand_key = tuple([(e[0], e[2]) for e in hand_part])
-        features = tuple([fn(hf, None) for fn in self.context_features])
-        outcomes = tuple([
-            None if per_reading else (sit.win_by in wr.forbid and bool(fn(hf, None)))
-            for wr, fn, per_reading in restrictions
-        ])
-        return (hand_key, features, outcomes, hf.seat_kind, hf.round_kind, hf.melded, sit.win_by)
+        return (tuple(values[:self.program.hand_size]), tuple(values[self.program.size:]), hf.seat_kind,
+                hf.round_kind, hf.melded, hf.situation.win_by)
 
     def memo_for(self, context: tuple[Any, ...]) -> dict[Any, Any]:
         """The scored readings (signature -> score) of a context; a bounded memo."""
@@ -148,11 +159,12 @@ class ItemPlan:
             per_context = self.memo[context] = {}
         return per_context
 
-    def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Entry]) -> list[Entry]:
-        """The scoring entries ``(order, item, count, value)`` of a reading, in no set order."""
+    def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Entry], values: list[int]) -> list[Entry]:
+        """Fill the reading-level slots of ``values`` for ``rd``; the scoring entries
+        ``(order, item, count, value)`` of the reading, in no set order."""
+        self.program.fill_reading(hf, rd, values)
         cands = list(hand_part)
-        cands.extend(self.by_wait.get(rd.wait, ()))
-        self._eval(self.reading_level, hf, rd, cands)
+        self._entries(self.reading_items, values, cands)
         if self.resolve:
             return _resolve_entries(cands)
         return cands
@@ -165,14 +177,22 @@ class ItemPlan:
             if len(self._applied) >= _MEMO_APPLIED:
                 self._applied.clear()
             items = self.items
-            out = tuple([Applied(items[o], n, v) for o, n, v in sorted(compact, key=lambda e: e[0])])
+            out = tuple([Applied(items[o], n, v) for o, n, v in sorted(compact)])
             self._applied[compact] = out
         return out
 
 
 def to_applied(entries: list[Entry]) -> list[Applied]:
     """Entries as :class:`Applied`, in rule-set order."""
-    return [Applied(it, n, v) for _o, it, n, v in sorted(entries, key=lambda e: e[0])]
+    return [Applied(it, n, v) for _o, it, n, v in sorted(entries, key=_order_of)]
+
+
+def _order_of(entry: Entry) -> int:
+    return entry[0]
+
+
+def _by_value(entry: Entry) -> tuple[int, int]:
+    return -entry[3], entry[0]
 
 
 def _resolve_entries(cands: list[Entry]) -> list[Entry]:
@@ -182,18 +202,18 @@ def _resolve_entries(cands: list[Entry]) -> list[Entry]:
     but the best of each ``group`` (the first listed on a tie); in no set order."""
     if not cands:
         return cands
-    if any(e[1].excludes for e in cands):
+    if any([e[1].excludes for e in cands]):
         kept: list[Entry] = []
         suppressed: set[str] = set()
-        for e in sorted(cands, key=lambda e: (-e[3], e[0])):
+        for e in sorted(cands, key=_by_value):
             if e[1].name in suppressed:
                 continue
             kept.append(e)
             suppressed.update(e[1].excludes)
         cands = [e for e in kept if e[1].name not in suppressed]
-    if any(e[1].group for e in cands):
+    if any([e[1].group for e in cands]):
         best: dict[str, Entry] = {}
-        for e in sorted(cands, key=lambda e: e[0]):
+        for e in sorted(cands, key=_order_of):
             g = e[1].group
             if g is None:
                 continue
@@ -204,7 +224,8 @@ def _resolve_entries(cands: list[Entry]) -> list[Entry]:
     return cands
 
 
-_PLANS: dict[int, tuple[RuleSet, ItemPlan]] = {}
+#: Plans by the identity of what they were made of: id -> (that object, its plan).
+_PLANS: dict[int, tuple[Any, ItemPlan]] = {}
 
 # Contexts whose scored readings a plan keeps before its memo starts over.
 _MEMO_CONTEXTS = 4096
@@ -213,41 +234,34 @@ _MEMO_APPLIED = 4096
 
 
 def plan_for(rules: RuleSet) -> ItemPlan:
-    """The compiled items of a rule set (cached per rule-set object)."""
+    """The compiled items and win restrictions of a rule set (cached per rule-set object)."""
     entry = _PLANS.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_PLANS) > 64:
-            _PLANS.clear()
-        plan = ItemPlan(rules.items)
-        exprs = [e for it in rules.items if it.value is not None for e in (it.when, it.each)]
-        exprs += [wr.when for wr in rules.win_restrictions]
-        plan.spec = spec_of(exprs)
-        restrictions = plan.restrictions = _compile_restrictions(rules)
-        plan.context_features = _context_features(plan, restrictions)
-        entry = (rules, plan)
-        _PLANS[id(rules)] = entry
+        entry = _remember(rules, ItemPlan(rules.items, rules.win_restrictions))
     return entry[1]
 
 
-def _compile_restrictions(rules: RuleSet) -> list[CompiledRestriction]:
-    out: list[CompiledRestriction] = []
-    for wr in rules.win_restrictions:
-        fn, level = compile_expr(wr.when)
-        out.append((wr, fn, level))
-    return out
+def _remember(source: Any, plan: ItemPlan) -> tuple[Any, ItemPlan]:
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    entry = _PLANS[id(source)] = (source, plan)
+    return entry
 
 
-def _context_features(plan: ItemPlan, restrictions: list[CompiledRestriction]) -> tuple[Compiled, ...]:
-    """Compiled hand-level features read by the reading-level items and restrictions."""
-    exprs = [e for _o, it, _w, _e in plan.reading_level for e in (it.when, it.each)]
-    exprs += [wr.when for wr, _fn, per_reading in restrictions if per_reading]
-    found = dict.fromkeys(f for f in features_in(exprs) if f.name not in READING_FEATURES)
-    return tuple(compile_expr(f)[0] for f in sorted(found, key=repr))
+def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> list[Applied]:
+    """The items that score for this reading, in rule-set order."""
+    entry = _PLANS.get(id(items))
+    if entry is None or entry[0] is not items:
+        entry = _remember(items, ItemPlan(items))
+    plan = entry[1]
+    values = plan.new_values()
+    return to_applied(plan.apply_entries(hf, rd, plan.hand_part(hf, values), values))
 
 
 def clear_memos() -> None:
     """Forget the scored readings of every compiled rule set (for cold-start timing)."""
     for entry in _PLANS.values():
-        entry[1].memo.clear()
-        entry[1]._memo_size = 0
-        entry[1]._applied.clear()
+        plan = entry[1]
+        plan.memo.clear()
+        plan._memo_size = 0
+        plan._applied.clear()

@@ -46,8 +46,7 @@ Split = tuple[Group, tuple[Group, ...]]  # (pair, melds)
 class Reading:
     """One reading of the hand: all sets (melded first), the pair kind, the wait."""
 
-    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "shape",
-                 "_values")
+    __slots__ = ("sets", "pungs", "chows", "pair", "pair_wilds", "wait", "wild_as_itself", "split", "shape", "suits")
 
     def __init__(self, sets: tuple[SetGroup, ...], pair: int, pair_wilds: int, wait: str, wild_as_itself: int,
                  split: Split | tuple[()] = (), shape: str = "standard") -> None:
@@ -62,7 +61,9 @@ class Reading:
         self.split: Split | tuple[()] = split
         #: the winning shape: "standard" (sets and a pair), or one of scoring.shapes.OTHER_SHAPES
         self.shape: str = shape
-        self._values: dict[Any, int] = {}
+        #: the suits of the reading's tiles as bits, worked out when first asked (-1 until
+        #: then; see features._suit_mask)
+        self.suits: int = -1
 
     def notation(self) -> str:
         """The reading in notation: melded sets in brackets, then concealed sets, then the pair."""
@@ -232,12 +233,20 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
 
 
+#: The notation of a chow and of a pung from each kind (a chow only from a suit's 1-7), and
+#: of a pair: every best reading's decomposition is written from these.
+_CHOW_TEXT = tuple(group_notation("chow", k) if k < 27 and k % 9 < 7 else "" for k in range(N_KINDS))
+_PUNG_TEXT = tuple(group_notation("pung", k) for k in range(N_KINDS))
+_PAIR_TEXT = tuple(to_notation((k, k)) for k in range(N_KINDS))
+
+
 def candidate_notation(hf: HandFacts, cand: Candidate) -> str:
     """``build_reading(hf, cand).notation()``, without building the reading."""
     pair, melds = cand.split
     parts = [f"[{g.notation()}]" if g.melded else g.notation() for g in hf.melded]
-    parts += [group_notation("chow" if typ == "chow" else "pung", first) for typ, first, _mask in melds]
-    parts.append(_pair_notation(pair[1]))
+    for typ, first, _mask in melds:
+        parts.append(_CHOW_TEXT[first] if typ == "chow" else _PUNG_TEXT[first])
+    parts.append(_PAIR_TEXT[pair[1]])
     return " ".join(parts)
 
 
@@ -308,15 +317,54 @@ def _reading_codes(spec: SignatureSpec, seat_kind: int, round_kind: int, exposur
     return ReadingCodes(tuple(chow), tuple(pung), tuple(pair), exposed, (1 << _SUIT_BITS) - 1)
 
 
+class SpecTables:
+    """What :func:`candidates` reads of a spec for one seat wind and round wind, worked out
+    once: the class code of each kind, of a pung of each kind, the core's codes (for wins on
+    a discard and for the others), and the kinds all-wild groups may take, by wild kinds."""
+
+    __slots__ = ("spec", "cls", "pung_codes", "codes_on_discard", "codes", "keep")
+
+    def __init__(self, spec: SignatureSpec, seat_kind: int, round_kind: int) -> None:
+        self.spec = spec
+        self.cls: tuple[int, ...] = _spec_classes(spec, seat_kind, round_kind)
+        self.pung_codes: tuple[int, ...] = _pung_codes(spec, seat_kind, round_kind)
+        self.codes_on_discard: ReadingCodes | None = _reading_codes(spec, seat_kind, round_kind, spec.exposure)
+        self.codes: ReadingCodes | None = _reading_codes(spec, seat_kind, round_kind, False)
+        self.keep: dict[frozenset[int], frozenset[int]] = {}
+
+    def keep_for(self, wild_kinds: frozenset[int]) -> frozenset[int]:
+        """The kinds all-wild pungs and pairs may take in a hand whose wilds are ``wild_kinds``."""
+        keep = self.keep.get(wild_kinds)
+        if keep is None:
+            extra = frozenset([k for k in wild_kinds if k < N_KINDS]) if self.spec.itself else _NO_KEEP
+            keep = self.keep[wild_kinds] = _keep_for(self.cls, extra)
+        return keep
+
+
+#: id of a spec -> (the spec, its tables by seat wind and round wind: index (seat - 27) * 4 + round - 27)
+_TABLES: dict[int, tuple[SignatureSpec, list[SpecTables | None]]] = {}
+
+
+def spec_tables(spec: SignatureSpec, seat_kind: int, round_kind: int) -> SpecTables:
+    """The tables of ``spec`` for a seat wind and a round wind (kinds 27-30)."""
+    entry = _TABLES.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        if len(_TABLES) >= 256:
+            _TABLES.clear()
+        entry = _TABLES[id(spec)] = (spec, [None] * 16)
+    winds = (seat_kind - 27) * 4 + round_kind - 27
+    tables = entry[1][winds]
+    if tables is None:
+        tables = entry[1][winds] = SpecTables(spec, seat_kind, round_kind)
+    return tables
+
+
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:
     """The readings of :func:`readings`, in the same order, not yet built."""
     sit = hf.situation
-    cls = _spec_classes(spec, hf.seat_kind, hf.round_kind)
-    if hf.wilds:
-        extra = frozenset(k for k in hf.wild_kinds if k < N_KINDS) if spec.itself else _NO_KEEP
-        keep = _keep_for(cls, extra)
-    else:
-        keep = _NO_KEEP
+    tables = spec_tables(spec, hf.seat_kind, hf.round_kind)
+    cls = tables.cls
+    keep = tables.keep_for(hf.wild_kinds) if hf.wilds else _NO_KEEP
     win = sit.win_tile
     on_discard = sit.win_by in ("discard", "rob_kong")
     track_itself = spec.itself and bool(hf.wild_physical)
@@ -324,7 +372,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     track_pair_wilds = spec.pair_wilds and hf.win_is_wild
     # nor chow ranks (断幺九), and the core keeps all-wild chows as 123 only
     if not (track_itself or track_pair_wilds or spec.chow_ranks):
-        codes = _reading_codes(spec, hf.seat_kind, hf.round_kind, on_discard and spec.exposure)
+        codes = tables.codes_on_discard if on_discard else tables.codes
         if codes is not None:
             # The core lists the readings with their keys: one per signature. A key is an int,
             # never equal to a signature of the loop below (a tuple), so both share one memo.
@@ -340,7 +388,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     out: list[Candidate] = []
     seen_readings: set[Any] = set()
     suit_of = _RANKED_SUIT_OF if spec.chow_ranks else _SUIT_OF  # a chow's code: its suit (and whether a terminal)
-    pung_code = _pung_codes(spec, hf.seat_kind, hf.round_kind)  # a pung's code: its class, apart from every chow code
+    pung_code = tables.pung_codes  # a pung's code: its class, apart from every chow code
     use_pair = spec.pair_class
     use_exposure = spec.exposure
     win_key = -1 if hf.win_is_wild else win

@@ -48,15 +48,6 @@ class ScoreResult:
     minimum_alternatives: tuple[tuple[int, int], ...] = ()
     variant: str | None = field(default=None, compare=False)
 
-    @classmethod
-    def _from_fields(cls, fields: dict[str, Any]) -> "ScoreResult":
-        """The result holding ``fields`` (every field, by name), built without the frozen
-        dataclass's ``object.__setattr__`` per field: :func:`~nbmj.scoring.score` makes one
-        per call, and that was a tenth of its time."""
-        result = object.__new__(cls)
-        result.__dict__.update(fields)
-        return result
-
     @property
     def rules(self) -> tuple[str, ...]:
         """Every rule ID this result rests on, items first."""

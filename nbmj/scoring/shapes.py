@@ -88,7 +88,7 @@ def build_shape_reading(hf: HandFacts, cand: Candidate) -> Reading:
             mask |= _SUIT_BIT[k]
     for g in hf.melded:
         mask |= _SUIT_BIT[g.first]
-    rd._values["_suits"] = mask if mask else 8 if name == "honors_any" else 0
+    rd.suits = mask if mask else 8 if name == "honors_any" else 0
     return rd
 
 

@@ -119,7 +119,10 @@ def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
     reached = counted * multiplier if scoring.minimum_of == "value" else counted
     if reached >= scoring.minimum:
         return True
-    return any(counted >= tai and multiplier >= mult for tai, mult in scoring.minimum_alternatives)
+    for tai, mult in scoring.minimum_alternatives:
+        if counted >= tai and multiplier >= mult:
+            return True
+    return False
 
 
 def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Total:

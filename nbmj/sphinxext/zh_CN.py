@@ -289,7 +289,12 @@ DATA: Final[dict[str, str]] = {
     "Misspelt keyword": "关键字拼错",
     "Name clash": "名字冲突",
     "Unknown rule ID": "未知的规则编号",
+    "Limits": "上限",
     # -- diagnostic labels added since (nbmj.rules.diagnostics.BAD_EXAMPLES)
+    "a condition nests more than 50 deep here (`not`, or `and`/`or` in parentheses, inside one another); write it flatter": (
+        "条件在这里嵌套超过 50 层（`not`，或括号里的 `and`/`or`，一层套一层）；请写得平一些"
+    ),
+    "a number of 200 digits is too long: a number here has at most 100 digits": "200 位的数字太长：这里的数字最多 100 位",
     "'nb' is an alias of the shipped variant 'ningbo'": "'nb' 是内置变体 'ningbo' 的别名",
     "'ninghai' is an alias of the shipped variant 'ninghai-yaobansan'; rename this one, or write `shadows ninghai`": (
         "'ninghai' 是内置变体 'ninghai-yaobansan' 的别名；给这个变体改名，或写上 `shadows ninghai`"

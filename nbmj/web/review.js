@@ -16,6 +16,7 @@
           summary: (n, k, s) => `${n} 次决定中 ${k} 次与机器人不同；期望分差 ${s}` },
   };
   const style = document.createElement("style");
+  style.nonce = document.currentScript ? document.currentScript.nonce : "";  // the page's policy runs only its own styles
   style.textContent = `
     .review-track { position: relative; height: 1.1rem; margin: 0 3.2rem 0.3rem 6rem; }
     .review-mark { position: absolute; top: 0; width: 0.7rem; height: 0.9rem; margin-left: -0.35rem; padding: 0;

@@ -3,45 +3,71 @@
 Pages: ``/`` (the lobby: open a table, or join one by its room code) and ``/t/CODE`` (the
 table). JSON: ``POST /api/tables`` opens a table, ``GET /api/tables/CODE`` describes it,
 ``POST /api/tables/CODE/join`` gives a newcomer a seat and its token, ``GET
-/api/tables/CODE/logs/N`` returns hand N's event log (``nbmj replay`` and ``nbmj view`` read
-it). The seat itself is a websocket, ``/ws/CODE?token=TOKEN``, on which the server and the
-browser speak ``nbmj-bot/1`` exactly as a bot program does over its standard input: one
-protocol line per text message. Every answer is checked against the legal actions by the
-same code that checks a bot's, so a forged or illegal message changes nothing but a
-recorded fault.
+/api/tables/CODE/logs/N`` returns hand N's event log to a person who holds a seat token of
+the table (``Authorization: Bearer TOKEN``, or ``?token=TOKEN``; ``nbmj replay`` and ``nbmj
+view`` read it). The seat itself is a websocket, ``/ws/CODE?token=TOKEN``, on which the
+server and the browser speak ``nbmj-bot/1`` exactly as a bot program does over its
+standard input: one protocol line per text message. Every answer is checked against the
+legal actions by the same code that checks a bot's, so a forged or illegal message changes
+nothing but a recorded fault.
 
-Only variants the server was started with, or shipped ones, can be played: a browser
-cannot make the server read a file. The server listens on 127.0.0.1 unless told otherwise.
-Starlette and uvicorn come with the ``web`` extra (``pip install 'nbmj[web]'``).
+Everything runs on the server's event loop except the matches, one thread per room: a seat's
+websocket and its room's thread meet in a :class:`~nbmj.web.channel.SeatChannel`, so no
+connection holds a thread, and an idle one costs the other tables nothing. What a client
+can make the server hold is bounded by :class:`~nbmj.web.limits.Limits`: rooms in all and
+per client, seat connections per client, the size of a message and of a request body,
+and time (a room waiting for its people, a person who stops answering, a finished room).
+A websocket the server ends says why in its close code: 1000 (the session is over, or the
+seat was taken up by a newer connection), 1003 (a binary message), 1008 (too many
+messages, or too many left unread), 1009 (a message too large), 4404 (no such table or
+seat token), 4408 (several requests in a row unanswered: the seat's bot plays on), 4410
+(the table has closed), 4429 (this client has too many connections open).
+
+Every page is a template that escapes what it shows (:mod:`nbmj.web.pages`) and is sent
+with a Content-Security-Policy that runs only its own script; JSON answers escape ``<``,
+``>`` and ``&``; every response says ``nosniff`` and sends no referrer. Only variants the
+server was started with, or shipped ones, can be played: a browser cannot make the server
+read a file. The server listens on 127.0.0.1 unless told otherwise. Starlette and uvicorn
+come with the ``web`` extra (``pip install 'nbmj[web]'``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
-import html
 import json
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..bots.transport import QueueTransport, TransportClosed
 from ..errors import NbmjError
 from ..rules import RuleSet, load_variant
 from ..rules.registry import known_names, list_variants
-from .table import Room, RoomError, Tables
-from .viewer import page_template, tile_faces
+from .channel import CLOSE_NORMAL, SeatChannel
+from .limits import Limits
+from .pages import content_security_policy, new_nonce, render_page, script_json
+from .table import NoFreeSeat, Room, RoomError, Tables, TooManyRooms, UnknownRoom
+from .viewer import tile_faces
 
 __all__ = ["create_app", "WebUnavailable"]
 
-# A message from a browser longer than this is dropped unread (an answer is a few bytes).
-_MESSAGE_LIMIT = 1 << 16
+CLOSE_BINARY = 1003  # a binary message: the protocol is text
+CLOSE_TOO_BIG = 1009  # a message larger than Limits.max_message
+CLOSE_UNKNOWN = 4404  # no such table, or no seat with that token
+CLOSE_CROWDED = 4429  # this client already has Limits.sockets_per_client connections open
+
+# Sent with every response, whatever it is.
+_ALWAYS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+# Sent with every response that is not a page (a page sends its own policy, with its nonce).
+_NOT_A_PAGE_POLICY = (b"content-security-policy", b"default-src 'none'; frame-ancestors 'none'")
 
 
 class WebUnavailable(NbmjError, RuntimeError):
     """The web table's packages (the ``web`` extra) are not installed."""
-
-
 
 
 class _Variants:
@@ -65,6 +91,39 @@ class _Variants:
         raise RoomError(f"this server does not play {name!r}; it plays {', '.join(self.names())}")
 
 
+class _BadRequest(Exception):
+    """A request body refused before it reaches a handler's logic: its status and message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _security_headers(app: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """An ASGI middleware adding :data:`_ALWAYS` to every HTTP response, and the
+    nothing-allowed policy to those that set none."""
+
+    async def with_headers(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                names = {name.lower() for name, _ in headers}
+                headers += [h for h in _ALWAYS if h[0] not in names]
+                if b"content-security-policy" not in names:
+                    headers.append(_NOT_A_PAGE_POLICY)
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await app(scope, receive, send_with_headers)
+
+    return with_headers
+
+
 def create_app(
     variants: Sequence[str] = (),
     *,
@@ -73,50 +132,91 @@ def create_app(
     pause: float = 5.0,
     hands: int = 4,
     bot: str = "greedy",
+    limits: Limits | None = None,
 ) -> Any:
     """The ASGI application. ``variants``: names or files to offer besides the shipped
     ones (the first is the lobby's default); ``log_dir``: where every hand's log is kept
-    (also kept in memory); ``time_limit``: seconds a person has per move; ``pause``:
-    seconds between hands; ``hands``: a match's default length; ``bot``: who plays the
-    empty seats and stands in for a person who has disconnected."""
+    (also kept in memory while the room is); ``time_limit``: seconds a person has per move;
+    ``pause``: seconds between hands; ``hands``: a match's default length; ``bot``: who plays
+    the empty seats and stands in for a person who has disconnected; ``limits``: the
+    server's bounds (:class:`~nbmj.web.limits.Limits`; its defaults when None)."""
     try:
         from starlette.applications import Starlette
+        from starlette.middleware import Middleware
         from starlette.requests import Request
         from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
         from starlette.routing import Route, WebSocketRoute
-        from starlette.websockets import WebSocket, WebSocketDisconnect
+        from starlette.websockets import WebSocket, WebSocketState
     except ImportError:
         raise WebUnavailable("the web table needs Starlette and uvicorn: pip install 'nbmj[web]'") from None
 
+    bounds = limits or Limits()
     known = _Variants(variants)
-    tables = Tables(known.load, log_dir=log_dir, time_limit=time_limit, pause=pause, hands=hands, bot=bot)
+    tables = Tables(known.load, log_dir=log_dir, limits=bounds, time_limit=time_limit, pause=pause, hands=hands, bot=bot)
+    sockets: Counter[str] = Counter()  # open seat connections, by client
+
+    class SafeJSON(JSONResponse):
+        """JSON with ``<``, ``>`` and ``&`` escaped: inert even where a browser sniffs HTML."""
+
+        def render(self, content: Any) -> bytes:
+            return bytes(script_json(content), "utf-8")
+
+    def client_of(connection: Request | WebSocket) -> str:
+        return connection.client.host if connection.client is not None else ""
 
     def error(message: str, status: int = 400) -> Response:
-        return JSONResponse({"error": message}, status_code=status)
+        return SafeJSON({"error": message}, status_code=status)
+
+    def room_error(exc: RoomError) -> Response:
+        if isinstance(exc, UnknownRoom):
+            return error(str(exc), 404)
+        if isinstance(exc, NoFreeSeat):
+            return error(str(exc), 409)
+        if isinstance(exc, TooManyRooms):
+            return error(str(exc), 429)
+        return error(str(exc).splitlines()[0])
+
+    def page(name: str, status: int = 200, **values: Any) -> Response:
+        nonce = new_nonce()
+        return HTMLResponse(
+            render_page(name, nonce, **values),
+            status_code=status,
+            headers={"content-security-policy": content_security_policy(nonce), "cache-control": "no-store"},
+        )
+
+    async def json_body(request: Request) -> Any:
+        """The request's JSON body, read no further than Limits.max_body bytes."""
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > bounds.max_body:
+                raise _BadRequest(413, f"the request is larger than {bounds.max_body} bytes")
+        try:
+            return json.loads(bytes(body))
+        except (ValueError, RecursionError):  # (a UnicodeDecodeError is a ValueError)
+            raise _BadRequest(400, "the request is not JSON") from None
 
     def room_of(request: Request) -> Room:
         return tables.get(str(request.path_params["code"]))
 
     async def lobby(request: Request) -> Response:
-        page = page_template("lobby.html").replace("{{DEFAULT}}", html.escape(known.default))
-        return HTMLResponse(page)
+        return page("lobby.html", DEFAULT=script_json(known.default), DEFAULT_NAME=known.default)
 
     async def table_page(request: Request) -> Response:
         try:
             room = room_of(request)
         except RoomError as exc:
-            return HTMLResponse(f"<!DOCTYPE html><title>nbmj</title><p>{exc}</p>", status_code=404)
-        faces = json.dumps(tile_faces(), ensure_ascii=False).replace("<", "\\u003c")
-        return HTMLResponse(page_template("table.html").replace("{{CODE}}", room.code).replace("{{TILES}}", faces))
+            return page("message.html", 404, TITLE="no such table", MESSAGE=str(exc))
+        return page("table.html", CODE=room.code, CODE_JS=script_json(room.code), TILES=script_json(tile_faces()))
 
-    async def list_variants(request: Request) -> Response:
-        return JSONResponse({"variants": known.names(), "default": known.default})
+    async def variant_list(request: Request) -> Response:
+        return SafeJSON({"variants": known.names(), "default": known.default})
 
     async def open_table(request: Request) -> Response:
         try:
-            body = await request.json()
-        except ValueError:
-            return error("the request is not JSON")
+            body = await json_body(request)
+        except _BadRequest as exc:
+            return error(exc.message, exc.status)
         if not isinstance(body, dict):
             return error("the request is a JSON object")
         variant = body.get("variant", known.default)
@@ -132,85 +232,148 @@ def create_app(
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             return error(f"seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
         try:
-            room = tables.create(variant, humans=humans, hands=count, seed=seed)
+            room = tables.create(variant, humans=humans, hands=count, seed=seed, client=client_of(request))
+        except RoomError as exc:
+            return room_error(exc)
         except NbmjError as exc:
             return error(str(exc).splitlines()[0])
-        return JSONResponse(room.summary(), status_code=201)
+        return SafeJSON(room.summary(), status_code=201)
 
     async def describe(request: Request) -> Response:
         try:
-            return JSONResponse(room_of(request).summary())
+            return SafeJSON(room_of(request).summary())
         except RoomError as exc:
-            return error(str(exc), 404)
+            return room_error(exc)
 
     async def join(request: Request) -> Response:
         try:
             ticket = room_of(request).join()
         except RoomError as exc:
-            return error(str(exc), 404 if "no table" in str(exc) else 409)
-        return JSONResponse({"code": ticket.code, "seat": ticket.seat, "token": ticket.token})
+            return room_error(exc)
+        return SafeJSON({"code": ticket.code, "seat": ticket.seat, "token": ticket.token})
 
     async def hand_log(request: Request) -> Response:
         try:
             room = room_of(request)
         except RoomError as exc:
-            return error(str(exc), 404)
+            return room_error(exc)
+        auth = request.headers.get("authorization", "")
+        token = auth[len("Bearer "):] if auth.startswith("Bearer ") else request.query_params.get("token", "")
+        try:
+            room.seat_of(token)
+        except RoomError:
+            return error(f"the logs of table {room.code} are for the people who sat at it: give your seat's token", 403)
         raw = str(request.path_params["n"])
         if not raw.isdigit() or not 1 <= int(raw) <= len(room.logs):
             return error(f"table {room.code} has {len(room.logs)} finished hands; there is no hand {raw!r}", 404)
-        return PlainTextResponse(room.logs[int(raw) - 1], media_type="application/x-ndjson; charset=utf-8")
+        return PlainTextResponse(
+            room.logs[int(raw) - 1], media_type="application/x-ndjson; charset=utf-8", headers={"cache-control": "no-store"}
+        )
 
     async def seat_socket(websocket: WebSocket) -> None:
-        code = str(websocket.path_params["code"])
-        token = websocket.query_params.get("token", "")
-        try:
-            room = tables.get(code)
-            _, end = room.connect(token)
-        except RoomError:
-            await websocket.close(code=4404)
+        client = client_of(websocket)
+        await websocket.accept()  # then refuse with a close code the browser can read
+        if sockets[client] >= bounds.sockets_per_client:
+            await websocket.close(CLOSE_CROWDED, "too many connections from this address")
             return
-        await websocket.accept()
-        to_browser = asyncio.create_task(_pump_to_browser(end, websocket))
+        channel = SeatChannel(asyncio.get_running_loop())
         try:
-            while True:
-                message = await websocket.receive_text()
-                if len(message) <= _MESSAGE_LIMIT:
-                    end.send(message)
-        except (WebSocketDisconnect, TransportClosed, RuntimeError):
-            pass
+            room = tables.get(str(websocket.path_params["code"]))
+            room.connect(websocket.query_params.get("token", ""), channel)
+        except RoomError as exc:
+            await websocket.close(CLOSE_UNKNOWN, _reason(str(exc)))
+            return
+        sockets[client] += 1
+        try:
+            code, reason = await _serve_seat(websocket, channel, bounds.max_message)
         finally:
-            end.close()  # the seat's bot takes over until the person connects again
-            to_browser.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await to_browser
+            sockets[client] -= 1
+            if not sockets[client]:
+                del sockets[client]
+            channel.close(CLOSE_NORMAL, "the browser left")  # the seat's bot takes over until the person is back
+        if websocket.client_state is WebSocketState.CONNECTED:
+            with contextlib.suppress(Exception):  # the browser may have gone already
+                await websocket.close(code, _reason(reason))
+
+    async def sweep_now_and_then() -> None:
+        period = min(5.0, bounds.wait_limit / 4, bounds.keep_finished / 4)
+        while True:
+            await asyncio.sleep(period)
+            tables.sweep()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
+        sweeper = asyncio.create_task(sweep_now_and_then())
         yield
+        sweeper.cancel()
         tables.stop_all()
 
     routes = [
         Route("/", lobby),
         Route("/t/{code}", table_page),
-        Route("/api/variants", list_variants),
+        Route("/api/variants", variant_list),
         Route("/api/tables", open_table, methods=["POST"]),
         Route("/api/tables/{code}", describe),
         Route("/api/tables/{code}/join", join, methods=["POST"]),
         Route("/api/tables/{code}/logs/{n}", hand_log),
         WebSocketRoute("/ws/{code}", seat_socket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_security_headers)])
     app.state.tables = tables
+    app.state.limits = bounds
     return app
 
 
-async def _pump_to_browser(end: QueueTransport, websocket: Any) -> None:
-    """Move protocol lines from the game thread to the browser until either side goes."""
-    try:
-        while True:
-            line = await asyncio.to_thread(end.receive, 0.25)
-            if line is not None:
-                await websocket.send_text(line)
-    except TransportClosed:
-        with contextlib.suppress(Exception):
-            await websocket.close()
+async def _serve_seat(websocket: Any, channel: SeatChannel, max_message: int) -> tuple[int, str]:
+    """Move lines both ways between ``websocket`` and ``channel`` until one side ends;
+    the close code and reason the websocket should end with."""
+    import anyio  # Starlette's own task groups: a cancelled request cancels all three at once
+
+    async with anyio.create_task_group() as group:
+
+        async def until_done(step: Callable[[], Awaitable[None]]) -> None:
+            await step()
+            group.cancel_scope.cancel()  # whichever ends first ends the other two
+
+        group.start_soon(until_done, lambda: _to_browser(websocket, channel))
+        group.start_soon(until_done, lambda: _from_browser(websocket, channel, max_message))
+        group.start_soon(until_done, channel.cut)
+    return channel.closed_code or CLOSE_NORMAL, channel.closed_reason
+
+
+async def _to_browser(websocket: Any, channel: SeatChannel) -> None:
+    """Send the game's lines until the game ends the channel, or the browser goes."""
+    while (line := await channel.next_line()) is not None:
+        try:
+            await websocket.send_text(line)
+        except Exception:  # noqa: BLE001 - however the server says it (a disconnect, a closing socket), the browser has gone
+            channel.close(CLOSE_NORMAL, "the browser left")
+            return
+
+
+async def _from_browser(websocket: Any, channel: SeatChannel, max_message: int) -> None:
+    """Hand the browser's text messages to the game until it leaves or breaks a bound."""
+    while True:
+        try:
+            message = await websocket.receive()
+        except Exception:  # noqa: BLE001 - as in _to_browser: the connection is gone
+            channel.close(CLOSE_NORMAL, "the browser left")
+            return
+        if message["type"] == "websocket.disconnect":
+            channel.close(CLOSE_NORMAL, "the browser left")
+            return
+        text = message.get("text")
+        if text is None:
+            channel.close(CLOSE_BINARY, "the protocol is text: one JSON line per message")
+            return
+        if len(text) > max_message or len(text.encode("utf-8", "surrogatepass")) > max_message:  # (chars first: cheap)
+            channel.close(CLOSE_TOO_BIG, f"a message is at most {max_message} bytes")
+            return
+        if not channel.put(text):
+            return
+
+
+
+def _reason(text: str) -> str:
+    """``text`` cut to fit a websocket close frame's reason (123 bytes of UTF-8)."""
+    return text.encode("utf-8")[:120].decode("utf-8", "ignore")

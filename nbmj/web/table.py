@@ -3,23 +3,31 @@
 Nothing here knows HTTP. A :class:`Room` holds one match of a variant: the positions that
 people take (``humans`` of them, from ``"E"`` on), the bots that play the others, the logs
 of the hands played, and the thread that plays them. A person joins with :meth:`Room.join`
-(which hands out a seat and a secret token) and connects with :meth:`Room.connect`, which
-gives back one end of an in-process line channel: whatever the web server reads from its
-websocket goes in, whatever comes out goes to the browser. The lines are ``nbmj-bot/1``
-(:mod:`nbmj.bots.protocol`), so a browser seat and a program seat are interchangeable.
+(which hands out a seat and a secret token) and connects with :meth:`Room.connect`, giving
+the :class:`~nbmj.web.channel.SeatChannel` of their connection: whatever the web server
+reads from its websocket goes in, whatever comes out goes to the browser. The lines are
+``nbmj-bot/1`` (:mod:`nbmj.bots.protocol`), so a browser seat and a program seat are
+interchangeable.
 
 A :class:`BrowserSeat` is played by its person while a connection is open and by a
 built-in bot while none is: a person who closes the tab or loses the network is replaced
 at once, and takes the seat back by connecting again with the same token (the seat then
 receives the hand's ``hello`` and every event so far, as at the start of a hand). The
 match never waits for a person longer than the move time limit, after which the seat plays
-its default move (pass, or the tile just drawn), as the protocol says.
+its default move (pass, or the tile just drawn), as the protocol says; a person who lets
+:attr:`~nbmj.web.limits.Limits.idle_moves` requests in a row time out is disconnected, and
+the bot plays on without waiting.
+
+:class:`Tables` holds a server's rooms within its :class:`~nbmj.web.limits.Limits`: so many
+rooms in all and per client, a room that waits too long for its people started or closed,
+a finished one dropped after a while (:meth:`Tables.sweep`).
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,14 +35,18 @@ from typing import Any
 
 from ..bots import RemoteSeat, Seat, make_seat, play_seated_hand
 from ..bots.protocol import BotFault, end_message
-from ..bots.transport import QueueTransport, queue_pair
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..narration import reading_groups
 from ..rules import RuleSet
 from ..tiles import tile_code
+from .channel import CLOSE_GONE, CLOSE_IDLE, SeatChannel
+from .limits import Limits
 
-__all__ = ["BrowserSeat", "Room", "RoomError", "SeatTicket", "Tables", "explained_settlement"]
+__all__ = [
+    "BrowserSeat", "Room", "RoomError", "UnknownRoom", "NoFreeSeat", "TooManyRooms", "SeatTicket", "Tables",
+    "explained_settlement",
+]
 
 SEATS = ("E", "S", "W", "N")
 # Room codes avoid letters people confuse (0/O, 1/I/L).
@@ -42,7 +54,19 @@ _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 class RoomError(NbmjError, ValueError):
-    """A room that does not exist, is full, or a token that names no seat."""
+    """A request a table cannot grant (each kind its own subclass)."""
+
+
+class UnknownRoom(RoomError):
+    """A room code, or a seat token, that names nothing here."""
+
+
+class NoFreeSeat(RoomError):
+    """Every person's seat of the room has been given out."""
+
+
+class TooManyRooms(RoomError):
+    """The server, or this client, already holds as many rooms as it may."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,17 +112,24 @@ class _PersonConnection(RemoteSeat):
 
 
 class BrowserSeat:
-    """A position played by a person through whichever connection is open, else by a bot."""
+    """A position played by a person through whichever connection is open, else by a bot.
 
-    def __init__(self, name: str, fallback: Seat, time_limit: float | None) -> None:
+    ``idle_moves``: requests in a row the person may let time out before their connection
+    is closed (with :data:`~nbmj.web.channel.CLOSE_IDLE`); the bot plays on until they
+    connect again."""
+
+    def __init__(self, name: str, fallback: Seat, time_limit: float | None, idle_moves: int = 3) -> None:
         self.name = name
         self.fallback = fallback
         self.time_limit = time_limit
+        self.idle_moves = idle_moves
         self.faults: list[BotFault] = []
         self.forfeited = False
         self._lock = threading.Lock()
-        self._pending: QueueTransport | None = None
+        self._pending: SeatChannel | None = None
+        self._channel: SeatChannel | None = None  # the adopted connection's, once adopted
         self._remote: _PersonConnection | None = None
+        self._idle = 0  # requests in a row the connected person let time out
         self._game: Game | None = None
         self._seat = "E"
         self._hand = 0
@@ -111,24 +142,36 @@ class BrowserSeat:
                 return True
         return self._remote is not None and not self._remote.dead
 
-    def attach(self, transport: QueueTransport) -> None:
-        """A person connected: they play from the next moment the seat is asked to act.
-        Called from the web server's thread."""
+    def attach(self, channel: SeatChannel) -> None:
+        """A person connected: they play from the next moment the seat is asked to act
+        (a connection they had before is closed). Called from the event loop's thread."""
         with self._lock:
-            old, self._pending = self._pending, transport
+            old, self._pending = self._pending, channel
         if old is not None:
-            old.close()
+            old.end_from_game()
+
+    def hang_up(self, code: int, reason: str) -> None:
+        """Close the person's connection, pending or adopted, with ``code`` (any thread)."""
+        with self._lock:
+            pending, self._pending = self._pending, None
+            adopted = self._channel
+        for channel in (pending, adopted):
+            if channel is not None:
+                channel.end_from_game(code, reason)
 
     def _adopt(self, game: Game) -> None:
         with self._lock:
-            transport, self._pending = self._pending, None
-        if transport is None:
+            channel, self._pending = self._pending, None
+        if channel is None:
             return
         if self._remote is not None:
             self._remote.close()
-        remote = _PersonConnection(self.name, transport, time_limit=self.time_limit, on_fault="default", max_faults=1_000_000)
+        remote = _PersonConnection(self.name, channel.game_end, time_limit=self.time_limit, on_fault="default", max_faults=1_000_000)
         remote.begin_hand(game, self._seat, self._hand)  # hello, then every event of the hand so far
+        with self._lock:
+            self._channel = channel
         self._remote = remote
+        self._idle = 0
 
     def begin_hand(self, game: Game, seat: str, hand: int) -> None:
         self.faults = []
@@ -143,8 +186,13 @@ class BrowserSeat:
         self._adopt(game)
         remote = self._remote
         if remote is not None and not remote.dead:
+            before = len(remote.faults)
             action = remote.act(game, seat, legal)
             self.faults.extend(f for f in remote.faults if f not in self.faults)
+            timed_out = any(f.kind == "timeout" for f in remote.faults[before:])
+            self._idle = self._idle + 1 if timed_out else 0
+            if self._idle >= self.idle_moves:
+                self.hang_up(CLOSE_IDLE, f"no answer to {self._idle} requests in a row")
             if not remote.dead:
                 return action
         return self.fallback.act(game, seat, legal)
@@ -160,9 +208,9 @@ class BrowserSeat:
         with self._lock:
             pending, self._pending = self._pending, None
         if pending is not None:
-            pending.close()
+            pending.end_from_game()
         if self._remote is not None:
-            self._remote.close()
+            self._remote.close()  # a bye, then the connection closes
             self._remote = None
 
 
@@ -173,7 +221,8 @@ class Room:
     ``seed`` fixes every deal (each hand's seed comes from it, as in :class:`~nbmj.engine.Match`);
     ``time_limit`` is the time a person has per move (seconds); ``pause`` the seconds between
     hands, so the settlement can be read; ``log_dir``, when given, receives every hand's log
-    as ``<code>-<hand>.log``.
+    as ``<code>-<hand>.log``; ``idle_moves`` is :attr:`BrowserSeat.idle_moves`; ``client``
+    names who opened the room (for the per-client bounds of :class:`Tables`).
     """
 
     code: str
@@ -185,6 +234,8 @@ class Room:
     time_limit: float | None = 30.0
     pause: float = 5.0
     log_dir: Path | None = None
+    idle_moves: int = 3
+    client: str = ""
     logs: list[str] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=lambda: {s: 0 for s in SEATS})
     error: str | None = None
@@ -201,7 +252,7 @@ class Room:
         for i, position in enumerate(SEATS):
             bot = make_seat(self.bot)
             if i < self.humans:
-                seat = BrowserSeat(f"person {position}", bot, self.time_limit)
+                seat = BrowserSeat(f"person {position}", bot, self.time_limit, self.idle_moves)
                 self._browser[position] = seat
                 self._seats[position] = seat
             else:
@@ -210,6 +261,9 @@ class Room:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.hand_index = 0
+        #: when the room was opened, and when its match ended (``time.monotonic()``)
+        self.opened_at = time.monotonic()
+        self.finished_at: float | None = None
 
     # -------------------------------------------------------------- people
 
@@ -222,7 +276,7 @@ class Room:
     def state(self) -> str:
         """``"waiting"`` for people, ``"playing"``, or ``"over"``."""
         if self._thread is None:
-            return "waiting"
+            return "over" if self._stop.is_set() else "waiting"
         return "playing" if self._thread.is_alive() else "over"
 
     def join(self) -> SeatTicket:
@@ -234,37 +288,41 @@ class Room:
                     token = secrets.token_urlsafe(16)
                     self._tickets[token] = position
                     return SeatTicket(self.code, position, token)
-        raise RoomError(f"table {self.code!r} has no free seat")
+        raise NoFreeSeat(f"table {self.code!r} has no free seat")
 
     def seat_of(self, token: str) -> str:
         """The position ``token`` was given; a :class:`RoomError` for a token it was not."""
         with self._lock:
             position = self._tickets.get(token)
         if position is None:
-            raise RoomError(f"no seat at table {self.code!r} has that token")
+            raise UnknownRoom(f"no seat at table {self.code!r} has that token")
         return position
 
-    def connect(self, token: str) -> tuple[str, QueueTransport]:
-        """Connect the person holding ``token``: their seat and the browser's end of the
-        channel (lines the browser sends go to ``send``; lines for it come from ``receive``).
-        The match starts once every person's seat has been connected."""
+    def connect(self, token: str, channel: SeatChannel) -> str:
+        """Connect the person holding ``token`` through ``channel`` (the game reads what the
+        browser sends from it, and writes what the browser is sent): their seat. The match
+        starts once every person's seat has been connected."""
         position = self.seat_of(token)
-        server_end, browser_end = queue_pair()
-        self._browser[position].attach(server_end)
+        if self.state == "over":
+            raise UnknownRoom(f"the match at table {self.code!r} is over")
+        self._browser[position].attach(channel)
         with self._lock:
             self._connected_once.add(position)
             ready = self._connected_once == set(self._browser) and self._thread is None
-            if ready:
-                self._thread = threading.Thread(target=self._run, name=f"table-{self.code}", daemon=True)
         if ready:
-            assert self._thread is not None
-            self._thread.start()
-        return position, browser_end
+            self.start()
+        return position
+
+    @property
+    def anyone_connected(self) -> bool:
+        """Whether a person's seat has a connection open (or about to be taken up)."""
+        return any(seat.connected for seat in self._browser.values())
 
     def start(self) -> None:
-        """Start a table without people (bots only) or before everyone has come."""
+        """Start the match now: bots play the seats of people who have not come (a room
+        with no people, or one that has waited long enough for them)."""
         with self._lock:
-            if self._thread is not None:
+            if self._thread is not None or self._stop.is_set():
                 return
             self._thread = threading.Thread(target=self._run, name=f"table-{self.code}", daemon=True)
         self._thread.start()
@@ -274,6 +332,16 @@ class Room:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(timeout)
+
+    def close(self) -> None:
+        """Close the room: its people's connections end (with
+        :data:`~nbmj.web.channel.CLOSE_GONE`) and its match, if any, stops after the hand
+        being played, without waiting for it."""
+        self._stop.set()
+        for seat in self._browser.values():
+            seat.hang_up(CLOSE_GONE, "the table has closed")
+        if self.finished_at is None and self._thread is None:
+            self.finished_at = time.monotonic()
 
     # -------------------------------------------------------------- the match
 
@@ -298,6 +366,7 @@ class Room:
         finally:
             for seat in self._seats.values():
                 seat.close()
+            self.finished_at = time.monotonic()
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of the table."""
@@ -316,43 +385,88 @@ class Room:
 
 
 class Tables:
-    """Every room of a server, by code."""
+    """Every room of a server, by code, within ``limits`` (:class:`~nbmj.web.limits.Limits`)."""
 
-    def __init__(self, make_rules: Callable[[str], RuleSet], log_dir: Path | None = None, **room_defaults: Any) -> None:
+    def __init__(
+        self, make_rules: Callable[[str], RuleSet], log_dir: Path | None = None, limits: Limits | None = None, **room_defaults: Any
+    ) -> None:
         self._make_rules = make_rules
         self.log_dir = log_dir
+        self.limits = limits or Limits()
         self.room_defaults = room_defaults
         self._rooms: dict[str, Room] = {}
         self._lock = threading.Lock()
 
-    def create(self, variant: str, humans: int = 1, hands: int | None = None, seed: int | None = None) -> Room:
-        """A new room; ``seed`` None draws a fresh one (it is recorded in every log)."""
+    def create(self, variant: str, humans: int = 1, hands: int | None = None, seed: int | None = None, client: str = "") -> Room:
+        """A new room opened by ``client``; ``seed`` None draws a fresh secret one (each hand's
+        seed, which its log records, is derived from it). :class:`TooManyRooms` when the server
+        holds :attr:`~Limits.max_rooms` rooms none of which is finished, or ``client`` has
+        :attr:`~Limits.rooms_per_client` rooms waiting or playing."""
         rules = self._make_rules(variant)
         settings: dict[str, Any] = dict(self.room_defaults)
         if hands is not None:
             settings["hands"] = hands
+        limits = self.limits
         with self._lock:
+            self._sweep_locked(time.monotonic())
+            mine = sum(1 for r in self._rooms.values() if r.client == client and r.state != "over")
+            if mine >= limits.rooms_per_client:
+                raise TooManyRooms(f"you have {mine} tables open, the most one client may have; finish or leave one first")
+            if len(self._rooms) >= limits.max_rooms and not self._make_way_locked():
+                raise TooManyRooms(f"the server holds {len(self._rooms)} tables, as many as it may; try again later")
             code = _new_code(self._rooms)
             room = Room(
-                code, rules, humans=humans, seed=secrets.randbits(32) if seed is None else seed,
-                log_dir=self.log_dir, **settings,
+                code, rules, humans=humans, seed=secrets.randbits(63) if seed is None else seed,
+                log_dir=self.log_dir, idle_moves=limits.idle_moves, client=client, **settings,
             )
             self._rooms[code] = room
         return room
+
+    def _make_way_locked(self) -> bool:
+        """Drop the finished room that finished first, to make way for a new one."""
+        over = [r for r in self._rooms.values() if r.state == "over"]
+        if not over:
+            return False
+        oldest = min(over, key=lambda r: r.finished_at if r.finished_at is not None else r.opened_at)
+        del self._rooms[oldest.code]
+        return True
 
     def get(self, code: str) -> Room:
         """The room with ``code`` (case-insensitive); a :class:`RoomError` when there is none."""
         room = self._rooms.get(code.upper())
         if room is None:
-            raise RoomError(f"there is no table {code!r}")
+            raise UnknownRoom(f"there is no table {code!r}")
         return room
 
     def rooms(self) -> Mapping[str, Room]:
         """Every room, by code."""
         return dict(self._rooms)
 
+    def sweep(self, now: float | None = None) -> None:
+        """Apply the time limits: a room that has waited :attr:`~Limits.wait_limit` seconds
+        for its people starts with bots in the seats of those who have not come, or closes
+        when no one is connected; a room finished :attr:`~Limits.keep_finished` seconds ago
+        is dropped (its logs stay in ``log_dir``, if one was given)."""
+        with self._lock:
+            self._sweep_locked(time.monotonic() if now is None else now)
+
+    def _sweep_locked(self, now: float) -> None:
+        limits = self.limits
+        for code, room in list(self._rooms.items()):
+            state = room.state
+            if state == "waiting" and now - room.opened_at >= limits.wait_limit:
+                if room.anyone_connected:
+                    room.start()
+                else:
+                    room.close()
+                    del self._rooms[code]
+            elif state == "over" and room.finished_at is not None and now - room.finished_at >= limits.keep_finished:
+                del self._rooms[code]
+
     def stop_all(self) -> None:
-        """End every match (used when the server shuts down)."""
+        """End every match and close every connection (used when the server shuts down)."""
+        for room in list(self._rooms.values()):
+            room.close()
         for room in list(self._rooms.values()):
             room.stop(timeout=1.0)
 
@@ -362,5 +476,3 @@ def _new_code(taken: Mapping[str, Room]) -> str:
         code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
         if code not in taken:
             return code
-
-

@@ -13,11 +13,8 @@ a step can be linked to; the arrow keys, Home and End move through the hand.
 
 from __future__ import annotations
 
-import html
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from ..engine.actions import ACTION_KINDS
@@ -27,8 +24,9 @@ from ..errors import NbmjError, ReplayError
 from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
 from ..tiles import N_TILE_IDS, chinese_name, glyph, tile_code
+from .pages import file_security_policy, new_nonce, render_page, script_json, trusted_asset
 
-__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "page_template", "log_rules"]
+__all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "log_rules"]
 
 _SEATS = ("E", "S", "W", "N")
 
@@ -157,37 +155,25 @@ def render_html(log: str | Iterable[str], rules: RuleSet | None = None, lang: st
     """The whole replay page for ``log`` as HTML text, opening in ``lang`` (``"en"`` or
     ``"zh"``; the page has a switch for the other). ``review``: a seat's review of the hand
     (:meth:`nbmj.bots.review.Review.to_json`), shown as a layer: its disagreements marked
-    on the timeline, the two choices and the reasons at each."""
+    on the timeline, the two choices and the reasons at each. Whatever the log says is data
+    to the page: it is escaped, and the page's Content-Security-Policy runs only its own
+    script."""
     language: Language = check_language(lang)
     data = replay_frames(log, rules).to_json()
     if review is not None:
         data["review"] = dict(review)
-    # Inside <script>, "<" would let a crafted log close the element early: escape it.
-    payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    title = f"nbmj replay: {data['header'].get('variant')} seed {data['header'].get('seed')}"
-    return (
-        page_template("replay.html")
-        .replace("{{TITLE}}", html.escape(title))
-        .replace("{{LANG}}", language)
-        .replace("{{DATA}}", payload)
-        .replace("{{REVIEW}}", _review_script() if review is not None else "")
+    nonce = new_nonce()
+    return render_page(
+        "replay.html",
+        nonce,
+        TITLE=f"nbmj replay: {data['header'].get('variant')} seed {data['header'].get('seed')}",
+        LANG=language,
+        DATA=script_json(data),
+        POLICY=file_security_policy(nonce),
+        REVIEW=trusted_asset("review.js") if review is not None else "",
     )
-
-
-def _review_script() -> str:
-    """The review layer's script (nbmj/web/review.js), inline."""
-    return "<script>\n" + resources.files("nbmj.web").joinpath("review.js").read_text(encoding="utf-8") + "</script>"
 
 
 def tile_faces() -> dict[str, dict[str, str]]:
     """Each tile code with its glyph and Chinese name, as the pages' script reads them."""
     return {tile_code(t): {"glyph": glyph(t), "zh": chinese_name(t)} for t in range(N_TILE_IDS)}
-
-
-def page_template(name: str) -> str:
-    """The page ``name`` of this package with the shared tile styles and script put in."""
-    here = resources.files("nbmj.web")
-    text = here.joinpath(name).read_text(encoding="utf-8")
-    return text.replace("{{TILE_CSS}}", here.joinpath("tiles.css").read_text(encoding="utf-8")).replace(
-        "{{TILE_JS}}", here.joinpath("tiles.js").read_text(encoding="utf-8")
-    )

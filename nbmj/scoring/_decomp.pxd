@@ -1,0 +1,1 @@
+# _decomp.py compiled from its own source (see nbmj/engine/state.pxd).

@@ -1,0 +1,31 @@
+# expressions.py's Program as an extension type, its ops run as a C loop over C ints (compiled
+# from expressions.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+from nbmj.scoring.facts cimport HandFacts
+from nbmj.scoring.readings cimport Reading
+
+
+cdef class Program:
+    cdef public dict slot_of
+    cdef public Py_ssize_t hand_size
+    cdef public Py_ssize_t size
+    cdef public list features
+    cdef public Py_ssize_t hand_features
+    cdef public list feature_slots
+    cdef public list feature_impls
+    cdef public list feature_args
+    cdef public list ops
+    cdef public Py_ssize_t hand_ops
+
+    cpdef list new_values(self)
+    @cython.locals(i=Py_ssize_t)
+    cpdef fill_hand(self, HandFacts hf, list values)
+    @cython.locals(values=list)
+    cpdef bint holds(self, HandFacts hf, object expr) except -1
+    @cython.locals(i=Py_ssize_t)
+    cpdef fill_reading(self, HandFacts hf, Reading rd, list values)
+
+
+@cython.locals(i=Py_ssize_t, op=long, slot=Py_ssize_t, a=long, b=long)
+cpdef run(list ops, Py_ssize_t start, Py_ssize_t end, list values)

@@ -1,0 +1,56 @@
+# facts.py's records as extension types and its functions as C functions (compiled from
+# facts.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+from nbmj.scoring.situation cimport Situation
+
+
+cdef class SetGroup:
+    cdef readonly str size
+    cdef readonly int first
+    cdef readonly bint exposed
+    cdef readonly bint melded
+    cdef readonly tuple wild_mask
+
+
+cdef class FlowerCounts:
+    cdef readonly int seat
+    cdef readonly int other
+    cdef readonly int seat_outside
+    cdef readonly int other_outside
+    cdef readonly int sets
+
+
+cdef class HandFacts:
+    cdef public Situation situation
+    cdef public object rules
+    cdef public frozenset wild_kinds
+    cdef public bytes shape
+    cdef public int wilds
+    cdef public bint win_is_wild
+    cdef public dict wild_physical
+    cdef public tuple melded
+    cdef public int seat_kind
+    cdef public int round_kind
+    cdef public FlowerCounts flowers
+    cdef public bint concealed_hand
+    cdef public object wild_single_wait  # None until a rule asks (features.wild_single_wait)
+    cdef public int melded_wilds
+
+
+@cython.locals(kind=object)
+cpdef int wind_kind(str seat) except -1
+cpdef bint tile_in_class(int kind, str cls, int seat_kind, int round_kind) except -1
+@cython.locals(seat_n=int, seat_out=int, other_out=int, n_sets=int)
+cpdef FlowerCounts flower_counts(Situation sit, object rules, frozenset wild_kinds)
+@cython.locals(entry=tuple)
+cpdef FlowerCounts _flowers_of(Situation sit, object rules, frozenset wild_kinds)
+@cython.locals(z=int, won=bint)
+cpdef bint sets_only(list counts, int wilds) except -1
+@cython.locals(i=int, c=int, r=int, s=int, used=int, k=int, take=list, ok=bint)
+cpdef bint _sets_only_search(list counts, int wilds) except -1
+@cython.locals(entry=tuple, last=tuple)
+cpdef frozenset _wilds_of(object rules_wilds, object indicator)
+@cython.locals(tiles=tuple, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
+               wild_physical=dict, melded=list, m=object)
+cpdef HandFacts facts(Situation sit, object rules)

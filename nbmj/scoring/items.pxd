@@ -1,0 +1,47 @@
+# items.py's records and plan as extension types, its loops over C ints (compiled from
+# items.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+from nbmj.scoring.expressions cimport Program
+from nbmj.scoring.facts cimport HandFacts
+from nbmj.scoring.readings cimport Reading, SignatureSpec
+
+
+cdef class Applied:
+    cdef readonly object item
+    cdef readonly long count
+    cdef readonly long value
+
+
+cdef class ItemPlan:
+    cdef public tuple items
+    cdef public Program program
+    cdef public list hand_items
+    cdef public list reading_items
+    cdef public list values
+    cdef public list restrictions
+    cdef public list hand_conditions
+    cdef public Py_ssize_t n_values
+    cdef public bint resolve
+    cdef public SignatureSpec spec
+    cdef public dict memo
+    cdef public Py_ssize_t _memo_size
+    cdef public dict _applied
+
+    @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, items=tuple,
+                   item_values=list)
+    cpdef _entries(self, list compiled, list values, list out)
+    cpdef list new_values(self)
+    @cython.locals(out=list, win_by=str, outcome=Py_ssize_t, program=Program)
+    cpdef list hand_part(self, HandFacts hf, list values)
+    cpdef tuple reading_context(self, HandFacts hf, list values)
+    @cython.locals(per_context=dict)
+    cpdef dict memo_for(self, tuple context)
+    @cython.locals(cands=list)
+    cpdef list apply_entries(self, HandFacts hf, Reading rd, list hand_part, list values)
+    cpdef tuple applied(self, tuple compact)
+
+
+@cython.locals(entry=tuple)
+cpdef ItemPlan plan_for(object rules)
+cpdef list _resolve_entries(list cands)

@@ -1,0 +1,62 @@
+# readings.py's Reading as an extension type and its functions as C functions (compiled from
+# readings.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+from nbmj.scoring.facts cimport HandFacts, SetGroup
+from nbmj.scoring.situation cimport Situation
+
+
+cdef class Reading:
+    cdef public tuple sets
+    cdef public tuple pungs
+    cdef public int chows
+    cdef public int pair
+    cdef public int pair_wilds
+    cdef public str wait
+    cdef public int wild_as_itself
+    cdef public object split
+    cdef public str shape
+    cdef public int suits
+
+
+cdef class SignatureSpec:
+    cdef readonly tuple classes
+    cdef readonly bint exposure
+    cdef readonly bint pair_class
+    cdef readonly bint itself
+    cdef readonly bint chows
+    cdef readonly bint suits
+    cdef readonly bint pair_wilds
+    cdef readonly bint chow_ranks
+
+
+cdef class ReadingCodes:
+    cdef readonly tuple chow
+    cdef readonly tuple pung
+    cdef readonly tuple pair
+    cdef readonly object exposed  # a tuple, or None
+    cdef readonly long or_bits
+
+
+cdef class SpecTables:
+    cdef readonly SignatureSpec spec
+    cdef readonly tuple cls
+    cdef readonly tuple pung_codes
+    cdef readonly ReadingCodes codes_on_discard
+    cdef readonly ReadingCodes codes
+    cdef readonly dict keep
+    cpdef frozenset keep_for(self, frozenset wild_kinds)
+
+
+@cython.locals(entry=tuple, winds=int, tables=SpecTables, tables_by_winds=list)
+cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
+@cython.locals(sit=Situation, tables=SpecTables, cls=tuple, keep=frozenset, win=int, on_discard=bint,
+               track_itself=bint, track_pair_wilds=bint, codes=ReadingCodes, found=tuple, gi=int, out=list,
+               seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
+               mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
+cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
+@cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int)
+cpdef Reading build_reading(HandFacts hf, object cand)
+@cython.locals(pair=tuple, melds=tuple, parts=list)
+@cython.locals(parts=list, typ=str, first=Py_ssize_t)
+cpdef str candidate_notation(HandFacts hf, object cand)

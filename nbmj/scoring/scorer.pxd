@@ -1,0 +1,20 @@
+# scorer.py's functions as C functions over the scoring's extension types (compiled from
+# scorer.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+from nbmj.scoring.facts cimport HandFacts, facts
+from nbmj.scoring.items cimport ItemPlan, plan_for
+from nbmj.scoring.readings cimport Reading, build_reading, candidate_notation, candidates
+from nbmj.scoring.result cimport ScoreResult
+from nbmj.scoring.settlement cimport settle
+from nbmj.scoring.situation cimport Situation
+from nbmj.scoring.totals cimport meets_minimum, tai_from_entries
+
+
+@cython.locals(entries=list, sit=Situation, slot=Py_ssize_t)
+cpdef tuple _evaluate(HandFacts hf, Reading rd, object rules, ItemPlan plan, list hand_part, list values)
+cpdef tuple _key(object total, object reason)
+cpdef ScoreResult score(Situation situation, object rules)
+@cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
+               scored=tuple, best=tuple, rd=Reading, compact=tuple, entries=list)
+cpdef ScoreResult _score_with_facts(Situation situation, object rules, object hand_facts)

@@ -1,0 +1,258 @@
+"""The scorer: :func:`score` reads every reading of a win and keeps the best; :func:`hand_fu`
+counts a losing hand's 胡. :mod:`nbmj.scoring` exports them (see there).
+
+A win's stages, one module each: the facts every reading shares (:mod:`.facts`), the
+readings (:mod:`.readings`, :mod:`.shapes`), the features (:mod:`.features`) and the items
+over them (:mod:`.items`, compiled into one program per rule set by :mod:`.expressions`),
+the totals (:mod:`.totals`) and the payments (:mod:`.settlement`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..errors import SituationError
+from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
+from ..tiles import N_KINDS, to_notation
+from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, wind_kind
+from .features import features_in
+from .items import Entry, ItemPlan, apply_items, plan_for
+from .readings import Reading, build_reading, candidate_notation, candidates
+from .result import ScoreResult
+from .settlement import settle
+from .shapes import build_shape_reading, is_shape_candidate, shape_candidates, shape_notation
+from .situation import Meld, Situation
+from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
+
+__all__ = ["score", "hand_fu", "clear_caches"]
+
+# Rule IDs for checks that the rule set does not carry an ID for.
+_DEFAULT_RULES = {
+    "minimum": "NB-13.1",
+    "win_on_discard": "NB-7.9",
+    "rob_kong": "NB-11.5",
+    "claim_discarded_wild": "NB-4.12",
+}
+
+
+def clear_caches() -> None:
+    """Forget every split, scored reading and payment worked out so far, so that the next
+    :func:`score` starts cold (for timing); lookup tables that depend on no hand stay."""
+    from . import _decomp
+    from .items import clear_memos
+    from .settlement import clear_payment_cache
+
+    _decomp.clear_caches()
+    clear_memos()
+    clear_payment_cache()
+
+
+def _rule_id(rules: RuleSet, key: str) -> str:
+    if key == "minimum":
+        rid = getattr(rules.scoring, "minimum_rule", None)
+    else:
+        rid = getattr(rules.claims, f"{key}_rule", None)
+    return rid or _DEFAULT_RULES[key]
+
+
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list[Entry],
+              values: list[int]) -> tuple[list[Entry], Total, str | None, str | None]:
+    """The entries, the totals and the reason a reading is refused (None for none) with its
+    rule; ``values`` holds the hand's slots, the reading's are filled here."""
+    entries = plan.apply_entries(hf, rd, hand_part, values)
+    scoring = rules.scoring
+    if isinstance(scoring, FuFanScoring):
+        total = fu_fan_from_entries(scoring, entries)
+    else:
+        total = tai_from_entries(scoring, entries)
+    reason: str | None = None
+    rule: str | None = None
+    sit = hf.situation
+    for wr, slot, _per_reading in plan.restrictions:
+        if sit.win_by in wr.forbid and values[slot]:
+            reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
+            rule = wr.rule
+            break
+    if reason is None and isinstance(scoring, TaiScoring) and not meets_minimum(scoring, total):
+        reason = _short_of_minimum(scoring, total)
+        rule = _rule_id(rules, "minimum")
+    return entries, total, reason, rule
+
+
+def _short_of_minimum(scoring: TaiScoring, total: Total) -> str:
+    """Why a reading misses the minimum, in words."""
+    counted, minimum = total.minimum_tai, scoring.minimum
+    if scoring.minimum_of == "value":
+        text = f"a hand value of {counted} tai × {total.multiplier}; {minimum} is needed to win"
+    else:
+        text = f"{counted} tai counting toward the minimum; {minimum} are needed to win"
+    if scoring.minimum_alternatives:
+        alts = " or ".join(f"{t} tai with ×{m}" for t, m in scoring.minimum_alternatives)
+        text += f" (or {alts}; the multipliers make ×{total.multiplier})"
+    return text
+
+
+def _key(total: Total, reason: str | None) -> tuple[bool, int, int, int, int, int, int]:
+    return (
+        reason is None,
+        total.points,
+        total.hu or 0,
+        total.tai if total.tai is not None else 0,
+        total.minimum_tai or 0,
+        total.fan_raw or 0,
+        total.fu or 0,
+    )
+
+
+def score(situation: Situation, rules: RuleSet) -> ScoreResult:
+    """Score one win: the best reading of the hand under ``rules``, and the payments.
+
+    Raises :class:`~nbmj.errors.SituationError` when the tiles do not make a winning hand
+    (given the wilds) or hold something no hand can.
+    """
+    return _score_with_facts(situation, rules, None)
+
+
+def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
+    """:func:`score`, with the facts of the hand when the caller has them already
+    (``facts(situation, rules)``, as :func:`.bound.valid_with_facts` hands them back)."""
+    sit = situation
+    if rules.wilds.enabled and sit.indicator is None:
+        # as `nbmj claims`: without the indicator nobody knows which tiles are wild
+        raise SituationError(f"variant {rules.name!r} has wilds: the situation needs 'indicator', the tile turned up")
+    hf = facts(sit, rules) if hand_facts is None else hand_facts
+    plan = plan_for(rules)
+    cands = candidates(hf, plan.spec)
+    if len(rules.shapes) > 1:  # seven pairs, honours in any arrangement (NB-10.14, NB-10.15)
+        cands = cands + shape_candidates(hf, rules.shapes)
+    if not cands:
+        raise SituationError(
+            f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
+            + (f" (wilds: {to_notation(sorted(hf.wild_kinds))})" if hf.wild_kinds else "")
+        )
+    claim_reason = claim_rule = None
+    if sit.win_by == "discard" and not rules.claims.win_on_discard:
+        claim_reason, claim_rule = "this variant allows no win on a discard", _rule_id(rules, "win_on_discard")
+    elif sit.win_by == "discard" and hf.win_is_wild and not rules.claims.claim_discarded_wild:
+        claim_reason = "a discarded wild is dead: no one may win on it"
+        claim_rule = _rule_id(rules, "claim_discarded_wild")
+    elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
+        claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
+
+    values = plan.new_values()
+    hand_part = plan.hand_part(hf, values)
+    # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
+    # in this hand or an earlier one: each is scored once. The best is the first with the
+    # highest key, as if every reading were scored in order.
+    memo = plan.memo_for(plan.reading_context(hf, values))
+    best_cand = best = None
+    for cand in cands:
+        scored = memo.get(cand.signature)
+        if scored is None:
+            rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
+            entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
+            # ints and strings only: the garbage collector need not follow a growing memo
+            compact = tuple([(order, n, value) for order, _item, n, value in entries])
+            scored = (_key(total, reason), compact, tuple(total), reason, rule)
+            memo[cand.signature] = scored
+        if best is None or scored[0] > best[0]:
+            best_cand, best = cand, scored
+    _k, compact, total_values, reason, rule = best  # type: ignore[misc]
+    total = Total(*total_values)
+    if claim_reason is not None:
+        reason, rule = claim_reason, claim_rule
+    valid = reason is None
+    payments, payment_rules = settle(sit, rules, total.points, valid)
+    return ScoreResult(
+        valid=valid,
+        reason=reason,
+        reason_rule=rule,
+        items=plan.applied(compact),
+        tai=total.tai,
+        fu=total.fu,
+        fan=total.fan,
+        points=total.points,
+        payments=payments,
+        decomposition=(shape_notation(hf, best_cand) if is_shape_candidate(best_cand)  # type: ignore[arg-type]
+                          else candidate_notation(hf, best_cand)),  # type: ignore[arg-type]
+        wait=best_cand.wait,  # type: ignore[union-attr]
+        hu=total.hu,
+        fan_raw=total.fan_raw,
+        minimum_tai=total.minimum_tai,
+        multiplier=total.multiplier,
+        minimum=rules.scoring.minimum if isinstance(rules.scoring, TaiScoring) else None,
+        minimum_alternatives=(rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ()),
+        capped=total.capped,
+        payment_rules=tuple(payment_rules),
+        variant=rules.name,
+    )
+
+
+def _hand_text(sit: Situation) -> str:
+    parts = [to_notation(sit.concealed)] if sit.concealed else []
+    parts += [f"[{to_notation(m.tiles)}]" for m in sit.melds]
+    return " ".join(parts)
+
+
+# Features that hand_fu may use: the melds, the concealed triplets and the flowers.
+_HAND_FU_FEATURES = frozenset({"pungs", "flowers", "flower_sets"})
+
+
+#: id of a rule set -> (the rule set, the items hand_fu counts)
+_HAND_FU_ITEMS: dict[int, tuple[RuleSet, tuple[ScoringItem, ...]]] = {}
+
+
+def _hand_fu_items(rules: RuleSet) -> tuple[ScoringItem, ...]:
+    """The 胡 items of ``rules`` that read only what :func:`hand_fu` counts (one tuple per
+    rule set: its plan is compiled once)."""
+    entry = _HAND_FU_ITEMS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_HAND_FU_ITEMS) > 64:
+            _HAND_FU_ITEMS.clear()
+        items = tuple(
+            it for it in rules.items
+            if it.unit == "fu" and {f.name for f in features_in((it.when, it.each))} <= _HAND_FU_FEATURES
+            and (it.when is not None or it.each is not None)
+        )
+        entry = _HAND_FU_ITEMS[id(rules)] = (rules, items)
+    return entry[1]
+
+
+def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any]], flowers: str | Sequence[int],
+            rules: RuleSet, seat: str, round_wind: str = "E") -> int:
+    """The 胡 of a losing hand for 胡头 (NH-5.2): the 胡 items over its melds, its concealed
+    triplets (three or four of a kind in hand) and its flowers only; no base, no 番;
+    rounded up to the scheme's ``round_to``.
+
+    ``concealed`` and ``flowers`` are tile ids or notation; ``melds`` are :class:`Meld`
+    values or dicts as in the JSON situation.
+    """
+    from ..tiles import parse_tiles
+    from .situation import _meld
+
+    if isinstance(concealed, str):
+        concealed = parse_tiles(concealed)
+    if isinstance(flowers, str):
+        flowers = parse_tiles(flowers)
+    laid = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
+    counts = [0] * N_KINDS
+    for t in concealed:
+        if t < N_KINDS:
+            counts[t] += 1
+    sets = [melded_group(m.kind, min(m.tiles)) for m in laid]
+    for k, n in enumerate(counts):
+        if n >= 3:
+            sets.append(SetGroup("pung", k, False))
+    sit = Situation(seat=seat, round_wind=round_wind, concealed=tuple(concealed), win_tile=0, win_by="self_draw",
+                    melds=laid, flowers=tuple(flowers))
+    hf = HandFacts(
+        situation=sit, rules=rules, wild_kinds=frozenset(), shape=bytes(counts), wilds=0, win_is_wild=False,
+        wild_physical={}, melded=tuple(sets), seat_kind=wind_kind(seat),
+        round_kind=wind_kind(round_wind), flowers=flower_counts(sit, rules, frozenset()),
+        concealed_hand=True, wild_single_wait=False,
+    )
+    rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)
+    total = sum([a.value for a in apply_items(_hand_fu_items(rules), hf, rd)])
+    if isinstance(rules.scoring, FuFanScoring):
+        total = ceil_to(total, rules.scoring.round_to)  # NH-5.2: rounded up like a winner's
+    return total

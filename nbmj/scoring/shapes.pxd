@@ -1,0 +1,1 @@
+# shapes.py compiled from its own source (see nbmj/engine/state.pxd).

@@ -1,0 +1,8 @@
+# totals.py's sums as C loops (compiled from totals.py itself; see nbmj/engine/state.pxd).
+cimport cython
+
+
+@cython.locals(tai=object, minimum_tai=object, multiplier=object, capped=bint, entry=tuple, item=object, value=object)
+cpdef object tai_from_entries(object scoring, object entries)
+@cython.locals(counted=object, multiplier=object, reached=object)
+cpdef bint meets_minimum(object scoring, object total) except -1

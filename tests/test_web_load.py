@@ -1,0 +1,167 @@
+"""The web table under load and under attack, over real sockets on 127.0.0.1 (issue #45).
+
+One ``nbmj serve`` runs in a child process for the module, so that its memory can be read
+and its log checked. The load test holds 200 idle seat sockets in 50 open rooms (the
+attack that stalled every table when each socket polled its queue on a thread of its own)
+and times a new one-person table's first request; then the person plays the hand to the
+end. It prints its figures (``pytest -s`` shows them). The server's log must hold no
+traceback whatever was sent to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+websockets_client = pytest.importorskip("websockets.asyncio.client")
+
+from nbmj.engine import Game  # noqa: E402
+
+ROOMS, SEATS = 50, 4
+FIRST_REQUEST_WITHIN = 0.5  # seconds, the issue's target
+MEMORY_GROWTH_AT_MOST = 120 * 2**20  # bytes the server may grow by holding all of that
+
+
+def _rss(pid: int) -> int:
+    """The resident memory of process ``pid``, in bytes (Linux)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) * 1024
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    if not Path("/proc/self/status").exists():
+        pytest.skip("reads the server's memory from /proc")
+    err = tmp_path_factory.mktemp("serve") / "stderr.txt"
+    with open(err, "wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from nbmj.cli import main; main()", "serve", "--port", "0",
+             "--max-rooms", "60", "--rooms-per-client", "60", "--sockets-per-client", "256", "--time-limit", "60",
+             "--hands", "1"],
+            stdout=subprocess.DEVNULL, stderr=sink,
+        )
+    deadline = time.monotonic() + 60
+    url = None
+    while url is None:
+        assert proc.poll() is None, err.read_text()
+        assert time.monotonic() < deadline, "the server did not start"
+        found = re.search(r"on (http://127\.0\.0\.1:\d+)/", err.read_text())
+        url = found.group(1) if found else time.sleep(0.05)
+    yield url, proc, err
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+async def _open_table(http, humans: int) -> str:
+    r = await http.post("/api/tables", json={"humans": humans, "hands": 1})
+    assert r.status_code == 201, r.text
+    return r.json()["code"]
+
+
+async def _join(http, code: str) -> str:
+    r = await http.post(f"/api/tables/{code}/join")
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
+async def _load(url: str, pid: int) -> dict[str, float]:
+    ws_url = url.replace("http://", "ws://")
+    figures: dict[str, float] = {"rss_start_mib": _rss(pid) / 2**20}
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        codes = [await _open_table(http, SEATS) for _ in range(ROOMS)]
+        tokens = [(code, await _join(http, code)) for code in codes for _ in range(SEATS)]
+        started = time.monotonic()
+        idle = [await websockets_client.connect(f"{ws_url}/ws/{code}?token={token}") for code, token in tokens]
+        figures["idle_connect_s"] = time.monotonic() - started
+        await asyncio.sleep(1.0)  # every match deals and asks its first seat, which never answers
+        figures["rss_loaded_mib"] = _rss(pid) / 2**20
+        try:
+            started = time.monotonic()
+            code = await _open_table(http, 1)
+            token = await _join(http, code)
+            async with websockets_client.connect(f"{ws_url}/ws/{code}?token={token}") as ws:
+                requests = 0
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if message["type"] == "request":
+                        if not requests:
+                            figures["first_request_s"] = time.monotonic() - started
+                        requests += 1
+                        await ws.send(json.dumps({"id": message["id"], "index": 0}))
+                    elif message["type"] == "end":
+                        figures["hand_s"] = time.monotonic() - started
+                        figures["requests"] = requests
+                    elif message["type"] == "bye":
+                        break
+            log = await http.get(f"/api/tables/{code}/logs/1", headers={"authorization": f"Bearer {token}"})
+            assert log.status_code == 200, log.text
+            states = list(Game.replay(log.text))
+            assert states[-1]["phase"] == "over"
+            figures["rss_after_hand_mib"] = _rss(pid) / 2**20
+        finally:
+            await asyncio.gather(*(ws.close() for ws in idle), return_exceptions=True)
+    return figures
+
+
+def test_a_new_table_is_served_at_once_beside_200_idle_seats_in_50_rooms(server):
+    """Issue #45 item 1's target: with 200 idle seat sockets in 50 open rooms, a new
+    one-person table gets its first request in under 0.5 s and plays a hand to the end,
+    and the server's memory stays within a bound."""
+    url, proc, _ = server
+    figures = asyncio.run(_load(url, proc.pid))
+    print("\nweb load test:", ", ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in figures.items()))
+    assert figures["first_request_s"] < FIRST_REQUEST_WITHIN, figures
+    assert figures["requests"] >= 1 and "hand_s" in figures
+    assert (figures["rss_after_hand_mib"] - figures["rss_start_mib"]) * 2**20 < MEMORY_GROWTH_AT_MOST, figures
+
+
+async def _hostile(url: str) -> None:
+    ws_url = url.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        for body in (b"[" * 100_000 + b"]" * 100_000, b"[" * 2_000 + b"]" * 2_000, b'{"a":' * 800 + b"1" + b"}" * 800,
+                     b"\xff\xfe not utf-8", b"{" * 4096):
+            r = await http.post("/api/tables", content=body, headers={"content-type": "application/json"})
+            assert r.status_code in (400, 413), (r.status_code, r.text)
+        code = await _open_table(http, 2)
+        token = await _join(http, code)
+        # a binary frame: the connection is closed with 1003, the server goes on
+        async with websockets_client.connect(f"{ws_url}/ws/{code}?token={token}") as ws:
+            await ws.send(b"\x00\x01binary")
+            with pytest.raises(Exception) as closed:
+                while True:
+                    await asyncio.wait_for(ws.recv(), 10)
+            assert getattr(closed.value, "rcvd", None) is not None and closed.value.rcvd.code == 1003
+        # JSON nested 2,000 deep (within the message size), then 100,000 deep (beyond it: 1009)
+        for depth, code_expected in ((2_000, None), (100_000, 1009)):
+            async with websockets_client.connect(f"{ws_url}/ws/{code}?token={token}", max_size=None) as ws:
+                await ws.send("[" * depth + "]" * depth)
+                if code_expected is not None:
+                    with pytest.raises(Exception) as closed:
+                        while True:
+                            await asyncio.wait_for(ws.recv(), 10)
+                    assert closed.value.rcvd.code == code_expected
+        assert (await http.get(f"/api/tables/{code}")).status_code == 200  # the server is still there
+
+
+def test_hostile_bodies_and_frames_leave_no_traceback_in_the_server_log(server):
+    url, proc, err = server
+    asyncio.run(_hostile(url))
+    time.sleep(0.5)
+    assert proc.poll() is None
+    log = err.read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in log and "Exception" not in log, log[-3000:]
+
