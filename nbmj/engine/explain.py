@@ -22,7 +22,7 @@ from .actions import Action
 from .claims import chi_discard_bans
 from .phases import ClaimWindow, RobWindow, Turn
 from ..scoring import score
-from ..scoring.explanation import Settlement, explain_settlement, explain_win, immediate_terms, loser_terms
+from ..scoring.explanation import Settlement, Term, explain_settlement, explain_win, immediate_terms, loser_terms
 from ..scoring.situation import Situation
 from .ending import losers_fu
 from .phases import Over
@@ -195,7 +195,7 @@ def explained_settlement(t: TableState) -> Settlement:
     position = {t.seat_wind(i): SEATS[i] for i in range(4)}
     at = position.__getitem__
     wins = [explain_win(sit, rules, seat_of=at) for sit in result.situations]
-    others = []
+    others: list[Term] = []
     if result.outcome == "win" and rules.loser_settlement is not None:
         won = {SEATS.index(str(w["seat"])) for w in result.winners}
         others.extend(loser_terms(losers_fu(t, won), rules, seat_of=at))

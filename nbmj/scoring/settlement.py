@@ -215,9 +215,9 @@ def owings_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple[Owing
     key = payment_situation(sit, rules)
     shares, rule = baseline_shares(sit, rules)
     owing: dict[str, Owing] = {}
-    for s, held in shares.items():
-        multiplier = sum(m for _role, m in held)
-        owing[s] = Owing(s, multiplier * points, "payment", rule, key, multiplier, tuple(role for role, _m in held))
+    for s, roles in shares.items():
+        multiplier = sum(m for _role, m in roles)
+        owing[s] = Owing(s, multiplier * points, "payment", rule, key, multiplier, tuple(role for role, _m in roles))
     used = [rule] if rule else []
     if rules.liability is not None:
         linked = links(sit, rules.liability)
