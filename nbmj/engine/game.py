@@ -620,6 +620,9 @@ def replay(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = No
     or not what the engine produces at that point; its message names the line (from 1) and
     its ``index`` is the event's 0-based number (the header is 0). A log cut short replays
     as far as it goes: the last state's ``result`` is then None.
+
+    It is a generator: each event is checked as the states are asked for, and nothing before
+    the first; ``list(replay(log))`` checks the whole log at once.
     """
     for _game, state in replay_games(log, rules):
         yield state
