@@ -5,9 +5,9 @@ value is shown step by step (the 台 added up, the cap where it bites, the conve
 points and the multipliers; or the 胡 with their base, the 番 and their multiplier, the
 rounding, the cap, the silver), each step worked out by the scorer's own totals with one
 setting relaxed at a time, so that nothing here computes a value a second way. What each
-loser owes the winner is the settlement's own record (:func:`.settlement.owings_for`:
+loser owes the winner is the settlement's own record (``settlement.owings_for``:
 the baseline share, a 三摊 row and the link behind it, a seat released by a link, 包牌); the
-losers' 胡头 payments are :func:`.settlement.loser_payments`; kong and flower payments are
+losers' 胡头 payments are ``settlement.loser_payments``; kong and flower payments are
 the table's.
 
 A :class:`Term` is one transfer: ``payer`` pays ``payee`` ``amount`` under ``rule``. A
@@ -120,7 +120,7 @@ def unit_text(value: int, unit: str, lang: Language) -> str:
 
 @dataclass(frozen=True)
 class Step:
-    """One step of a win's value: ``kind`` (a key of :data:`RULES`), the value it reaches,
+    """One step of a win's value: ``kind`` (a key of ``RULES``), the value it reaches,
     its rule, and the numbers its sentence needs (``facts``)."""
 
     kind: str
@@ -182,7 +182,7 @@ class ItemLine:
         return unit_text(self.value, self.unit, lang)
 
     def to_json(self) -> dict[str, Any]:
-        """The item as JSON (as :meth:`.items.Applied.to_dict`, with ``text`` per language)."""
+        """The item as JSON (as ``Applied.to_dict`` of :class:`nbmj.scoring.items.Applied`, with ``text`` per language)."""
         return {"name": self.name, "label": self.label, "value": self.value, "unit": self.unit, "count": self.count,
                 "rule": self.rule, "text": {lang: self.text(lang) for lang in LANGUAGES}}
 
