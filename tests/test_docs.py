@@ -321,3 +321,14 @@ def test_an_unknown_rule_id_fails_the_build(mini):
     assert proc.returncode != 0
     warnings = [line for line in proc.stderr.splitlines() if "WARNING" in line or "ERROR" in line]
     assert len(warnings) == 1 and FAKE_MISSING in warnings[0], proc.stderr
+
+
+def test_no_page_holds_what_the_theme_marks_as_an_error(html):
+    """Furo draws a red "ERROR: Adding a table of contents ..." over a ``.. contents::``
+    block from its styles, which ``sphinx-build -W`` cannot see (issue #43): no page may
+    hold one (the theme shows each page's contents in its sidebar), nor a docutils
+    system message."""
+    for page in sorted(html.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r'class="[^"]*\bcontents\b(?![^"]*this-will-duplicate)[^"]*"', text), page.name
+        assert 'class="system-message"' not in text, page.name

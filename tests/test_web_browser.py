@@ -11,6 +11,7 @@ import os
 import shutil
 import socket
 import threading
+import re
 import time
 from pathlib import Path
 
@@ -145,7 +146,8 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
     text = browser.find_element(By.ID, "settlement").text
     assert "Settlement" in text  # headless chromium reports an English locale
     browser.find_element(By.ID, "lang").click()
-    assert "结算" in browser.find_element(By.ID, "settlement").text
+    zh_text = browser.find_element(By.ID, "settlement").text
+    assert "结算" in zh_text and " tai" not in zh_text
     browser.save_screenshot(str(shots / "table-settlement-zh.png"))
     # The served log is the engine's log for the same seed and actions, and replays.
     room = app.state.tables.get(code)
@@ -162,10 +164,13 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
         if ev["e"] in ACTION_KINDS:
             game.step(Action.from_json(ev))
     assert game.log_text() == served
-    # The settlement the page shows is the hand's.
+    # The settlement the page shows is the hand's, and why the points moved: who pays whom,
+    # each line with its rule (issue #43), in both languages.
     for seat, delta in game.result.deltas.items():
         if delta:
             assert f"{delta:+d}" in text
+    if game.settlement().terms:
+        assert "who pays whom" in text and re.search(r"N[BH]-\d+", text) and "谁付谁" in zh_text
     # The page's link to the hand's log carries the seat's token, which the log needs.
     href = browser.find_element(By.CSS_SELECTOR, "#settlement a").get_attribute("href")
     import urllib.request

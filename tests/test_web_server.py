@@ -97,6 +97,15 @@ def test_a_person_plays_a_whole_hand_over_the_websocket():
         assert _replayed_log(served) == served
         assert list(Game.replay(served))  # and it replays event by event
         assert sum(end["deltas"].values()) == 0 and summary["scores"] == end["deltas"]
+        # and why the points moved: every seat's change a sum of named terms with their rules,
+        # in both languages (the model the terminal and the replay viewer draw too)
+        explained = end["explanation"]
+        assert explained["deltas"] == end["deltas"]
+        for seat, lines in explained["seats"].items():
+            assert sum(line["change"] for line in lines) == end["deltas"][seat]
+            assert all(line["rule"] and line["text"]["en"] and line["text"]["zh"] for line in lines)
+        for win in explained["wins"]:
+            assert win["steps"] and all(step["rule"] for step in win["steps"])
 
 
 def test_a_seed_given_when_the_table_opens_fixes_its_deals():

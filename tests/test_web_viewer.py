@@ -104,11 +104,20 @@ def test_the_page_is_self_contained_and_escapes_its_data(tmp_path, ningbo_hand):
     assert json.loads(data)["item_labels"]["closed"] == "</script><b>x"
 
 
+def test_the_finished_hand_comes_with_its_settlement_explained(ningbo_hand):
+    """The viewer's data carry the engine's explanation of the settlement (issue #43): the
+    same terms, adding up to the same deltas, as the game's own."""
+    game, log = ningbo_hand
+    settlement = replay_frames(log).settlement
+    assert settlement == game.settlement().to_json()
+    assert settlement["deltas"] == game.result.deltas
+
+
 def test_a_log_cut_short_is_shown_as_incomplete(ningbo_hand):
     _, log = ningbo_hand
     cut = "\n".join(log.splitlines()[:30]) + "\n"
     rp = replay_frames(cut)
-    assert not rp.complete
+    assert not rp.complete and rp.settlement is None
     assert rp.frames[-1].table["result"] is None
 
 
@@ -183,5 +192,7 @@ def test_a_browser_steps_through_the_hand(tmp_path, ningbo_hand):
     assert "Settlement" in end
     if winner:
         assert f"+{game.result.deltas[winner]}" in end
+    # the settlement explained, as at the table: who pays whom, each line with its rule
+    assert "who pays whom" in end and re.search(r"N[BH]-\d+", end)
     middle = _dom(page, f"step={len(rp.frames) // 2}")
     assert f"step {len(rp.frames) // 2} of {len(rp.frames) - 1}" in middle

@@ -31,26 +31,13 @@ def _ids(tiles: Iterable[int]) -> str:
 
 
 def _print_settlement(console: Console, game: Game) -> None:
-    from rich.table import Table
+    """The hand's settlement explained (:meth:`~nbmj.engine.Game.settlement`), in English."""
+    from ._settlement import print_payments, print_win
 
-    res = game.result
-    assert res is not None, "the hand is over"
-    for score, sit in zip(res.scores, res.situations):
-        t = Table(title=f"{sit.seat} seat's winning hand", show_header=True)
-        t.add_column("item")
-        t.add_column("label")
-        t.add_column("value", justify="right")
-        t.add_column("rule")
-        for it in score.items:
-            t.add_row(str(it.get("name")), str(it.get("label", "")), f"{it.get('value')} {it.get('unit', '')}", str(it.get("rule", "")))
-        console.print(t)
-        detail = score.detail
-        console.print(f"decomposition {detail.get('decomposition')}, wait {detail.get('wait')}, points {score.points}")
-    t = Table(title="settlement")
-    for s in "ESWN":
-        t.add_column(s, justify="right")
-    t.add_row(*[f"{res.deltas[s]:+d}" for s in "ESWN"])
-    console.print(t)
+    explained = game.settlement()
+    for win in explained.wins:
+        print_win(console, win, "en", reading=f"reading {win.decomposition}, wait {win.wait.replace('_', ' ')}")
+    print_payments(console, explained, "en")
 
 
 def _print_table(console: Console, game: Game, reveal: bool) -> None:
@@ -146,6 +133,13 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
         liable = f", {w['liable']} pays for the table" if w.get("liable") else ""
         click.echo(f"{w['seat']} wins on {tile_text(w['tile'])} by {how}: {w['points']} points{liable}")
     click.echo("settlement: " + ", ".join(f"{s} {v:+d}" for s, v in result.deltas.items()))
+    explained = game.settlement()
+    for win in explained.wins:
+        for step in win.steps:
+            click.echo(f"  {win.seat}'s hand: {step.text('en')} [{step.rule}]")
+    for seat in result.deltas:
+        for change, text, rule in explained.seat_lines(seat, "en"):
+            click.echo(f"  {seat} {change:+d}: {text} [{rule}]")
 
 
 __all__ = ["demo", "replay", "describe"]

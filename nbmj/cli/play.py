@@ -15,8 +15,6 @@ to discard it, words in English or Chinese (``pon``/``碰``, ``hu``/``胡``, ``p
 from __future__ import annotations
 
 import difflib
-import locale
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +26,7 @@ from rich.markup import escape
 from ..engine import Action, Game, Match
 from ..narration import Language, describe, reading_groups
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
+from ._settlement import default_language, print_payments, print_win
 
 __all__ = ["play", "read_move", "TextTable"]
 
@@ -53,12 +52,12 @@ TEXT: dict[str, dict[str, str]] = {
         "river": "river", "melds": "melds", "flowers": "flowers", "you": "you",
         "your_hand": "your hand", "drew": "drew", "discard_by": "{seat} discards {tile}: you may claim it",
         "complete": "complete", "ready": "ready (听牌), waits {waits}", "far": "{n} from ready",
-        "keep": "discards that keep it: {tiles}", "no_win": "no win offered: {reason}",
+        "keep": "discards that keep it: {tiles}", "ready_after": "ready (听牌) after a discard: {choices}",
+        "discard_waits": "{tile} → waits {waits}", "no_win": "no win offered: {reason}",
         "move": "your move", "choices": "your choices:", "bad_number": "{n} is not on the list: choose 1 to {k}",
         "unknown": "cannot read {text!r}", "did_you_mean": "did you mean {guess!r}?", "refused": "not allowed: {reason}",
         "ambiguous": "{kind} can be made more than one way: choose by number", "not_offered": "{kind} is not offered now",
         "left": "you left the table", "settlement": "settlement of hand {n}", "draw": "exhaustive draw (荒庄): no winner",
-        "winner": "{seat} wins ({how}) on {tile} for {points} points", "item": "item", "value": "value", "rule": "rule",
         "reading": "reading {reading}", "this_hand": "this hand", "total": "total", "match_over": "the match is over",
         "log": "log written to {path}",
         "help": "type the number of a choice; or a tile (5m, 5M, 五万 or its glyph) to discard it; or discard 5m; "
@@ -71,12 +70,12 @@ TEXT: dict[str, dict[str, str]] = {
         "river": "牌河", "melds": "副露", "flowers": "花", "you": "你",
         "your_hand": "你的手牌", "drew": "摸进", "discard_by": "{seat}打出 {tile}：你可以吃碰杠胡",
         "complete": "已成胡牌形", "ready": "听牌，听 {waits}", "far": "离听牌还差 {n} 张",
-        "keep": "保持进度的打法：{tiles}", "no_win": "不能胡：{reason}",
+        "keep": "保持进度的打法：{tiles}", "ready_after": "打一张即听牌：{choices}",
+        "discard_waits": "打 {tile} 听 {waits}", "no_win": "不能胡：{reason}",
         "move": "你的选择", "choices": "可选：", "bad_number": "没有 {n} 号：请选 1 到 {k}",
         "unknown": "看不懂 {text!r}", "did_you_mean": "你是想输入 {guess!r} 吗？", "refused": "不允许：{reason}",
         "ambiguous": "{kind} 有不止一种做法：请按编号选择", "not_offered": "现在不能{kind}",
         "left": "你离开了牌桌", "settlement": "第 {n} 局结算", "draw": "荒庄：无人胡牌",
-        "winner": "{seat}胡牌（{how}），胡 {tile}，{points} 分", "item": "牌型", "value": "分值", "rule": "规则",
         "reading": "拆法 {reading}", "this_hand": "本局", "total": "累计", "match_over": "比赛结束",
         "log": "牌局记录已写入 {path}",
         "help": "输入选项编号；或输入一张牌（5m、5M、五万或牌的图形）把它打出；或 打 5m；"
@@ -86,17 +85,6 @@ TEXT: dict[str, dict[str, str]] = {
 _KIND_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠", "kakan": "加杠",
             "flower": "亮花", "hu": "胡", "pass": "过"}
 _SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
-_HOW_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
-
-
-def default_language() -> Language:
-    """Chinese when the locale is Chinese (LC_ALL, LC_MESSAGES, LANG, or the system's), else English."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    code = locale.getlocale()[0] or ""
-    return "zh" if code.lower().startswith("zh") else "en"
 
 
 @dataclass
@@ -274,22 +262,23 @@ def _hint(game: Game, seat: str, legal: Sequence[Action], table: TextTable) -> s
             parts.append(table.t("ready", waits=table.tiles(core.waits(counts, w)) if core.waits(counts, w) else "*"))
     else:
         sh = core.shanten(counts, w)
+        keep = []
+        for tile in sorted({a.tile for a in legal if a.kind == "discard" and a.tile is not None}):
+            if tile < N_KINDS and tile not in wilds:  # (a wild is never the discard that keeps the hand)
+                counts[tile] -= 1
+                if core.shanten(counts, w) == max(sh, 0):
+                    keep.append((tile, core.waits(counts, w) if sh <= 0 else []))
+                counts[tile] += 1
         if sh < 0:
             parts.append(table.t("complete"))
-        elif sh == 0:
-            parts.append(table.t("ready", waits="…"))
-        else:
+        elif sh > 0:
             parts.append(table.t("far", n=sh))
-        if sh >= 0:
-            keep = []
-            for a in legal:
-                if a.kind == "discard" and a.tile is not None and a.tile < N_KINDS and a.tile not in wilds:
-                    counts[a.tile] -= 1
-                    if core.shanten(counts, w) == sh:
-                        keep.append(a.tile)
-                    counts[a.tile] += 1
-            if keep:
-                parts.append(table.t("keep", tiles=table.tiles(sorted(set(keep)))))
+        if sh <= 0 and keep:  # say which discard leaves which waits
+            choices = ", ".join(table.t("discard_waits", tile=table.tile(tile), waits=table.tiles(waits) if waits else "*")
+                                for tile, waits in keep)
+            parts.append(table.t("ready_after", choices=choices))
+        elif sh > 0 and keep:
+            parts.append(table.t("keep", tiles=table.tiles([tile for tile, _w in keep])))
     if withheld is not None:
         parts.append(table.t("no_win", reason=escape(withheld.reason)))
     return "; ".join(parts)
@@ -337,6 +326,8 @@ def _choices(console: Any, legal: Sequence[Action], table: TextTable) -> None:
 
 
 def _settlement(console: Any, game: Game, table: TextTable, n: int, totals: dict[str, int]) -> None:
+    """The hand's settlement as the scorer explains it (:meth:`~nbmj.engine.Game.settlement`):
+    each win's items and value step by step, who pays whom and why, then the totals."""
     from rich.table import Table
 
     res = game.result
@@ -344,20 +335,11 @@ def _settlement(console: Any, game: Game, table: TextTable, n: int, totals: dict
     console.print(f"[bold]{table.t('settlement', n=n)}[/bold]")
     if res.outcome == "draw":
         console.print(table.t("draw"))
-    for w, score, sit in zip(res.winners, res.scores, res.situations):
-        how = _HOW_ZH.get(w["win_by"], w["win_by"]) if table.lang == "zh" else str(w["win_by"]).replace("_", " ")
-        console.print(table.t("winner", seat=table.seat(w["seat"]), how=how, tile=table.tile(parse_tile(w["tile"])), points=w["points"]))
-        items = Table(show_header=True)
-        items.add_column(table.t("item"))
-        items.add_column(table.t("value"), justify="right")
-        items.add_column(table.t("rule"))
-        for it in score.items:
-            label = f"{it.get('label', '')} ({it.get('name')})"
-            items.add_row(label, f"{it.get('value')} {it.get('unit', '')}", str(it.get("rule", "")))
-        console.print(items)
-        reading = score.detail.get("decomposition")
-        if reading:
-            console.print(table.t("reading", reading=table.reading(str(reading), sit)))
+    explained = game.settlement()
+    for win, sit in zip(explained.wins, res.situations):
+        reading = table.t("reading", reading=table.reading(win.decomposition, sit)) if win.decomposition else None
+        print_win(console, win, table.lang, lambda code: table.tile(parse_tile(code)), reading)
+    print_payments(console, explained, table.lang)
     pay = Table(show_header=True)
     pay.add_column("")
     for s in SEATS:

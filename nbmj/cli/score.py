@@ -12,6 +12,7 @@ from ._output import emit_json
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
+    from ..scoring.explanation import Language
     from ..scoring import ScoreResult
     from ..scoring.situation import Situation
 
@@ -43,8 +44,11 @@ def score_text(text: str, variant: str | None = None) -> tuple[Situation, RuleSe
 @click.command("score")
 @click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--variant", default=None, help="Variant name or path; overrides the situation's 'variant'.")
-@click.option("--explain", is_flag=True, help="Print a readable table instead of JSON.")
-def score(file: str, variant: str | None, explain: bool) -> None:
+@click.option("--explain", is_flag=True,
+              help="Print the score explained instead of JSON: the items, the value step by step, who pays whom and why.")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="Language of --explain (default: Chinese when the locale is Chinese).")
+def score(file: str, variant: str | None, explain: bool, lang: str | None) -> None:
     """Score the winning situation in FILE (JSON; - for standard input).
 
     The situation is checked against the JSON Schema nbmj/schemas/score-input.json.
@@ -55,53 +59,36 @@ def score(file: str, variant: str | None, explain: bool) -> None:
         raise SituationError(f"cannot read {file!r}: {exc.strerror}") from None
     sit, rules, result = score_text(text, variant)
     if explain:
-        _explain(sit, rules, result)
+        from ._settlement import default_language
+
+        _explain(sit, rules, result, "zh" if (lang or default_language()) == "zh" else "en")
     else:
         emit_json(result.to_dict())
 
 
-def _explain(sit: Situation, rules: RuleSet, result: ScoreResult) -> None:
+def _explain(sit: Situation, rules: RuleSet, result: ScoreResult, lang: Language) -> None:
     from rich.console import Console
-    from rich.table import Table
+    from rich.markup import escape
 
-    from ..rules.model import FuFanScoring
+    from ..scoring.explanation import Settlement, explain_win, seat_name
     from ..tiles import glyphs
+    from ._settlement import print_payments, print_win
 
-    console = Console()
+    console = Console(highlight=False)
     hand = glyphs(list(sit.concealed))
     melds = "  ".join(glyphs(list(m.tiles)) for m in sit.melds)
     flowers = glyphs(list(sit.flowers)) if sit.flowers else "-"
-    console.print(f"[bold]{rules.name}[/bold]  seat {sit.seat}  round {sit.round_wind}")
-    console.print(f"hand {hand} + {glyphs([sit.win_tile])} ({sit.win_by.replace('_', ' ')}"
-                  + (f" from {sit.discarder}" if sit.discarder else "") + ")")
-    console.print(f"melds {melds or '-'}   flowers {flowers}"
-                  + (f"   indicator {glyphs([sit.indicator])}" if sit.indicator is not None else ""))
-    console.print(f"reading {result.decomposition}  ({result.wait.replace('_', ' ')} wait)")
-    table = Table(show_header=True, header_style="bold")
-    table.add_column("item")
-    table.add_column("value", justify="right")
-    table.add_column("unit")
-    table.add_column("rule")
-    if result.fu is not None and isinstance(rules.scoring, FuFanScoring):
-        table.add_row("底 base", str(rules.scoring.base), "fu", "")
-    for a in result.items:
-        name = f"{a.item.label} {a.item.name}".strip()
-        if a.count > 1:
-            name += f" ×{a.count}"
-        table.add_row(name, str(a.value), a.item.unit, a.item.rule)
-    console.print(table)
-    if result.tai is not None:
-        console.print(f"tai {result.tai} (toward the minimum: {result.minimum_tai})   points S = {result.points}")
-    else:
-        console.print(f"fu {result.fu}  fan {result.fan}  → 胡 {result.hu}  → points {result.points}")
-    if result.valid:
-        console.print("[green]valid[/green]")
-    else:
-        console.print(f"[red]not valid[/red]: {result.reason} ({result.reason_rule})")
-    pay = Table(show_header=True, header_style="bold")
-    for s in ("E", "S", "W", "N"):
-        pay.add_column(s + (" (winner)" if s == sit.seat else ""), justify="right")
-    pay.add_row(*(str(result.payments[s]) for s in ("E", "S", "W", "N")))
-    console.print(pay)
-    if result.payment_rules:
-        console.print("payment rules: " + ", ".join(result.payment_rules))
+    zh = lang == "zh"
+    console.print(f"[bold]{escape(rules.name)}[/bold]  " + (f"{seat_name(sit.seat, lang)}  圈风 {seat_name(sit.round_wind, lang)[0]}" if zh
+                  else f"seat {sit.seat}  round {sit.round_wind}"))
+    console.print(("手牌 " if zh else "hand ") + f"{hand} + {glyphs([sit.win_tile])}"
+                  + (f"   indicator {glyphs([sit.indicator])}" if sit.indicator is not None and not zh else "")
+                  + (f"   翻牌 {glyphs([sit.indicator])}" if sit.indicator is not None and zh else ""))
+    console.print(("副露 " if zh else "melds ") + (melds or "-") + ("   花 " if zh else "   flowers ") + flowers)
+    console.print(("拆法 " if zh else "reading ") + f"{escape(result.decomposition)}  ({result.wait.replace('_', ' ')})")
+    win = explain_win(sit, rules, result)
+    print_win(console, win, lang)
+    if not result.valid:
+        console.print(("[red]不能胡[/red]：" if zh else "[red]not valid[/red]: ") + f"{escape(result.reason or '')} ({result.reason_rule})")
+        return
+    print_payments(console, Settlement("win", (win,)), lang)

@@ -23,7 +23,7 @@ from .settle import WinScore, score_win
 from .state import TableState
 from .wins import situation
 
-__all__ = ["Win", "finish_win", "losers_settlement", "finish_draw", "end"]
+__all__ = ["Win", "finish_win", "losers_settlement", "losers_fu", "finish_draw", "end"]
 
 #: One win to settle: (winner, tile, win_by, discarder or None, its score)
 Win = tuple[int, int, str, "int | None", "WinScore | None"]
@@ -71,9 +71,18 @@ def losers_settlement(t: TableState, winners: int | Iterable[int]) -> list[int]:
     """NH-5: the losers settle among themselves by the 胡 of their hands. ``winners`` is
     the winning seat's index, or the indices of every winner of one discard (a variant
     with ``multiple_winners all``): a winner takes no part."""
-    from ..scoring import hand_fu, settle_losers
+    from ..scoring import settle_losers
 
     won = {winners} if isinstance(winners, int) else set(winners)
+    net = settle_losers(losers_fu(t, won), t.rules)
+    return [0 if i in won else net[t.seat_wind(i)] for i in range(4)]
+
+
+def losers_fu(t: TableState, won: Iterable[int]) -> dict[str, int]:
+    """The 胡 of each losing hand (NH-5.2) by seat wind, the positions in ``won`` left out."""
+    from ..scoring import hand_fu
+
+    won = set(won)
     fu = {}
     for i in range(4):
         if i in won:
@@ -83,8 +92,7 @@ def losers_settlement(t: TableState, winners: int | Iterable[int]) -> list[int]:
         concealed = [k for k in range(N_KINDS) for _ in range(hand[k])]
         melds = [ScoredMeld(m.kind, m.tiles, None if m.source is None else t.seat_wind(m.source)) for m in seat.melds]
         fu[t.seat_wind(i)] = hand_fu(concealed, melds, seat.flowers, t.rules, t.seat_wind(i), t.round_wind)
-    net = settle_losers(fu, t.rules)
-    return [0 if i in won else net[t.seat_wind(i)] for i in range(4)]
+    return fu
 
 
 def finish_draw(t: TableState) -> Over:

@@ -1,27 +1,36 @@
-"""Why a move is not on offer: the reasons a person at the table is owed.
+"""Why a move is not on offer, and why the points moved: the reasons a person at the table
+is owed.
 
 The legal lists (:mod:`.turn`, :mod:`.claim_window`) say *what* may be done. A person also
 wants to know why a complete hand is offered no win, or why a move they typed is refused.
 These functions answer from the same state and the same tests (the restriction in force is
 :meth:`.state.TableState.in_force`; a win's value is the scorer's), and name the rule. They
 run only when asked, so the hot path does not pay for them.
+
+:func:`explained_settlement` gives a finished hand's settlement as the scorer's explanation
+(:mod:`nbmj.scoring.explanation`), its seats the table's positions: each win's value and
+payments, the losers' 胡头 and the kong and flower payments, every term with its rule.
 """
 
 from __future__ import annotations
 
 from .. import core
+from ..errors import GameSetupError
 from ..rules.model import SEATS
 from ..tiles import is_suited, tile_code
 from .actions import Action
 from .claims import chi_discard_bans
 from .phases import ClaimWindow, RobWindow, Turn
 from ..scoring import score
+from ..scoring.explanation import Settlement, Term, explain_settlement, explain_win, immediate_terms, loser_terms
 from ..scoring.situation import Situation
+from .ending import losers_fu
+from .phases import Over
 from .settle import WinScore
 from .state import TableState
 from .wins import shape, situation
 
-__all__ = ["withheld_win", "refusal"]
+__all__ = ["withheld_win", "refusal", "explained_settlement"]
 
 _SUIT_NAMES = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (索)"}
 
@@ -171,3 +180,28 @@ def _rule_of(t: TableState, claim: str) -> str:
         if claim in r.claims:
             return r.rule
     return "NH-1.8"
+
+
+def explained_settlement(t: TableState) -> Settlement:
+    """The settlement of the finished hand at ``t``, explained term by term (its seats the
+    table's positions). The kong and flower payments are read from the hand's log: a hand
+    played without one, under rules that pay for kongs or flowers, is a
+    :class:`~nbmj.errors.GameSetupError`, as is a hand not over."""
+    ph = t.phase
+    if not isinstance(ph, Over):
+        raise GameSetupError("the hand is not over: it has no settlement yet")
+    result = ph.result
+    rules = t.rules
+    position = {t.seat_wind(i): SEATS[i] for i in range(4)}
+    at = position.__getitem__
+    wins = [explain_win(sit, rules, seat_of=at) for sit in result.situations]
+    others: list[Term] = []
+    if result.outcome == "win" and rules.loser_settlement is not None:
+        won = {SEATS.index(str(w["seat"])) for w in result.winners}
+        others.extend(loser_terms(losers_fu(t, won), rules, seat_of=at))
+    imm = rules.immediate
+    if not t.keeps_log and any((imm.exposed_kong, imm.concealed_kong, imm.added_kong, imm.flower)):
+        raise GameSetupError("this hand keeps no log (log=False), so its kong and flower payments cannot be itemized")
+    paid = [(str(ev["seat"]), str(ev["why"]), int(ev["amount"])) for ev in t.events if ev.get("e") == "pay"]  # type: ignore[call-overload]
+    others.extend(immediate_terms(paid, void=result.outcome == "draw" and imm.void_on_draw))
+    return explain_settlement(result.outcome, wins, others)

@@ -38,12 +38,13 @@ from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
+from ..scoring.explanation import Settlement
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from .actions import ACTION_KINDS, Action
 from .claim_window import resolve_claims
 from .dealing import deal
-from .explain import refusal, withheld_win
+from .explain import explained_settlement, refusal, withheld_win
 from .kongs import resolve_rob
 from .log import LOG_FORMAT, dumps_event, numbered_events, same_event
 from .observation import Observation, public_view
@@ -414,6 +415,14 @@ class Game:
         For a table that owes a person the reason; the engine's own offers do not use it."""
         return withheld_win(self._t, seat_position(seat))
 
+    def settlement(self) -> Settlement:
+        """The finished hand's settlement explained: each seat's change as a sum of named
+        terms with their rules (each win's value step by step and what each loser pays it,
+        the losers' 胡头, kong and flower payments), in English and Chinese; see
+        :mod:`nbmj.scoring.explanation`. Its :meth:`~nbmj.scoring.explanation.Settlement.deltas`
+        are :attr:`result`'s. A :class:`~nbmj.errors.GameSetupError` before the hand is over."""
+        return explained_settlement(self._t)
+
     def why_not(self, action: Action) -> str | None:
         """None when ``action`` is legal now; otherwise why not, in a sentence that names
         the rule that bars it where one does (a restricted discard, a banned claim, a
@@ -611,6 +620,9 @@ def replay(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = No
     or not what the engine produces at that point; its message names the line (from 1) and
     its ``index`` is the event's 0-based number (the header is 0). A log cut short replays
     as far as it goes: the last state's ``result`` is then None.
+
+    It is a generator: each event is checked as the states are asked for, and nothing before
+    the first; ``list(replay(log))`` checks the whole log at once.
     """
     for _game, state in replay_games(log, rules):
         yield state

@@ -14,7 +14,7 @@ from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
 from ..rules.model import SEATS as _SEATS
 from .situation import Situation
 
-__all__ = ["Link", "links", "payment_situation", "liability_situation", "settle", "payments_for", "settle_losers",
+__all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation", "settle", "payments_for", "owings_for", "settle_losers", "LoserPayment", "loser_payments",
            "relation", "false_win_payments"]
 
 SEATS = _SEATS
@@ -118,16 +118,23 @@ def _role_payers(role: str, sit: Situation, partner: str | None) -> list[str]:
 
 def baseline(sit: Situation, rules: RuleSet, points: int) -> tuple[dict[str, int], str | None]:
     """Baseline amounts each loser pays (before liability) and the rule ID used."""
+    shares, rule = baseline_shares(sit, rules)
+    return {s: sum(m for _role, m in held) * points for s, held in shares.items()}, rule
+
+
+def baseline_shares(sit: Situation, rules: RuleSet) -> tuple[dict[str, list[tuple[str, int]]], str | None]:
+    """Each loser's shares of the baseline row for the win's situation, as ``(role,
+    multiplier of S)`` pairs (none for a seat no share falls on), and the row's rule ID."""
     key = payment_situation(sit, rules)
-    owed = {s: 0 for s in SEATS if s != sit.seat}
+    shares: dict[str, list[tuple[str, int]]] = {s: [] for s in SEATS if s != sit.seat}
     for p in rules.payments:
         if p.situation != key:
             continue
         for share in p.shares:
             for payer in _role_payers(share.role, sit, None):
-                owed[payer] += share.multiplier * points
-        return owed, p.rule
-    return owed, None
+                shares[payer].append((share.role, share.multiplier))
+        return shares, p.rule
+    return shares, None
 
 
 def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> tuple[dict[str, int], list[str]]:
@@ -165,16 +172,58 @@ _UNIT_PAYMENTS: dict[int, tuple[RuleSet, dict[Any, UnitPayments]]] = {}
 _UNIT_PAYMENTS_KEPT = 1024
 
 
+@dataclass(frozen=True)
+class Owing:
+    """What one loser owes the winner of a valid win worth S, and the rule that says so.
+
+    ``basis`` is ``"payment"`` (the win's baseline row ``rule`` for ``situation``:
+    ``multiplier`` × S, the shares of ``roles`` added; multiplier 0 when no share falls on
+    the seat), ``"liability"`` (the 三摊 row ``rule`` of the ``link`` with ``partner``:
+    ``multiplier`` × S in place of ``replaced`` × S), ``"released"`` (nothing in place of
+    ``replaced`` × S: the link with ``partner`` makes only the linked pay, ``rule``),
+    ``"bao"`` (NH-6.5 包牌: the liable seat pays every loser's share, ``covers`` being what
+    each of them owed) or ``"covered"`` (nothing: the liable seat ``partner`` pays it).
+    """
+
+    payer: str
+    amount: int
+    basis: str
+    rule: str | None
+    situation: str
+    multiplier: int = 0
+    roles: tuple[str, ...] = ()
+    replaced: int = 0
+    partner: str | None = None
+    link: Link | None = None
+    covers: tuple[tuple[str, int], ...] = ()
+
+
 def payments_for(sit: Situation, rules: RuleSet, points: int) -> UnitPayments:
     """The payments of a valid win worth ``points`` worked out afresh, as ``((seat, amount),
     ...)`` in seat order, and the rule IDs applied (:func:`settle` scales those of 1 point)."""
-    zero = {s: 0 for s in SEATS}
-    owed, rule = baseline(sit, rules, points)
+    owings, used = owings_for(sit, rules, points)
+    payments = {s: 0 for s in SEATS}
+    for o in owings:
+        payments[o.payer] -= o.amount
+        payments[sit.seat] += o.amount
+    return tuple(payments.items()), used
+
+
+def owings_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple[Owing, ...], tuple[str, ...]]:
+    """What each loser owes the winner of a valid win worth ``points`` (``S``), each with
+    the rule that sets it (:class:`Owing`, in seat order), and the rule IDs applied."""
+    key = payment_situation(sit, rules)
+    shares, rule = baseline_shares(sit, rules)
+    owing: dict[str, Owing] = {}
+    for s, roles in shares.items():
+        multiplier = sum(m for _role, m in roles)
+        owing[s] = Owing(s, multiplier * points, "payment", rule, key, multiplier, tuple(role for role, _m in roles))
     used = [rule] if rule else []
     if rules.liability is not None:
         linked = links(sit, rules.liability)
         if linked:
-            liab: dict[str, int] = {}
+            liab: dict[str, Owing] = {}
+            released_by: tuple[str, str] | None = None  # (partner, rule) of the first row applied
             for partner, link in linked.items():
                 situation = liability_situation(sit, partner)
                 row = _row(rules.liability, situation, link.mutual)
@@ -186,31 +235,38 @@ def payments_for(sit: Situation, rules: RuleSet, points: int) -> UnitPayments:
                 if row is None:
                     continue
                 used.append(row.rule)
+                if released_by is None:
+                    released_by = (partner, row.rule)
                 for share in row.shares:
                     for payer in _role_payers(share.role, sit, partner):
                         amount = share.multiplier * points
-                        liab[payer] = max(liab.get(payer, 0), amount)
+                        held = liab.get(payer)
+                        if held is None or amount > held.amount:  # the larger of two rows stands
+                            base = owing[payer]
+                            liab[payer] = Owing(payer, amount, "liability", row.rule, row.situation, share.multiplier,
+                                                (share.role,), base.multiplier, partner, link)
             if liab:
+                assert released_by is not None
                 kong = _kong_discarder(sit)
-                new = {}
-                for s in owed:
+                for s, base in owing.items():
                     if s in liab:
-                        new[s] = liab[s]
+                        owing[s] = liab[s]
                     elif rules.liability.others_pay or (s == kong and s not in linked):
                         # 杠头开花's discarder stays liable for his kong even when a link applies
-                        new[s] = owed[s]
-                    else:
-                        new[s] = 0
-                owed = new
+                        pass
+                    elif base.amount or base.multiplier:
+                        owing[s] = Owing(s, 0, "released", released_by[1], base.situation, 0, (), base.multiplier,
+                                         released_by[0], linked[released_by[0]])
     if sit.liable is not None:
         # 包牌 (NH-6.5): the liable seat pays every loser's share; the others pay nothing
-        owed = {s: (sum(owed.values()) if s == sit.liable else 0) for s in owed}
+        covers = tuple((s, o.amount) for s, o in owing.items())
+        owing = {
+            s: (Owing(s, sum(n for _, n in covers), "bao", "NH-6.5", key, covers=covers) if s == sit.liable
+                else Owing(s, 0, "covered", "NH-6.5", key, partner=sit.liable, covers=((s, o.amount),)))
+            for s, o in owing.items()
+        }
         used.append("NH-6.5")
-    payments = dict(zero)
-    for s, n in owed.items():
-        payments[s] -= n
-        payments[sit.seat] += n
-    return tuple(payments.items()), tuple(used)
+    return tuple(owing[s] for s in SEATS if s in owing), tuple(used)
 
 
 def _row(liability: Liability, situation: str, mutual: bool) -> LiabilityRow | None:
@@ -240,19 +296,50 @@ def settle_losers(loser_fu: dict[str, int], rules: RuleSet) -> dict[str, int]:
     Between neighbours (边家) the ``adjacent`` terms apply, across the table (头家) ``opposite``.
     """
     out = {s: 0 for s in loser_fu}
+    for pay in loser_payments(loser_fu, rules):
+        out[pay.payee] += pay.amount
+        out[pay.payer] -= pay.amount
+    return out
+
+
+@dataclass(frozen=True)
+class LoserPayment:
+    """One payment of the losers' settlement (NH-5): ``payer``, holding ``payer_fu`` 胡,
+    pays ``payee``, holding ``payee_fu``, ``amount`` 银: ``steps`` steps of ``step`` 胡 at
+    ``rate`` each (``mode`` ``"per_step"``), or ``rate`` once for a difference of at least
+    ``step`` (``"threshold"``); ``relation`` is ``"adjacent"`` (边家) or ``"opposite"`` (头家)."""
+
+    payer: str
+    payee: str
+    amount: int
+    payer_fu: int
+    payee_fu: int
+    relation: str
+    step: int
+    rate: int
+    steps: int
+    mode: str
+
+
+def loser_payments(loser_fu: dict[str, int], rules: RuleSet) -> tuple[LoserPayment, ...]:
+    """The payments of :func:`settle_losers`, one for each pair of losers whose 胡 differ by
+    enough to pay, pairs in seat order; none when the variant has no such settlement."""
     ls: LoserSettlement | None = rules.loser_settlement
     if ls is None:
-        return out
+        return ()
+    out = []
     seats = sorted(loser_fu, key=SEATS.index)
     for i, a in enumerate(seats):
         for b in seats[i + 1 :]:
-            diff_needed, amount = ls.opposite if relation(a, b) == "opposite" else ls.adjacent
+            side = "opposite" if relation(a, b) == "opposite" else "adjacent"
+            diff_needed, amount = ls.opposite if side == "opposite" else ls.adjacent
             d = loser_fu[a] - loser_fu[b]
             if d == 0 or diff_needed <= 0:
                 continue
             steps = abs(d) // diff_needed
             pay = steps * amount if ls.mode == "per_step" else (amount if steps >= 1 else 0)
+            if not pay:
+                continue
             hi, lo = (a, b) if d > 0 else (b, a)
-            out[hi] += pay
-            out[lo] -= pay
-    return out
+            out.append(LoserPayment(lo, hi, pay, loser_fu[lo], loser_fu[hi], side, diff_needed, amount, steps, ls.mode))
+    return tuple(out)

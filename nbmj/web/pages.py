@@ -86,13 +86,15 @@ def file_security_policy(nonce: str) -> str:
 
 def render_page(name: str, nonce: str, **values: Any) -> str:
     """The page ``name`` (a template of this package) with ``values``, escaped unless marked
-    safe (:func:`script_json`), the shared tile styles and script put in, and ``nonce`` on
+    safe (:func:`script_json`), the shared tile styles and scripts (the tiles, the settlement
+    explained) put in, and ``nonce`` on
     its inline script and styles."""
     template = _environment().get_template(name)
     return str(
         template.render(
             TILE_CSS=trusted_asset("tiles.css"),
             TILE_JS=trusted_asset("tiles.js"),
+            EXPLAIN_JS=trusted_asset("explain.js"),
             NONCE=nonce,
             **values,
         )

@@ -81,8 +81,9 @@ class SeatTicket:
 def explained_settlement(game: Game) -> dict[str, Any]:
     """The hand's result as JSON, each winner with the items it scored (name, Chinese label,
     value, unit, rule ID) under ``explained``, its reading under ``detail`` and, group by
-    group with the places wilds fill marked, under ``reading``; this is
-    what a person's ``end`` message carries, so the table can explain every point."""
+    group with the places wilds fill marked, under ``reading``; and the settlement explained
+    (:meth:`~nbmj.engine.Game.settlement`, as JSON) under ``explanation``. This is what a
+    person's ``end`` message carries, so the table can explain every point."""
     result = game.result
     assert result is not None, "the hand is not over"
     out = result.to_json()
@@ -95,6 +96,9 @@ def explained_settlement(game: Game) -> dict[str, Any]:
                 for g in reading_groups(reading, sit.concealed, sit.win_tile, game.wilds)
             ]
         winner["detail"] = {k: v for k, v in score.detail.items() if isinstance(v, (str, int, float, bool)) or v is None}
+    # every payment as a sum of named terms with their rules, both languages (the one model
+    # the terminal, this table and the replay viewer draw)
+    out["explanation"] = game.settlement().to_json()
     return out
 
 

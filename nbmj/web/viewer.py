@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import ACTION_KINDS
-from ..engine.game import replay
+from ..engine.game import replay_games
 from ..engine.log import parse_log
 from ..errors import NbmjError, ReplayError
 from ..narration import Language, check_language, describe
@@ -50,6 +50,8 @@ class Replay:
     frames: tuple[Frame, ...]
     item_labels: Mapping[str, str]
     complete: bool
+    #: the finished hand's settlement explained (``Settlement.to_json``), None before the end
+    settlement: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The data the page's script reads, as plain JSON values."""
@@ -57,6 +59,7 @@ class Replay:
             "header": dict(self.header),
             "complete": self.complete,
             "item_labels": dict(self.item_labels),
+            "settlement": dict(self.settlement) if self.settlement is not None else None,
             "tiles": tile_faces(),
             "frames": [{"step": f.step, "events": list(f.events), "table": f.table} for f in self.frames],
         }
@@ -73,7 +76,8 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
     events = parse_log(lines)
     header = events[0]
     rules = log_rules(header, rules)
-    states = list(replay(lines, rules=rules))
+    played = list(replay_games(lines, rules=rules))
+    states = [state for _game, state in played]
     # The log alternates: engine events, then an action and the engine events it caused.
     # Frame 0 shows the deal; frame k follows the k-th action line.
     groups: list[list[Mapping[str, Any]]] = [[]]
@@ -95,7 +99,8 @@ def replay_frames(log: str | Iterable[str], rules: RuleSet | None = None) -> Rep
         )
     labels = {item.name: item.label for item in rules.items}
     complete = bool(states) and states[-1].get("phase") == "over"
-    return Replay(header=header, frames=tuple(frames), item_labels=labels, complete=complete)
+    settlement = played[-1][0].settlement().to_json() if complete else None
+    return Replay(header=header, frames=tuple(frames), item_labels=labels, complete=complete, settlement=settlement)
 
 
 def log_rules(header: Mapping[str, Any], rules: RuleSet | None = None) -> RuleSet:
