@@ -1,6 +1,7 @@
 """The engine's commands: demo, replay and the ``claims`` contract (play: test_cli_play.py)."""
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -28,7 +29,9 @@ def test_demo_prints_the_hand_and_its_end():
 
 def test_demo_with_a_win_prints_the_settlement():
     r = run("demo", "--seed", "4")
-    assert "settlement" in r.output and "wins by" in r.output
+    # the win narrated, then explained: its items, its value step by step, who pays whom
+    assert "wins by" in r.output and "the value" in r.output and "who pays whom" in r.output
+    assert re.search(r"NB-14\.\d", r.output)
 
 
 def test_demo_unknown_variant_is_a_one_line_error():
@@ -61,10 +64,12 @@ def test_replay_prints_each_event(tmp_path):
     r = run("replay", str(path))
     assert r.exit_code == 0, r.output
     out = r.output.splitlines()
-    # the header line, one line per event, then where the log ends and the settlement
+    # the header line, one line per event, then where the log ends, the wins, the settlement,
+    # and the settlement explained: each line a step or a term with its rule
     winners = len(g.result.winners) or 1
-    assert len(out) == 1 + len(g.events) + 1 + winners + 1
-    assert out[-1].startswith("settlement: ")
+    settled = next(i for i, line in enumerate(out) if line.startswith("settlement: "))
+    assert settled == 1 + len(g.events) + 1 + winners
+    assert out[settled + 1:] and all(re.search(r"\[N[BH]-[\d.]+\]$", line) for line in out[settled + 1:])
     r = run("replay", str(path), "--json")
     states = [json.loads(line) for line in r.output.splitlines()]
     assert states[-1]["phase"] == "over"

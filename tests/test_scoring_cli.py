@@ -71,7 +71,10 @@ def test_invalid_win_is_reported_not_refused_NB_13_1():
 def test_explain_prints_a_table():
     res = run(["--explain", "-"], T1)
     assert res.exit_code == 0, res.output
-    assert "fu 56" in res.output and "NH-2.4" in res.output and "🀏" in res.output
+    # the 胡 added up and rounded, step by step with their rules, and who pays whom (issue #43)
+    out = res.output
+    assert "base 30 + 2 + 4 + 16 + 2 + 2 = 56" in out and "NH-2.4" in out and "🀏" in out
+    assert "rounded up to a multiple of 10" in out and "NH-4.2" in out and "NH-4.8" in out
 
 
 @pytest.mark.parametrize(

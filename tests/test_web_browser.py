@@ -177,6 +177,15 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
 
     with urllib.request.urlopen(href) as answer:
         assert answer.read().decode("utf-8") == served
+    # On a phone in portrait the table fits the width: nothing scrolls sideways, in either
+    # language (issue #43).
+    browser.set_window_size(390, 844)
+    for _ in range(2):
+        browser.find_element(By.ID, "lang").click()
+        width = browser.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], width
+    browser.save_screenshot(str(shots / "table-phone.png"))
+    browser.set_window_size(1280, 957)
     # Nothing of the page was blocked by its Content-Security-Policy.
     console = [e["message"] for e in browser.get_log("browser")]
     assert not [m for m in console if "Content Security Policy" in m], console

@@ -4,6 +4,7 @@ hands over the seat websocket, exactly as a browser does."""
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -235,3 +236,11 @@ def test_nb_13_1_a_person_is_told_why_a_complete_hand_is_offered_no_win():
     extras = person.request_extras(g, "E")
     assert "NB-13.1" in extras["withheld"]
     assert person.request_extras(make({"E": "19m19p19s1234567z5m"}, rules=NINGBO), "E") == {}
+
+
+def test_the_lobby_offers_the_servers_match_length():
+    """``nbmj serve --hands N`` sets the lobby's default length of a match (issue #43)."""
+    for hands in (4, 9):
+        with _client(hands=hands) as client:
+            page = client.get("/").text
+            assert re.search(rf'<input id="hands"[^>]* value="{hands}"', page)

@@ -1,4 +1,4 @@
-# settlement.py's Link as an extension type and its payment look-up as C (compiled from
+# settlement.py's records (Link, Owing, LoserPayment) as extension types and its payment look-up as C (compiled from
 # settlement.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
@@ -10,6 +10,33 @@ cdef class Link:
     cdef readonly long fed_winner
     cdef readonly long winner_fed
     cdef readonly bint mutual
+
+
+cdef class Owing:
+    cdef readonly str payer
+    cdef readonly long amount
+    cdef readonly str basis
+    cdef readonly object rule
+    cdef readonly str situation
+    cdef readonly long multiplier
+    cdef readonly tuple roles
+    cdef readonly long replaced
+    cdef readonly object partner
+    cdef readonly object link
+    cdef readonly tuple covers
+
+
+cdef class LoserPayment:
+    cdef readonly str payer
+    cdef readonly str payee
+    cdef readonly long amount
+    cdef readonly long payer_fu
+    cdef readonly long payee_fu
+    cdef readonly str relation
+    cdef readonly long step
+    cdef readonly long rate
+    cdef readonly long steps
+    cdef readonly str mode
 
 
 @cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str)

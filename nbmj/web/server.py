@@ -200,7 +200,7 @@ def create_app(
         return tables.get(str(request.path_params["code"]))
 
     async def lobby(request: Request) -> Response:
-        return page("lobby.html", DEFAULT=script_json(known.default), DEFAULT_NAME=known.default)
+        return page("lobby.html", DEFAULT=script_json(known.default), DEFAULT_NAME=known.default, HANDS=hands)
 
     async def table_page(request: Request) -> Response:
         try:
