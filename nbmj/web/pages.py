@@ -93,6 +93,7 @@ def render_page(name: str, nonce: str, **values: Any) -> str:
     return str(
         template.render(
             TILE_CSS=trusted_asset("tiles.css"),
+            EXPLAIN_CSS=trusted_asset("explain.css"),
             TILE_JS=trusted_asset("tiles.js"),
             EXPLAIN_JS=trusted_asset("explain.js"),
             NONCE=nonce,
