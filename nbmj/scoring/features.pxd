@@ -27,6 +27,10 @@ cpdef long half_flush(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_honors(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_pungs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_chows(tuple args, HandFacts hf, Reading rd) except? -1
+@cython.locals(most=long, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, same=long, g=SetGroup, h=SetGroup, sets=tuple)
+cpdef long identical_chows(tuple args, HandFacts hf, Reading rd) except? -1
+@cython.locals(found=long, i=Py_ssize_t, j=Py_ssize_t, before=long, g=SetGroup, h=SetGroup, sets=tuple)
+cpdef long chow_pairs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long wait(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long big_crane(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long wild_as_itself(tuple args, HandFacts hf, Reading rd) except? -1

@@ -225,6 +225,53 @@ def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 feature("all_chows", all_chows, reading=True, needs=_NEEDS_CHOWS)
 
 
+_NEEDS_CHOW_KINDS = needs(chow_kinds=True)
+
+
+# 板高 and its family (NB-12.45): the sets are the reading's, claimed chows included as they
+# were claimed (a claimed chow is fixed; a concealed one may be read either way, and the
+# scorer keeps the reading that scores best)
+def identical_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    most = 0
+    sets = rd.sets
+    n = len(sets)
+    for i in range(n):
+        g = sets[i]
+        if g.size != "chow":
+            continue
+        same = 0
+        for j in range(n):
+            h = sets[j]
+            if h.size == "chow" and h.first == g.first:
+                same += 1
+        if same > most:
+            most = same
+    return most
+
+
+feature("identical_chows", identical_chows, reading=True, needs=_NEEDS_CHOW_KINDS)
+
+
+def chow_pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    found = 0
+    sets = rd.sets
+    for i in range(len(sets)):
+        g = sets[i]
+        if g.size != "chow":
+            continue
+        before = 0
+        for j in range(i):
+            h = sets[j]
+            if h.size == "chow" and h.first == g.first:
+                before += 1
+        if before == 1:  # the second of its kind: one more chow held at least twice
+            found += 1
+    return found
+
+
+feature("chow_pairs", chow_pairs, reading=True, needs=_NEEDS_CHOW_KINDS)
+
+
 # the wait is part of every signature
 def wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
