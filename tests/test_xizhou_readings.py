@@ -158,3 +158,20 @@ def test_xizhou_plays_to_the_last_tile_NB_15_1():
     """NB-15.1 in xizhou (the 3020 server leaves XiangShanDrawCount out)."""
     g = _passive(Game(XIZHOU, 0))
     assert g.result.outcome == "draw" and g.wall.remaining == 0
+
+
+def test_the_winning_tile_of_a_heavenly_win_is_read_per_variant_NB_12_48():
+    """NB-12.48: riichi_advanced lets any of the dealer's fourteen tiles be the winning one
+    (``heavenly_wait any``): 3m or 2m then make an edge or closed wait, one tai more than the drawn 6p's
+    two-sided wait; ``drawn`` scores the tile given. The reading is for the dealer's
+    first-turn self-draw only."""
+    ra = load_variant("ningbo-riichi-advanced")
+    assert ra.heavenly_wait == "any" and load_variant("ningbo").heavenly_wait == "drawn"
+    hand = {"seat": "E", "round": "E", "concealed": "123m 456m 789m 55s 78p", "win_tile": "6p",
+            "win_by": "self_draw", "first_turn": True, "indicator": "9s"}
+    best = score(Situation.from_dict(hand), ra)
+    drawn = score(Situation.from_dict(hand), dataclasses.replace(ra, heavenly_wait="drawn"))
+    assert best.wait in ("edge", "closed") and drawn.wait == "two_sided"
+    assert best.tai == drawn.tai + 1 and "heavenly" in _items(best)
+    later = score(Situation.from_dict({**hand, "first_turn": False}), ra)
+    assert later.wait == "two_sided"

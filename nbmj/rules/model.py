@@ -589,6 +589,9 @@ class RuleSet:
     draw: DrawRules
     dealer: DealerRules
     local_rules: tuple[LocalRule, ...] = ()
+    #: NB-12.48: which tile of a heavenly win (天胡) is the winning tile for the wait items:
+    #: ``drawn``, the dealer's fourteenth; ``any``, whichever of the fourteen scores best
+    heavenly_wait: Literal["drawn", "any"] = "drawn"
 
     def item(self, name: str) -> ScoringItem:
         """The scoring item called ``name``."""

@@ -747,6 +747,8 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
         return not (win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild), hf
     if rules.wilds.enabled and situation.indicator is None:
         return True, None
+    if rules.heavenly_wait == "any" and situation.first_turn and win_by == "self_draw":
+        return True, None  # NB-12.48: another of the fourteen may be the winning tile; let the scorer read them
     hf = facts(situation, rules)
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
         return False, hf
