@@ -27,9 +27,11 @@ cpdef long half_flush(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_honors(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_pungs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_chows(tuple args, HandFacts hf, Reading rd) except? -1
-@cython.locals(most=long, n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, same=long, g=SetGroup, h=SetGroup, sets=tuple)
+@cython.locals(firsts=list, counts=list, g=SetGroup)
+cpdef list chow_multiplicities(Reading rd)
+@cython.locals(most=long, n=long)
 cpdef long identical_chows(tuple args, HandFacts hf, Reading rd) except? -1
-@cython.locals(found=long, i=Py_ssize_t, j=Py_ssize_t, before=long, g=SetGroup, h=SetGroup, sets=tuple)
+@cython.locals(found=long, n=long)
 cpdef long chow_pairs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long wait(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long big_crane(tuple args, HandFacts hf, Reading rd) except? -1

@@ -231,21 +231,26 @@ _NEEDS_CHOW_KINDS = needs(chow_kinds=True)
 # 板高 and its family (NB-12.45): the sets are the reading's, claimed chows included as they
 # were claimed (a claimed chow is fixed; a concealed one may be read either way, and the
 # scorer keeps the reading that scores best)
-def identical_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    most = 0
-    sets = rd.sets
-    n = len(sets)
-    for i in range(n):
-        g = sets[i]
+def chow_multiplicities(rd: Reading) -> list[int]:
+    """How many times each different chow of the reading occurs, in the order first met."""
+    firsts: list[int] = []
+    counts: list[int] = []
+    for g in rd.sets:
         if g.size != "chow":
             continue
-        same = 0
-        for j in range(n):
-            h = sets[j]
-            if h.size == "chow" and h.first == g.first:
-                same += 1
-        if same > most:
-            most = same
+        if g.first in firsts:
+            counts[firsts.index(g.first)] += 1
+        else:
+            firsts.append(g.first)
+            counts.append(1)
+    return counts
+
+
+def identical_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    most = 0
+    for n in chow_multiplicities(rd):
+        if n > most:
+            most = n
     return most
 
 
@@ -254,17 +259,8 @@ feature("identical_chows", identical_chows, reading=True, needs=_NEEDS_CHOW_KIND
 
 def chow_pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     found = 0
-    sets = rd.sets
-    for i in range(len(sets)):
-        g = sets[i]
-        if g.size != "chow":
-            continue
-        before = 0
-        for j in range(i):
-            h = sets[j]
-            if h.size == "chow" and h.first == g.first:
-                before += 1
-        if before == 1:  # the second of its kind: one more chow held at least twice
+    for n in chow_multiplicities(rd):
+        if n >= 2:
             found += 1
     return found
 
