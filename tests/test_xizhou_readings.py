@@ -175,3 +175,14 @@ def test_the_winning_tile_of_a_heavenly_win_is_read_per_variant_NB_12_48():
     assert best.tai == drawn.tai + 1 and "heavenly" in _items(best)
     later = score(Situation.from_dict({**hand, "first_turn": False}), ra)
     assert later.wait == "two_sided"
+
+
+def test_no_independent_tiles_shape_without_a_source_NB_10_16():
+    """NB-10.16: no source describes 奉化's "independent tiles" (不靠) hand, so the language
+    has no such shape: naming one is an error that lists the shapes there are."""
+    from nbmj.errors import RuleSetError
+    from nbmj.rules.model import SHAPES
+
+    assert set(SHAPES) == {"standard", "seven_pairs", "honors_any"}
+    with pytest.raises(RuleSetError, match="seven_pairs"):
+        compile_text('variant fh extends ningbo "x"\nwinning { shapes standard independent }\n', "fh.nbv")
