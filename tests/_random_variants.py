@@ -30,7 +30,7 @@ from nbmj.rules.model import RESTRICTION_KINDS, RuleSet, ScoringItem, TaiScoring
 __all__ = ["SHIPPED_ROOTS", "random_variant_text", "random_variant", "random_ruleset", "random_rulesets", "hand_digests"]
 
 #: the shipped variants a random one extends (each family's roots and its distinct children)
-SHIPPED_ROOTS = ("ningbo", "ningbo-7wild", "ningbo-riichi-advanced", "ninghai-yaobansan", "ninghai-tuidaoba")
+SHIPPED_ROOTS = ("ningbo", "ningbo-7wild", "ningbo-riichi-advanced", "ninghai-yaobansan", "ninghai-tuidaoba", "xizhou")
 
 _DICE = ("sum", "large", "small")
 _WINDOWS = ("always", "first_go_around", "dealer_first_turn")
@@ -154,7 +154,7 @@ def random_variant_text(seed: int) -> str:
     out.append("claims { " + "; ".join(claim_lines) + " }")
 
     shapes = ["standard"] + [s for s in ("seven_pairs", "honors_any") if _maybe(rng, 0.3)]
-    out.append(f"winning {{ shapes {' '.join(shapes)} }}")
+    out.append(f"winning {{ shapes {' '.join(shapes)}; heavenly_wait {rng.choice(('drawn', 'any'))} }}")
 
     claims_on = {"chi": chi == "yes", "pon": pon == "yes", "win": parent.claims.win_on_discard}
     out.append("restrictions {\n  " + "\n  ".join(_restrictions(rng, parent, claims_on)) + "\n}")
@@ -193,7 +193,8 @@ def random_variant_text(seed: int) -> str:
     out.append("immediate { "
                f"exposed_kong {rng.randint(0, 2)}; concealed_kong {rng.randint(0, 4)}; added_kong {rng.randint(0, 2)}; "
                f"flower {rng.randint(0, 1) if flowers_on else 0}; void_on_draw {_yes(rng)} }}")
-    out.append(f"draw {{ kept_stacks {rng.choice((0, 0, 3, 7, 9))}; kept_stacks_per_kong {rng.randint(0, 1)} }}")
+    out.append(f"draw {{ kept_stacks {rng.choice((0, 0, 3, 7, 8, 9))}; kept_stacks_per_kong {rng.randint(0, 1)}; "
+               f"count_by {rng.choice(('tiles', 'stacks'))} }}")
     out.append("dealer { "
                f"on_dealer_win {rng.choice(('stay', 'next_seat'))}; on_nondealer_win {rng.choice(('next_seat', 'winner'))}; "
                f"on_draw {rng.choice(('stay', 'next_seat'))} }}")

@@ -16,7 +16,8 @@ from nbmj.rules.wilds import wild_tiles
 from nbmj.scoring import Situation
 from nbmj.scoring.situation import Meld
 
-VARIANTS = ("ningbo", "ningbo-000", "ningbo-7wild", "ninghai", "ninghai-yaobanliu", "ninghai-tuidaoba", "ninghai-yaoerliu")
+VARIANTS = ("ningbo", "ningbo-000", "ningbo-7wild", "ninghai", "ninghai-yaobanliu", "ninghai-tuidaoba", "ninghai-yaoerliu",
+            "xizhou")
 SEATS = ("E", "S", "W", "N")
 
 

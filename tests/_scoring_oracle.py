@@ -14,6 +14,8 @@ Test files put tests/ on sys.path and import this module by name.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass
 
 from nbmj.core import _reference
@@ -194,6 +196,11 @@ class Hand:
             return int(all(in_class(rd.pair, c, sit.seat, sit.round_wind) for c in args))
         if name == "chows":
             return sum(1 for s in rd.sets if s.kind == "chow")
+        if name in ("identical_chows", "chow_pairs"):  # 板高 (NB-12.45): chows of the same three tiles
+            same = Counter(s.tiles for s in rd.sets if s.kind == "chow")
+            if name == "identical_chows":
+                return max(same.values(), default=0)
+            return sum(1 for n in same.values() if n >= 2)
         tiles = [t for s in rd.sets for t in s.tiles] + [rd.pair, rd.pair]
         suits = {t // 9 for t in tiles if t < 27}
         honours = any(t >= 27 for t in tiles)

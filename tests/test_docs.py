@@ -45,7 +45,8 @@ def _cells(row: _Node) -> list[_Node]:
 
 
 def _item_values(table: _Node) -> dict[str, list[str]]:
-    """item name -> the texts of its ``nbmj-value`` cells, from a table's item rows."""
+    """item name -> the texts of its ``nbmj-value`` cells, from a table's item rows (``—``
+    where a variant has no such item)."""
     out = {}
     for row in table.find_all("tr", "nbmj-item"):
         name = row.attrs["id"].removeprefix("item-")

@@ -31,6 +31,9 @@ SHIPPED = [
     "ninghai-yaobanliu",
     "ninghai-yaobansan",
     "ninghai-yaoerliu",
+    "xiangshan",
+    "xiangshan-q10h6",
+    "xizhou",
 ]
 
 

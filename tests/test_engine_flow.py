@@ -179,10 +179,11 @@ def test_nb_11_6_last_tile_flag_on_the_143rd_draw():
 
 
 def test_nh_1_9_t8_ninghai_draws_with_nine_stacks_left():
-    """NH-1.9."""
+    """NH-1.9: the reserve is counted in tiles (seed 004: the odd tile does not count), so
+    a drawn hand ends with exactly 18 tiles left, two more per kong."""
     g, _ = _draw_out(NINGHAI, 0)
     assert g.result.outcome == "draw"
-    assert g.wall.remaining // 2 == 9 + g.kongs
+    assert g.wall.remaining == 18 + 2 * g.kongs
 
 
 def test_nb_15_4_t29_a_draw_voids_immediate_payments():
@@ -415,11 +416,19 @@ def test_nb_9_7_no_kong_without_a_tile_to_replace_it():
 
 
 def test_nh_1_9_nb_5_7_a_replacement_may_take_the_odd_tile_but_no_kept_one():
-    """NH-1.9, NB-5.7: with the kept 18 tiles and one odd tile left, no head draw is
-    allowed, but a flower's replacement takes the odd tile; with only the kept tiles left,
-    a flower gets no replacement and the hand is drawn."""
+    """NH-1.9, NB-5.7: with the kept 18 tiles and one odd tile left, the odd tile is drawn
+    (seed 004's reading, ``draw.count_by tiles``); read by whole stacks (``count_by
+    stacks``) no head draw is allowed, but a flower's replacement takes the odd tile; with
+    only the kept tiles left, a flower gets no replacement and the hand is drawn."""
     flower = 34  # 1f: any flower laid aside by the seat on turn
     g = Game(NINGHAI, 0)
+    g.wall.remaining = 19
+    assert g.can_draw()
+    g.wall.remaining = 18
+    assert not g.can_draw()
+
+    by_stacks = dataclasses.replace(NINGHAI, draw=dataclasses.replace(NINGHAI.draw, count_by="stacks"))
+    g = Game(by_stacks, 0)
     p = g.current
     g.hands[p][flower] += 1
     g.wall.remaining = 19

@@ -1,6 +1,7 @@
 """Claim restrictions (NB-8.x), the wild single wait (NB-11.9) and Ninghai's first
 go-around (NH-1.7, NH-1.8); fact-sheet vectors T17-T21."""
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from nbmj.tiles import parse_counts
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import NINGBO, NINGHAI, T, make, play_passing, to_added_kong  # noqa: E402
+from _engine_helpers import MIN0, NINGBO, NINGHAI, T, make, play_passing, to_added_kong  # noqa: E402
 
 
 def kinds(legal, kind):
@@ -103,9 +104,17 @@ def test_t20_nb_8_8_no_kong_in_the_turn_of_a_pon():
     g = make(hands, draws="8s8s3s")
     g.step(Action.parse("E discard 5s"))
     assert kinds(g.legal_actions("W"), "kan")
-    play_script(g, ["W pon 5s"])
+    play_passing(g, ["W pon 5s"])  # S passes too: the pon takes effect and W is on turn
+    assert g.phase == "turn" and g.to_act == ["W"]
     legal = g.legal_actions("W")
+    assert kinds(legal, "discard")  # W must discard, and may not kong in this turn
     assert not kinds(legal, "kakan") and not kinds(legal, "ankan")
+    # the same hand without the restriction may kong at once: the restriction is what bars it
+    free = make(hands, rules=dataclasses.replace(MIN0, restrictions=tuple(
+        r for r in MIN0.restrictions if r.kind != "kong_after_pon")), draws="8s8s3s")
+    free.step(Action.parse("E discard 5s"))
+    play_passing(free, ["W pon 5s"])
+    assert Action.parse("W kakan 5s") in free.legal_actions("W") and Action.parse("W ankan 1z") in free.legal_actions("W")
     play_passing(g, ["W discard 8p", "N discard 9p", "E discard 1p", "S discard 9m"])
     legal = g.legal_actions("W")  # W's next turn: both kongs allowed
     assert Action.parse("W kakan 5s") in legal and Action.parse("W ankan 1z") in legal

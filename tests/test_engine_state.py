@@ -321,14 +321,15 @@ def test_an_observation_shows_nothing_of_another_hand():
 
 
 def test_claims_agree_with_the_engine_near_ninghais_reserve_NB_9_7_NH_1_9():
-    """NH-1.9 keeps 9 stacks; a kong needs its replacement beyond them and one more stack
-    (NB-9.7): with 20 tiles left the engine offers W only the pong, with 21 the kong too."""
+    """NH-1.9 keeps 18 tiles, counted in tiles; a kong needs its replacement beyond them and
+    one more stack (NB-9.7): with 19 or 20 tiles left the engine offers W only the pong,
+    with 21 the kong too; with 18 the discard is the last (NB-15.2)."""
     data = {k: v for k, v in CLAIMS_TABLE.items() if k != "indicator"}
     data["variant"] = "ninghai"
     data["W"] = {"concealed": "777s3456m6789p12z", "melds": []}
     data["S"] = {"concealed": "12s1234p1234z568p", "melds": []}
-    got = {n: [o["claim"] for o in claims_for({**data, "wall": n})["claims"]["W"]] for n in (19, 20, 21)}
-    assert got == {19: [], 20: ["pon"], 21: ["kan", "pon"]}  # 19: the last discard (NB-15.2)
+    got = {n: [o["claim"] for o in claims_for({**data, "wall": n})["claims"]["W"]] for n in (18, 19, 20, 21)}
+    assert got == {18: [], 19: ["pon"], 20: ["pon"], 21: ["kan", "pon"]}  # 18: the last discard (NB-15.2)
     assert claims_for({**data, "wall": 20, "kongs": 1})["claims"]["W"] == []  # a kong raised the reserve
 
 

@@ -220,15 +220,16 @@ def _answer(
     wall = Wall([0, 0], None)  # only its count of drawable tiles is read
     if "wall" in data:
         wall.remaining = _count(data["wall"], "wall")
-        at_end = wall.remaining == 0 if kept == 0 else wall.remaining // 2 <= kept // 2
-        if "last_discard" in data and last_discard != at_end:
-            raise SituationError(f"'last_discard' is {last_discard!r}, but a wall of {wall.remaining} tiles says {at_end!r}")
     else:
         wall.remaining = kept if last_discard else 2 * kept + 144  # at the reserve, or far from it
     wt = wild_tables(tuple(sorted(wild_tiles(rules.wilds, indicator))), er.wild_flower_is_flower)
     table = TableState(
         er, wt, rules, wall, (SeatState(), SeatState(), SeatState(), SeatState()), 0, round_wind, indicator, kongs=kongs, kept_tiles=kept, current=d
     )
+    if "wall" in data:
+        at_end = not table.can_draw()  # the one test of the reserve (NB-15.1, NH-1.9)
+        if "last_discard" in data and last_discard != at_end:
+            raise SituationError(f"'last_discard' is {last_discard!r}, but a wall of {wall.remaining} tiles says {at_end!r}")
     # the discard just made: in the first go-around it is the discarder's first, so the
     # seats before it (from the dealer) have discarded once each; otherwise the window is past
     table.discards_made = d + 1 if first_go_around else 8

@@ -27,6 +27,7 @@ cdef class EngineRules:
     cdef readonly bint wild_flower_is_flower
     cdef readonly int kept_base
     cdef readonly int kept_per_kong
+    cdef readonly bint kept_whole_stacks
     cdef readonly int dealer_tiles
     cdef readonly int other_tiles
     cdef readonly object immediate

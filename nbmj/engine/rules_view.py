@@ -68,6 +68,8 @@ class EngineRules:
     wild_flower_is_flower: bool
     kept_base: int
     kept_per_kong: int
+    #: NH-1.9's stack reading (``draw.count_by stacks``): only whole stacks beyond the reserve are drawn
+    kept_whole_stacks: bool
     dealer_tiles: int
     other_tiles: int
     immediate: ImmediatePayments
@@ -112,6 +114,7 @@ def _read(rules: RuleSet) -> EngineRules:
         wild_flower_is_flower=rules.wilds.wild_flower_is_flower,
         kept_base=2 * rules.draw.kept_stacks,
         kept_per_kong=2 * rules.draw.kept_stacks_per_kong,
+        kept_whole_stacks=rules.draw.count_by == "stacks",
         dealer_tiles=rules.dealing.dealer_tiles,
         other_tiles=rules.dealing.other_tiles,
         immediate=rules.immediate,

@@ -235,10 +235,14 @@ class TableState:
 
     def can_draw(self) -> bool:
         """May a player draw from the head? NB-15.1: to the last tile; NH-1.9: only while
-        more whole stacks remain than are kept back (an odd last tile does not count)."""
+        tiles remain beyond those kept back (``draw.count_by tiles``: the odd tile a tail
+        draw leaves is drawn, seed 004's "最后是单数牌不算"), or, read by stacks
+        (``count_by stacks``), while more whole stacks remain than are kept back."""
         kept = self.kept_tiles
         remaining = self.wall.remaining
-        return remaining > 0 if kept == 0 else remaining // 2 > kept // 2
+        if self.er.kept_whole_stacks and kept:
+            return remaining // 2 > kept // 2
+        return remaining > kept
 
     def can_kong(self) -> bool:
         """NB-9.7: a kong needs a replacement beyond the reserve, counting its own extra stack."""

@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 # Settings whose rule-set field has another name than the setting.
-_FIELD_OF = {("winning", "shapes"): "shapes", ("flowers", "seat"): "flowers.seat_flowers", ("liability", "one_way"): "liability.rows",
+_FIELD_OF = {("winning", "shapes"): "shapes", ("winning", "heavenly_wait"): "heavenly_wait", ("flowers", "seat"): "flowers.seat_flowers", ("liability", "one_way"): "liability.rows",
              ("liability", "mutual"): "liability.rows"}
 
 

@@ -126,6 +126,7 @@ class Builder:
             draw=draw,
             dealer=dealer,
             local_rules=tuple(e.value for e in self.m.tables["local_rules"].values()),
+            heavenly_wait=g("winning", "heavenly_wait"),
         )
         self.checks.check(rs)
         if len(self.leaf.src.diags) > diags_before:

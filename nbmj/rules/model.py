@@ -192,6 +192,13 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("all_honors", "字一色: honours only"),
         FeatureSpec("all_pungs", "碰碰胡/对对胡: no chow"),
         FeatureSpec("all_chows", "every meld is a chow"),
+        FeatureSpec(
+            "identical_chows",
+            "板高: the most chows of the reading that are the same chow (claimed chows as claimed; 0 without a chow)",
+            (),
+            boolean=False,
+        ),
+        FeatureSpec("chow_pairs", "双板高: how many different chows the reading holds at least twice", (), boolean=False),
         FeatureSpec("shape", "the winning shape of the reading (winning.shapes)", (("standard", "seven_pairs", "honors_any"),)),
         FeatureSpec("all_simples", "断幺九: every tile a simple (2-8 of a suit), no terminal or honour"),
         FeatureSpec(
@@ -520,10 +527,17 @@ class ImmediatePayments:
 @dataclass(frozen=True)
 class DrawRules:
     """Exhaustive draw: the hand ends when only ``kept_stacks`` stacks (+ ``kept_stacks_per_kong``
-    per kong) remain; 0 means play to the last drawable tile."""
+    per kong) remain; 0 means play to the last drawable tile.
+
+    ``count_by`` says how the reserve is counted once tail draws (replacements) leave an odd
+    tile on the wall: ``tiles`` keeps exactly two tiles per kept stack back and lets every
+    tile beyond them be drawn (NH-1.9 as seed 004 reads, 象山's 16 tiles); ``stacks`` counts
+    only whole stacks, so a lone odd tile beyond the kept stacks is not drawn either
+    (NH-1.9's other reading)."""
 
     kept_stacks: int
     kept_stacks_per_kong: int
+    count_by: Literal["tiles", "stacks"] = "tiles"
 
 
 @dataclass(frozen=True)
@@ -575,6 +589,9 @@ class RuleSet:
     draw: DrawRules
     dealer: DealerRules
     local_rules: tuple[LocalRule, ...] = ()
+    #: NB-12.48: which tile of a heavenly win (天胡) is the winning tile for the wait items:
+    #: ``drawn``, the dealer's fourteenth; ``any``, whichever of the fourteen scores best
+    heavenly_wait: Literal["drawn", "any"] = "drawn"
 
     def item(self, name: str) -> ScoringItem:
         """The scoring item called ``name``."""

@@ -273,7 +273,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "wilds_in_melds": r_bool,
         "wild_kong": r_bool,
     },
-    "winning": {"shapes": r_enum_list(*M.SHAPES)},
+    "winning": {"shapes": r_enum_list(*M.SHAPES), "heavenly_wait": r_enum("drawn", "any")},
     "liability": {
         "threshold": r_int(1),
         "counts": r_enum_list("chi", "pon", "kan"),
@@ -293,7 +293,7 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "void_on_draw": r_bool,
         "false_win": r_int(0),
     },
-    "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0)},
+    "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0), "count_by": r_enum("tiles", "stacks")},
     "dealer": {
         "first_dealer": r_enum("random", "two_rolls"),
         "on_dealer_win": r_enum("stay", "next_seat"),
@@ -327,7 +327,8 @@ SCORING_SCHEMA: dict[str, dict[str, Reader]] = {
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
                      ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group",
-                     ("immediate", "false_win"): 0, ("claims", "wild_kong"): False}
+                     ("immediate", "false_win"): 0, ("claims", "wild_kong"): False,
+                     ("draw", "count_by"): "tiles", ("winning", "heavenly_wait"): "drawn"}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")
 # What one entry of each keyed table is called in messages.

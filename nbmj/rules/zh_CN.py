@@ -23,6 +23,10 @@ MEANINGS: Final[dict[str, str]] = {
     "字一色: honours only": "字一色：只有字牌",
     "碰碰胡/对对胡: no chow": "碰碰胡／对对胡：没有顺子",
     "every meld is a chow": "每副面子都是顺子",
+    "板高: the most chows of the reading that are the same chow (claimed chows as claimed; 0 without a chow)": (
+        "板高：这种拆法中一模一样的顺子最多有几副（吃来的顺子按吃的样子计；没有顺子时为 0）"
+    ),
+    "双板高: how many different chows the reading holds at least twice": "双板高：这种拆法中至少出现两次的不同顺子有几种",
     "how the winning tile completed the scored decomposition: edge 边张 (12+3, 89+7), closed 嵌张 (13+2), "
     "single 单吊 (pairs a lone tile), pair_pair 对倒 (one of two pairs becomes a pung), two_sided 两面": (
         "胡张如何补全计分所用的拆法：edge 边张（12+3、89+7），closed 嵌张（13+2），single 单吊（与一张单牌成对），"

@@ -11,8 +11,9 @@ sorted. :func:`readings` adds the slot the winning tile took, one reading per ke
 Groups made of wilds only can stand for any pung or chow. Scoring only tells tiles apart by
 their class and suit, and by whether a wild stands for its own face value, so such pungs
 and pairs are kept only for the kinds in ``keep`` (one per class, chosen by the caller) and
-such chows only as 123 of each suit: the best score over the representatives equals the
-best over every kind.
+such chows only as 123 of each suit (as 123 and 234 where chow ranks count, and as every
+chow where the identical-chow features tell chows apart): the best score over the
+representatives equals the best over every kind.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ REP_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
 #: With chow ranks told apart (断幺九): 123 holds a terminal, 234 none; no feature tells
 #: the other chows of a suit apart from one of these two.
 RANKED_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in (0, 1))
+#: With chows told apart by their tiles (板高, identical chows): every chow.
+ALL_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in range(7))
 
 
 def clear_caches() -> None:

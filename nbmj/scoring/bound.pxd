@@ -45,6 +45,11 @@ cdef class _Span:
 cpdef bint _all_pungs_possible(_Span span) except -1
 
 
+@cython.locals(shape=bytes, most=long, base=long, first=long, a=long, b=long, c=long, least=long, made=long,
+               g=SetGroup)
+cpdef long _identical_chows_high(_Span span) except -1
+
+
 cdef class ValueBound:
     cdef public double tai
     cdef public double multiplier

@@ -274,6 +274,27 @@ def _all_chows_possible(span: _Span) -> bool:
     return True
 
 
+def _identical_chows_high(span: _Span) -> int:
+    """The most identical chows any reading can hold: per chow, the melded ones plus those
+    the concealed tiles and the wilds can make (one tile of each of its three kinds each,
+    a wild for any)."""
+    shape = span.shape
+    most = 0
+    for base in (0, 9, 18):
+        for first in range(base, base + 7):
+            a = shape[first]
+            b = shape[first + 1]
+            c = shape[first + 2]
+            least = min(a, b, c)
+            made = min(least + span.wilds, (a + b + c + span.wilds) // 3)
+            for g in span.melded:
+                if g.size == "chow" and g.first == first:
+                    made += 1
+            if made > most:
+                most = made
+    return most
+
+
 # The reading-level features with a bound over every reading (:data:`_READING_BOUNDS`).
 _B_PUNGS = 0
 _B_PAIRS = 1
@@ -289,6 +310,8 @@ _B_WILD_AS_ITSELF = 10
 _B_ALL_SIMPLES = 11
 _B_WILD_PAIR_WIN = 12
 _B_SHAPE = 13
+_B_IDENTICAL_CHOWS = 14
+_B_CHOW_PAIRS = 15
 
 #: The reading-level features with an interval over every reading of a hand
 #: (:func:`_reading_bound`), by name. A feature missing here has no bound: an item that
@@ -297,7 +320,8 @@ _READING_BOUNDS: dict[str, int] = {
     "pungs": _B_PUNGS, "pairs": _B_PAIRS, "chows": _B_CHOWS, "flush": _B_FLUSH, "half_flush": _B_HALF_FLUSH,
     "all_honors": _B_ALL_HONORS, "all_pungs": _B_ALL_PUNGS, "all_chows": _B_ALL_CHOWS, "wait": _B_WAIT,
     "big_crane": _B_BIG_CRANE, "wild_as_itself": _B_WILD_AS_ITSELF, "all_simples": _B_ALL_SIMPLES,
-    "wild_pair_win": _B_WILD_PAIR_WIN, "shape": _B_SHAPE,
+    "wild_pair_win": _B_WILD_PAIR_WIN, "shape": _B_SHAPE, "identical_chows": _B_IDENTICAL_CHOWS,
+    "chow_pairs": _B_CHOW_PAIRS,
 }
 
 
@@ -339,6 +363,10 @@ def _reading_bound(code: int, args: tuple[str, ...], span: _Span, iv: _Intervals
         hi = 1 if span.simple_only else 0
     elif code == _B_WILD_PAIR_WIN:
         hi = 1 if span.win_is_wild else 0
+    elif code == _B_IDENTICAL_CHOWS:
+        hi = _identical_chows_high(span)
+    elif code == _B_CHOW_PAIRS:  # each such chow takes two of the hand's chows
+        hi = (span.melded_chows + (span.tiles + span.wilds) // 3) // 2
     elif not args or args[0] == "standard":  # _B_SHAPE: bounds are worked out only where the
         lo = 1  # standard shape is the only one (value_bound)
     else:
@@ -719,6 +747,8 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
         return not (win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild), hf
     if rules.wilds.enabled and situation.indicator is None:
         return True, None
+    if rules.heavenly_wait == "any" and situation.first_turn and win_by == "self_draw":
+        return True, None  # NB-12.48: another of the fourteen may be the winning tile; let the scorer read them
     hf = facts(situation, rules)
     if win_by == "discard" and hf.win_is_wild and not claims.claim_discarded_wild:
         return False, hf

@@ -27,6 +27,12 @@ cpdef long half_flush(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_honors(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_pungs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long all_chows(tuple args, HandFacts hf, Reading rd) except? -1
+@cython.locals(firsts=list, counts=list, g=SetGroup)
+cpdef list chow_multiplicities(Reading rd)
+@cython.locals(most=long, n=long)
+cpdef long identical_chows(tuple args, HandFacts hf, Reading rd) except? -1
+@cython.locals(found=long, n=long)
+cpdef long chow_pairs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long wait(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long big_crane(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long wild_as_itself(tuple args, HandFacts hf, Reading rd) except? -1

@@ -225,6 +225,49 @@ def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
 feature("all_chows", all_chows, reading=True, needs=_NEEDS_CHOWS)
 
 
+_NEEDS_CHOW_KINDS = needs(chow_kinds=True)
+
+
+# 板高 and its family (NB-12.45): the sets are the reading's, claimed chows included as they
+# were claimed (a claimed chow is fixed; a concealed one may be read either way, and the
+# scorer keeps the reading that scores best)
+def chow_multiplicities(rd: Reading) -> list[int]:
+    """How many times each different chow of the reading occurs, in the order first met."""
+    firsts: list[int] = []
+    counts: list[int] = []
+    for g in rd.sets:
+        if g.size != "chow":
+            continue
+        if g.first in firsts:
+            counts[firsts.index(g.first)] += 1
+        else:
+            firsts.append(g.first)
+            counts.append(1)
+    return counts
+
+
+def identical_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    most = 0
+    for n in chow_multiplicities(rd):
+        if n > most:
+            most = n
+    return most
+
+
+feature("identical_chows", identical_chows, reading=True, needs=_NEEDS_CHOW_KINDS)
+
+
+def chow_pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    found = 0
+    for n in chow_multiplicities(rd):
+        if n >= 2:
+            found += 1
+    return found
+
+
+feature("chow_pairs", chow_pairs, reading=True, needs=_NEEDS_CHOW_KINDS)
+
+
 # the wait is part of every signature
 def wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:

@@ -28,6 +28,7 @@ cdef class SignatureSpec:
     cdef readonly bint suits
     cdef readonly bint pair_wilds
     cdef readonly bint chow_ranks
+    cdef readonly bint chow_kinds
 
 
 cdef class ReadingCodes:
@@ -51,7 +52,7 @@ cdef class SpecTables:
 @cython.locals(entry=tuple, winds=int, tables=SpecTables, tables_by_winds=list)
 cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
 @cython.locals(sit=Situation, tables=SpecTables, cls=tuple, keep=frozenset, win=int, on_discard=bint,
-               track_itself=bint, track_pair_wilds=bint, codes=ReadingCodes, found=tuple, gi=int, out=list,
+               track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, codes=ReadingCodes, found=tuple, gi=int, out=list,
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)

@@ -84,6 +84,8 @@ _NO_KEEP: frozenset[int] = frozenset()
 _SUIT_OF = tuple(300 + k // 9 for k in range(N_KINDS))
 #: A chow's code when chow ranks are told apart: its suit, and whether it holds a terminal.
 _RANKED_SUIT_OF = tuple(300 + 2 * (k // 9) + (k % 9 in (0, 6)) for k in range(N_KINDS))
+#: A chow's code when chows are told apart by their tiles: its first kind.
+_CHOW_KIND_OF = tuple(400 + k for k in range(N_KINDS))
 
 
 @lru_cache(maxsize=8192)
@@ -153,6 +155,8 @@ class SignatureSpec:
     suits: bool = True
     pair_wilds: bool = True
     chow_ranks: bool = True
+    #: chows told apart by their tiles, not only by suit (the identical-chow features)
+    chow_kinds: bool = True
 
     def union(self, other: "SignatureSpec") -> "SignatureSpec":
         """What either spec tells apart."""
@@ -166,13 +170,14 @@ class SignatureSpec:
             self.suits or other.suits,
             self.pair_wilds or other.pair_wilds,
             self.chow_ranks or other.chow_ranks,
+            self.chow_kinds or other.chow_kinds,
         )
 
 
 #: Tells everything apart that a feature can read.
 FULL_SPEC = SignatureSpec()
 #: Tells nothing apart beyond the wait (which every signature holds).
-NO_NEEDS = SignatureSpec((), False, False, False, False, False, False, False)
+NO_NEEDS = SignatureSpec((), False, False, False, False, False, False, False, False)
 
 
 def needs(classes: tuple[str, ...] = (), **flags: bool) -> SignatureSpec:
@@ -370,8 +375,10 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     track_itself = spec.itself and bool(hf.wild_physical)
     # the core's keys tell apart neither 还搭 counts nor the wilds of the pair a wild completed
     track_pair_wilds = spec.pair_wilds and hf.win_is_wild
-    # nor chow ranks (断幺九), and the core keeps all-wild chows as 123 only
-    if not (track_itself or track_pair_wilds or spec.chow_ranks):
+    # nor chow ranks (断幺九) or chows by their tiles (板高), and the core keeps all-wild chows
+    # as 123 only
+    chow_kinds = spec.chow_kinds
+    if not (track_itself or track_pair_wilds or spec.chow_ranks or chow_kinds):
         codes = tables.codes_on_discard if on_discard else tables.codes
         if codes is not None:
             # The core lists the readings with their keys: one per signature. A key is an int,
@@ -384,10 +391,13 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
                 new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
                 for key, split, gi, wait in found
             ]
-    splits = _decomp.splits(hf.shape, hf.wilds, keep, _decomp.RANKED_CHOWS if spec.chow_ranks else _decomp.REP_CHOWS)
+    # an all-wild chow may complete an identical chow: with chows told apart it may be any chow
+    chow_firsts = _decomp.ALL_CHOWS if chow_kinds else _decomp.RANKED_CHOWS if spec.chow_ranks else _decomp.REP_CHOWS
+    splits = _decomp.splits(hf.shape, hf.wilds, keep, chow_firsts)
     out: list[Candidate] = []
     seen_readings: set[Any] = set()
-    suit_of = _RANKED_SUIT_OF if spec.chow_ranks else _SUIT_OF  # a chow's code: its suit (and whether a terminal)
+    # a chow's code: its first kind, or its suit (and whether it holds a terminal)
+    suit_of = _CHOW_KIND_OF if chow_kinds else _RANKED_SUIT_OF if spec.chow_ranks else _SUIT_OF
     pung_code = tables.pung_codes  # a pung's code: its class, apart from every chow code
     use_pair = spec.pair_class
     use_exposure = spec.exposure

@@ -17,4 +17,8 @@ cpdef tuple _key(object total, object reason)
 cpdef ScoreResult score(Situation situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
                scored=tuple, best=tuple, rd=Reading, compact=tuple, entries=list)
+cpdef ScoreResult _score_one(Situation situation, object rules, object hand_facts)
+@cython.locals(choices=list, best=ScoreResult, result=ScoreResult, choice=Situation)
 cpdef ScoreResult _score_with_facts(Situation situation, object rules, object hand_facts)
+@cython.locals(out=list, seen=set, rest=list, t=int)
+cpdef list heavenly_choices(Situation sit, object rules)

@@ -113,9 +113,51 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     return _score_with_facts(situation, rules, None)
 
 
+def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
+    """NB-12.48: the readings of a heavenly win (天胡: the dealer's self-draw in the first
+    turn) as to which of its fourteen tiles is the winning one. With ``heavenly_wait any``
+    every kind held may be it, each a situation of its own (the drawn tile's first);
+    otherwise, and for every other win, the situation as given."""
+    if rules.heavenly_wait != "any" or not (sit.first_turn and sit.seat == "E" and sit.win_by == "self_draw"):
+        return [sit]
+    out = [sit]
+    seen = {sit.win_tile}
+    for t in sit.concealed:
+        if t in seen or t >= N_KINDS:
+            continue
+        seen.add(t)
+        rest = list(sit.concealed)
+        rest.remove(t)
+        rest.append(sit.win_tile)
+        out.append(Situation(seat=sit.seat, round_wind=sit.round_wind, concealed=tuple(sorted(rest)), win_tile=t,
+                             win_by=sit.win_by, discarder=sit.discarder, melds=sit.melds, flowers=sit.flowers,
+                             indicator=sit.indicator, last_tile=sit.last_tile, first_turn=sit.first_turn, fed=sit.fed,
+                             discarded_wild=sit.discarded_wild, variant=sit.variant, liable=sit.liable))
+    return out
+
+
 def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
     """:func:`score`, with the facts of the hand when the caller has them already
     (``facts(situation, rules)``, as :func:`.bound.valid_with_facts` hands them back)."""
+    choices = heavenly_choices(situation, rules)
+    if len(choices) == 1:
+        return _score_one(situation, rules, hand_facts)
+    best: ScoreResult | None = None
+    for choice in choices:  # NB-12.48: the tile that scores best is the winning one
+        try:
+            result = _score_one(choice, rules, hand_facts if choice is situation else None)
+        except SituationError:
+            if choice is situation:
+                raise
+            continue  # the hand does not win on that tile
+        if best is None or (result.valid, result.points, result.tai or 0) > (best.valid, best.points, best.tai or 0):
+            best = result
+    assert best is not None
+    return best
+
+
+def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
+    """:func:`score` of one situation, its winning tile as given."""
     sit = situation
     if rules.wilds.enabled and sit.indicator is None:
         # as `nbmj claims`: without the indicator nobody knows which tiles are wild

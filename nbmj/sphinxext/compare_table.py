@@ -46,8 +46,10 @@ class CompareDirective(VariantDirectiveBase):
             for s in sets:
                 try:
                     it = s.item(item)
-                except KeyError:
-                    cells.append("—")
+                except KeyError:  # a value cell too, so that every row's cells line up with the variants
+                    absent = nodes.entry(classes=["nbmj-value", "nbmj-absent"])
+                    absent += nodes.paragraph(text="—")
+                    cells.append(absent)
                     continue
                 rule = rule or it.rule
                 label = label or it.label

@@ -282,6 +282,22 @@ DATA: Final[dict[str, str]] = {
     "Win On Baida: the indicator 4索 makes 4索 and 5索 wild": "百搭胡：翻出四索，四索和五索都是百搭",
     "After a wild discard (抛搭) the win is worth five times as much": "抛搭之后胡牌，分值乘五",
     "Only four patterns win: a plain hand may not, even self-drawn": "只有四种牌型能胡：普通的牌即使自摸也不能胡",
+    # -- the PZ_GameServer variants (西周 3020, 象山 3000) and their worked examples
+    "西周/宁波 as PZ_GameServer scores it (GameType 3020): 板高, large hand patterns, no wilds": (
+        "PZ_GameServer 计分的西周/宁波麻将（GameType 3020）：板高、大牌型，没有百搭"
+    ),
+    "象山 as PZ_GameServer scores it (GameType 3000, 清12混8): 16 tiles kept back": (
+        "PZ_GameServer 计分的象山麻将（GameType 3000，清12混8）：留 16 张不摸"
+    ),
+    "象山 with the 清10混6 table (PZ_GameServer's Qin10Hun6 option)": "象山麻将，清10混6 台表（PZ_GameServer 的 Qin10Hun6 选项）",
+    "板高: two identical chows, self-drawn on a single wait": "板高：两副一模一样的顺子，单吊自摸",
+    "A claimed chow is fixed and pairs with a concealed one: 双板高": "吃来的顺子固定不变，与暗手的一副成对：双板高",
+    "全顺子 on a two-sided wait, 断幺九": "两面听的全顺子，断幺九",
+    "清一色 with 正花 and a group of four flowers": "清一色，带正花和一组四花",
+    "No 板高 in 象山: two identical chows score nothing of their own": "象山没有板高：两副一模一样的顺子本身不计台",
+    "混一色 8 with a dragon pung": "混一色 8 台，带一副箭刻",
+    "清一色 is 10 under 清10混6": "清10混6 中清一色 10 台",
+    "混一色 is 6": "混一色 6 台",
     # -- kinds of diagnostic added since
     "Cannot play": "无法开打",
     "Editor": "编辑器",

@@ -392,6 +392,42 @@ case("nh-liable-pays-for-the-table", NH, ["NH-6.5"],
      {**T1, "liable": "W"}, {"payments": {"S": 180, "W": -180}})
 
 
+# ----------------------------------------------------------------------------- 西周 and 象山 (X-PZ)
+XZ, XS, XSQ = "xizhou", "xiangshan", "xiangshan-q10h6"
+case("xz-claimed-chow-makes-shuang-bangao", XZ, ["NB-12.45", "NB-12.7"],
+     "A chow claimed from south stays as claimed and pairs with a concealed 123m; 456p 456p "
+     "is the second pair: 双板高 15 and 单吊 1 (X-PZ 3023, 3012); no 门清 after a chow.",
+     {"seat": "W", "concealed": "123m 456p 456p 5s", "win_tile": "5s", "win_by": "discard", "from": "S",
+      "melds": melds("chi 123m S")},
+     {"item_values": {"shuang_bangao": 15, "single": 1}, "absent_items": ["bangao", "concealed_hand"], "tai": 16,
+      "payments": {"W": 32, "S": -32}})
+case("xz-taitai-bangao", XZ, ["NB-12.45", "NB-12.30", "NB-12.38"],
+     "Four identical chows: 太太板高 50 alone of its family, with 单吊, 门清 and 自摸 1 each: 53 台.",
+     {"seat": "S", "concealed": "123m 123m 123m 123m 5s", "win_tile": "5s", "win_by": "self_draw"},
+     {"item_values": {"taitai_bangao": 50, "single": 1, "concealed_hand": 1, "self_draw": 1},
+      "absent_items": ["bangao", "shuang_bangao", "tai_bangao"], "tai": 53,
+      "payments": {"S": 159, "E": -53, "W": -53, "N": -53}})
+case("xz-all-chows-all-simples", XZ, ["NB-12.46", "NB-12.41", "NB-12.30"],
+     "全顺子 1 on a two-sided wait, 断幺九 2, 门清 1 (a discard win keeps it): 4 台.",
+     {"seat": "N", "concealed": "234m 456p 678s 34s 55p", "win_tile": "2s", "win_by": "discard", "from": "W"},
+     {"item_values": {"all_chows_hand": 1, "all_simples": 2, "concealed_hand": 1}, "tai": 4,
+      "payments": {"N": 8, "W": -8}})
+case("xz-song-gang-paid-by-the-giver", XZ, ["NB-12.47", "NB-12.25", "NB-14.17"],
+     "送杠胡 1 and 杠上开花 1 after konging south's 7p, 单吊 1, no 自摸: 3 台, south pays 3 × 3.",
+     {"seat": "W", "concealed": "123m 456m 789s 5s", "win_tile": "5s", "win_by": "kong_replacement",
+      "melds": melds("kan 7777p S")},
+     {"item_values": {"song_gang": 1, "kong_bloom": 1, "single": 1}, "absent_items": ["self_draw"], "tai": 3,
+      "payments": {"W": 9, "S": -9}})
+case("xs-no-bangao", XS, ["NB-12.45", "NB-12.7", "NB-12.38"],
+     "象山 scores no 板高 (its function returns 0): 单吊, 门清, 自摸, 3 台.",
+     {"seat": "S", "concealed": "123m 123m 456p 789s 5s", "win_tile": "5s", "win_by": "self_draw"},
+     {"absent_items": ["bangao"], "tai": 3, "payments": {"S": 9, "E": -3, "W": -3, "N": -3}})
+case("xsq-flush-is-10", XSQ, ["NB-12.11", "NB-12.7"],
+     "清10混6: 清一色 10, 单吊 1, 门清 1: 12 台 on north's discard.",
+     {"seat": "E", "concealed": "111m 234m 456m 789m 9m", "win_tile": "9m", "win_by": "discard", "from": "N"},
+     {"item_values": {"flush": 10, "single": 1, "concealed_hand": 1}, "tai": 12, "payments": {"E": 24, "N": -24}})
+
+
 def main(argv: list[str]) -> int:
     force = "--force" in argv
     written = 0

@@ -1,0 +1,188 @@
+"""The 西周 and 象山 readings (PZ_GameServer, X-PZ) and the constructs they brought into the
+language: identical chows (NB-12.45), 全顺子 (NB-12.46), 送杠胡 (NB-12.47), their payments
+(NB-14.17), and a reserve counted in tiles (NB-15.5, NH-1.9)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from nbmj.engine.game import Game
+from nbmj.rules import compile_text, load_variant
+from nbmj.scoring import Situation, score
+from nbmj.scoring.bound import may_be_valid
+
+XIZHOU = load_variant("xizhou")
+XIANGSHAN = load_variant("xiangshan")
+Q10H6 = load_variant("xiangshan-q10h6")
+
+#: the 板高 family over ningbo's three wilds (the 西周 server has none): a wild may complete
+#: an identical chow
+WILD_BANGAO = compile_text('''variant wild-bangao extends ningbo "the 板高 family with wilds"
+items {
+  new item bangao        "板高"     6 tai when identical_chows >= 2 group bangao   [NB-12.45]
+  new item shuang_bangao "双板高"   15 tai when chow_pairs >= 2 group bangao       [NB-12.45]
+  new item tai_bangao    "太板高"   25 tai when identical_chows >= 3 group bangao  [NB-12.45]
+  new item taitai_bangao "太太板高" 50 tai when identical_chows >= 4 group bangao  [NB-12.45]
+}''', "wild-bangao.nbv")
+
+
+def _score(rules, **sit):
+    return score(Situation.from_dict({"seat": "S", "round": "E", "win_by": "self_draw", **sit}), rules)
+
+
+def _items(result):
+    return {a.item.name: a.value for a in result.items}
+
+
+@pytest.mark.parametrize("concealed, item, value", [
+    ("123m 123m 456p 789s 5s", "bangao", 6),
+    ("123m 123m 456p 456p 5s", "shuang_bangao", 15),
+    ("123m 123m 123m 456p 5s", "tai_bangao", 25),
+    ("123m 123m 123m 123m 5s", "taitai_bangao", 50),
+])
+def test_identical_chows_one_of_the_family_NB_12_45(concealed, item, value):
+    """NB-12.45: two identical chows 6, 2+2 15, three 25, four 50; only the largest scores
+    (one group), and 123m 123m 123m is read as three chows, not three pungs, where that
+    scores more."""
+    got = _items(_score(XIZHOU, concealed=concealed, win_tile="5s"))
+    family = {k: v for k, v in got.items() if k.endswith("bangao")}
+    assert family == {item: value}
+
+
+def test_a_claimed_chow_is_fixed_and_counts_NB_12_45():
+    """NB-12.45: a chow claimed from a discard counts as claimed, beside a concealed one;
+    two different chows are no 板高."""
+    chi = [{"kind": "chi", "tiles": "123m", "from": "E"}]
+    got = _score(XIZHOU, concealed="123m 456p 456p 5s", win_tile="5s", win_by="discard", melds=chi, **{"from": "E"})
+    assert _items(got)["shuang_bangao"] == 15 and got.decomposition.startswith("[123m] 123m")
+    other = [{"kind": "chi", "tiles": "234m", "from": "E"}]
+    plain = _score(XIZHOU, concealed="123m 456p 789p 5s", win_tile="5s", win_by="discard", melds=other, **{"from": "E"})
+    assert not {k for k in _items(plain) if k.endswith("bangao")}
+
+
+def test_a_wild_completes_an_identical_chow_and_the_best_reading_is_scored_NB_12_45():
+    """NB-12.45, NB-12.2: with 9p wild (indicator 9p), 1m + two wilds complete a third 123m;
+    the same wilds could make a pung, but the chow scores more."""
+    got = _score(WILD_BANGAO, concealed="123m 123m 9p9p 1m 456p 5s", win_tile="5s", indicator="9p")
+    assert _items(got)["tai_bangao"] == 25
+    assert got.decomposition == "123m 123m 123m 456p 55s"
+    # one wild, the winning tile: it completes a second 123m
+    got = _score(WILD_BANGAO, concealed="123m 12m 456p 789s 5s5s", win_tile="9p", indicator="9p")
+    assert _items(got)["bangao"] == 6
+
+
+def test_the_bound_never_refuses_a_win_that_identical_chows_make_valid_NB_12_45():
+    """NB-12.45: the value bound runs the identical-chow features over intervals: a hand
+    whose only worth is its 板高 is not refused before it is scored."""
+    rules = compile_text('''variant bg-min extends xizhou "板高 or nothing"
+scoring tai { minimum 6 }''', "bg-min.nbv")
+    sit = Situation.from_dict({"seat": "S", "concealed": "123m 123m 456p 789s 5s", "win_tile": "5s",
+                               "win_by": "discard", "from": "E"})
+    assert score(sit, rules).valid and may_be_valid(sit, rules)
+    flat = Situation.from_dict({"seat": "S", "concealed": "123m 234m 456p 789s 5s", "win_tile": "5s",
+                                "win_by": "discard", "from": "E"})
+    assert not score(flat, rules).valid
+
+
+def test_all_chows_item_and_the_waits_exclude_it_NB_12_46():
+    """NB-12.46: 全顺子 needs every set a chow and no dragon, seat- or round-wind pair; a
+    wait item removes it (the server lets one of them stand)."""
+    two_sided = _items(_score(XIZHOU, concealed="234m 456p 678s 34s 55p", win_tile="2s", win_by="discard",
+                              **{"from": "E"}))
+    assert two_sided.get("all_chows_hand") == 1
+    closed = _items(_score(XIZHOU, concealed="234m 456p 678s 24s 55p", win_tile="3s", win_by="discard",
+                           **{"from": "E"}))
+    assert closed.get("closed") == 1 and "all_chows_hand" not in closed
+    dragon_pair = _items(_score(XIZHOU, concealed="234m 456p 678s 34s 55z", win_tile="2s", win_by="discard",
+                                **{"from": "E"}))
+    assert "all_chows_hand" not in dragon_pair
+
+
+def test_song_gang_scores_and_its_giver_pays_NB_12_47_NB_14_17():
+    """NB-12.47, NB-14.17: a self-draw on the replacement for a kong of S's discard scores
+    送杠胡 and 杠上开花 but no 自摸, and S alone pays three shares."""
+    kong = [{"kind": "kan", "tiles": "7777p", "from": "S"}]
+    got = score(Situation.from_dict({"seat": "W", "concealed": "123m 456m 789s 5s", "win_tile": "5s",
+                                     "win_by": "kong_replacement", "melds": kong}), XIZHOU)
+    items = _items(got)
+    assert items["song_gang"] == 1 and items["kong_bloom"] == 1 and "self_draw" not in items
+    assert got.payments["S"] == -3 * got.points and got.payments["E"] == got.payments["N"] == 0
+
+
+def test_a_robbed_kong_is_paid_as_a_self_draw_NB_14_17():
+    """NB-14.17, NB-12.27: 拉扛胡 is 1 台 and each other player pays as on a self-draw."""
+    got = score(Situation.from_dict({"seat": "W", "concealed": "123m 456m 789s 55s 35p", "win_tile": "4p",
+                                     "win_by": "rob_kong", "from": "S"}), XIZHOU)
+    assert _items(got)["rob_kong"] == 1
+    assert got.payments["S"] == got.payments["E"] == got.payments["N"] == -got.points
+
+
+def test_xiangshan_drops_bangao_and_all_simples_and_q10h6_lowers_the_large_items():
+    """NB-12.45, NB-12.41 (象山 returns 0 for both), NB-12.11, NB-12.12: 清10混6."""
+    for rules in (XIANGSHAN, Q10H6):
+        names = {i.name for i in rules.items}
+        assert not names & {"bangao", "shuang_bangao", "tai_bangao", "taitai_bangao", "all_simples"}
+    assert (XIANGSHAN.item("flush").value, XIANGSHAN.item("half_flush").value) == (12, 8)
+    assert (Q10H6.item("flush").value, Q10H6.item("half_flush").value) == (10, 6)
+    assert (Q10H6.item("heavenly").value, Q10H6.item("all_flowers").value) == (18, 15)
+
+
+def _passive(g):
+    while not g.is_over:
+        seat = g.to_act[0]
+        legal = g.legal_actions(seat)
+        passes = [a for a in legal if a.kind == "pass"]
+        g.step(passes[0] if passes else [a for a in legal if a.kind == "discard"][-1])
+    return g
+
+
+def test_xiangshan_keeps_exactly_16_tiles_counted_in_tiles_NB_15_5():
+    """NB-15.5: every drawn hand of 象山 ends with exactly 16 tiles left, after an odd number
+    of tail draws too; read by stacks, some would end with 17."""
+    by_stacks = dataclasses.replace(XIANGSHAN, draw=dataclasses.replace(XIANGSHAN.draw, count_by="stacks"))
+    left_tiles, left_stacks = set(), set()
+    for seed in range(8):
+        g = _passive(Game(XIANGSHAN, seed))
+        if g.result.outcome == "draw":
+            left_tiles.add(g.wall.remaining)
+        g = _passive(Game(by_stacks, seed))
+        if g.result.outcome == "draw":
+            left_stacks.add(g.wall.remaining)
+    assert left_tiles == {16}
+    assert 17 in left_stacks and left_stacks <= {16, 17}
+
+
+def test_xizhou_plays_to_the_last_tile_NB_15_1():
+    """NB-15.1 in xizhou (the 3020 server leaves XiangShanDrawCount out)."""
+    g = _passive(Game(XIZHOU, 0))
+    assert g.result.outcome == "draw" and g.wall.remaining == 0
+
+
+def test_the_winning_tile_of_a_heavenly_win_is_read_per_variant_NB_12_48():
+    """NB-12.48: riichi_advanced lets any of the dealer's fourteen tiles be the winning one
+    (``heavenly_wait any``): 3m or 2m then make an edge or closed wait, one tai more than the drawn 6p's
+    two-sided wait; ``drawn`` scores the tile given. The reading is for the dealer's
+    first-turn self-draw only."""
+    ra = load_variant("ningbo-riichi-advanced")
+    assert ra.heavenly_wait == "any" and load_variant("ningbo").heavenly_wait == "drawn"
+    hand = {"seat": "E", "round": "E", "concealed": "123m 456m 789m 55s 78p", "win_tile": "6p",
+            "win_by": "self_draw", "first_turn": True, "indicator": "9s"}
+    best = score(Situation.from_dict(hand), ra)
+    drawn = score(Situation.from_dict(hand), dataclasses.replace(ra, heavenly_wait="drawn"))
+    assert best.wait in ("edge", "closed") and drawn.wait == "two_sided"
+    assert best.tai == drawn.tai + 1 and "heavenly" in _items(best)
+    later = score(Situation.from_dict({**hand, "first_turn": False}), ra)
+    assert later.wait == "two_sided"
+
+
+def test_no_independent_tiles_shape_without_a_source_NB_10_16():
+    """NB-10.16: no source describes 奉化's "independent tiles" (不靠) hand, so the language
+    has no such shape: naming one is an error that lists the shapes there are."""
+    from nbmj.errors import RuleSetError
+    from nbmj.rules.model import SHAPES
+
+    assert set(SHAPES) == {"standard", "seven_pairs", "honors_any"}
+    with pytest.raises(RuleSetError, match="seven_pairs"):
+        compile_text('variant fh extends ningbo "x"\nwinning { shapes standard independent }\n', "fh.nbv")
