@@ -62,6 +62,8 @@ mechanics = [
     # their classes stay Python classes: nbmj._backend.PLAIN_FROM_SOURCE)
     Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=["-O3"]),
     Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], extra_compile_args=["-O3"]),
+    Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=["-O3"]),
+    Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"], extra_compile_args=["-O3"]),
 ]
 
 # The scorer, compiled from its own source the same way: the .pxd beside each module makes its

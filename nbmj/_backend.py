@@ -45,7 +45,7 @@ FROM_SOURCE = frozenset(
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.bots.view", "nbmj.env.parallel"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.bots.view", "nbmj.bots.waits", "nbmj.bots.stakes", "nbmj.env.parallel"})
 
 
 def pure_python_forced() -> bool:

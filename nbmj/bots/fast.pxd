@@ -12,4 +12,4 @@ cdef int _connected(bytearray c, int t) except? -999
 
 @cython.locals(score=cython.double, s0=cython.int, s1=cython.int, s2=cython.int, k=cython.int, main=cython.int,
                off=cython.int, n=cython.int, pairs=cython.int, first=cython.int)
-cdef double _lean(object lean, list melds, list unseen, bytearray c, list gains, list valued) except? -1.0
+cdef double _lean(object lean, object melds, list unseen, bytearray c, list gains, list valued) except? -1.0

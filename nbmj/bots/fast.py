@@ -23,7 +23,7 @@ make a third meld from one seat where that links them (三摊), and always wins 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import core
@@ -412,7 +412,7 @@ def _useful(c: bytearray, w: int, s: int, unseen: list[int], unseen_wilds: int) 
     return float(total)
 
 
-def _lean(lean: Leanings, melds: list[Any], unseen: list[int], c: bytearray, gains: list[float], valued: list[int]) -> float:
+def _lean(lean: Leanings, melds: Sequence[Any], unseen: list[int], c: bytearray, gains: list[float], valued: list[int]) -> float:
     """How much of the variant's value the hand ``c`` (with ``melds``) keeps within reach
     (``valued``: the kinds whose pung is worth something, ``gains`` by kind)."""
     score = 0.0

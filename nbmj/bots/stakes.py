@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """Who pays whom, read from the variant's own payment rules: :class:`Stakes`.
 
 A bot weighs a discard by what dealing in would cost it, and a claim by the liability it

@@ -39,7 +39,7 @@ class SeatView:
 
     __slots__ = (
         "obs", "seat", "position", "wind", "wind_of", "round_wind", "wilds", "wild_kinds", "counts", "w",
-        "wild_ids", "melds", "_raw_rivers", "_rivers", "flowers", "visible", "unseen", "unseen_wilds", "unseen_wild_id",
+        "wild_ids", "melds", "rivers", "flowers", "visible", "unseen", "unseen_wilds", "unseen_wild_id",
         "pool", "drawable", "discard", "dealer", "discarded_wild", "fed", "_river_kinds",
     )
 
@@ -79,36 +79,35 @@ class SeatView:
         #: the wild tiles held, as tile ids (the scorer is given the physical tiles)
         self.wild_ids = wild_ids
         self.w = len(wild_ids)
-        melds_by_seat: dict[str, list[dict[str, Any]]] = obs["melds"]
-        self.melds: dict[str, list[MeldView]] = {
-            s: [(m["kind"], tuple(m["tiles"]), m["from"]) for m in ms] for s, ms in melds_by_seat.items()
+        # (an engine Observation hands out its melds and rivers as tuples; a snapshot or a
+        # JSON observation has them as dicts, read into the same tuples here)
+        meld_tuples = getattr(obs, "meld_tuples", None)
+        #: each position's melds, oldest first
+        self.melds: Mapping[str, Sequence[MeldView]] = meld_tuples() if meld_tuples is not None else {
+            s: [(m["kind"], tuple(m["tiles"]), m["from"]) for m in ms] for s, ms in obs["melds"].items()
         }
-        self._raw_rivers: dict[str, list[dict[str, Any]]] = obs["rivers"]
-        self._rivers: dict[str, list[tuple[int, str | None]]] | None = None
+        river_tiles = getattr(obs, "river_tiles", None)
+        #: each position's discards in order: (tile, the position that claimed it or None)
+        self.rivers: Mapping[str, Sequence[tuple[int, str | None]]] = river_tiles() if river_tiles is not None else {
+            s: [(r["tile"], r["claimed_by"]) for r in rs] for s, rs in obs["rivers"].items()
+        }
         self.flowers: dict[str, list[int]] = obs["flowers"]
         self.discard: dict[str, Any] | None = obs["discard"]
         self.drawable = max(0, int(obs["wall_remaining"]) - int(obs.get("wall_kept", 0) or 0))
-        self.discarded_wild = any(r["tile"] in wilds for r in self._raw_rivers[seat]) if wilds else False
+        self.discarded_wild = any(r[0] in wilds for r in self.rivers[seat]) if wilds else False
         #: melds this seat fed each other position (their melds claimed from this seat's discards)
         self.fed = {s: sum(1 for m in self.melds[s] if m[2] == seat) for s in SEATS if s != seat}
         self._count_visible(by_id, obs.get("indicator"))
         self._river_kinds: dict[str, frozenset[int]] = {}
 
-    @property
-    def rivers(self) -> dict[str, list[tuple[int, str | None]]]:
-        """Each position's discards in order: (tile, the position that claimed it or None)."""
-        if self._rivers is None:
-            self._rivers = {s: [(r["tile"], r["claimed_by"]) for r in rs] for s, rs in self._raw_rivers.items()}
-        return self._rivers
-
     def _count_visible(self, by_id: Sequence[int], indicator: int | None) -> None:
         """Copies of each tile id the seat can see: its hand, every discard (a claimed one
         is in a meld and counted there), every meld, the indicator."""
         seen = list(by_id)
-        for river in self._raw_rivers.values():
-            for r in river:
-                if r["claimed_by"] is None:
-                    seen[r["tile"]] += 1
+        for river in self.rivers.values():
+            for tile, claimed_by in river:
+                if claimed_by is None:
+                    seen[tile] += 1
         for melds in self.melds.values():
             for _kind, tiles, _src in melds:
                 for t in tiles:
@@ -136,19 +135,19 @@ class SeatView:
 
     # ------------------------------------------------------------------ reading helpers
 
-    def my_melds(self) -> list[MeldView]:
+    def my_melds(self) -> Sequence[MeldView]:
         """This seat's melds, oldest first."""
         return self.melds[self.seat]
 
     def river_length(self, seat: str) -> int:
         """How many tiles ``seat`` has discarded."""
-        return len(self._raw_rivers[seat])
+        return len(self.rivers[seat])
 
     def river_kinds(self, seat: str) -> frozenset[int]:
         """The kinds ``seat`` has discarded this hand."""
         kinds = self._river_kinds.get(seat)
         if kinds is None:
-            kinds = self._river_kinds[seat] = frozenset(r["tile"] for r in self._raw_rivers[seat])
+            kinds = self._river_kinds[seat] = frozenset([r[0] for r in self.rivers[seat]])
         return kinds
 
     def others(self) -> list[str]:
@@ -162,7 +161,11 @@ class SeatView:
 
     def physical(self, counts: Sequence[int], wild_ids: Sequence[int]) -> tuple[int, ...]:
         """The concealed tile ids of a hand given as counts and wild ids (sorted)."""
-        out = [k for k in range(N_KINDS) for _ in range(counts[k])]
+        out: list[int] = []
+        for k in range(N_KINDS):
+            n = counts[k]
+            if n:
+                out.extend([k] * n)
         out.extend(wild_ids)
         out.sort()
         return tuple(out)

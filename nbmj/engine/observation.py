@@ -214,6 +214,21 @@ class Observation(Mapping[str, Any]):
             )
         return bytes(self._game.table.seats[self._p].hand)
 
+    def river_tiles(self) -> dict[str, tuple[tuple[int, str | None], ...]]:
+        """Every seat's discards as ``(tile, claimed_by)`` pairs: the ``rivers`` field
+        without a dict per tile, for bots that count tiles."""
+        seats = self._live_game().table.seats
+        return {SEATS[i]: tuple(s.river) for i, s in enumerate(seats)}
+
+    def meld_tuples(self) -> dict[str, tuple[tuple[str, tuple[int, ...], str | None], ...]]:
+        """Every seat's melds as ``(kind, tiles, from)``: the ``melds`` field without a dict
+        per meld, for bots that count tiles."""
+        seats = self._live_game().table.seats
+        return {
+            SEATS[i]: tuple([(m.kind, m.tiles, None if m.source is None else SEATS[m.source]) for m in s.melds])
+            for i, s in enumerate(seats)
+        }
+
     @property
     def drawn(self) -> int | None:
         """The tile this seat just drew while on turn, else None."""
