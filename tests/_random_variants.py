@@ -38,7 +38,7 @@ _CLAIM_NAMES = ("chi", "pon", "kan", "hu")
 _WIN_METHODS = ("discard", "rob_kong", "self_draw", "kong_replacement", "flower_replacement")
 # hand conditions a win restriction may name (features every variant defines)
 _WIN_CONDITIONS = ("wild_single_wait", "wilds_held >= 2", "all_chows", "concealed_hand", "wait(single)",
-                   "flush or half_flush", "not all_pungs")
+                   "flush or half_flush", "not all_pungs", "after_kong(of_winner) or after_kong(concealed)")
 
 
 def _maybe(rng: random.Random, p: float = 0.5) -> bool:

@@ -31,6 +31,8 @@ def start_turn(t: TableState, p: int) -> Phase:
         t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
+    if t.turn_kongs:
+        t.turn_kongs.clear()  # a new turn, by a draw from the head
     if t.er.auto_flowers and t.wt.flower_flag[tile]:
         return after_draw(t, p, tile, "self_draw")
     return new_turn(p, "draw", "self_draw", tile)

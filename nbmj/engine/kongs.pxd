@@ -13,7 +13,7 @@ from nbmj.engine.wins cimport discard_win
 @cython.locals(seat=SeatState)
 cpdef object declare_ankan(TableState t, int p, int k)
 @cython.locals(er=EngineRules)
-cpdef object kong_made(TableState t, int p, str why)
+cpdef object kong_made(TableState t, int p, str why, object kong)
 @cython.locals(options=dict, q=int)
 cpdef object begin_kakan(TableState t, int p, int tile)
 @cython.locals(seat=SeatState, melds=list)

@@ -44,6 +44,7 @@ cdef class TableState:
     cdef public long version
     cdef public object phase
     cdef public bint keeps_log
+    cdef public list turn_kongs
 
     # the reserve tests the mechanics ask at every step, called there as C methods (can_draw's
     # counts as C ints: Cython would keep them as Python ints)

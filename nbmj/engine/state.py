@@ -168,6 +168,10 @@ class TableState:
     #: whether ``events`` is kept: False for a hand played without a log (``Game(log=False)``),
     #: whose events are not made at all
     keeps_log: bool = True
+    #: the kongs the seat on turn has made since it last drew from the wall's head or claimed
+    #: a discard, oldest first: what a win on its next discard, or on a kong's replacement,
+    #: came right after (the scorer's ``Situation.after_kongs``, NB-12.49)
+    turn_kongs: list[TableMeld] = field(default_factory=list)
 
     # Written out for the reason SeatState's is (five default_factory fields: five imports of
     # the dataclasses module at every hand dealt, compiled).
@@ -195,6 +199,7 @@ class TableState:
         version: int = 0,
         phase: Phase | None = None,
         keeps_log: bool = True,
+        turn_kongs: list[TableMeld] | None = None,
     ) -> None:
         self.er = er
         self.wt = wt
@@ -218,6 +223,7 @@ class TableState:
         self.version = version
         self.phase = phase
         self.keeps_log = keeps_log
+        self.turn_kongs = [] if turn_kongs is None else turn_kongs
 
     @property
     def wilds(self) -> frozenset[int]:

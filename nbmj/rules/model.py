@@ -230,6 +230,14 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("win", "the winning method", (WIN_METHODS,)),
         FeatureSpec("self_draw", "自摸 in the wide sense: any win not on a discard or a robbed kong"),
         FeatureSpec("after_discard_kong", "the win is on the replacement for a kong of someone's discard (杠头开花)"),
+        FeatureSpec(
+            "after_kong",
+            "kongs the win came right after: those the player on turn made since it last drew from the wall "
+            "or claimed (the discarder's, for a win on its discard; the winner's, on a replacement), "
+            "narrowed by kind and by whose tile was konged (of_winner: the winner's)",
+            (("exposed", "concealed", "added"), ("of_winner", "of_other")),
+            boolean=False,
+        ),
         FeatureSpec("last_tile", "海底: the win is on the last drawable tile"),
         FeatureSpec("first_turn", "天胡/地胡: the win comes before the dealer's first discard is passed"),
         FeatureSpec("dealer", "the winner is the dealer"),
