@@ -192,7 +192,8 @@ def random_variant_text(seed: int) -> str:
 
     out.append("immediate { "
                f"exposed_kong {rng.randint(0, 2)}; concealed_kong {rng.randint(0, 4)}; added_kong {rng.randint(0, 2)}; "
-               f"flower {rng.randint(0, 1) if flowers_on else 0}; void_on_draw {_yes(rng)} }}")
+               f"flower {rng.randint(0, 1) if flowers_on else 0}; void_on_draw {_yes(rng)}; "
+               f"all_flowers_held {rng.choice((0, 0, 10)) if flowers_on else 0}; all_wilds_held {rng.choice((0, 0, 10))} }}")
     out.append(f"draw {{ kept_stacks {rng.choice((0, 0, 3, 7, 8, 9))}; kept_stacks_per_kong {rng.randint(0, 1)}; "
                f"count_by {rng.choice(('tiles', 'stacks'))} }}")
     out.append("dealer { "

@@ -5,7 +5,7 @@ cimport cython
 from nbmj.engine.state cimport SeatState, TableState, new_meld
 from nbmj.engine.rules_view cimport EngineRules
 from nbmj.engine.phases cimport ClaimWindow, RobWindow
-from nbmj.engine.draws cimport pay_immediate, replacement_draw
+from nbmj.engine.draws cimport replacement_draw
 from nbmj.engine.ending cimport finish_win
 from nbmj.engine.wins cimport discard_win
 

@@ -12,7 +12,7 @@ from .. import core
 from ..rules.model import SEATS
 from .actions import Action, interned
 from .claims import CLAIM_CODE
-from .draws import pay_immediate, replacement_draw
+from .draws import replacement_draw
 from .ending import finish_win
 from .phases import Phase, RobWindow
 from .precomputed import CLAIM_ORDER
@@ -42,7 +42,7 @@ def kong_made(t: TableState, p: int, why: str, kong: TableMeld) -> Phase:
     t.kept_tiles = er.kept_base + er.kept_per_kong * t.kongs
     imm = er.immediate
     amount = imm.concealed_kong if why == "concealed_kong" else imm.added_kong if why == "added_kong" else imm.exposed_kong
-    pay_immediate(t, p, amount, why)
+    t.pay_immediate(p, amount, why)
     return replacement_draw(t, p)
 
 

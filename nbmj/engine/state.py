@@ -289,3 +289,14 @@ class TableState:
         """Append an engine event to the log (when the hand keeps one)."""
         if self.keeps_log:
             self.events.append(event)
+
+    def pay_immediate(self, p: int, amount: int, why: str) -> None:
+        """Each other seat pays ``p`` ``amount`` now, for ``why``: a flower or a kong as it is
+        laid down, or at the end of a won hand a player's held flowers or wilds (NB-14.18)."""
+        if not amount:
+            return
+        immediate = self.immediate
+        for q in range(4):
+            immediate[q] += 3 * amount if q == p else -amount
+        if self.keeps_log:  # (the event is not even made for a hand without a log)
+            self.events.append({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})

@@ -522,7 +522,10 @@ class LoserSettlement:
 class ImmediatePayments:
     """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``.
     ``false_win``: what a player who declares a win that is none pays each other player
-    (X-NBR's 5, NB-14.16); the engine never lets a false win happen."""
+    (X-NBR's 5, NB-14.16); the engine never lets a false win happen. ``all_flowers_held``
+    and ``all_wilds_held``: what each other player pays a player who did not win a won hand
+    but holds all eight flowers, or every wild tile of the hand, at its end (X-NBR's 10,
+    NB-14.18); 0 for none."""
 
     exposed_kong: int
     concealed_kong: int
@@ -530,6 +533,8 @@ class ImmediatePayments:
     flower: int
     void_on_draw: bool
     false_win: int = 0
+    all_flowers_held: int = 0
+    all_wilds_held: int = 0
 
 
 @dataclass(frozen=True)
