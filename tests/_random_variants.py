@@ -38,7 +38,7 @@ _CLAIM_NAMES = ("chi", "pon", "kan", "hu")
 _WIN_METHODS = ("discard", "rob_kong", "self_draw", "kong_replacement", "flower_replacement")
 # hand conditions a win restriction may name (features every variant defines)
 _WIN_CONDITIONS = ("wild_single_wait", "wilds_held >= 2", "all_chows", "concealed_hand", "wait(single)",
-                   "flush or half_flush", "not all_pungs")
+                   "flush or half_flush", "not all_pungs", "after_kong(of_winner) or after_kong(concealed)")
 
 
 def _maybe(rng: random.Random, p: float = 0.5) -> bool:
@@ -192,7 +192,8 @@ def random_variant_text(seed: int) -> str:
 
     out.append("immediate { "
                f"exposed_kong {rng.randint(0, 2)}; concealed_kong {rng.randint(0, 4)}; added_kong {rng.randint(0, 2)}; "
-               f"flower {rng.randint(0, 1) if flowers_on else 0}; void_on_draw {_yes(rng)} }}")
+               f"flower {rng.randint(0, 1) if flowers_on else 0}; void_on_draw {_yes(rng)}; "
+               f"all_flowers_held {rng.choice((0, 0, 10)) if flowers_on else 0}; all_wilds_held {rng.choice((0, 0, 10))} }}")
     out.append(f"draw {{ kept_stacks {rng.choice((0, 0, 3, 7, 8, 9))}; kept_stacks_per_kong {rng.randint(0, 1)}; "
                f"count_by {rng.choice(('tiles', 'stacks'))} }}")
     out.append("dealer { "

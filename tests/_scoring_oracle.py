@@ -254,6 +254,19 @@ class Hand:
             return int(sit.win_by not in ("discard", "rob_kong"))
         if name == "after_discard_kong":
             return int(sit.win_by == "kong_replacement" and bool(sit.melds) and sit.melds[-1].kind == "kan")
+        if name == "after_kong":
+            kind_words = {"exposed": "kan", "concealed": "ankan", "added": "kakan"}
+            kinds = [kind_words[a] for a in args if a in kind_words]
+            hits = 0
+            for m in sit.after_kongs:
+                if kinds and m.kind != kinds[0]:
+                    continue
+                if "of_winner" in args and m.source != sit.seat:
+                    continue
+                if "of_other" in args and m.source in (None, sit.seat):
+                    continue
+                hits += 1
+            return hits
         if name == "last_tile":
             return int(sit.last_tile)
         if name == "first_turn":

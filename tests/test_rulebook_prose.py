@@ -17,6 +17,7 @@ import pytest
 from nbmj._paths import spec_root
 from nbmj.rules import list_variants, load_variant
 from nbmj.rules import schema
+from nbmj.rules.model import FEATURES
 from nbmj.rules.rulebook import load_rules
 from nbmj.rules.source import Bad, Loc, Source
 from nbmj.rules.syntax import Atom
@@ -130,6 +131,10 @@ def _vocabulary() -> set[str]:
         for settings in table.values():
             for reader in settings.values():
                 words.update(reader.words)  # the words each setting's reader accepts
+    for spec in FEATURES.values():  # the condition language's features and their arguments
+        words.add(spec.name)
+        for slot in spec.arg_choices:
+            words.update(slot)
     for name in dir(schema):
         value = getattr(schema, name)
         if name.isupper() and isinstance(value, tuple):

@@ -186,3 +186,84 @@ def test_no_independent_tiles_shape_without_a_source_NB_10_16():
     assert set(SHAPES) == {"standard", "seven_pairs", "honors_any"}
     with pytest.raises(RuleSetError, match="seven_pairs"):
         compile_text('variant fh extends ningbo "x"\nwinning { shapes standard independent }\n', "fh.nbv")
+
+
+def _huan_gang_game(konged_from_winner):
+    """S kongs E's discard (or, as the control, W's 2z held back), draws its replacement
+    and discards 9p, on which E wins: the 西周 table on the engine."""
+    import sys
+    from pathlib import Path
+
+    if str(Path(__file__).parent) not in sys.path:
+        sys.path.insert(0, str(Path(__file__).parent))
+    from _engine_helpers import make, play_passing
+    from nbmj.engine.actions import Action
+    from nbmj.engine.script import play_script
+
+    others = {"W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "4p6p7p8p1s2s3s5z5z5z7z3z3z"}
+    if konged_from_winner:
+        hands = {"E": "2z123456789m12p3p9p", "S": "2z2z2z123m456m789p5p", **others}
+        g = make(hands, rules=XIZHOU, tail="6s")
+        play_script(g, ["E discard 2z", "S kan 2z"])
+    else:  # S holds four 1z and lays them down as a concealed kong in its own turn
+        hands = {"E": "7z123456789m12p3p9p", "S": "1z1z1z1z23m456m789p5p", **others}
+        g = make(hands, rules=XIZHOU, draws="6p", tail="6s")
+        play_passing(g, ["E discard 7z"])
+        play_script(g, ["S ankan 1z"])
+    play_script(g, ["S discard 9p"])
+    assert Action("E", "hu") in g.legal_actions("E")
+    g.step(Action("E", "hu"))
+    return g.result
+
+
+def test_huan_gang_a_win_on_the_discard_after_a_kong_of_the_winner_s_tile_NB_12_49():
+    """NB-12.49, NB-14.17: S kongs the 2z E discarded, draws its replacement and discards
+    9p; E wins on it: 还杠胡 1 台, the situation names the kong, S pays as any discarder."""
+    res = _huan_gang_game(konged_from_winner=True)
+    sit = res.situations[0]
+    assert [(m.kind, m.source) for m in sit.after_kongs] == [("kan", "E")]
+    items = {i["name"]: i["value"] for i in res.score.items}
+    assert items["huan_gang"] == 1
+    assert res.deltas["S"] == -2 * res.score.points and res.deltas["W"] == res.deltas["N"] == 0
+
+
+def test_no_huan_gang_after_a_kong_of_someone_else_s_tile_NB_12_49():
+    """NB-12.49: a concealed kong of S's own tiles, then S's discard: the win came right
+    after a kong (after_kong counts it) but not of the winner's tile."""
+    res = _huan_gang_game(konged_from_winner=False)
+    sit = res.situations[0]
+    assert [(m.kind, m.source) for m in sit.after_kongs] == [("ankan", None)]
+    assert "huan_gang" not in {i["name"] for i in res.score.items}
+
+
+@pytest.mark.parametrize("args, expected", [
+    ("", 2), ("exposed", 1), ("added", 1), ("concealed", 0), ("of_winner", 1), ("of_other", 1),
+    ("exposed, of_winner", 1), ("added, of_winner", 0), ("added, of_other", 1),
+])
+def test_after_kong_counts_by_kind_and_giver_NB_12_49(args, expected):
+    """NB-12.49: after_kong narrows the kongs a win came after by kind and by whose tile."""
+    rules = compile_text(f'''variant ak extends xizhou "after_kong counted"
+items {{ new item probe "probe" 1 tai each after_kong({args}) [NB-12.49] }}''' if args else '''variant ak extends xizhou "after_kong counted"
+items { new item probe "probe" 1 tai each after_kong [NB-12.49] }''', "ak.nbv")
+    kongs = [{"kind": "kan", "tiles": "7777z", "from": "S"}, {"kind": "kakan", "tiles": "1111z", "from": "N"}]
+    got = score(Situation.from_dict({"seat": "S", "concealed": "123m 456m 789s 234p 5p", "win_tile": "5p",
+                                     "win_by": "discard", "from": "W", "after_kongs": kongs}), rules)
+    assert _items(got).get("probe", 0) == expected
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"win_by": "self_draw", "from": None, "after_kongs": [{"kind": "kan", "tiles": "7777z", "from": "E"}]},
+     "comes after a draw from the wall"),
+    ({"after_kongs": [{"kind": "kan", "tiles": "7777z", "from": "W"}]}, "cannot come from the seat that made it"),
+    ({"after_kongs": [{"kind": "pon", "tiles": "777z", "from": "S"}]}, "unknown kind 'pon'"),
+    ({"after_kongs": [{"kind": "kan", "tiles": "5555p", "from": "S"}]}, "copies of '5p'"),
+])
+def test_after_kongs_in_a_situation_are_checked_NB_12_49(bad, message):
+    """NB-12.49: the JSON form refuses kongs that cannot have come before the win."""
+    from nbmj.errors import SituationError
+
+    data = {"seat": "S", "concealed": "123m 456m 789s 234p 5p", "win_tile": "5p", "win_by": "discard", "from": "W",
+            "after_kongs": [{"kind": "kan", "tiles": "7777z", "from": "S"}], **bad}
+    data = {k: v for k, v in data.items() if v is not None}
+    with pytest.raises(SituationError, match=message):
+        Situation.from_dict(data)

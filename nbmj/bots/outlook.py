@@ -253,6 +253,7 @@ _FEATURES: dict[str, Callable[[tuple[str, ...], _Hand], float]] = {
     "win": lambda a, h: _WIN_PRIOR.get(a[0], 0.0) if a else 1.0,
     "self_draw": lambda a, h: 0.44,
     "after_discard_kong": lambda a, h: 0.0,
+    "after_kong": lambda a, h: 0.0,  # a kong just before the win: not foreseen
     "last_tile": lambda a, h: 0.02,
     "first_turn": lambda a, h: 0.0,
     "dealer": lambda a, h: float(h.sk.seat == "E"),

@@ -155,6 +155,8 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
     hand = seat.hand
     seat.changes += 1  # the meld made below
     t.current = q
+    if t.turn_kongs:
+        t.turn_kongs.clear()  # a new turn, by a claim
     if t.keeps_log:  # (the event is not even made for a hand without a log)
         t.emit({"e": "take", "seat": SEATS[q], "claim": kind, "tile": CODES[tile], "from": SEATS[d]})
     if kind == "chi":
@@ -168,6 +170,7 @@ def resolve_claims(t: TableState, window: ClaimWindow) -> Phase:
         seat.melds.append(new_meld("pon", (tile, tile, tile), d))
         return new_turn(q, "after_pon", None, None)
     hand[tile] -= 3
-    seat.melds.append(new_meld("kan", (tile, tile, tile, tile), d))
-    return kong_made(t, q, "exposed_kong")
+    kong = new_meld("kan", (tile, tile, tile, tile), d)
+    seat.melds.append(kong)
+    return kong_made(t, q, "exposed_kong", kong)
 

@@ -13,7 +13,7 @@ from .phases import Phase, new_turn
 from .precomputed import CODES
 from .state import TableState
 
-__all__ = ["start_turn", "replacement_draw", "after_draw", "replace_flower", "pay_immediate"]
+__all__ = ["start_turn", "replacement_draw", "after_draw", "replace_flower"]
 
 
 def start_turn(t: TableState, p: int) -> Phase:
@@ -31,6 +31,8 @@ def start_turn(t: TableState, p: int) -> Phase:
         t.emit({"e": "draw", "seat": SEATS[p], "tile": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     t.current = p
+    if t.turn_kongs:
+        t.turn_kongs.clear()  # a new turn, by a draw from the head
     if t.er.auto_flowers and t.wt.flower_flag[tile]:
         return after_draw(t, p, tile, "self_draw")
     return new_turn(p, "draw", "self_draw", tile)
@@ -69,7 +71,7 @@ def replace_flower(t: TableState, p: int, f: int) -> int | None:
     seat.hand[f] -= 1
     seat.flowers.append(f)
     seat.changes += 1
-    pay_immediate(t, p, t.er.immediate.flower, "flower")
+    t.pay_immediate(p, t.er.immediate.flower, "flower")
     if t.wall.remaining <= t.kept_tiles:
         if t.keeps_log:  # (the event is not even made for a hand without a log)
             t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": None})
@@ -80,14 +82,3 @@ def replace_flower(t: TableState, p: int, f: int) -> int | None:
         t.emit({"e": "bu", "seat": SEATS[p], "tile": CODES[f], "draw": CODES[tile]})
     t.last_tile_drawn = not t.can_draw()
     return tile
-
-
-def pay_immediate(t: TableState, p: int, amount: int, why: str) -> None:
-    """Each other seat pays ``p`` ``amount`` now, for a flower or a kong (``why``)."""
-    if not amount:
-        return
-    immediate = t.immediate
-    for q in range(4):
-        immediate[q] += 3 * amount if q == p else -amount
-    if t.keeps_log:  # (the event is not even made for a hand without a log)
-        t.emit({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})

@@ -6,6 +6,7 @@ from nbmj.engine.wins cimport situation
 
 
 cpdef object finish_win(TableState t, wins)
+cpdef held_bonuses(TableState t, winners)
 cpdef list losers_settlement(TableState t, winners)
 cpdef object finish_draw(TableState t)
 cpdef object end(TableState t, str outcome, list winners, list deltas, list scores, situations=*)

@@ -23,7 +23,7 @@ from .settle import WinScore, score_win
 from .state import TableState
 from .wins import situation
 
-__all__ = ["Win", "finish_win", "losers_settlement", "losers_fu", "finish_draw", "end"]
+__all__ = ["Win", "finish_win", "held_bonuses", "losers_settlement", "losers_fu", "finish_draw", "end"]
 
 #: One win to settle: (winner, tile, win_by, discarder or None, its score)
 Win = tuple[int, int, str, "int | None", "WinScore | None"]
@@ -57,6 +57,9 @@ def finish_win(t: TableState, wins: Sequence[Win]) -> Over:
             winner["liable"] = SEATS[liable]
         winners.append(winner)
         scores.append(score)
+    imm = t.er.immediate
+    if imm.all_flowers_held or imm.all_wilds_held:  # NB-14.18: a non-winner holding them all
+        held_bonuses(t, [w[0] for w in wins])
     if t.er.losers_settle:  # NH-5: among the seats that did not win
         losers = losers_settlement(t, [w[0] for w in wins])
         for i in range(4):
@@ -65,6 +68,35 @@ def finish_win(t: TableState, wins: Sequence[Win]) -> Over:
     if discarder is not None:
         t.seat(q).hand[tile] += 1  # the claimed winning tile joins the hand, for the final view
     return end(t, "win", winners, deltas, scores, situations)
+
+
+def held_bonuses(t: TableState, winners: Iterable[int]) -> None:
+    """NB-14.18: at the end of a won hand, each other player pays a player who did not win
+    but holds all eight flowers, or every wild tile of the hand (in hand or in its melds),
+    the variant's amount for each (logged as ``pay`` events, like a kong's payment)."""
+    imm = t.er.immediate
+    won = set(winners)
+    wilds = t.wt.wilds
+    # every wild tile of the set, the face-up indicator (one copy of its kind) left out
+    all_wilds = -1 if t.indicator in wilds else 0
+    for k in wilds:
+        all_wilds += 4 if k < N_KINDS else 1
+    for p in range(4):
+        if p in won:
+            continue
+        seat = t.seats[p]
+        if imm.all_flowers_held and len(seat.flowers) == 8:
+            t.pay_immediate(p, imm.all_flowers_held, "all_flowers_held")
+        if imm.all_wilds_held and all_wilds > 0:
+            held = 0
+            for k in wilds:
+                held += seat.hand[k]
+            for m in seat.melds:
+                for x in m.tiles:
+                    if x in wilds:
+                        held += 1
+            if held >= all_wilds:
+                t.pay_immediate(p, imm.all_wilds_held, "all_wilds_held")
 
 
 def losers_settlement(t: TableState, winners: int | Iterable[int]) -> list[int]:

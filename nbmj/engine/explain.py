@@ -200,7 +200,8 @@ def explained_settlement(t: TableState) -> Settlement:
         won = {SEATS.index(str(w["seat"])) for w in result.winners}
         others.extend(loser_terms(losers_fu(t, won), rules, seat_of=at))
     imm = rules.immediate
-    if not t.keeps_log and any((imm.exposed_kong, imm.concealed_kong, imm.added_kong, imm.flower)):
+    if not t.keeps_log and any((imm.exposed_kong, imm.concealed_kong, imm.added_kong, imm.flower, imm.all_flowers_held,
+                                imm.all_wilds_held)):
         raise GameSetupError("this hand keeps no log (log=False), so its kong and flower payments cannot be itemized")
     paid = [(str(ev["seat"]), str(ev["why"]), int(ev["amount"])) for ev in t.events if ev.get("e") == "pay"]  # type: ignore[call-overload]
     others.extend(immediate_terms(paid, void=result.outcome == "draw" and imm.void_on_draw))

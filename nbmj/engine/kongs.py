@@ -12,11 +12,11 @@ from .. import core
 from ..rules.model import SEATS
 from .actions import Action, interned
 from .claims import CLAIM_CODE
-from .draws import pay_immediate, replacement_draw
+from .draws import replacement_draw
 from .ending import finish_win
 from .phases import Phase, RobWindow
 from .precomputed import CLAIM_ORDER
-from .state import TableState, new_meld
+from .state import TableMeld, TableState, new_meld
 from .wins import discard_win
 
 __all__ = ["declare_ankan", "kong_made", "begin_kakan", "complete_kakan", "resolve_rob"]
@@ -26,20 +26,23 @@ def declare_ankan(t: TableState, p: int, k: int) -> Phase:
     """``p`` lays down the four ``k`` of its hand as a concealed kong."""
     seat = t.seats[p]
     seat.hand[k] -= 4
-    seat.melds.append(new_meld("ankan", (k,) * 4, None))
+    kong = new_meld("ankan", (k,) * 4, None)
+    seat.melds.append(kong)
     seat.changes += 1
-    return kong_made(t, p, "concealed_kong")
+    return kong_made(t, p, "concealed_kong", kong)
 
 
-def kong_made(t: TableState, p: int, why: str) -> Phase:
-    """``p`` has made a kong (``why``: concealed_kong, added_kong, exposed_kong): the
-    reserve grows, the others pay, and ``p`` draws from the tail."""
+def kong_made(t: TableState, p: int, why: str, kong: TableMeld) -> Phase:
+    """``p`` has made the kong ``kong`` (``why``: concealed_kong, added_kong, exposed_kong):
+    the reserve grows, the others pay, ``p`` draws from the tail, and the kong is one its
+    turn came through (``TableState.turn_kongs``)."""
     t.kongs += 1
+    t.turn_kongs.append(kong)
     er = t.er
     t.kept_tiles = er.kept_base + er.kept_per_kong * t.kongs
     imm = er.immediate
     amount = imm.concealed_kong if why == "concealed_kong" else imm.added_kong if why == "added_kong" else imm.exposed_kong
-    pay_immediate(t, p, amount, why)
+    t.pay_immediate(p, amount, why)
     return replacement_draw(t, p)
 
 
@@ -60,12 +63,13 @@ def complete_kakan(t: TableState, p: int, tile: int) -> Phase:
     seat = t.seats[p]
     seat.hand[tile] -= 1
     melds = seat.melds
+    kong = new_meld("kakan", (tile,) * 4, None)
     for i, m in enumerate(melds):
         if m.kind == "pon" and m.tiles[0] == tile:
-            melds[i] = new_meld("kakan", (tile,) * 4, m.source)
+            kong = melds[i] = new_meld("kakan", (tile,) * 4, m.source)
             seat.changes += 1
             break
-    return kong_made(t, p, "added_kong")
+    return kong_made(t, p, "added_kong", kong)
 
 
 def resolve_rob(t: TableState, window: RobWindow) -> Phase:

@@ -44,6 +44,7 @@ cdef class TableState:
     cdef public long version
     cdef public object phase
     cdef public bint keeps_log
+    cdef public list turn_kongs
 
     # the reserve tests the mechanics ask at every step, called there as C methods (can_draw's
     # counts as C ints: Cython would keep them as Python ints)
@@ -55,6 +56,8 @@ cdef class TableState:
     cpdef bint in_force(self, object r, bint at_claim=*, object seat=*) except -1
     cpdef set banned_claims(self, bint at_claim)
     cpdef emit(self, dict event)
+    @cython.locals(immediate=list, q=int)
+    cpdef pay_immediate(self, int p, int amount, str why)
 
 
 # the records' constructors, C functions for the mechanics

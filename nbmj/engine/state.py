@@ -168,6 +168,10 @@ class TableState:
     #: whether ``events`` is kept: False for a hand played without a log (``Game(log=False)``),
     #: whose events are not made at all
     keeps_log: bool = True
+    #: the kongs the seat on turn has made since it last drew from the wall's head or claimed
+    #: a discard, oldest first: what a win on its next discard, or on a kong's replacement,
+    #: came right after (the scorer's ``Situation.after_kongs``, NB-12.49)
+    turn_kongs: list[TableMeld] = field(default_factory=list)
 
     # Written out for the reason SeatState's is (five default_factory fields: five imports of
     # the dataclasses module at every hand dealt, compiled).
@@ -195,6 +199,7 @@ class TableState:
         version: int = 0,
         phase: Phase | None = None,
         keeps_log: bool = True,
+        turn_kongs: list[TableMeld] | None = None,
     ) -> None:
         self.er = er
         self.wt = wt
@@ -218,6 +223,7 @@ class TableState:
         self.version = version
         self.phase = phase
         self.keeps_log = keeps_log
+        self.turn_kongs = [] if turn_kongs is None else turn_kongs
 
     @property
     def wilds(self) -> frozenset[int]:
@@ -283,3 +289,14 @@ class TableState:
         """Append an engine event to the log (when the hand keeps one)."""
         if self.keeps_log:
             self.events.append(event)
+
+    def pay_immediate(self, p: int, amount: int, why: str) -> None:
+        """Each other seat pays ``p`` ``amount`` now, for ``why``: a flower or a kong as it is
+        laid down, or at the end of a won hand a player's held flowers or wilds (NB-14.18)."""
+        if not amount:
+            return
+        immediate = self.immediate
+        for q in range(4):
+            immediate[q] += 3 * amount if q == p else -amount
+        if self.keeps_log:  # (the event is not even made for a hand without a log)
+            self.events.append({"e": "pay", "seat": SEATS[p], "why": why, "amount": amount})

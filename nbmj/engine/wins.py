@@ -169,6 +169,10 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         concealed.remove(tile)
     wind = t.seat_wind
     fed = seat.fed
+    # the kongs of the seat on turn (the discarder, or the winner on a replacement) since its
+    # turn began: what the win came right after (NB-12.49)
+    on_turn = p if discarder is None else discarder
+    kongs = t.turn_kongs if t.current == on_turn else ()
     return Situation(
         seat=wind(p),
         round_wind=t.round_wind,
@@ -185,4 +189,5 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         discarded_wild=seat.discarded_wild,
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),
+        after_kongs=tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in kongs]),
     )

@@ -230,6 +230,14 @@ FEATURES: dict[str, FeatureSpec] = {
         FeatureSpec("win", "the winning method", (WIN_METHODS,)),
         FeatureSpec("self_draw", "自摸 in the wide sense: any win not on a discard or a robbed kong"),
         FeatureSpec("after_discard_kong", "the win is on the replacement for a kong of someone's discard (杠头开花)"),
+        FeatureSpec(
+            "after_kong",
+            "kongs the win came right after: those the player on turn made since it last drew from the wall "
+            "or claimed (the discarder's, for a win on its discard; the winner's, on a replacement), "
+            "narrowed by kind and by whose tile was konged (of_winner: the winner's)",
+            (("exposed", "concealed", "added"), ("of_winner", "of_other")),
+            boolean=False,
+        ),
         FeatureSpec("last_tile", "海底: the win is on the last drawable tile"),
         FeatureSpec("first_turn", "天胡/地胡: the win comes before the dealer's first discard is passed"),
         FeatureSpec("dealer", "the winner is the dealer"),
@@ -514,7 +522,10 @@ class LoserSettlement:
 class ImmediatePayments:
     """Payments made when a kong or flower is laid down (C16b); void on a draw when ``void_on_draw``.
     ``false_win``: what a player who declares a win that is none pays each other player
-    (X-NBR's 5, NB-14.16); the engine never lets a false win happen."""
+    (X-NBR's 5, NB-14.16); the engine never lets a false win happen. ``all_flowers_held``
+    and ``all_wilds_held``: what each other player pays a player who did not win a won hand
+    but holds all eight flowers, or every wild tile of the hand, at its end (X-NBR's 10,
+    NB-14.18); 0 for none."""
 
     exposed_kong: int
     concealed_kong: int
@@ -522,6 +533,8 @@ class ImmediatePayments:
     flower: int
     void_on_draw: bool
     false_win: int = 0
+    all_flowers_held: int = 0
+    all_wilds_held: int = 0
 
 
 @dataclass(frozen=True)

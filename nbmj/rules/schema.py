@@ -292,6 +292,8 @@ SECTION_SCHEMA: dict[str, dict[str, Reader]] = {
         "flower": r_int(0),
         "void_on_draw": r_bool,
         "false_win": r_int(0),
+        "all_flowers_held": r_int(0),
+        "all_wilds_held": r_int(0),
     },
     "draw": {"kept_stacks": r_int(0), "kept_stacks_per_kong": r_int(0), "count_by": r_enum("tiles", "stacks")},
     "dealer": {
@@ -327,7 +329,8 @@ SCORING_SCHEMA: dict[str, dict[str, Reader]] = {
 # Settings a root may leave out, with the value they take.
 OPTIONAL_SETTINGS = {("scoring", "points_cap"): None, ("scoring", "minimum_of"): "tai",
                      ("scoring", "minimum_alternatives"): (), ("wilds", "flower_indicator"): "group",
-                     ("immediate", "false_win"): 0, ("claims", "wild_kong"): False,
+                     ("immediate", "false_win"): 0, ("immediate", "all_flowers_held"): 0,
+                     ("immediate", "all_wilds_held"): 0, ("claims", "wild_kong"): False,
                      ("draw", "count_by"): "tiles", ("winning", "heavenly_wait"): "drawn"}
 
 TABLE_SECTIONS = ("restrictions", "win_restrictions", "items", "payments", "local_rules")

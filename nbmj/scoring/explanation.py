@@ -88,6 +88,9 @@ RULES: dict[str, str] = {
     "losers": "NH-5.1",
     "immediate": "NB-14.14",
     "void": "NB-15.4",
+    # what a player who did not win is paid for holding all the flowers or all the wilds
+    "all_flowers_held": "NB-14.18",
+    "all_wilds_held": "NB-14.18",
 }
 
 # A cap that no hand reaches: the value before a cap is the scorer's value with this cap.
@@ -344,7 +347,7 @@ def immediate_terms(payments: Iterable[tuple[str, str, int]], *, void: bool = Fa
             if void:
                 out.append(Term("void", payer, seat, 0, RULES["void"], facts))
             else:
-                out.append(Term("immediate", payer, seat, amount, RULES["immediate"], facts))
+                out.append(Term("immediate", payer, seat, amount, RULES.get(why, RULES["immediate"]), facts))
     return tuple(out)
 
 
@@ -645,8 +648,10 @@ def _term_losers(f: Mapping[str, Any], lang: Language) -> str:
 
 _WHY: dict[Language, dict[str, str]] = {
     "en": {"exposed_kong": "an exposed kong", "concealed_kong": "a concealed kong", "added_kong": "an added kong",
-           "flower": "a flower"},
-    "zh": {"exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "加杠", "flower": "花"},
+           "flower": "a flower", "all_flowers_held": "all eight flowers held without winning",
+           "all_wilds_held": "every wild held without winning"},
+    "zh": {"exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "加杠", "flower": "花",
+           "all_flowers_held": "未胡而集齐八花", "all_wilds_held": "未胡而集齐全部百搭"},
 }
 
 

@@ -51,6 +51,7 @@ cpdef long flower_sets(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long win(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long self_draw(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long after_discard_kong(tuple args, HandFacts hf, Reading rd) except? -1
+cpdef long after_kong(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long last_tile(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long first_turn(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long dealer(tuple args, HandFacts hf, Reading rd) except? -1

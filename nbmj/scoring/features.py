@@ -442,6 +442,32 @@ def after_discard_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int
 
 feature("after_discard_kong", after_discard_kong)
 
+#: after_kong's kind words, as meld kinds
+_KONG_KINDS = {"exposed": "kan", "concealed": "ankan", "added": "kakan"}
+
+
+def after_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+    """The kongs the win came right after (``Situation.after_kongs``, NB-12.49) of the kind
+    and the giver the arguments name: ``exposed``/``concealed``/``added``, and ``of_winner``
+    (the konged tile came from the winner) or ``of_other`` (from anyone else)."""
+    sit = hf.situation
+    n = 0
+    for m in sit.after_kongs:
+        for a in args:
+            kind = _KONG_KINDS.get(a)
+            if kind is not None and m.kind != kind:
+                break
+            if a == "of_winner" and m.source != sit.seat:
+                break
+            if a == "of_other" and (m.source is None or m.source == sit.seat):
+                break
+        else:
+            n += 1
+    return n
+
+
+feature("after_kong", after_kong)
+
 
 def last_tile(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     return int(hf.situation.last_tile)

@@ -23,3 +23,4 @@ cdef class Situation:
     cdef readonly bint discarded_wild
     cdef readonly object variant
     cdef readonly object liable
+    cdef readonly tuple after_kongs

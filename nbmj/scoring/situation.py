@@ -60,6 +60,11 @@ class Situation:
     variant: str | None = field(default=None, compare=False)
     #: The seat that pays for the table (包牌, NH-6.5), as the engine decided; None for none.
     liable: str | None = None
+    #: The kongs the win came right after (NB-12.49), oldest first: those the player on turn
+    #: made since it last drew from the wall's head or claimed a discard - the discarder's,
+    #: for a win on its discard (or on its robbed kong), the winner's own for a win on a
+    #: replacement. ``source`` is the seat whose tile was konged (None for a concealed kong).
+    after_kongs: tuple[Meld, ...] = ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Situation":
@@ -104,6 +109,10 @@ class Situation:
             out["discarded_wild"] = True
         if self.liable is not None:
             out["liable"] = self.liable
+        if self.after_kongs:
+            out["after_kongs"] = [
+                {"kind": m.kind, "tiles": to_notation(m.tiles), **({"from": m.source} if m.source else {})} for m in self.after_kongs
+            ]
         return out
 
 
@@ -115,7 +124,7 @@ _SEATS = ("E", "S", "W", "N")
 _WIN_BY = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
 _KNOWN_FIELDS = {
     "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
-    "indicator", "last_tile", "first_turn", "fed", "discarded_wild", "liable",
+    "indicator", "last_tile", "first_turn", "fed", "discarded_wild", "liable", "after_kongs",
 }
 
 
@@ -143,15 +152,17 @@ def _flag(data: dict[str, Any], key: str) -> bool:
     return value
 
 
-def _meld(raw: Any, index: int, seat: str) -> Meld:
+def _meld(raw: Any, index: int, seat: str, what: str = "meld", kinds: tuple[str, ...] = MELD_KINDS) -> Meld:
+    """One meld of the JSON form (``what``: its name in messages); ``seat`` made it, and
+    its tiles are never claimed from that seat."""
     if not isinstance(raw, dict):
-        raise SituationError(f"meld {index} must be an object with 'kind' and 'tiles', not {raw!r}")
+        raise SituationError(f"{what} {index} must be an object with 'kind' and 'tiles', not {raw!r}")
     kind = raw.get("kind")
-    if kind not in MELD_KINDS:
-        raise SituationError(f"meld {index} has unknown kind {kind!r}; expected one of {', '.join(MELD_KINDS)}")
-    tiles = _tiles(raw.get("tiles", ""), f"melds[{index}].tiles")
+    if kind not in kinds:
+        raise SituationError(f"{what} {index} has unknown kind {kind!r}; expected one of {', '.join(kinds)}")
+    tiles = _tiles(raw.get("tiles", ""), f"{what}s[{index}].tiles")
     if any(t >= N_KINDS for t in tiles):
-        raise SituationError(f"meld {index} ({raw.get('tiles')!r}) holds a flower")
+        raise SituationError(f"{what} {index} ({raw.get('tiles')!r}) holds a flower")
     srt = sorted(tiles)
     if kind == "chi":
         ok = len(srt) == 3 and srt[0] < 27 and srt[0] // 9 == srt[2] // 9 and srt == [srt[0], srt[0] + 1, srt[0] + 2]
@@ -160,17 +171,17 @@ def _meld(raw: Any, index: int, seat: str) -> Meld:
     else:
         ok = len(srt) == 4 and len(set(srt)) == 1
     if not ok:
-        raise SituationError(f"meld {index} ({raw.get('tiles')!r}) is not a {kind}")
+        raise SituationError(f"{what} {index} ({raw.get('tiles')!r}) is not a {kind}")
     source = raw.get("from")
     if kind == "ankan":
         if source is not None:
-            raise SituationError(f"meld {index} is a concealed kong and has no 'from', got {source!r}")
+            raise SituationError(f"{what} {index} is a concealed kong and has no 'from', got {source!r}")
     else:
         if source is None:
-            raise SituationError(f"meld {index} ({kind}) needs 'from', the seat that fed it")
-        _seat(source, f"melds[{index}].from")
+            raise SituationError(f"{what} {index} ({kind}) needs 'from', the seat that fed it")
+        _seat(source, f"{what}s[{index}].from")
         if source == seat:
-            raise SituationError(f"meld {index} cannot come from the winner's own seat {source!r}")
+            raise SituationError(f"{what} {index} cannot come from the seat that made it, {source!r}")
     return Meld(kind, tuple(tiles), source)
 
 
@@ -255,6 +266,25 @@ def _situation_from_dict(data: Any) -> Situation:
         )
     if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
         raise SituationError("a win on a kong replacement needs a kong among the melds")
+    raw_kongs = data.get("after_kongs") or []
+    if not isinstance(raw_kongs, list):
+        raise SituationError(f"'after_kongs' must be a list, not {raw_kongs!r}")
+    maker = discarder if discarder is not None and win_by in ("discard", "rob_kong") else seat
+    after_kongs = tuple(_meld(m, i, maker, "after_kong", ("kan", "ankan", "kakan")) for i, m in enumerate(raw_kongs))
+    if after_kongs:
+        if win_by not in ("discard", "rob_kong", "kong_replacement", "flower_replacement"):
+            raise SituationError(f"a win by {win_by!r} comes after a draw from the wall, not after a kong ('after_kongs')")
+        if maker == seat:
+            for i, k in enumerate(after_kongs):
+                if k not in melds:
+                    raise SituationError(f"after_kong {i} is the winner's own kong and must be among its melds")
+        else:  # the discarder's kongs are tiles on the table too
+            for k in after_kongs:
+                for t in k.tiles:
+                    counts[t] += 1
+            for t, n in enumerate(counts):
+                if n > COPIES:
+                    raise SituationError(f"{n} copies of {tile_code(t)!r} with the discarder's kongs; at most {COPIES} exist")
     liable = data.get("liable")
     if liable is not None:
         _seat(liable, "liable")
@@ -279,4 +309,5 @@ def _situation_from_dict(data: Any) -> Situation:
         discarded_wild=_flag(data, "discarded_wild"),
         variant=variant,
         liable=liable,
+        after_kongs=after_kongs,
     )
