@@ -158,3 +158,12 @@ def test_the_schemas_do_not_change_what_a_valid_input_gives():
     """Validation only gates: the answer to a valid input is the reader's, unchanged."""
     r = CliRunner().invoke(main, ["claims", "-"], input=json.dumps(CLAIMS_TABLE))
     assert json.loads(r.output) == claims_for(copy.deepcopy(CLAIMS_TABLE))
+
+
+def test_the_score_schema_knows_every_field_of_a_situation():
+    """The schema ``nbmj score`` checks first and Situation.from_dict read the same fields:
+    a field the scorer accepts is never refused by the command (after_kongs, NB-12.49)."""
+    from nbmj.schemas import load_schema
+    from nbmj.scoring.situation import _KNOWN_FIELDS
+
+    assert set(load_schema("score-input")["properties"]) == set(_KNOWN_FIELDS)
