@@ -5,13 +5,22 @@ language: identical chows (NB-12.45), 全顺子 (NB-12.46), 送杠胡 (NB-12.47)
 from __future__ import annotations
 
 import dataclasses
+import sys
+from pathlib import Path
 
 import pytest
 
+from nbmj.engine.actions import Action
 from nbmj.engine.game import Game
+from nbmj.engine.script import play_script
 from nbmj.rules import compile_text, load_variant
+from nbmj.errors import SituationError
 from nbmj.scoring import Situation, score
 from nbmj.scoring.bound import may_be_valid
+
+if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
+    sys.path.insert(0, str(Path(__file__).parent))
+from _engine_helpers import make, play_passing  # noqa: E402
 
 XIZHOU = load_variant("xizhou")
 XIANGSHAN = load_variant("xiangshan")
@@ -189,17 +198,8 @@ def test_no_independent_tiles_shape_without_a_source_NB_10_16():
 
 
 def _huan_gang_game(konged_from_winner):
-    """S kongs E's discard (or, as the control, W's 2z held back), draws its replacement
+    """S kongs E's discard (or, as the control, its own four 1z), draws its replacement
     and discards 9p, on which E wins: the 西周 table on the engine."""
-    import sys
-    from pathlib import Path
-
-    if str(Path(__file__).parent) not in sys.path:
-        sys.path.insert(0, str(Path(__file__).parent))
-    from _engine_helpers import make, play_passing
-    from nbmj.engine.actions import Action
-    from nbmj.engine.script import play_script
-
     others = {"W": "9m9m8m8m7m7m5s5s6s6s4s4s6z", "N": "4p6p7p8p1s2s3s5z5z5z7z3z3z"}
     if konged_from_winner:
         hands = {"E": "2z123456789m12p3p9p", "S": "2z2z2z123m456m789p5p", **others}
@@ -242,9 +242,9 @@ def test_no_huan_gang_after_a_kong_of_someone_else_s_tile_NB_12_49():
 ])
 def test_after_kong_counts_by_kind_and_giver_NB_12_49(args, expected):
     """NB-12.49: after_kong narrows the kongs a win came after by kind and by whose tile."""
+    probe = f"after_kong({args})" if args else "after_kong"
     rules = compile_text(f'''variant ak extends xizhou "after_kong counted"
-items {{ new item probe "probe" 1 tai each after_kong({args}) [NB-12.49] }}''' if args else '''variant ak extends xizhou "after_kong counted"
-items { new item probe "probe" 1 tai each after_kong [NB-12.49] }''', "ak.nbv")
+items {{ new item probe "probe" 1 tai each {probe} [NB-12.49] }}''', "ak.nbv")
     kongs = [{"kind": "kan", "tiles": "7777z", "from": "S"}, {"kind": "kakan", "tiles": "1111z", "from": "N"}]
     got = score(Situation.from_dict({"seat": "S", "concealed": "123m 456m 789s 234p 5p", "win_tile": "5p",
                                      "win_by": "discard", "from": "W", "after_kongs": kongs}), rules)
@@ -260,8 +260,6 @@ items { new item probe "probe" 1 tai each after_kong [NB-12.49] }''', "ak.nbv")
 ])
 def test_after_kongs_in_a_situation_are_checked_NB_12_49(bad, message):
     """NB-12.49: the JSON form refuses kongs that cannot have come before the win."""
-    from nbmj.errors import SituationError
-
     data = {"seat": "S", "concealed": "123m 456m 789s 234p 5p", "win_tile": "5p", "win_by": "discard", "from": "W",
             "after_kongs": [{"kind": "kan", "tiles": "7777z", "from": "S"}], **bad}
     data = {k: v for k, v in data.items() if v is not None}

@@ -2,7 +2,7 @@
 # see state.pxd).
 from nbmj.engine.state cimport TableState
 from nbmj.engine.restrictions cimport liable as liable_seat
-from nbmj.engine.wins cimport situation
+from nbmj.engine.wins cimport scored_melds, situation
 
 
 cpdef object finish_win(TableState t, wins)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..rules.model import SEATS
-from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from ..tiles import N_KINDS
 from .phases import Over
@@ -21,7 +20,7 @@ from .restrictions import liable as liable_seat
 from .results import HandResult
 from .settle import WinScore, score_win
 from .state import TableState
-from .wins import situation
+from .wins import scored_melds, situation
 
 __all__ = ["Win", "finish_win", "held_bonuses", "losers_settlement", "losers_fu", "finish_draw", "end"]
 
@@ -122,7 +121,7 @@ def losers_fu(t: TableState, won: Iterable[int]) -> dict[str, int]:
         seat = t.seats[i]
         hand = seat.hand
         concealed = [k for k in range(N_KINDS) for _ in range(hand[k])]
-        melds = [ScoredMeld(m.kind, m.tiles, None if m.source is None else t.seat_wind(m.source)) for m in seat.melds]
+        melds = scored_melds(t, seat.melds)
         fu[t.seat_wind(i)] = hand_fu(concealed, melds, seat.flowers, t.rules, t.seat_wind(i), t.round_wind)
     return fu
 

@@ -63,12 +63,13 @@ def complete_kakan(t: TableState, p: int, tile: int) -> Phase:
     seat = t.seats[p]
     seat.hand[tile] -= 1
     melds = seat.melds
-    kong = new_meld("kakan", (tile,) * 4, None)
     for i, m in enumerate(melds):
         if m.kind == "pon" and m.tiles[0] == tile:
             kong = melds[i] = new_meld("kakan", (tile,) * 4, m.source)
             seat.changes += 1
             break
+    else:  # (begin_kakan offers only a pon's tile: never reached in a game)
+        kong = new_meld("kakan", (tile,) * 4, None)
     return kong_made(t, p, "added_kong", kong)
 
 

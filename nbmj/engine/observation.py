@@ -60,11 +60,16 @@ def _hand(g: GameView, p: int) -> list[int]:
     return [t for t in range(42) for _ in range(h[t])]
 
 
-def _melds(g: GameView, p: int) -> dict[str, list[dict[str, Any]]]:
+def _meld_tuples(g: GameView) -> dict[str, tuple[tuple[str, tuple[int, ...], str | None], ...]]:
+    """Every seat's melds as ``(kind, tiles, from)``, ``from`` a table position."""
     return {
-        SEATS[i]: [{"kind": m.kind, "tiles": list(m.tiles), "from": None if m.source is None else SEATS[m.source]} for m in s.melds]
+        SEATS[i]: tuple([(m.kind, m.tiles, None if m.source is None else SEATS[m.source]) for m in s.melds])
         for i, s in enumerate(g.table.seats)
     }
+
+
+def _melds(g: GameView, p: int) -> dict[str, list[dict[str, Any]]]:
+    return {s: [{"kind": kind, "tiles": list(tiles), "from": src} for kind, tiles, src in ms] for s, ms in _meld_tuples(g).items()}
 
 
 def _rivers(g: GameView, p: int) -> dict[str, list[dict[str, Any]]]:
@@ -223,11 +228,7 @@ class Observation(Mapping[str, Any]):
     def meld_tuples(self) -> dict[str, tuple[tuple[str, tuple[int, ...], str | None], ...]]:
         """Every seat's melds as ``(kind, tiles, from)``: the ``melds`` field without a dict
         per meld, for bots that count tiles."""
-        seats = self._live_game().table.seats
-        return {
-            SEATS[i]: tuple([(m.kind, m.tiles, None if m.source is None else SEATS[m.source]) for m in s.melds])
-            for i, s in enumerate(seats)
-        }
+        return _meld_tuples(self._live_game())
 
     @property
     def drawn(self) -> int | None:

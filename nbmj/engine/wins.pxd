@@ -23,5 +23,6 @@ cpdef bint _may_reach(TableState t, int p, int tile, str win_by, object discarde
 @cython.locals(counts=bytearray, w=int)
 cpdef bint _wins_other_shape(TableState t, int p) except -1
 cpdef bint _other_shape(TableState t, int p, bytearray counts, int w) except -1
+cpdef tuple scored_melds(TableState t, list melds)
 @cython.locals(seat=SeatState, hand=bytearray)
 cpdef object situation(TableState t, int p, int tile, str win_by, object discarder, object liable=*)

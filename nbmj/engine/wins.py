@@ -20,7 +20,7 @@ from typing import Callable, cast
 from ..tiles import N_KINDS
 from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
-from .state import TableState, WinBy
+from .state import TableMeld, TableState, WinBy
 
 __all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
 
@@ -157,6 +157,12 @@ def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
     return len(shapes) > 1 and wins_other_shape(counts, w, [m.tiles for m in t.seat(p).melds], shapes)
 
 
+def scored_melds(t: TableState, melds: list[TableMeld]) -> tuple[ScoredMeld, ...]:
+    """The table's melds as the scorer reads them, the seats they came from as seat winds."""
+    wind = t.seat_wind
+    return tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in melds])
+
+
 def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:
     """What the scorer needs to know of ``p`` winning on ``tile``: the hand, the melds and
     flowers, the winds, the circumstances (last tile, first turn, who fed whom) and the
@@ -172,7 +178,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
     # the kongs of the seat on turn (the discarder, or the winner on a replacement) since its
     # turn began: what the win came right after (NB-12.49)
     on_turn = p if discarder is None else discarder
-    kongs = t.turn_kongs if t.current == on_turn else ()
+    after_kongs = scored_melds(t, t.turn_kongs) if t.turn_kongs and t.current == on_turn else ()
     return Situation(
         seat=wind(p),
         round_wind=t.round_wind,
@@ -180,7 +186,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         win_tile=tile,
         win_by=cast(WinBy, win_by),
         discarder=None if discarder is None else wind(discarder),
-        melds=tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in seat.melds]),
+        melds=scored_melds(t, seat.melds),
         flowers=tuple(seat.flowers),
         indicator=t.indicator,
         last_tile=t.last_tile_drawn and discarder is None,
@@ -189,5 +195,5 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         discarded_wild=seat.discarded_wild,
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),
-        after_kongs=tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in kongs]),
+        after_kongs=after_kongs,
     )

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import NbmjError, SituationError
-from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code
+from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
 
 __all__ = ["Meld", "Situation", "MELD_KINDS"]
 
@@ -80,7 +80,6 @@ class Situation:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form read by :meth:`from_dict`."""
-        from ..tiles import to_notation
 
         out: dict[str, Any] = {}
         if self.variant is not None:
@@ -96,9 +95,7 @@ class Situation:
         )
         if self.discarder is not None:
             out["from"] = self.discarder
-        out["melds"] = [
-            {"kind": m.kind, "tiles": to_notation(m.tiles), **({"from": m.source} if m.source else {})} for m in self.melds
-        ]
+        out["melds"] = [_meld_json(m) for m in self.melds]
         out["flowers"] = to_notation(self.flowers)
         out["indicator"] = None if self.indicator is None else tile_code(self.indicator)
         out["last_tile"] = self.last_tile
@@ -110,10 +107,13 @@ class Situation:
         if self.liable is not None:
             out["liable"] = self.liable
         if self.after_kongs:
-            out["after_kongs"] = [
-                {"kind": m.kind, "tiles": to_notation(m.tiles), **({"from": m.source} if m.source else {})} for m in self.after_kongs
-            ]
+            out["after_kongs"] = [_meld_json(m) for m in self.after_kongs]
         return out
+
+
+def _meld_json(m: Meld) -> dict[str, Any]:
+    """A meld in the JSON form :meth:`Situation.from_dict` reads."""
+    return {"kind": m.kind, "tiles": to_notation(m.tiles), **({"from": m.source} if m.source else {})}
 
 
 def _notation_in_order(tiles: tuple[int, ...]) -> str:
@@ -248,24 +248,6 @@ def _situation_from_dict(data: Any) -> Situation:
             raise SituationError(f"'fed' count for {k!r} must be a whole number 0-4, not {v!r}")
         if v:
             fed.append((k, v))
-    # counts: at most four of a kind (the indicator is one physical copy), one of each flower
-    counts = [0] * 42
-    for t in concealed + [win_tile] + [t for m in melds for t in m.tiles] + flowers:
-        counts[t] += 1
-    if indicator is not None:
-        counts[indicator] += 1
-    for t, n in enumerate(counts):
-        limit = 1 if is_flower(t) else COPIES
-        if n > limit:
-            raise SituationError(f"{n} copies of {tile_code(t)!r} (counting the indicator); at most {limit} exist")
-    n_tiles = len(concealed) + 1 + 3 * len(melds)
-    if n_tiles != 14:
-        raise SituationError(
-            f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
-            f"{n_tiles} tiles counting each meld as three, not 14"
-        )
-    if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
-        raise SituationError("a win on a kong replacement needs a kong among the melds")
     raw_kongs = data.get("after_kongs") or []
     if not isinstance(raw_kongs, list):
         raise SituationError(f"'after_kongs' must be a list, not {raw_kongs!r}")
@@ -278,13 +260,27 @@ def _situation_from_dict(data: Any) -> Situation:
             for i, k in enumerate(after_kongs):
                 if k not in melds:
                     raise SituationError(f"after_kong {i} is the winner's own kong and must be among its melds")
-        else:  # the discarder's kongs are tiles on the table too
-            for k in after_kongs:
-                for t in k.tiles:
-                    counts[t] += 1
-            for t, n in enumerate(counts):
-                if n > COPIES:
-                    raise SituationError(f"{n} copies of {tile_code(t)!r} with the discarder's kongs; at most {COPIES} exist")
+    # the discarder's kongs are tiles on the table too (the winner's are among its melds)
+    on_table = [t for k in after_kongs for t in k.tiles] if maker != seat else []
+    # counts: at most four of a kind (the indicator is one physical copy), one of each flower
+    counts = [0] * 42
+    for t in concealed + [win_tile] + [t for m in melds for t in m.tiles] + flowers + on_table:
+        counts[t] += 1
+    if indicator is not None:
+        counts[indicator] += 1
+    counted = "the indicator and the discarder's kongs" if on_table else "the indicator"
+    for t, n in enumerate(counts):
+        limit = 1 if is_flower(t) else COPIES
+        if n > limit:
+            raise SituationError(f"{n} copies of {tile_code(t)!r} (counting {counted}); at most {limit} exist")
+    n_tiles = len(concealed) + 1 + 3 * len(melds)
+    if n_tiles != 14:
+        raise SituationError(
+            f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
+            f"{n_tiles} tiles counting each meld as three, not 14"
+        )
+    if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
+        raise SituationError("a win on a kong replacement needs a kong among the melds")
     liable = data.get("liable")
     if liable is not None:
         _seat(liable, "liable")
