@@ -4,10 +4,12 @@ engine (:class:`~nbmj.engine.Game`, :class:`~nbmj.engine.Match`) and the environ
 
 from __future__ import annotations
 
+import math
+import numbers
 import operator
 import sys
 
-__all__ = ["whole_number"]
+__all__ = ["whole_number", "finite_real"]
 
 
 def whole_number(value: object) -> int | None:
@@ -28,3 +30,15 @@ def whole_number(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def finite_real(value: object, *, above_zero: bool = False) -> float | None:
+    """``value`` as a float when it is a finite real number at least 0 (above 0 with
+    ``above_zero``) and not a bool, else None: the one reading of the envs' penalties and
+    scales (a bool is a truth value, not an amount)."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        return None
+    number = float(value)
+    if not 0 <= number < math.inf or (above_zero and number == 0):
+        return None
+    return number

@@ -37,6 +37,7 @@ COMMANDS: dict[str, str] = {
     "claims": "nbmj.cli.claims:claims",
     "view": "nbmj.cli.view:view",
     "review": "nbmj.cli.review:review",
+    "dataset": "nbmj.cli.dataset:dataset",
     "serve": "nbmj.cli.serve:serve",
 }
 
@@ -49,6 +50,9 @@ SUMMARIES: dict[str, str] = {
     "check": "Compile variant FILES and report every problem.",
     "claims": "Legal claims on one discard and who takes it (JSON in FILE, - for standard input).",
     "compare": "Play the same walls under variants A and B and compare what happens.",
+    "dataset": "Turn LOGS (nbmj-log/1 files, or directories of *.log files, one hand each) into training "
+               "data: every decision of the chosen seats as the feature planes and action mask the RL envs "
+               "give that seat, the action's index, and the seat's return for the hand.",
     "demo": "Play one seeded hand among four bots and show it as it goes.",
     "diff": "What differs between two variants: settings, items (with rule IDs), and the hands of a "
             "fixed corpus whose validity or points change.",

@@ -1,5 +1,5 @@
 """What every environment of :mod:`nbmj.env` shares: the keyword arguments, read in one place,
-and the batch envs' row views."""
+the batch envs' row views, and the optional shaping term of a single learner's reward."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from .._numbers import whole_number
-from ..rules.model import RuleSet
+from .._numbers import finite_real, whole_number
+from ..rules.model import SEATS, RuleSet
+from ..tiles import N_KINDS
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch", "batch_size"]
+__all__ = ["Shaping", "shanten_of", "RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch", "batch_size"]
 
 RENDER_MODES = ("ansi", "human")
 AGENTS = tuple(f"player_{i}" for i in range(4))
@@ -71,6 +72,7 @@ def make_table(
     opponents: Mapping[str, BotSpec] | None,
     *,
     reward: str,
+    reward_scale: float,
     max_hands: int,
     illegal: str,
     illegal_penalty: float,
@@ -86,9 +88,65 @@ def make_table(
         bots=bots,
         max_hands=max_hands,
         reward=reward,
+        reward_scale=reward_scale,
         illegal=illegal,
         illegal_penalty=illegal_penalty,
     )
+
+
+def shanten_of(table: Table, position: int) -> int:
+    """The shanten of the concealed hand at ``position`` (-1 complete, 0 waiting), its wilds
+    counted as free tiles: read from the seat's own Observation, what the seat may see."""
+    from .. import core  # (the hand-shape core only when an env shapes its reward)
+
+    obs = table.dealt().observation(SEATS[position])
+    held = obs.hand_counts()
+    counts = bytearray(held[: N_KINDS])
+    wilds = 0
+    for t in set(obs["wilds"]):
+        wilds += held[t]
+        if t < N_KINDS:
+            counts[t] = 0
+    return int(core.shanten(counts, wilds))
+
+
+class Shaping:
+    """The optional shaping term of a single learner's reward: potential-based (Ng, Harada
+    and Russell, 1999), so that it changes how fast a policy learns and not which policy is
+    best. The potential of a state is ``-coefficient * shanten`` of the learner's hand
+    (:func:`shanten_of`: progress toward a complete hand), and 0 once the episode is over;
+    each step adds the change of the potential to the reward. Over an episode the terms add
+    up to minus the first state's potential, whatever was played. ``coefficient`` 0 (the
+    default of every env) turns it off and costs nothing."""
+
+    __slots__ = ("coefficient", "position", "potential")
+
+    def __init__(self, coefficient: object, position: int) -> None:
+        value = finite_real(coefficient)
+        if value is None:
+            raise EnvConfigError(f"shaping is a finite number, at least 0, not {coefficient!r}")
+        self.coefficient = value
+        self.position = position
+        self.potential = 0.0
+
+    def _potential(self, table: Table) -> float:
+        if table.over:
+            return 0.0
+        return -self.coefficient * shanten_of(table, self.position)
+
+    def start(self, table: Table) -> None:
+        """The episode at ``table`` was dealt: its first state's potential."""
+        if self.coefficient:
+            self.potential = self._potential(table)
+
+    def term(self, table: Table) -> float:
+        """The shaping term of the step that led to ``table``'s state now."""
+        if not self.coefficient:
+            return 0.0
+        now = self._potential(table)
+        change = now - self.potential
+        self.potential = now
+        return change
 
 
 class RowViews(list[np.ndarray]):

@@ -45,6 +45,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         render_mode: str | None = None,
         opponents: Mapping[str, BotSpec] | None = None,
         reward: str = "points",
+        reward_scale: float = 1.0,
         max_hands: int = 1,
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
@@ -52,7 +53,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name; A
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
         self.table = make_table(
-            variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
+            variant, opponents, reward=reward, reward_scale=reward_scale, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
         )
         self.possible_agents = [AGENTS[p] for p in self.table.learners]
         self.agents: list[str] = []

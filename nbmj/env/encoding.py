@@ -19,7 +19,7 @@ from . import _reference
 from . import layout as L
 
 __all__ = [
-    "BACKEND", "EncoderRules", "FreshObservations", "ObservationSource", "observation_source", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "legal_choices", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
+    "BACKEND", "EncoderRules", "encode_observation", "FreshObservations", "ObservationSource", "observation_source", "GameEncoder", "ReferenceEncoder", "fill_mask", "action_index", "legal_choices", "encoder_rules", "game_encoder", "play_batch", "table_act", "table_observe",
 ]
 
 _compiled: Any = None
@@ -198,6 +198,14 @@ class ReferenceEncoder:
             return None
         action: Action = self._lookups[position][index]
         return action
+
+
+def encode_observation(observation: Any, out: np.ndarray, rules: EncoderRules, hands_played: int = 0) -> None:
+    """Fill ``out`` (``(N_PLANES, 42)`` uint8) with the planes of a seat's
+    :class:`~nbmj.engine.observation.Observation`: what an env gives that seat, for a bot
+    that is handed the Observation and not the game (the reference encoder, which reads
+    nothing else; the tests hold it equal to the compiled one)."""
+    _reference.encode(observation, out, rules, hands_played)
 
 
 def game_encoder(rules: EncoderRules) -> GameEncoder:

@@ -15,9 +15,9 @@ from gymnasium.vector.utils import batch_space
 from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import layout as L
-from ._common import RENDER_MODES, RowViews, action_batch, batch_size, check_render_mode, render_table
+from ._common import RENDER_MODES, RowViews, Shaping, action_batch, batch_size, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
-from .single import single_seat_table
+from .single import reward_metadata, single_seat_table
 from .spaces import action_space, observation_space
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
@@ -66,6 +66,8 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         illegal_penalty: float = 1.0,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         copy: bool = True,
+        reward_scale: float = 1.0,
+        shaping: float = 0.0,
     ) -> None:
         count = batch_size(num_envs)
         self.num_envs = count
@@ -77,10 +79,13 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         rules = resolve_variant(variant)
         self.tables: list[Table] = [
             single_seat_table(
-                rules, opponents, seat, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
+                rules, opponents, seat, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty,
+                reward_scale=reward_scale,
             )
             for _ in range(self.num_envs)
         ]
+        self._shaping = [Shaping(shaping, seat) for _ in range(self.num_envs)]
+        self.metadata.update(reward_metadata(reward, reward_scale, self._shaping[0].coefficient))
         self.single_observation_space = observation_space()
         self.single_action_space = action_space()
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -152,6 +157,10 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
                         table.observe(seat, self._plane_rows[i], self._mask_rows[i])
             except Exception as exc:  # the games stepped before it keep their new state, as in play_batch
                 error = exc
+        if self._shaping[0].coefficient:
+            for i, action in enumerate(chosen):
+                if action is not None:
+                    rewards[i] += self._shaping[i].term(self.tables[i])
         infos: dict[str, Any] = {}
         for i in ended:
             terms[i] = True
@@ -212,6 +221,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
                 generator = self._generators[i] = seeding.np_random()[0]
             seed = int(generator.integers(0, _SEED_LIMIT))
         self.tables[i].reset(seed)
+        self._shaping[i].start(self.tables[i])
 
     def _observe(self, i: int) -> None:
         self.tables[i].observe(self.seat, self._plane_rows[i], self._mask_rows[i])

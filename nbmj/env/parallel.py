@@ -40,13 +40,14 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         render_mode: str | None = None,
         opponents: Mapping[str, BotSpec] | None = None,
         reward: str = "points",
+        reward_scale: float = 1.0,
         max_hands: int = 1,
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
         self.table = make_table(
-            variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
+            variant, opponents, reward=reward, reward_scale=reward_scale, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty
         )
         self.possible_agents = [AGENTS[p] for p in self.table.learners]
         # every learner's observation at each step, in arrays refilled once nothing else holds them

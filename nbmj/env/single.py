@@ -11,11 +11,11 @@ import numpy as np
 
 from ..rules.model import RuleSet
 from . import encoding
-from ._common import RENDER_MODES, check_render_mode, render_table
+from ._common import RENDER_MODES, Shaping, check_render_mode, render_table
 from .layout import ACTION_SIZE
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["MahjongEnv", "ENV_ID", "single_seat_table"]
+__all__ = ["MahjongEnv", "ENV_ID", "single_seat_table", "reward_metadata"]
 
 ENV_ID = "nbmj/Mahjong-v0"
 
@@ -33,6 +33,8 @@ def single_seat_table(
     max_hands: int,
     illegal: str,
     illegal_penalty: float,
+    reward_scale: float = 1.0,
+    keep_logs: bool = False,
 ) -> Table:
     """The :class:`Table` of one learner at ``seat`` and ``opponents`` in the other seats
     (one bot for all three, or a mapping from position to bot)."""
@@ -48,18 +50,31 @@ def single_seat_table(
         bots=bots,
         max_hands=max_hands,
         reward=reward,
+        reward_scale=reward_scale,
+        keep_logs=keep_logs,
         illegal=illegal,
         illegal_penalty=illegal_penalty,
     )
 
 
+def reward_metadata(reward: str, reward_scale: float, shaping: float) -> dict[str, Any]:
+    """What a single-learner env's ``metadata`` says of its reward (and its vector twin's)."""
+    return {"reward": reward, "reward_scale": float(reward_scale), "reward_shaping": float(shaping)}
+
+
 class MahjongEnv(gymnasium.Env[Obs, int]):
     """The learner plays position ``seat`` (0-3, agent ``player_<seat>``); bots play the others.
 
-    ``opponents``: one bot for the three other seats (``"greedy"``, ``"random"`` or a
-    callable ``(observation, legal) -> action``), or a mapping from each other position to
-    one. The reward of a step is what the learner earned by it (the hands that ended).
-    Other keyword arguments as :class:`nbmj.env.raw_env`.
+    ``opponents``: one bot for the three other seats (a built-in bot's name, ``"random"``,
+    ``"greedy"``, ``"fast"`` or ``"strong"``, or a callable ``(observation, legal) ->
+    action`` such as a trained :class:`nbmj.learn.PolicyBot`), or a mapping from each other
+    position to one. The reward of a step is what the learner earned by it (the hands that
+    ended; see ``reward`` and ``reward_scale`` of :class:`nbmj.env.raw_env`), plus, when
+    ``shaping`` is above 0, the potential-based shaping term of
+    :class:`nbmj.env._common.Shaping` (progress toward a complete hand; off by default).
+    ``metadata`` states the reward options the env was made with. ``keep_logs=True`` keeps
+    the event log of each hand played (``env.unwrapped.table.hand_logs()``: what ``nbmj
+    dataset`` reads). Other keyword arguments as :class:`nbmj.env.raw_env`.
     """
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
@@ -75,6 +90,9 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         max_hands: int = 1,
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
+        reward_scale: float = 1.0,
+        shaping: float = 0.0,
+        keep_logs: bool = False,
     ) -> None:
         from .spaces import action_space, observation_space
 
@@ -88,7 +106,11 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
             max_hands=max_hands,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
+            reward_scale=reward_scale,
+            keep_logs=keep_logs,
         )
+        self.shaping = Shaping(shaping, seat)
+        self.metadata = {**type(self).metadata, **reward_metadata(reward, reward_scale, self.shaping.coefficient)}
         self.observation_space = observation_space()  # type: ignore[assignment]  # (Gymnasium types them loosely)
         self.action_space = action_space()  # type: ignore[assignment]
         # the observations given out, in arrays refilled once nothing else holds them
@@ -112,6 +134,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
             # no seed: the next one from the env's own generator (seeded by the last reset)
             seed = int(self.np_random.integers(0, 2**63 - 1))
         self.table.reset(seed)
+        self.shaping.start(self.table)
         return self._obs(), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
@@ -119,7 +142,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         obs = self._obs()
         if self.render_mode == "human":
             self.render()
-        return obs, float(earned[self.seat]), self.table.over, False, {}
+        return obs, float(earned[self.seat]) + self.shaping.term(self.table), self.table.over, False, {}
 
     def render(self) -> str | None:
         return render_table(self.table, self.render_mode)

@@ -11,6 +11,8 @@ cdef class Table:
     cdef public dict bot_specs
     cdef public int max_hands
     cdef public bint normalized
+    cdef public double reward_scale
+    cdef public bint keep_logs
     cdef public bint penalize
     cdef public double illegal_penalty
     cdef public object encoder_rules

@@ -14,8 +14,6 @@ among the positions (NB-16), and each hand's seat winds are counted from its dea
 from __future__ import annotations
 
 import hashlib
-import math
-import numbers
 import os
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -23,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from .._numbers import whole_number
+from .._numbers import finite_real, whole_number
 from ..engine import Game, Match
 from ..engine.actions import Action
 from ..engine.bots import GreedyBot, RandomBot, bot_move
@@ -33,10 +31,11 @@ from ..tiles import to_notation
 from . import encoding
 from . import layout as L
 
-__all__ = ["Table", "BotSpec", "resolve_variant", "REWARDS", "ILLEGAL_MODES"]
+__all__ = ["Table", "BotSpec", "resolve_variant", "REWARDS", "ILLEGAL_MODES", "OPPONENTS"]
 
 Bot = Callable[[Any, list[Action]], Action]
-#: a bot: ``"random"``, ``"greedy"``, or any callable ``(observation, legal) -> action``
+#: a bot: a built-in bot's name (``"random"``, ``"greedy"``, ``"fast"``, ``"strong"``), or any
+#: callable ``(observation, legal) -> action`` (a trained policy: :class:`nbmj.learn.PolicyBot`)
 BotSpec = str | Bot
 REWARDS = ("points", "normalized")
 _POSITION = {s: i for i, s in enumerate(SEATS)}
@@ -87,14 +86,21 @@ def _whole_action(index: object) -> int:
     return whole
 
 
-def _make_bot(spec: BotSpec, seed: int, position: int) -> Bot:
+OPPONENTS = ("random", "greedy", "fast", "strong")
+
+
+def _make_bot(spec: BotSpec, seed: int, position: int, rules: RuleSet) -> Bot:
     if spec == "random":
         return RandomBot(f"{seed}:{position}")
     if spec == "greedy":
         return GreedyBot()
+    if spec == "fast" or spec == "strong":
+        from ..bots import BUILTIN_BOTS  # (the bots package only when a table seats one)
+
+        return BUILTIN_BOTS[spec](seed, SEATS[position], rules)
     if callable(spec):
         return spec
-    raise EnvConfigError(f"unknown opponent {spec!r}; give 'random', 'greedy' or a callable (observation, legal) -> action")
+    raise EnvConfigError(f"unknown opponent {spec!r}; give one of {', '.join(OPPONENTS)} or a callable (observation, legal) -> action")
 
 
 class Table:
@@ -102,14 +108,17 @@ class Table:
 
     ``reward``: ``"points"`` gives each seat its settlement delta when a hand ends;
     ``"normalized"`` divides the deltas by the hand's largest absolute delta, into [-1, 1]
-    (0 for a hand without payments). ``illegal``: ``"raise"`` raises
+    (0 for a hand without payments). ``reward_scale`` (a number above 0, default 1)
+    multiplies either: ``reward="points", reward_scale=0.05`` gives points scaled.
+    ``keep_logs``: keep the event log of every finished hand of the episode
+    (:meth:`hand_logs`), for ``nbmj replay``, ``nbmj view`` or ``nbmj dataset``. ``illegal``: ``"raise"`` raises
     :class:`~nbmj.errors.IllegalActionError` (nothing changes); ``"penalty"`` ends the episode
     at once with ``-illegal_penalty`` for the offender and 0 for the others.
     """
 
     # declared state (the compiled vector step reads several of these at every move)
     __slots__ = (
-        "rules", "learners", "is_learner", "bot_specs", "max_hands", "normalized", "penalize", "illegal_penalty",
+        "rules", "learners", "is_learner", "bot_specs", "max_hands", "normalized", "reward_scale", "keep_logs", "penalize", "illegal_penalty",
         "encoder_rules", "encoder", "bots", "seed", "match", "game", "over", "rewards", "hands_played", "version",
         "_masked_at", "_mask",
     )
@@ -126,17 +135,26 @@ class Table:
         reward: str = "points",
         illegal: str = "raise",
         illegal_penalty: object = 1.0,
+        reward_scale: object = 1.0,
+        keep_logs: bool = False,
     ) -> None:
         if reward not in REWARDS:
             raise EnvConfigError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
+        scale = finite_real(reward_scale, above_zero=True)
+        if scale is None:
+            raise EnvConfigError(f"reward_scale is a finite number above 0, not {reward_scale!r}")
         if illegal not in ILLEGAL_MODES:
             raise EnvConfigError(f"unknown illegal-action mode {illegal!r}; known: {', '.join(ILLEGAL_MODES)}")
         hands = whole_number(max_hands)
         if hands is None or hands < 1:
             raise EnvConfigError(f"max_hands is a whole number of hands, at least 1, not {max_hands!r}")
-        if not isinstance(illegal_penalty, numbers.Real) or isinstance(illegal_penalty, bool) or not 0 <= float(illegal_penalty) < math.inf:
+        penalty = finite_real(illegal_penalty)
+        if penalty is None:
             raise EnvConfigError(f"illegal_penalty is a finite number, at least 0, not {illegal_penalty!r}")
         bots = dict(bots or {})
+        for spec in bots.values():
+            if not callable(spec) and spec not in OPPONENTS:
+                raise EnvConfigError(f"unknown opponent {spec!r}; give one of {', '.join(OPPONENTS)} or a callable (observation, legal) -> action")
         if sorted([*learners, *bots]) != [0, 1, 2, 3]:
             raise EnvConfigError(f"every position 0-3 is a learner or a bot, once: learners {list(learners)!r}, bots {sorted(bots)!r}")
         if not learners:
@@ -147,8 +165,10 @@ class Table:
         self.bot_specs = bots
         self.max_hands = hands
         self.normalized = reward == "normalized"
+        self.reward_scale = scale
+        self.keep_logs = bool(keep_logs)
         self.penalize = illegal == "penalty"
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = penalty
         self.encoder_rules = encoding.encoder_rules(rules)
         self.encoder = encoding.game_encoder(self.encoder_rules)
         self.bots: dict[int, Bot] = {}
@@ -174,8 +194,8 @@ class Table:
         attempt = 0
         while True:
             match_seed = self.seed if attempt == 0 else _derived_seed(self.seed, "redeal", attempt)
-            self.bots = {p: _make_bot(spec, match_seed, p) for p, spec in self.bot_specs.items()}
-            self.match = Match(self.rules, match_seed, hands=self.max_hands, keep_logs=False)
+            self.bots = {p: _make_bot(spec, match_seed, p, self.rules) for p, spec in self.bot_specs.items()}
+            self.match = Match(self.rules, match_seed, hands=self.max_hands, keep_logs=self.keep_logs)
             self.game = self.match.new_game()
             self.hands_played = 0
             self.over = False
@@ -187,6 +207,13 @@ class Table:
             attempt += 1
         self.rewards = [0.0] * 4
         return self.seed
+
+    def hand_logs(self) -> list[str]:
+        """The ``nbmj-log/1`` text of each hand of this episode that has ended, in order (one
+        file each, as ``simulate --logs`` writes them). Empty unless the table keeps logs."""
+        if self.match is None:
+            return []
+        return list(self.match.logs)
 
     def waiting(self) -> list[int]:
         """The learner positions the game waits for, nearest the discarder first."""
@@ -308,6 +335,8 @@ class Table:
         if self.normalized:
             scale = max(abs(d) for d in deltas)
             deltas = [d / scale if scale else 0.0 for d in deltas]
+        if self.reward_scale != 1.0:
+            deltas = [d * self.reward_scale for d in deltas]
         for p in range(4):
             self.rewards[p] += deltas[p]
         match.record(game)

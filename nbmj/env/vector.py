@@ -38,6 +38,7 @@ class VectorEnv:
         *,
         opponents: Mapping[str, BotSpec] | None = None,
         reward: str = "points",
+        reward_scale: float = 1.0,
         max_hands: int = 1,
         illegal: str = "raise",
         illegal_penalty: float = 1.0,
@@ -45,7 +46,7 @@ class VectorEnv:
         count = batch_size(num_envs)
         self.num_envs = count
         self.tables = [
-            make_table(variant, opponents, reward=reward, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty)
+            make_table(variant, opponents, reward=reward, reward_scale=reward_scale, max_hands=max_hands, illegal=illegal, illegal_penalty=illegal_penalty)
             for _ in range(count)
         ]
         self.observations = np.zeros((count, *L.OBS_SHAPE), dtype=np.uint8)

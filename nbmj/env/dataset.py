@@ -1,0 +1,244 @@
+"""Training data from event logs: every logged decision as ``(observation, action mask,
+action, return)`` rows, encoded by the environments' own encoder.
+
+A log (``nbmj simulate --logs``, ``nbmj arena --logs``, the web table's logs: one hand per
+file) is re-run through the engine (:func:`nbmj.engine.game.replay_games`, which checks every
+event); before each action of a chosen seat the seat's feature planes and action mask are
+encoded exactly as an env whose learner sits there would return them, and the action is
+turned into its index of :mod:`nbmj.env.layout`. Each row's return is what the seat earned
+by the hand, under the same reward options as the envs (points times ``reward_scale``, or
+``"normalized"``). Rows stream to disk: the memory used does not grow with the logs.
+
+>>> from nbmj.env.dataset import log_decisions
+>>> rows = list(log_decisions(open("examples/hand.log").read(), seats="E"))
+>>> rows[0].seat, rows[0].observation.shape
+(0, (49, 42))
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+import numpy as np
+
+from .._numbers import finite_real
+from ..engine.actions import ACTION_KINDS, Action
+from ..engine.game import replay_games
+from ..engine.log import parse_log
+from ..errors import NbmjError
+from ..rules.model import SEATS, RuleSet
+from . import encoding
+from . import layout as L
+from .table import REWARDS
+
+__all__ = ["Decision", "DatasetError", "DatasetSummary", "FIELDS", "log_decisions", "log_paths", "write_dataset", "chosen_seats"]
+
+#: the arrays of a dataset file: name -> (dtype, shape of one row)
+FIELDS: dict[str, tuple[np.dtype[Any], tuple[int, ...]]] = {
+    "observation": (np.dtype(np.uint8), L.OBS_SHAPE),
+    "action_mask": (np.dtype(np.int8), (L.ACTION_SIZE,)),
+    "action": (np.dtype(np.int16), ()),
+    "return": (np.dtype(np.float32), ()),
+    "seat": (np.dtype(np.int8), ()),  # the table position 0-3 (E S W N) that decided
+    "hand": (np.dtype(np.int32), ()),  # which log (0, 1, ... in the order read) the row is of
+}
+
+
+class DatasetError(NbmjError, ValueError):
+    """A log that cannot be turned into rows, or a bad argument of the dataset tool."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One logged decision: the seat's planes and mask before it acted, the action's index,
+    and what the seat earned by the hand (under the chosen reward)."""
+
+    observation: np.ndarray
+    action_mask: np.ndarray
+    action: int
+    seat: int
+    ret: float
+
+
+@dataclass(frozen=True)
+class DatasetSummary:
+    """What :func:`write_dataset` wrote."""
+
+    path: Path
+    rows: int
+    hands: int
+
+
+def chosen_seats(seats: str | Iterable[str] | None) -> tuple[int, ...]:
+    """Table positions from seat letters (``"E"``, ``"ES"``, ``["E", "W"]``); None is all four."""
+    if seats is None:
+        return (0, 1, 2, 3)
+    letters = list(seats)
+    if not letters or any(s not in SEATS for s in letters) or len(set(letters)) != len(letters):
+        raise DatasetError(f"seats are some of E S W N, each once, not {seats!r}")
+    return tuple(sorted(SEATS.index(s) for s in letters))
+
+
+def _check_scale(reward: str, reward_scale: object) -> float:
+    if reward not in REWARDS:
+        raise DatasetError(f"unknown reward {reward!r}; known: {', '.join(REWARDS)}")
+    scale = finite_real(reward_scale, above_zero=True)
+    if scale is None:
+        raise DatasetError(f"reward_scale is a finite number above 0, not {reward_scale!r}")
+    return scale
+
+
+def log_decisions(
+    log: str | Iterable[str],
+    *,
+    seats: str | Iterable[str] | None = None,
+    reward: str = "points",
+    reward_scale: float = 1.0,
+    rules: RuleSet | None = None,
+) -> Iterator[Decision]:
+    """The decisions of ``seats`` (seat letters; None: all four) in one logged hand, in the
+    order they were made. ``rules`` replays a log of a variant read from a file (as ``nbmj
+    replay --variant-file``). A log that does not replay raises
+    :class:`~nbmj.errors.ReplayError` (the line it stopped at named); a log cut short, with
+    no result, raises :class:`DatasetError`: its rows would have no return."""
+    positions = chosen_seats(seats)
+    scale = _check_scale(reward, reward_scale)
+    events = parse_log(log)
+    actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
+    taken: list[tuple[np.ndarray, np.ndarray, int, int]] = []
+    encoder = None
+    game = None
+    # the k-th state replayed is the one the k-th logged action was chosen in
+    for k, (game, _state) in enumerate(replay_games(events, rules)):
+        if encoder is None:
+            encoder = encoding.game_encoder(encoding.encoder_rules(game.rules))
+        if k >= len(actions) or game.is_over:
+            continue  # (replay_games refuses an action after the end)
+        p = SEATS.index(actions[k]["seat"])
+        if p in positions:
+            planes = np.zeros(L.OBS_SHAPE, dtype=np.uint8)
+            mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
+            encoder.observe(game, p, planes, mask, 0)
+            taken.append((planes, mask, p, encoding.action_index(Action.from_json(actions[k]))))
+    if game is None or game.result is None:
+        raise DatasetError("the log ends before the hand does: its decisions have no return")
+    for planes, mask, p, index in taken:
+        if not mask[index]:  # (the engine took every action, so a mask without one is the encoder's fault)
+            raise DatasetError(f"a logged action of {SEATS[p]!r} (index {index}) is outside its encoded mask")
+    deltas = [float(game.result.deltas.get(s, 0)) for s in SEATS]
+    if reward == "normalized":
+        largest = max(abs(d) for d in deltas)
+        deltas = [d / largest if largest else 0.0 for d in deltas]
+    for planes, mask, p, index in taken:
+        yield Decision(planes, mask, index, p, deltas[p] * scale)
+
+
+def log_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The log files named by ``paths``: a file as it is, a directory's ``*.log`` files in
+    name order. A path that does not exist, or a directory with no log, raises."""
+    found: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            logs = sorted(p for p in path.iterdir() if p.suffix == ".log" and p.is_file())
+            if not logs:
+                raise DatasetError(f"no .log file in directory {str(given)!r}")
+            found.extend(logs)
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise DatasetError(f"no such log file or directory: {str(given)!r}")
+    return found
+
+
+class _Columns:
+    """Rows appended to one raw file per field, in a private directory: the arrays are put
+    together only when the dataset is written."""
+
+    def __init__(self, directory: str) -> None:
+        self.files: dict[str, IO[bytes]] = {name: open(os.path.join(directory, name), "wb") for name in FIELDS}
+        self.rows = 0
+
+    def append(self, d: Decision) -> None:
+        f = self.files
+        f["observation"].write(d.observation.tobytes())
+        f["action_mask"].write(d.action_mask.tobytes())
+        f["action"].write(np.int16(d.action).tobytes())
+        f["return"].write(np.float32(d.ret).tobytes())
+        f["seat"].write(np.int8(d.seat).tobytes())
+        self.rows += 1
+
+    def close(self) -> None:
+        for f in self.files.values():
+            f.close()
+
+
+def write_dataset(
+    paths: Iterable[str | os.PathLike[str]],
+    out: str | os.PathLike[str],
+    *,
+    seats: str | Iterable[str] | None = None,
+    reward: str = "points",
+    reward_scale: float = 1.0,
+    rules: RuleSet | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DatasetSummary:
+    """Write the decisions of every log in ``paths`` (files, or directories of ``*.log``) to
+    ``out``, a NumPy ``.npz`` file with the arrays of :data:`FIELDS` (``np.load(out)``).
+
+    Rows stream through files beside ``out`` and are joined at the end, so memory stays
+    flat. ``progress(done, total)`` is called after each log. Nothing is left at ``out``
+    when a log fails: the error names the file and the line."""
+    files = log_paths(paths)
+    target = Path(out)
+    if target.suffix != ".npz":
+        raise DatasetError(f"the dataset is written as a .npz file, not {str(out)!r}")
+    chosen_seats(seats)
+    _check_scale(reward, reward_scale)
+    work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent if str(target.parent) else None)
+    try:
+        columns = _Columns(work)
+        hands = open(os.path.join(work, "hand"), "wb")
+        try:
+            for n, path in enumerate(files):
+                before = columns.rows
+                try:
+                    text = path.read_text(encoding="utf-8")
+                    for decision in log_decisions(text, seats=seats, reward=reward, reward_scale=reward_scale, rules=rules):
+                        columns.append(decision)
+                except (NbmjError, OSError, UnicodeDecodeError) as exc:
+                    raise DatasetError(f"{str(path)!r}: {exc}") from exc
+                hands.write(np.full(columns.rows - before, n, dtype=np.int32).tobytes())
+                if progress is not None:
+                    progress(n + 1, len(files))
+        finally:
+            columns.close()
+            hands.close()
+        partial = target.with_name(target.name + ".partial")
+        _join(work, columns.rows, partial)
+        os.replace(partial, target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return DatasetSummary(target, columns.rows, len(files))
+
+
+def _join(work: str, rows: int, out: Path) -> None:
+    """The raw columns in ``work`` as the ``.npy`` members of the ``.npz`` file ``out``,
+    copied through in blocks (NumPy's own header, so ``np.load`` reads them as arrays)."""
+    try:
+        with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED, allowZip64=True) as archive:
+            for name, (dtype, shape) in FIELDS.items():
+                with archive.open(f"{name}.npy", "w", force_zip64=True) as member, open(os.path.join(work, name), "rb") as raw:
+                    header = {"descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False, "shape": (rows, *shape)}
+                    np.lib.format.write_array_header_2_0(member, header)
+                    shutil.copyfileobj(raw, member, 1 << 20)
+    except BaseException:
+        out.unlink(missing_ok=True)
+        raise

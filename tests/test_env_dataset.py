@@ -1,0 +1,229 @@
+"""Training data from logs (nbmj.env.dataset, ``nbmj dataset``) and the reward options and
+opponents of the single-learner envs (reward_scale, shaping, fast/strong/callable bots)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from nbmj.engine import Game
+from nbmj.engine.bots import GreedyBot, RandomBot, play_hand
+from nbmj.env import MahjongEnv, Table, raw_env
+from nbmj.env._common import shanten_of
+from nbmj.env.dataset import FIELDS, DatasetError, log_decisions, write_dataset
+from nbmj.env.table import EnvConfigError
+from nbmj.errors import ReplayError
+from nbmj.rules import load_variant
+
+
+def _play_env(variant: str, seed: int, opponents: str, chooser_seed: int) -> tuple[list[tuple[np.ndarray, np.ndarray, int]], list[str], float]:
+    """One hand of a learner at E choosing at random among its legal actions; every
+    observation, mask and action the env gave and took, the hand's log, the reward."""
+    env = MahjongEnv(variant, opponents=opponents, keep_logs=True)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(chooser_seed)
+    seen = []
+    total = 0.0
+    while True:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        seen.append((obs["observation"].copy(), obs["action_mask"].copy(), action))
+        obs, reward, terminated, _, _ = env.step(action)
+        total += reward
+        if terminated:
+            return seen, env.table.hand_logs(), total
+
+
+@pytest.mark.parametrize("variant,opponents", [("ningbo", "greedy"), ("ninghai", "random"), ("ningbo-7wild", "fast")])
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_log_of_an_env_hand_gives_back_exactly_what_the_env_gave_the_learner(variant, opponents, seed):
+    seen, logs, total = _play_env(variant, seed, opponents, seed)
+    assert len(logs) == 1  # one hand: one log
+    rows = list(log_decisions(logs[0], seats="E"))
+    assert len(rows) == len(seen)
+    for row, (planes, mask, action) in zip(rows, seen):
+        assert row.seat == 0
+        assert np.array_equal(row.observation, planes)
+        assert np.array_equal(row.action_mask, mask)
+        assert row.action == action
+        assert row.ret == total  # the hand's points, the env's reward (points, scale 1)
+
+
+def test_the_dataset_file_holds_every_field_and_the_rows_of_every_seat(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    deltas = []
+    for n in range(4):
+        game = Game("ningbo", seed=n)
+        deltas.append(play_hand(game, [GreedyBot(), RandomBot(n), GreedyBot(), RandomBot(n + 9)]).deltas)
+        (logs / f"hand-{n}.log").write_text(game.log_text())
+    summary = write_dataset([logs], tmp_path / "d.npz", reward_scale=0.5)
+    data = np.load(tmp_path / "d.npz")
+    assert sorted(data.files) == sorted(f"{name}" for name in FIELDS)
+    assert summary.rows == len(data["action"]) and summary.hands == 4
+    for name, (dtype, shape) in FIELDS.items():
+        assert data[name].dtype == dtype and data[name].shape == (summary.rows, *shape)
+    # every row's action is legal under its mask, and its return is its seat's points, halved
+    assert data["action_mask"][np.arange(summary.rows), data["action"]].all()
+    for hand, seat, ret in zip(data["hand"], data["seat"], data["return"]):
+        assert ret == deltas[hand]["ESWN"[seat]] * 0.5
+    # the rows of one hand are its logged actions, seat by seat
+    first = (logs / "hand-0.log").read_text()
+    acted = [json.loads(line)["seat"] for line in first.splitlines()[1:] if json.loads(line)["e"] in
+             ("discard", "hu", "pass", "chi", "pon", "kan", "ankan", "kakan", "flower")]
+    assert ["ESWN"[s] for s in data["seat"][data["hand"] == 0]] == acted
+
+
+def test_normalized_returns_divide_by_the_hands_largest_payment():
+    game = Game("ningbo", seed=5)
+    result = play_hand(game, [GreedyBot()] * 4)
+    rows = list(log_decisions(game.log_text(), reward="normalized"))
+    largest = max(abs(d) for d in result.deltas.values())
+    for row in rows:
+        assert row.ret == (result.deltas["ESWN"[row.seat]] / largest if largest else 0.0)
+
+
+def test_a_bad_log_or_argument_is_refused_and_leaves_no_file(tmp_path):
+    game = Game("ningbo", seed=1)
+    play_hand(game, [GreedyBot()] * 4)
+    lines = game.log_text().splitlines()
+    cut = tmp_path / "cut.log"
+    cut.write_text("\n".join(lines[:40]) + "\n")
+    with pytest.raises(DatasetError, match="ends before the hand does"):
+        list(log_decisions(cut.read_text()))
+    bad = tmp_path / "bad.log"
+    bad.write_text("\n".join(lines[:30] + ['{"e":"discard","seat":"E","tile":"1m"}']) + "\n")
+    good = tmp_path / "good.log"
+    good.write_text(game.log_text())
+    out = tmp_path / "d.npz"
+    with pytest.raises(DatasetError, match=r"bad\.log.*line 31: .E discard 1m. is not legal"):
+        write_dataset([good, bad], out)
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.log", "cut.log", "good.log"]
+    with pytest.raises(ReplayError):
+        list(log_decisions(bad.read_text()))
+    for kwargs, message in (({"seats": "EX"}, "seats are some of"), ({"reward": "money"}, "unknown reward"),
+                            ({"reward_scale": 0}, "reward_scale is a finite number above 0"),
+                            ({"reward_scale": True}, "reward_scale")):
+        with pytest.raises(DatasetError, match=message):
+            write_dataset([good], out, **kwargs)
+    with pytest.raises(DatasetError, match="no such log file"):
+        write_dataset([tmp_path / "missing"], out)
+    with pytest.raises(DatasetError, match=r"\.npz file"):
+        write_dataset([good], tmp_path / "d.csv")
+    assert issubclass(DatasetError, ValueError)
+
+
+def test_the_command_writes_the_dataset_and_says_what_it_wrote(tmp_path):
+    game = Game("ninghai", seed=2)
+    play_hand(game, [GreedyBot()] * 4)
+    (tmp_path / "a.log").write_text(game.log_text())
+    run = subprocess.run([sys.executable, "-m", "nbmj", "dataset", str(tmp_path), "-o", str(tmp_path / "d.npz"), "--seats", "SN", "--json"],
+                         capture_output=True, text=True, check=True)
+    said = json.loads(run.stdout)
+    data = np.load(tmp_path / "d.npz")
+    assert said["rows"] == len(data["seat"]) > 0 and said["hands"] == 1
+    assert set(data["seat"].tolist()) == {1, 3}
+    refused = subprocess.run([sys.executable, "-m", "nbmj", "dataset", str(tmp_path / "none"), "-o", str(tmp_path / "e.npz")],
+                             capture_output=True, text=True)
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr and "no such log file" in refused.stderr
+
+
+def test_reward_scale_multiplies_the_points_in_every_env():
+    plain = _play_env("ningbo", 7, "greedy", 1)[2]
+    env = MahjongEnv("ningbo", opponents="greedy", reward_scale=0.25)
+    assert env.metadata["reward_scale"] == 0.25 and env.metadata["reward_shaping"] == 0.0
+    obs, _ = env.reset(seed=7)
+    rng = np.random.default_rng(1)
+    total = 0.0
+    while True:
+        obs, r, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        total += r
+        if done:
+            break
+    assert total == plain * 0.25
+    aec = raw_env("ningbo", reward_scale=2.0)
+    assert aec.table.reward_scale == 2.0
+    for bad in (0, -1.0, float("inf"), "1", True):
+        with pytest.raises(EnvConfigError, match="reward_scale"):
+            MahjongEnv("ningbo", reward_scale=bad)
+
+
+def test_the_shaping_term_is_the_change_of_the_hands_potential_and_adds_up_to_the_first_states():
+    coefficient = 0.3
+    env = MahjongEnv("ningbo", opponents="greedy", shaping=coefficient)
+    plain = MahjongEnv("ningbo", opponents="greedy")
+    assert env.metadata["reward_shaping"] == coefficient
+    for seed in (1, 2, 5):
+        obs, _ = env.reset(seed=seed)
+        plain.reset(seed=seed)
+        first = -coefficient * shanten_of(env.table, 0)
+        before = first
+        rng = np.random.default_rng(seed)
+        shaped_total = plain_total = 0.0
+        while True:
+            action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+            obs, r, done, _, _ = env.step(action)
+            _, r_plain, _, _, _ = plain.step(action)
+            after = 0.0 if done else -coefficient * shanten_of(env.table, 0)
+            assert r == pytest.approx(r_plain + after - before)  # F = potential(s') - potential(s)
+            before = after
+            shaped_total += r
+            plain_total += r_plain
+            if done:
+                break
+        assert shaped_total == pytest.approx(plain_total - first)
+    with pytest.raises(EnvConfigError, match="shaping"):
+        MahjongEnv("ningbo", shaping=-0.1)
+
+
+def test_the_vector_env_shapes_as_its_single_envs_do():
+    import gymnasium
+
+    import nbmj.env  # noqa: F401  (registers the id)
+
+    vec = gymnasium.make_vec("nbmj/Mahjong-v0", num_envs=3, vectorization_mode="vector_entry_point", shaping=0.2, reward_scale=0.5)
+    sync = gymnasium.make_vec("nbmj/Mahjong-v0", num_envs=3, vectorization_mode="sync", shaping=0.2, reward_scale=0.5)
+    a, _ = vec.reset(seed=4)
+    b, _ = sync.reset(seed=4)
+    rng = np.random.default_rng(0)
+    for _ in range(150):
+        # (a finished game's mask is empty: its next action is ignored while it is dealt again)
+        acts = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in a["action_mask"]])
+        a, ra, ta, _, _ = vec.step(acts)
+        b, rb, tb, _, _ = sync.step(acts)
+        assert np.allclose(ra, rb) and np.array_equal(ta, tb)
+        assert np.array_equal(a["observation"], b["observation"])
+
+
+@pytest.mark.parametrize("opponent", ["fast", "strong"])
+def test_the_built_in_bots_sit_at_an_env_as_opponents(opponent):
+    env = MahjongEnv("ningbo", opponents=opponent)
+    obs, _ = env.reset(seed=1)
+    asked = []
+    original = {}
+
+    class Spy:
+        def __call__(self, observation, legal):
+            asked.append(len(legal))
+            return original["bot"](observation, legal)
+
+    from nbmj.bots import BUILTIN_BOTS
+
+    original["bot"] = BUILTIN_BOTS[opponent](0, "S", load_variant("ningbo"))
+    spied = MahjongEnv("ningbo", opponents={1: Spy(), 2: opponent, 3: opponent})
+    obs, _ = spied.reset(seed=1)
+    while True:
+        obs, _, done, _, _ = spied.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        if done:
+            break
+    assert asked  # the callable opponent was asked
+    assert type(env.table.bots[1]).__name__ == {"fast": "FastBot", "strong": "StrongBot"}[opponent]
+    with pytest.raises(EnvConfigError, match="unknown opponent 'gredy'"):
+        MahjongEnv("ningbo", opponents="gredy")
+    with pytest.raises(EnvConfigError, match="unknown opponent"):
+        Table(load_variant("ningbo"), learners=[0], bots={1: "greedy", 2: "greedy", 3: 5})
