@@ -6,9 +6,10 @@
 >>> play_seated_hand(Game("ningbo", seed=1), seats).result.outcome in ("win", "draw")
 True
 
-A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``fast``, ``strong``), a shell
-command that starts a bot program speaking the protocol on its stdin and stdout, or
-``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
+A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``fast``, ``strong``),
+``policy:PATH``, a policy trained with :mod:`nbmj.learn` and saved at PATH (needs the ``learn``
+extra), a shell command that starts a bot program speaking the protocol on its stdin and
+stdout, or ``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
 """
 
 from __future__ import annotations
@@ -83,6 +84,8 @@ def make_seat(spec: str, *, time_limit: float | None = 5.0, on_fault: str = "def
     factory = BUILTIN_BOTS.get(spec)
     if factory is not None:
         return LocalSeat(spec, factory)
+    if spec.startswith(POLICY_PREFIX):
+        return LocalSeat(spec, _policy_factory(spec[len(POLICY_PREFIX) :]))
     if spec.startswith("ws://"):
         host, _, port = spec[len("ws://") :].rstrip("/").rpartition(":")
         if not port.isdigit():
@@ -95,9 +98,35 @@ def make_seat(spec: str, *, time_limit: float | None = 5.0, on_fault: str = "def
 
         return RemoteSeat(spec, listen, time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
     if not spec.strip():
-        raise _SpecError("a bot is a built-in name (random, greedy, strong) or a command, not ''")
+        raise _SpecError("a bot is a built-in name (random, greedy, fast, strong), policy:PATH or a command, not ''")
     return RemoteSeat(spec, lambda: SubprocessTransport(spec), time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
 
 
 class _SpecError(NbmjError, ValueError):
     pass
+
+
+#: a seat spec ``policy:PATH`` seats the policy saved at PATH (:class:`nbmj.learn.PolicyBot`)
+POLICY_PREFIX = "policy:"
+
+
+def _policy_factory(path: str) -> Callable[[int, str, RuleSet], EngineBot]:
+    """The factory of a ``policy:PATH`` seat. The policy is loaded here, once, so that a
+    missing file or a missing extra is said before any hand is dealt."""
+    try:
+        import torch
+
+        from ..learn import PolicyBot, load_policy
+    except ImportError as exc:
+        raise _SpecError(f"a policy seat needs the learn extra (pip install 'nbmj[learn]'): {exc}") from exc
+    torch.set_num_threads(1)  # a seat makes one small decision at a time: threads only cost
+    policy = load_policy(path)
+    bots: dict[str, PolicyBot] = {}
+
+    def policy_bot(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
+        bot = bots.get(rules.digest)
+        if bot is None:
+            bot = bots[rules.digest] = PolicyBot(policy, rules)
+        return bot
+
+    return policy_bot

@@ -5,14 +5,9 @@ A log (``nbmj simulate --logs``, ``nbmj arena --logs``, the web table's logs: on
 file) is re-run through the engine (:func:`nbmj.engine.game.replay_games`, which checks every
 event); before each action of a chosen seat the seat's feature planes and action mask are
 encoded exactly as an env whose learner sits there would return them, and the action is
-turned into its index of :mod:`nbmj.env.layout`. Each row's return is what the seat earned
+turned into its index of the action space (``nbmj.env.layout``). Each row's return is what the seat earned
 by the hand, under the same reward options as the envs (points times ``reward_scale``, or
 ``"normalized"``). Rows stream to disk: the memory used does not grow with the logs.
-
->>> from nbmj.env.dataset import log_decisions
->>> rows = list(log_decisions(open("examples/hand.log").read(), seats="E"))
->>> rows[0].seat, rows[0].observation.shape
-(0, (49, 42))
 """
 
 from __future__ import annotations
