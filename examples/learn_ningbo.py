@@ -7,18 +7,19 @@
 
 The steps, each printed as it goes (with the time it took):
 
-1. **Logs.** ``nbmj simulate --bot fast --logs``: hands of four ``fast`` bots, one log each.
+1. **Logs.** ``nbmj simulate --bot fast --logs``: hands of four ``fast`` bots (the fast tier
+   of ``strong``; ``--teacher strong`` for the full bot), one log each.
 2. **Dataset.** :func:`nbmj.env.dataset.write_dataset` (``nbmj dataset``): every decision of
    every seat as planes, mask, action and the seat's points for the hand (scaled as the
    env's reward will be).
 3. **Behaviour cloning.** A ``MaskablePPO`` policy (:func:`nbmj.learn.new_model`) learns
-   to choose as the ``fast`` bot chose, and its value head to predict the points.
+   to choose as the teacher chose, and its value head to predict the points.
 4. **PPO.** The cloned policy plays one seat of the vector env against three ``greedy``
    bots and improves by sb3-contrib's MaskablePPO, in chunks; a checkpoint after each.
 5. **Arena.** Each checkpoint (the cloned one included) is seated as ``policy:PATH`` in a
    duplicate arena against ``greedy`` (``nbmj arena --duplicate --json``): its points per
-   hand with a 95% interval, clustered by wall; the ``fast`` bot is measured on the same
-   walls, for reference. The learning curve is drawn to ``learning-curve.png``.
+   hand with a 95% interval, clustered by wall; the teacher is measured on the same walls,
+   for reference. The learning curve is drawn to ``learning-curve.png``.
 6. **The result.** The last checkpoint against ``greedy`` and against ``strong``, on walls
    no checkpoint was measured on (``--final-walls``); everything goes to ``summary.json``.
 
@@ -55,8 +56,11 @@ def done(started: float, what: str = "") -> None:
 
 
 def nbmj(*args: str) -> str:
-    """Run an nbmj command with this Python; its stdout."""
-    return subprocess.run([sys.executable, "-m", "nbmj", *args], check=True, capture_output=True, text=True).stdout
+    """Run an nbmj command with this Python; its stdout (a failure stops the run with its message)."""
+    run = subprocess.run([sys.executable, "-m", "nbmj", *args], capture_output=True, text=True)
+    if run.returncode:
+        sys.exit(f"nbmj {' '.join(args)} failed:\n{run.stderr.strip()}")
+    return run.stdout
 
 
 def evaluate(player: str, args: argparse.Namespace, *, against: str = "greedy", walls: int | None = None, seed: int = 1) -> dict[str, Any]:
@@ -76,7 +80,7 @@ def interval(result: dict[str, Any]) -> str:
     return f"{pph['mean']:+.3f} points per hand, 95% CI [{pph['ci95'][0]:+.3f}, {pph['ci95'][1]:+.3f}]"
 
 
-def plot(curve: list[dict[str, Any]], baseline: dict[str, Any], path: Path, variant: str) -> None:
+def plot(curve: list[dict[str, Any]], baseline: dict[str, Any], teacher: str, path: Path, variant: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -89,7 +93,7 @@ def plot(curve: list[dict[str, Any]], baseline: dict[str, Any], path: Path, vari
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=120)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.axhline(baseline["points_per_hand"]["mean"], color="tab:orange", linestyle="--", linewidth=1,
-               label=f"the fast bot it clones: {baseline['points_per_hand']['mean']:+.2f}")
+               label=f"the {teacher} bot it clones: {baseline['points_per_hand']['mean']:+.2f}")
     ax.fill_between(minutes, low, high, alpha=0.25, label="95% interval (clustered by wall)")
     ax.plot(minutes, means, marker="o", label="the policy's points per hand")
     for c in curve:
@@ -107,7 +111,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("learn-run"), help="directory of the run's files")
     parser.add_argument("--variant", default="ningbo")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--hands", type=int, default=6000, help="hands of fast bots to clone")
+    parser.add_argument("--teacher", choices=["fast", "strong"], default="fast", help="the bot whose hands are cloned")
+    parser.add_argument("--hands", type=int, default=6000, help="hands of the teacher to clone")
     parser.add_argument("--epochs", type=int, default=3, help="behaviour-cloning epochs")
     parser.add_argument("--ppo-steps", type=int, default=49152, help="learner steps of PPO per chunk")
     parser.add_argument("--chunks", type=int, default=4, help="PPO chunks (a checkpoint and an arena after each)")
@@ -124,13 +129,13 @@ def main() -> None:
     arena_time = 0.0  # (left out of the training time on the curve)
     curve: list[dict[str, Any]] = []
 
-    t = step(f"1. logs: {args.hands} hands of four fast bots")
-    nbmj("simulate", "--bot", "fast", "--games", str(args.hands), "--seed", str(args.seed), "--variant", args.variant,
+    t = step(f"1. logs: {args.hands} hands of four {args.teacher} bots")
+    nbmj("simulate", "--bot", args.teacher, "--games", str(args.hands), "--seed", str(args.seed), "--variant", args.variant,
          "--workers", str(args.workers), "--logs", str(out / "logs"))
     done(t)
 
     t = step("2. dataset")
-    summary = write_dataset([out / "logs"], out / "fast.npz", reward_scale=REWARD_SCALE)
+    summary = write_dataset([out / "logs"], out / "teacher.npz", reward_scale=REWARD_SCALE)
     done(t, f"{summary.rows} decisions of {summary.hands} hands")
 
     env = SB3VectorEnv(args.envs, args.variant, opponents="greedy", reward_scale=REWARD_SCALE)
@@ -142,9 +147,9 @@ def main() -> None:
         if batch % 200 == 0:
             print(f"   epoch {epoch + 1}, batch {batch}: loss {loss:.3f} ({time.monotonic() - t:.0f} s)", flush=True)
 
-    report = behaviour_clone(model, out / "fast.npz", epochs=args.epochs, seed=args.seed, progress=cloning)
+    report = behaviour_clone(model, out / "teacher.npz", epochs=args.epochs, seed=args.seed, progress=cloning)
     agreement = ", ".join(f"{a:.3f}" for a in report.agreement)
-    done(t, f"{report.rows} rows ({report.held_out} held out); held-out agreement with fast by epoch: {agreement}")
+    done(t, f"{report.rows} rows ({report.held_out} held out); held-out agreement with {args.teacher} by epoch: {agreement}")
 
     def checkpoint(label: str, steps: int) -> None:
         nonlocal arena_time
@@ -165,8 +170,8 @@ def main() -> None:
         checkpoint(f"ppo{chunk}", chunk * args.ppo_steps)
 
     training_minutes = (time.monotonic() - begun - arena_time) / 60
-    t = step("5. the fast bot against greedy on the checkpoints' walls (the curve's reference line)")
-    baseline = evaluate("fast", args)
+    t = step(f"5. the {args.teacher} bot against greedy on the checkpoints' walls (the curve's reference line)")
+    baseline = evaluate(args.teacher, args)
     done(t, interval(baseline))
     final: dict[str, Any] = {}
     if args.final_walls:
@@ -177,10 +182,10 @@ def main() -> None:
             final[against] = evaluate(last, args, against=against, walls=args.final_walls, seed=2)
             done(t, interval(final[against]))
 
-    plot(curve, baseline, out / "learning-curve.png", args.variant)
+    plot(curve, baseline, args.teacher, out / "learning-curve.png", args.variant)
     minutes = (time.monotonic() - begun) / 60
     record = {"variant": args.variant, "seed": args.seed, "args": {k: str(v) for k, v in vars(args).items()},
-              "dataset_rows": summary.rows, "clone": vars(report), "curve": curve, "fast_against_greedy": baseline,
+              "dataset_rows": summary.rows, "clone": vars(report), "curve": curve, "teacher_against_greedy": baseline,
               "final": final, "training_minutes": round(training_minutes, 2), "minutes": round(minutes, 2),
               "torch": torch.__version__}
     (out / "summary.json").write_text(json.dumps(record, indent=2) + "\n")

@@ -115,6 +115,8 @@ def test_a_bad_log_or_argument_is_refused_and_leaves_no_file(tmp_path):
         write_dataset([tmp_path / "missing"], out)
     with pytest.raises(DatasetError, match=r"\.npz file"):
         write_dataset([good], tmp_path / "d.csv")
+    with pytest.raises(DatasetError, match="no directory"):
+        write_dataset([good], tmp_path / "nowhere" / "d.npz")
     assert issubclass(DatasetError, ValueError)
 
 

@@ -140,7 +140,7 @@ def test_the_recipe_runs_end_to_end_on_a_tiny_budget(tmp_path):
     assert summary["dataset_rows"] > 0 and summary["curve"][1]["ppo_steps"] == 256
     for c in summary["curve"]:
         assert c["eval"]["hands"] == 12  # two walls, six seatings of two bots
-    assert summary["fast_against_greedy"]["hands"] == 12
+    assert summary["teacher_against_greedy"]["hands"] == 12
     assert {k: v["hands"] for k, v in summary["final"].items()} == {"greedy": 6, "strong": 6}
     assert (tmp_path / "learning-curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / "policy-ppo1.zip").is_file()

@@ -72,10 +72,10 @@ def make_table(
     opponents: Mapping[str, BotSpec] | None,
     *,
     reward: str,
-    reward_scale: float,
     max_hands: int,
     illegal: str,
     illegal_penalty: float,
+    reward_scale: float = 1.0,
 ) -> Table:
     """A :class:`Table` whose bots sit where ``opponents`` (agent name -> bot) says."""
     if opponents is not None and not isinstance(opponents, Mapping):

@@ -197,7 +197,9 @@ def write_dataset(
         raise DatasetError(f"the dataset is written as a .npz file, not {str(out)!r}")
     chosen_seats(seats)
     _check_scale(reward, reward_scale)
-    work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent if str(target.parent) else None)
+    if not target.parent.is_dir():
+        raise DatasetError(f"no directory {str(target.parent)!r} to write {target.name!r} in")
+    work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent)
     try:
         columns = _Columns(work)
         hands = open(os.path.join(work, "hand"), "wb")
