@@ -2,13 +2,13 @@
 
     pip install torch==2.13.0            # or a CPU-only torch from your index (see the RL tutorial)
     pip install 'nbmj[learn]'
-    python examples/learn_ningbo.py --out run      # the reference run: under 30 minutes on 2 cores
+    python examples/learn_ningbo.py --out run      # the reference run: about 20 minutes on 2 cores
     python examples/learn_ningbo.py --out smoke --hands 40 --epochs 1 --ppo-steps 512 --chunks 1 --eval-walls 3 --final-walls 0
 
 The steps, each printed as it goes (with the time it took):
 
-1. **Logs.** ``nbmj simulate --bot fast --logs``: hands of four ``fast`` bots (the fast tier
-   of ``strong``; ``--teacher strong`` for the full bot), one log each.
+1. **Logs.** ``nbmj simulate --bot strong --logs``: hands of four ``strong`` bots (``--teacher
+   fast`` for its fast tier: half the time, a weaker result), one log each.
 2. **Dataset.** :func:`nbmj.env.dataset.write_dataset` (``nbmj dataset``): every decision of
    every seat as planes, mask, action and the seat's points for the hand (scaled as the
    env's reward will be).
@@ -111,7 +111,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("learn-run"), help="directory of the run's files")
     parser.add_argument("--variant", default="ningbo")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--teacher", choices=["fast", "strong"], default="fast", help="the bot whose hands are cloned")
+    parser.add_argument("--teacher", choices=["fast", "strong"], default="strong", help="the bot whose hands are cloned")
     parser.add_argument("--hands", type=int, default=6000, help="hands of the teacher to clone")
     parser.add_argument("--epochs", type=int, default=3, help="behaviour-cloning epochs")
     parser.add_argument("--ppo-steps", type=int, default=49152, help="learner steps of PPO per chunk")

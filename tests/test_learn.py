@@ -130,7 +130,7 @@ def test_a_policy_takes_a_seat_by_its_spec_and_plays_in_the_arena(saved, tmp_pat
 
 def test_the_recipe_runs_end_to_end_on_a_tiny_budget(tmp_path):
     run = subprocess.run(
-        [sys.executable, "examples/learn_ningbo.py", "--out", str(tmp_path), "--hands", "30", "--epochs", "1",
+        [sys.executable, "examples/learn_ningbo.py", "--out", str(tmp_path), "--teacher", "fast", "--hands", "30", "--epochs", "1",
          "--ppo-steps", "256", "--chunks", "1", "--envs", "2", "--eval-walls", "2", "--final-walls", "1", "--seed", "4"],
         capture_output=True, text=True, check=True, timeout=600, cwd=ROOT,
     )
