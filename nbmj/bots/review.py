@@ -28,8 +28,7 @@ from typing import Any
 
 from .. import core
 from ..engine import Action
-from ..engine.actions import ACTION_KINDS
-from ..engine.game import replay_games
+from ..engine.game import logged_choices
 from ..engine.log import parse_log
 from ..errors import NbmjError
 from ..rules.model import SEATS, RuleSet
@@ -179,18 +178,17 @@ def review_log(log: str | Iterable[str], seat: str, rules: RuleSet | None = None
     from ..web.viewer import log_rules
 
     rules = log_rules(header, rules)
-    actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
     bot = StrongBot(rules)
     family = _family(rules)
     out: list[Reviewed] = []
     game = None
-    for frame, (game, _state) in enumerate(replay_games(lines, rules)):
-        if frame >= len(actions) or actions[frame].get("seat") != seat:
+    for frame, (game, action) in enumerate(logged_choices(lines, rules)):
+        if action.get("seat") != seat:
             continue
         legal = game.legal_actions(seat)
         if len(legal) < 2 or all(a.kind == "flower" for a in legal):
             continue
-        taken = Action.from_json(actions[frame])
+        taken = Action.from_json(action)
         obs = game.observation(seat)
         decision = bot.decide(obs, legal)
         out.append(_reviewed(frame, decision, taken, obs, rules, family, bot))

@@ -60,7 +60,7 @@ from .wall import Wall, WallBreak, full_tile_set, indicator_position, wall_break
 from .wall import shuffle as _shuffle  # the compiled generator shuffles itself in C
 from .wins import discard_win, self_win
 
-__all__ = ["Game", "HandResult", "resolve_rules", "seat_position", "replay", "replay_games"]
+__all__ = ["Game", "HandResult", "resolve_rules", "seat_position", "replay", "replay_games", "logged_choices"]
 
 def resolve_rules(variant: str | RuleSet) -> RuleSet:
     """A RuleSet from a variant name (or the RuleSet itself)."""
@@ -630,7 +630,27 @@ def replay(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = No
 
 def replay_games(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = None) -> Iterator[tuple[Game, dict[str, Any]]]:
     """As :func:`replay`, yielding the game itself with each state (the same game each time)."""
+    for game in _replay(*numbered_events(log), rules):
+        yield game, game.full_state()
+
+
+def logged_choices(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = None) -> Iterator[tuple[Game, dict[str, Any]]]:
+    """Each player's action of a logged hand, as its event, with the game as it stood when
+    the action was chosen: for readers that look at every decision (``nbmj review``, ``nbmj
+    dataset``). The game is the same object each time, stepped by the action after the
+    reader has looked; once the iteration ends it holds the hand's last state (its
+    ``result`` is None for a log cut short). The log is checked as :func:`replay` checks it,
+    and no full state is built."""
     events, numbers = numbered_events(log)
+    actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
+    for k, game in enumerate(_replay(events, numbers, rules)):
+        if k < len(actions) and not game.is_over:
+            yield game, actions[k]
+
+
+def _replay(events: list[dict[str, Any]], numbers: list[int], rules: RuleSet | None) -> Iterator[Game]:
+    """The replay of parsed ``events`` (from the log's lines ``numbers``): the game after
+    the header and after each action, every event checked (see :func:`replay`)."""
     header = events[0]
     if header.get("format") != LOG_FORMAT:
         raise ReplayError(f"line {numbers[0]} is not an {LOG_FORMAT!r} header: format {header.get('format')!r}", 0)
@@ -668,7 +688,7 @@ def replay_games(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | Non
             index += 1
 
     check_engine_events()
-    yield game, game.full_state()
+    yield game
     while index < len(events):
         ev = events[index]
         line = numbers[index]
@@ -685,7 +705,7 @@ def replay_games(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | Non
             raise ReplayError(f"line {line}: the action is not written in its normal form", index)
         index += 1
         check_engine_events()
-        yield game, game.full_state()
+        yield game
 
 
 def _describe(action: Action) -> str:

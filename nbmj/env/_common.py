@@ -11,7 +11,6 @@ import numpy as np
 
 from .._numbers import finite_real, whole_number
 from ..rules.model import SEATS, RuleSet
-from ..tiles import N_KINDS
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
 __all__ = ["Shaping", "shanten_of", "RENDER_MODES", "AGENTS", "agent_position", "make_table", "check_render_mode", "render_table", "RowViews", "action_batch", "batch_size"]
@@ -98,16 +97,10 @@ def shanten_of(table: Table, position: int) -> int:
     """The shanten of the concealed hand at ``position`` (-1 complete, 0 waiting), its wilds
     counted as free tiles: read from the seat's own Observation, what the seat may see."""
     from .. import core  # (the hand-shape core only when an env shapes its reward)
+    from ..engine.bots import hand_shape
 
     obs = table.dealt().observation(SEATS[position])
-    held = obs.hand_counts()
-    counts = bytearray(held[: N_KINDS])
-    wilds = 0
-    for t in set(obs["wilds"]):
-        wilds += held[t]
-        if t < N_KINDS:
-            counts[t] = 0
-    return int(core.shanten(counts, wilds))
+    return int(core.shanten(*hand_shape(obs["hand"], set(obs["wilds"]))))
 
 
 class Shaping:

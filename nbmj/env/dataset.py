@@ -2,7 +2,7 @@
 action, return)`` rows, encoded by the environments' own encoder.
 
 A log (``nbmj simulate --logs``, ``nbmj arena --logs``, the web table's logs: one hand per
-file) is re-run through the engine (:func:`nbmj.engine.game.replay_games`, which checks every
+file) is re-run through the engine (:func:`nbmj.engine.game.logged_choices`, which checks every
 event); before each action of a chosen seat the seat's feature planes and action mask are
 encoded exactly as an env whose learner sits there would return them, and the action is
 turned into its index of the action space (``nbmj.env.layout``). Each row's return is what the seat earned
@@ -24,14 +24,13 @@ from typing import IO, Any
 import numpy as np
 
 from .._numbers import finite_real
-from ..engine.actions import ACTION_KINDS, Action
-from ..engine.game import replay_games
-from ..engine.log import parse_log
+from ..engine.actions import Action
+from ..engine.game import logged_choices
 from ..errors import NbmjError
 from ..rules.model import SEATS, RuleSet
 from . import encoding
 from . import layout as L
-from .table import REWARDS
+from .table import REWARDS, hand_rewards
 
 __all__ = ["Decision", "DatasetError", "DatasetSummary", "FIELDS", "log_decisions", "log_paths", "write_dataset", "chosen_seats"]
 
@@ -105,34 +104,26 @@ def log_decisions(
     no result, raises :class:`DatasetError`: its rows would have no return."""
     positions = chosen_seats(seats)
     scale = _check_scale(reward, reward_scale)
-    events = parse_log(log)
-    actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
     taken: list[tuple[np.ndarray, np.ndarray, int, int]] = []
     encoder = None
     game = None
-    # the k-th state replayed is the one the k-th logged action was chosen in
-    for k, (game, _state) in enumerate(replay_games(events, rules)):
+    for game, action in logged_choices(log, rules):
         if encoder is None:
             encoder = encoding.game_encoder(encoding.encoder_rules(game.rules))
-        if k >= len(actions) or game.is_over:
-            continue  # (replay_games refuses an action after the end)
-        p = SEATS.index(actions[k]["seat"])
+        p = SEATS.index(action["seat"])
         if p in positions:
             planes = np.zeros(L.OBS_SHAPE, dtype=np.uint8)
             mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
             encoder.observe(game, p, planes, mask, 0)
-            taken.append((planes, mask, p, encoding.action_index(Action.from_json(actions[k]))))
+            taken.append((planes, mask, p, encoding.action_index(Action.from_json(action))))
     if game is None or game.result is None:
         raise DatasetError("the log ends before the hand does: its decisions have no return")
     for planes, mask, p, index in taken:
         if not mask[index]:  # (the engine took every action, so a mask without one is the encoder's fault)
             raise DatasetError(f"a logged action of {SEATS[p]!r} (index {index}) is outside its encoded mask")
-    deltas = [float(game.result.deltas.get(s, 0)) for s in SEATS]
-    if reward == "normalized":
-        largest = max(abs(d) for d in deltas)
-        deltas = [d / largest if largest else 0.0 for d in deltas]
+    returns = hand_rewards(game.result.deltas, reward == "normalized", scale)
     for planes, mask, p, index in taken:
-        yield Decision(planes, mask, index, p, deltas[p] * scale)
+        yield Decision(planes, mask, index, p, returns[p])
 
 
 def log_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
@@ -161,13 +152,14 @@ class _Columns:
         self.files: dict[str, IO[bytes]] = {name: open(os.path.join(directory, name), "wb") for name in FIELDS}
         self.rows = 0
 
-    def append(self, d: Decision) -> None:
+    def append(self, d: Decision, hand: int) -> None:
         f = self.files
         f["observation"].write(d.observation.tobytes())
         f["action_mask"].write(d.action_mask.tobytes())
         f["action"].write(np.int16(d.action).tobytes())
         f["return"].write(np.float32(d.ret).tobytes())
         f["seat"].write(np.int8(d.seat).tobytes())
+        f["hand"].write(np.int32(hand).tobytes())
         self.rows += 1
 
     def close(self) -> None:
@@ -202,22 +194,18 @@ def write_dataset(
     work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent)
     try:
         columns = _Columns(work)
-        hands = open(os.path.join(work, "hand"), "wb")
         try:
             for n, path in enumerate(files):
-                before = columns.rows
                 try:
                     text = path.read_text(encoding="utf-8")
                     for decision in log_decisions(text, seats=seats, reward=reward, reward_scale=reward_scale, rules=rules):
-                        columns.append(decision)
+                        columns.append(decision, n)
                 except (NbmjError, OSError, UnicodeDecodeError) as exc:
                     raise DatasetError(f"{str(path)!r}: {exc}") from exc
-                hands.write(np.full(columns.rows - before, n, dtype=np.int32).tobytes())
                 if progress is not None:
                     progress(n + 1, len(files))
         finally:
             columns.close()
-            hands.close()
         partial = target.with_name(target.name + ".partial")
         _join(work, columns.rows, partial)
         os.replace(partial, target)

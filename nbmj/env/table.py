@@ -31,7 +31,7 @@ from ..tiles import to_notation
 from . import encoding
 from . import layout as L
 
-__all__ = ["Table", "BotSpec", "resolve_variant", "REWARDS", "ILLEGAL_MODES", "OPPONENTS"]
+__all__ = ["Table", "BotSpec", "resolve_variant", "REWARDS", "ILLEGAL_MODES", "OPPONENTS", "hand_rewards"]
 
 Bot = Callable[[Any, list[Action]], Action]
 #: a bot: a built-in bot's name (``"random"``, ``"greedy"``, ``"fast"``, ``"strong"``), or any
@@ -89,6 +89,20 @@ def _whole_action(index: object) -> int:
 OPPONENTS = ("random", "greedy", "fast", "strong")
 
 
+def hand_rewards(deltas: Mapping[str, int], normalized: bool, scale: float) -> list[float]:
+    """What each position (E S W N) earns by a hand that settled ``deltas``: the points, or
+    with ``normalized`` the points over the hand's largest payment (0 for a hand without
+    any), times ``scale`` (the envs' ``reward`` and ``reward_scale``, and the returns of
+    :mod:`nbmj.env.dataset`)."""
+    rewards = [float(deltas.get(s, 0)) for s in SEATS]
+    if normalized:
+        largest = max(abs(r) for r in rewards)
+        rewards = [r / largest if largest else 0.0 for r in rewards]
+    if scale != 1.0:
+        rewards = [r * scale for r in rewards]
+    return rewards
+
+
 def _make_bot(spec: BotSpec, seed: int, position: int, rules: RuleSet) -> Bot:
     if spec == "random":
         return RandomBot(f"{seed}:{position}")
@@ -100,7 +114,11 @@ def _make_bot(spec: BotSpec, seed: int, position: int, rules: RuleSet) -> Bot:
         return BUILTIN_BOTS[spec](seed, SEATS[position], rules)
     if callable(spec):
         return spec
-    raise EnvConfigError(f"unknown opponent {spec!r}; give one of {', '.join(OPPONENTS)} or a callable (observation, legal) -> action")
+    raise _unknown_opponent(spec)
+
+
+def _unknown_opponent(spec: object) -> EnvConfigError:
+    return EnvConfigError(f"unknown opponent {spec!r}; give one of {', '.join(OPPONENTS)} or a callable (observation, legal) -> action")
 
 
 class Table:
@@ -154,7 +172,7 @@ class Table:
         bots = dict(bots or {})
         for spec in bots.values():
             if not callable(spec) and spec not in OPPONENTS:
-                raise EnvConfigError(f"unknown opponent {spec!r}; give one of {', '.join(OPPONENTS)} or a callable (observation, legal) -> action")
+                raise _unknown_opponent(spec)
         if sorted([*learners, *bots]) != [0, 1, 2, 3]:
             raise EnvConfigError(f"every position 0-3 is a learner or a bot, once: learners {list(learners)!r}, bots {sorted(bots)!r}")
         if not learners:
@@ -331,12 +349,7 @@ class Table:
         if not game.is_over:
             return
         assert game.result is not None
-        deltas = [float(game.result.deltas.get(s, 0)) for s in SEATS]
-        if self.normalized:
-            scale = max(abs(d) for d in deltas)
-            deltas = [d / scale if scale else 0.0 for d in deltas]
-        if self.reward_scale != 1.0:
-            deltas = [d * self.reward_scale for d in deltas]
+        deltas = hand_rewards(game.result.deltas, self.normalized, self.reward_scale)
         for p in range(4):
             self.rewards[p] += deltas[p]
         match.record(game)
