@@ -61,6 +61,10 @@ mechanics = [
     Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=SMALL)
     for name in ("match",)
 ] + [
+    # what a seat sees: every bot's observation, read field by field (no .pxd; its classes stay
+    # Python classes)
+    Extension("nbmj.engine.observation", sources=["nbmj/engine/observation.py"], extra_compile_args=FAST)
+] + [
     # the parallel env's step, which does little but Python's own work around the encoder's
     # (no .pxd: its class stays a Python class, a PettingZoo ParallelEnv)
     Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"], extra_compile_args=SMALL)
@@ -71,7 +75,7 @@ mechanics = [
     # the fast tier of the built-in bots and the view it reads (fast.pxd types its inner loops;
     # their classes stay Python classes: nbmj._backend.PLAIN_FROM_SOURCE)
     Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=FAST),
-    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], extra_compile_args=FAST),
+    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"], extra_compile_args=FAST),
     Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=FAST),
     Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"], extra_compile_args=FAST),
 ]

@@ -39,13 +39,13 @@ FROM_SOURCE = frozenset(
     {"nbmj.engine.state", "nbmj.engine.phases", "nbmj.engine.wall", "nbmj.engine.rules_view", "nbmj.engine.actions", "nbmj.engine.claims",
      "nbmj.engine.restrictions", "nbmj.engine.wins", "nbmj.engine.ending", "nbmj.engine.draws", "nbmj.engine.kongs",
      "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table",
-     "nbmj.bots.fast"}
+     "nbmj.bots.fast", "nbmj.bots.view"}
     | {f"nbmj.scoring.{name}" for name in ("situation", "result", "facts", "readings", "features", "expressions",
                                            "items", "totals", "settlement", "shapes", "_decomp", "scorer", "bound")}
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.bots.view", "nbmj.bots.waits", "nbmj.bots.stakes", "nbmj.env.parallel"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.engine.observation", "nbmj.bots.waits", "nbmj.bots.stakes", "nbmj.env.parallel"})
 
 
 def pure_python_forced() -> bool:

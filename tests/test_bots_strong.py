@@ -176,3 +176,31 @@ def test_NB_13_1_a_ready_hand_that_can_win_over_one_that_cannot(bot):
     legal = [Action("E", "discard", t) for t in sorted(set(obs["hand"]))]
     choice = bot(NINGBO)(obs, legal)
     assert choice.tile in parse_tiles("23m5p9s")
+
+
+def test_a_seat_view_reads_an_engine_observation_as_it_reads_its_snapshot():
+    """The view reads an engine Observation through its tuple accessors and some fields only
+    when first asked; it must see exactly what it sees in the same observation's plain-dict
+    snapshot (a bot program's view), at every decision of whole hands in both variants."""
+    fields = ("seat", "wind", "wind_of", "round_wind", "dealer", "wilds", "wild_kinds", "counts", "w", "wild_ids", "indicator",
+              "unseen", "unseen_wilds", "unseen_wild_id", "pool", "flowers", "discard", "drawable", "discarded_wild", "fed")
+    compared = 0
+    for rules in (NINGBO, NINGHAI):
+        for seed in range(3):
+            game = Game(rules, seed)
+            bots = {s: FastBot(rules) for s in SEATS}
+            while not game.is_over:
+                seat = game.to_act[0]
+                obs = game.observation(seat)
+                live, snapshot = SeatView(obs), SeatView(obs.to_dict())
+                for name in fields:
+                    assert getattr(live, name) == getattr(snapshot, name), name
+                assert list(live.visible) == list(snapshot.visible)
+                for s in SEATS:
+                    assert list(live.melds[s]) == [tuple(m) for m in snapshot.melds[s]]
+                    assert [tuple(r) for r in live.rivers[s]] == [tuple(r) for r in snapshot.rivers[s]]
+                    assert live.links(s) == snapshot.links(s)
+                    assert live.river_kinds(s) == snapshot.river_kinds(s)
+                compared += 1
+                game.step(bots[seat](obs, game.legal_actions(seat)))
+    assert compared > 300

@@ -13,3 +13,9 @@ cdef int _connected(bytearray c, int t) except? -999
 @cython.locals(score=cython.double, s0=cython.int, s1=cython.int, s2=cython.int, k=cython.int, main=cython.int,
                off=cython.int, n=cython.int, pairs=cython.int, first=cython.int)
 cdef double _lean(object lean, object melds, list unseen, bytearray c, list gains, list valued) except? -1.0
+
+@cython.locals(risk=cython.double, weight=cython.double, t=cython.int, river=bytearray, table=list, unseen=list, threats=list)
+cdef object _danger_table(object view, object stakes, bint dead_wilds)
+
+@cython.locals(mask=bytearray, t=cython.int)
+cdef bytearray _let_go(object river)

@@ -8,7 +8,9 @@ out: no lookahead and no item estimate per discard. What it keeps:
 * **valid waits**: among the discards that leave the hand ready, the one whose waits
   (unseen copies, wilds counted) make the most valid wins, each completed hand asked of the
   public scorer once per hand (:class:`~nbmj.bots.waits.WaitBook`); a ready hand whose
-  waits can never win is no better than the hand one tile short;
+  waits can never win is no better than the hand one tile short. Only the two ready hands
+  with the most unseen waits are asked about, the second only when it waits on at least
+  half as many tiles as the first (the scorer is most of the tier's cost);
 * **tile efficiency**: otherwise the lowest shanten, then the most useful unseen tiles;
 * **leanings** read once from the variant's items (:class:`Leanings`): how much a one-suit
   hand and a pung of each kind are worth, from the features the items name, so that a hand
@@ -24,6 +26,7 @@ make a third meld from one seat where that links them (三摊), and always wins 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from .. import core
@@ -33,16 +36,21 @@ from ..scoring.features import features_in
 from ..scoring.facts import tile_in_class, wind_kind
 from ..tiles import N_KINDS
 from .stakes import Stakes
-from .view import SeatView
+from .view import SeatView, claimed_from
 from .waits import WaitBook
 
 __all__ = ["FastBot", "Leanings"]
 
 _shanten = core.shanten
+_first = itemgetter(0)
 #: how much more valuable a hand one step further from ready must look to be kept
 _LEAN_STEP = 0.6
 #: the candidates, best by the cheap score, whose useful tiles are counted
 _LOOKED_AT = 3
+#: the discards leaving a ready hand, most unseen waits first, whose waits are asked of
+#: the scorer (most turns have one or two; a third or later waits on fewer tiles and is
+#: rarely the best: docs/bots.rst gives what leaving them out costs)
+_READY_LOOKED_AT = 2
 
 
 class Leanings:
@@ -179,18 +187,19 @@ class FastBot:
         valued = [k for k in range(N_KINDS) if gains[k]]
         # a first, cheap score: value kept, connectedness, a wild kept, danger; a step back
         # in shanten only for a clearly more valuable hand
-        scored: list[tuple[float, int, int, Action]] = []
+        scored: list[tuple[float, int, Action, bytearray, int]] = []
+        melds = view.my_melds()
         top_lean = -1.0
         leans = []
         for s, t, a in cands:
             if s > best_s + 1:
                 continue
             c, ww = _after(counts, w, wilds, t)
-            lean = _lean(self.leanings, view.my_melds(), view.unseen, c, gains, valued)
-            leans.append((s, t, a, lean))
+            lean = _lean(self.leanings, melds, view.unseen, c, gains, valued)
+            leans.append((s, t, a, lean, c, ww))
             if s == best_s and lean > top_lean:
                 top_lean = lean
-        for s, t, a, lean in leans:
+        for s, t, a, lean, c, ww in leans:
             if s > best_s and lean <= top_lean + _LEAN_STEP:
                 continue
             pre = 25.0 * lean - 3.0 * _connected(counts, t) - 60.0 * s
@@ -199,11 +208,10 @@ class FastBot:
             risk = danger[t] if danger else 0.0
             if risk:
                 pre -= risk * (1.0 if s > 1 else 0.4)
-            scored.append((pre, s, t, a))
-        scored.sort(key=lambda x: -x[0])
+            scored.append((pre, s, a, c, ww))
+        scored.sort(key=_first, reverse=True)  # (stable: equal scores keep the legal order)
         best: tuple[float, Action] | None = None
-        for pre, s, t, a in scored[:_LOOKED_AT]:  # the useful tiles of the best few only
-            c, ww = _after(counts, w, wilds, t)
+        for pre, s, a, c, ww in scored[:_LOOKED_AT]:  # the useful tiles of the best few only
             score = pre + _useful(c, ww, s, view.unseen, view.unseen_wilds)
             if best is None or score > best[0]:
                 best = (score, a)
@@ -224,8 +232,9 @@ class FastBot:
     def _best_ready(self, view: Any, cands: list[tuple[int, int, Action]], melds: tuple[Any, ...],
                     danger: list[float] | None) -> Action | None:
         """The discard whose ready hand makes the most valid wins, or None when none makes
-        any. The candidates are asked of the scorer in order of their waits' unseen copies,
-        and no further once the rest have too few copies to matter."""
+        any. The candidates are asked of the scorer in order of their waits' unseen copies:
+        at most ``_READY_LOOKED_AT``, and none with fewer than half the copies of the first
+        or of the best found so far."""
         unseen = view.unseen
         wilds = view.wilds
         counts, w = view.counts, view.w
@@ -239,8 +248,9 @@ class FastBot:
         order.sort(key=lambda x: -x[0])
         best: tuple[float, Action] | None = None
         best_live = 0
-        for raw, t, a in order:
-            if best is not None and raw < 0.5 * best_live:
+        most = order[0][0] if order else 0
+        for raw, t, a in order[:_READY_LOOKED_AT]:
+            if (best is not None and raw < 0.5 * best_live) or raw < 0.5 * most:
                 break
             value, live = self._ready_value(view, t, melds)
             if value <= 0.0:
@@ -304,7 +314,7 @@ class FastBot:
         source = view.discard["seat"] if view.discard else None
         liability = self.rules.liability
         melds = view.my_melds()
-        fed_by = sum(1 for m in melds if m[2] == source)
+        fed_by = claimed_from(melds, source)
         gains = self.leanings.pung_gain(view.wind, view.round_wind)
         valued = [k for k in range(N_KINDS) if gains[k]]
         lean_now = _lean(self.leanings, melds, view.unseen, counts, gains, valued)
@@ -344,12 +354,12 @@ def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | 
     """A plain defence: for each tile id, what discarding it is expected to cost against
     the seats that look ready (None when none does); a seat's own discards are safe from it,
     a kind with no copy left nearly so, a discarded wild wholly where it is dead."""
-    threats = []
+    threats: list[tuple[bytearray, float]] = []
     for o in view.others():
         melds = len(view.melds[o])
         turns = view.river_length(o)
         if melds >= 3 or (melds >= 2 and turns >= 8) or turns >= 12:
-            threats.append((view.river_kinds(o), (0.35 + 0.15 * melds) * stakes.share(view, o, view.seat, view.seat)))
+            threats.append((_let_go(view.rivers[o]), (0.35 + 0.15 * melds) * stakes.share(view, o, view.seat, view.seat)))
     if not threats:
         return None
     unseen = view.unseen
@@ -357,16 +367,24 @@ def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | 
     for t in range(N_KINDS):
         risk = 0.0
         for river, weight in threats:
-            if t not in river:
+            if not river[t]:
                 risk += weight
         table[t] = 40.0 * risk * (0.3 if unseen[t] == 0 else 1.0)
     if not dead_wilds:
         for t in view.wilds:
-            table[t] = table[t] if t < N_KINDS else 40.0 * sum(weight for _r, weight in threats)
+            table[t] = table[t] if t < N_KINDS else 40.0 * sum([weight for _r, weight in threats])
     else:
         for t in view.wilds:
             table[t] = 0.0
     return table
+
+
+def _let_go(river: Sequence[tuple[int, str | None]]) -> bytearray:
+    """The tile ids a seat has discarded (1 for each), as a mask."""
+    mask = bytearray(42)
+    for t, _claimed_by in river:
+        mask[t] = 1
+    return mask
 
 
 def _after(counts: bytearray, w: int, wilds: frozenset[int], tile: int, n: int = 1) -> tuple[bytearray, int]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..engine.liability import forbidden_tiles
 from ..rules.model import RuleSet
 from ..scoring import Meld, Situation, settle
-from .view import MeldView, SeatView
+from .view import MeldView, SeatView, payment_links
 
 __all__ = ["Stakes"]
 
@@ -36,13 +36,15 @@ class Stakes:
         seat would make (a claim weighed, not made yet); ``liable``: the seat paying for the
         table."""
         table = view.melds
-        if my_claim is not None:
+        if my_claim is None:
+            own, fed = view.links(winner)
+        else:
             table = {**table, view.seat: [*table[view.seat], my_claim]}
-        melds = tuple(table[winner])
-        fed = tuple(sorted((s, sum(1 for m in table[s] if m[2] == winner)) for s in table if s != winner))
-        key = (winner, payer, discarder, tuple((k, src) for k, _t, src in melds), fed, liable)
+            own, fed = payment_links(table, winner)
+        key = (winner, payer, discarder, own, fed, liable)
         got = self._cache.get(key)
         if got is None:
+            melds = table[winner]
             wind = view.wind_of
             sit = Situation(
                 seat=wind[winner],
@@ -51,8 +53,8 @@ class Stakes:
                 win_tile=0,
                 win_by="self_draw" if discarder is None else "discard",
                 discarder=None if discarder is None else wind[discarder],
-                melds=tuple(Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in melds),  # type: ignore[arg-type]
-                fed=tuple((wind[s], n) for s, n in fed if n),
+                melds=tuple([Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in melds]),  # type: ignore[arg-type]
+                fed=tuple([(wind[s], n) for s, n in fed if n]),
                 liable=None if liable is None else wind[liable],
             )
             got = self._cache[key] = -float(settle(sit, self.rules, 1, True)[0][wind[payer]])
@@ -65,7 +67,7 @@ class Stakes:
         if self_drawn:
             return -self.share(view, me, me, None)
         others = view.others()
-        return -sum(self.share(view, me, me, o) for o in others) / 3.0
+        return -sum([self.share(view, me, me, o) for o in others]) / 3.0
 
     def forbidden_for(self, view: SeatView, other: str) -> frozenset[int]:
         """The kinds this seat, if not ready, may discard only on pain of paying for the

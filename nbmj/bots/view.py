@@ -22,10 +22,14 @@ from typing import Any
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 
-__all__ = ["SeatView", "MeldView"]
+__all__ = ["SeatView", "MeldView", "PaymentLinks", "claimed_from", "payment_links"]
 
 #: A meld as the bot reads it: (kind, tiles, the position it was claimed from or None).
 MeldView = tuple[str, tuple[int, ...], "str | None"]
+
+
+#: a field not read from the observation yet
+_UNREAD = object()
 
 
 def _winds_from(dealer: str) -> dict[str, str]:
@@ -34,13 +38,65 @@ def _winds_from(dealer: str) -> dict[str, str]:
     return {SEATS[(d + i) % 4]: SEATS[i] for i in range(4)}
 
 
+def claimed_from(melds: Sequence[MeldView], source: str | None) -> int:
+    """How many of ``melds`` were claimed from ``source``."""
+    n = 0
+    for m in melds:
+        if m[2] == source:
+            n += 1
+    return n
+
+
+def _seen_copies(by_id: Sequence[int], rivers: Mapping[str, Sequence[tuple[int, str | None]]],
+                 melds: Mapping[str, Sequence[MeldView]], indicator: int) -> bytearray:
+    """Copies of each tile id a seat can see: its hand (``by_id``, 42 counts), every
+    discard (a claimed one is in a meld and counted there), every meld, the indicator
+    (-1: none)."""
+    seen = bytearray(42)
+    for t in range(42):
+        seen[t] = by_id[t]
+    for river in rivers.values():
+        for t, claimed_by in river:
+            if claimed_by is None:
+                seen[t] += 1
+    for ms in melds.values():
+        for _kind, tiles, _src in ms:
+            for t in tiles:
+                seen[t] += 1
+    if indicator >= 0:
+        seen[indicator] += 1
+    return seen
+
+
+def _unseen_kinds(seen: bytearray) -> list[int]:
+    """Copies of each of the 34 kinds not among ``seen`` (four of each exist)."""
+    unseen = [0] * N_KINDS
+    for k in range(N_KINDS):
+        x = seen[k]
+        if x < 4:
+            unseen[k] = 4 - x
+    return unseen
+
+
+#: A table as a payment to one position reads it: that position's melds as (kind, the
+#: position claimed from), and how many melds each other position claimed from it.
+PaymentLinks = tuple[tuple[tuple[str, "str | None"], ...], tuple[tuple[str, int], ...]]
+
+
+def payment_links(melds: Mapping[str, Sequence[MeldView]], winner: str) -> PaymentLinks:
+    """The melds of every position (``melds``) as a payment to ``winner`` reads them."""
+    own = tuple([(kind, src) for kind, _tiles, src in melds[winner]])
+    fed = tuple(sorted([(s, claimed_from(melds[s], winner)) for s in melds if s != winner]))
+    return own, fed
+
+
 class SeatView:
     """One seat's knowledge at one decision, read from its observation."""
 
     __slots__ = (
         "obs", "seat", "position", "wind", "wind_of", "round_wind", "wilds", "wild_kinds", "counts", "w",
-        "wild_ids", "melds", "rivers", "flowers", "visible", "unseen", "unseen_wilds", "unseen_wild_id",
-        "pool", "drawable", "discard", "dealer", "discarded_wild", "fed", "_river_kinds",
+        "wild_ids", "melds", "rivers", "visible", "unseen", "unseen_wilds", "unseen_wild_id",
+        "pool", "dealer", "indicator", "_flowers", "_discard", "_drawable", "_discarded_wild", "_fed", "_river_kinds", "_links",
     )
 
     def __init__(self, obs: Mapping[str, Any]) -> None:
@@ -57,7 +113,7 @@ class SeatView:
         wilds = frozenset(obs["wilds"])
         self.wilds = wilds
         #: the wild tile ids among the 34 kinds
-        self.wild_kinds = frozenset(k for k in wilds if k < N_KINDS)
+        self.wild_kinds = frozenset([k for k in wilds if k < N_KINDS])
         hand_counts = getattr(obs, "hand_counts", None)
         if hand_counts is not None:
             by_id: Sequence[int] = hand_counts()
@@ -91,31 +147,24 @@ class SeatView:
         self.rivers: Mapping[str, Sequence[tuple[int, str | None]]] = river_tiles() if river_tiles is not None else {
             s: [(r["tile"], r["claimed_by"]) for r in rs] for s, rs in obs["rivers"].items()
         }
-        self.flowers: dict[str, list[int]] = obs["flowers"]
-        self.discard: dict[str, Any] | None = obs["discard"]
-        self.drawable = max(0, int(obs["wall_remaining"]) - int(obs.get("wall_kept", 0) or 0))
-        self.discarded_wild = any(r[0] in wilds for r in self.rivers[seat]) if wilds else False
-        #: melds this seat fed each other position (their melds claimed from this seat's discards)
-        self.fed = {s: sum(1 for m in self.melds[s] if m[2] == seat) for s in SEATS if s != seat}
-        self._count_visible(by_id, obs.get("indicator"))
+        # (read when first asked: a bot far from ready never needs them)
+        self._flowers: dict[str, list[int]] | None = None
+        self._discard: dict[str, Any] | None | object = _UNREAD
+        self._drawable = -1
+        self._discarded_wild = -1
+        self._fed: dict[str, int] | None = None
+        #: the face-up wild indicator, or None
+        self.indicator: int | None = obs.get("indicator")
+        self._count_visible(by_id, self.indicator)
         self._river_kinds: dict[str, frozenset[int]] = {}
+        self._links: dict[str, PaymentLinks] = {}
 
     def _count_visible(self, by_id: Sequence[int], indicator: int | None) -> None:
-        """Copies of each tile id the seat can see: its hand, every discard (a claimed one
-        is in a meld and counted there), every meld, the indicator."""
-        seen = list(by_id)
-        for river in self.rivers.values():
-            for tile, claimed_by in river:
-                if claimed_by is None:
-                    seen[tile] += 1
-        for melds in self.melds.values():
-            for _kind, tiles, _src in melds:
-                for t in tiles:
-                    seen[t] += 1
-        if indicator is not None:
-            seen[indicator] += 1
+        """Copies of each tile id the seat can see, and from them the unseen copies."""
+        seen = _seen_copies(by_id, self.rivers, self.melds, -1 if indicator is None else indicator)
+        #: copies of each tile id the seat can see (42 counts)
         self.visible = seen
-        unseen = [4 - x if x < 4 else 0 for x in seen[:N_KINDS]]
+        unseen = _unseen_kinds(seen)
         wild_unseen = 0
         wild_id = -1
         for k in self.wilds:
@@ -133,6 +182,55 @@ class SeatView:
         #: every tile the seat has not seen that a draw can bring into a hand
         self.pool = sum(unseen) + wild_unseen
 
+    # ------------------------------------------------------------------ read when first asked
+
+    @property
+    def flowers(self) -> dict[str, list[int]]:
+        """Each position's flowers laid aside."""
+        got = self._flowers
+        if got is None:
+            got = self._flowers = self.obs["flowers"]
+        return got
+
+    @property
+    def discard(self) -> dict[str, Any] | None:
+        """The discard (or added kong) open to claims, ``{"seat", "tile"}``, else None."""
+        got = self._discard
+        if got is _UNREAD:
+            got = self._discard = self.obs["discard"]
+        return got  # type: ignore[return-value]
+
+    @property
+    def drawable(self) -> int:
+        """Tiles left that a draw may take (the wall less its reserve)."""
+        if self._drawable < 0:
+            obs = self.obs
+            self._drawable = max(0, int(obs["wall_remaining"]) - int(obs.get("wall_kept", 0) or 0))
+        return self._drawable
+
+    @property
+    def discarded_wild(self) -> bool:
+        """Whether this seat has discarded a wild this hand."""
+        if self._discarded_wild < 0:
+            found = 0
+            wilds = self.wilds
+            if wilds:
+                for r in self.rivers[self.seat]:
+                    if r[0] in wilds:
+                        found = 1
+                        break
+            self._discarded_wild = found
+        return self._discarded_wild == 1
+
+    @property
+    def fed(self) -> dict[str, int]:
+        """Melds this seat fed each other position (their melds claimed from this seat's discards)."""
+        got = self._fed
+        if got is None:
+            seat = self.seat
+            got = self._fed = {s: claimed_from(self.melds[s], seat) for s in SEATS if s != seat}
+        return got
+
     # ------------------------------------------------------------------ reading helpers
 
     def my_melds(self) -> Sequence[MeldView]:
@@ -149,6 +247,13 @@ class SeatView:
         if kinds is None:
             kinds = self._river_kinds[seat] = frozenset([r[0] for r in self.rivers[seat]])
         return kinds
+
+    def links(self, winner: str) -> PaymentLinks:
+        """The table as a payment to ``winner`` reads it (:func:`payment_links`)."""
+        got = self._links.get(winner)
+        if got is None:
+            got = self._links[winner] = payment_links(self.melds, winner)
+        return got
 
     def others(self) -> list[str]:
         """The other three positions, in turn order after this one."""

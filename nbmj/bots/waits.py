@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .. import core
 from ..rules.model import RuleSet, TaiScoring
@@ -30,16 +30,20 @@ from .view import MeldView, SeatView
 __all__ = ["WaitBook", "Wait", "WinWorth", "waiting_kinds"]
 
 
-@dataclass(frozen=True)
-class WinWorth:
+class WinWorth(NamedTuple):
     """One possible win: whether the rules allow it, its points (S), and what this seat
     gains (self-drawn: from all; on a discard: the mean over the three possible discarders),
     with the rule that refuses it when it is refused."""
 
+    #: whether the rules allow the win
     valid: bool
+    #: its points (S)
     points: int
+    #: what this seat gains
     gain: float
+    #: why the win is refused, when it is
     reason: str | None = None
+    #: the rule that refuses it, when it is refused
     rule: str | None = None
 
 
@@ -54,14 +58,17 @@ def _has_minimum(rules: RuleSet) -> bool:
     return isinstance(sc, TaiScoring) and (sc.minimum > 0 or bool(sc.minimum_alternatives))
 
 
-@dataclass(frozen=True)
-class Wait:
+class Wait(NamedTuple):
     """A tile that completes a waiting hand: its kind (or -1 for any wild tile), the unseen
     copies, and the win it makes self-drawn and on a discard."""
 
+    #: the kind that completes the hand, or -1 for any wild tile
     kind: int
+    #: the copies of it this seat has not seen
     unseen: int
+    #: the win it makes self-drawn
     self_draw: WinWorth
+    #: the win it makes on a discard
     discard: WinWorth
 
 
@@ -188,10 +195,10 @@ class WaitBook:
             win_tile=tile,
             win_by=win_by,  # type: ignore[arg-type]
             discarder=None if self_drawn else wind[others[0]],
-            melds=tuple(Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in hand.melds),  # type: ignore[arg-type]
+            melds=tuple([Meld(kind, tiles, None if src is None else wind[src]) for kind, tiles, src in hand.melds]),  # type: ignore[arg-type]
             flowers=flowers,
-            indicator=view.obs.get("indicator"),
-            fed=tuple((wind[s], n) for s, n in view.fed.items() if n),
+            indicator=view.indicator,
+            fed=tuple([(wind[s], n) for s, n in view.fed.items() if n]),
             discarded_wild=view.discarded_wild,
         )
         self.scored += 1
@@ -225,4 +232,4 @@ class _WaitingHand:
         self.plain_melds = tuple([(kind, tiles) for kind, tiles, _src in melds])
         self.shape = list(counts)
         self.w = len(wild_ids)
-        self.itself = sum(1 for t in wild_ids if t < N_KINDS)
+        self.itself = len([t for t in wild_ids if t < N_KINDS])

@@ -175,6 +175,13 @@ class Observation(Mapping[str, Any]):
         value = cache[key] = _FIELDS[key](self._game, self._p)
         return value
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """The field ``key``, or ``default`` when there is no such field (Mapping's own
+        ``get``, without its exception handling on every read)."""
+        if key in _FIELDS:
+            return self[key]
+        return default
+
     def __iter__(self) -> Iterator[str]:
         return iter(_KEYS)
 
