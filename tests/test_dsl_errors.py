@@ -449,3 +449,13 @@ def test_limits_are_located_errors_not_internal_ones():
         assert (d.line, d.column) == (2, text.split("\n")[1].index("9" * 5000) + 1)
         assert d.message == f"a number of 5,000 digits is too long: a number here has at most {MAX_DIGITS} digits"
     assert compile_text(_kid("scoring tai { minimum 4 }\nitems { new item x \"x\" 1 tai when wilds_held >= 3 [NB-12.24] }\n")).name == "kid"
+
+
+def test_an_added_kong_payment_row_needs_pungs_NB_14_17():
+    """NB-14.17: a row for a win on the replacement of a kong added to a claimed pung says
+    nothing in a variant where nobody may pung."""
+    from nbmj.errors import RuleSetError
+
+    with pytest.raises(RuleSetError) as err:
+        compile_text('variant x extends xizhou "no pungs"\nclaims { pon no }\n', "x.nbv")
+    assert "payments for a kong added to a claimed pung, but claims.pon is no" in str(err.value)

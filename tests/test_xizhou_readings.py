@@ -120,6 +120,64 @@ def test_song_gang_scores_and_its_giver_pays_NB_12_47_NB_14_17():
     assert got.payments["S"] == -3 * got.points and got.payments["E"] == got.payments["N"] == 0
 
 
+def test_song_gang_on_an_added_kong_its_pung_giver_pays_NB_12_47_NB_14_17():
+    """NB-12.47, NB-14.17: a self-draw on the replacement for a kong added to a pung claimed
+    from S scores 送杠胡 and 杠上开花 but no 自摸, and S, who gave the pung's tile, pays
+    three shares alone; the situation names the kong (after_kongs): an added kong stays
+    where its pung was among the melds, so without that list it is an ordinary self-draw."""
+    kong = {"kind": "kakan", "tiles": "7777p", "from": "S"}
+    plain = {"kind": "pon", "tiles": "111z", "from": "N"}
+    sit = {"seat": "W", "concealed": "123m 456m 5s", "win_tile": "5s", "win_by": "kong_replacement",
+           "melds": [kong, plain]}
+    got = score(Situation.from_dict({**sit, "after_kongs": [kong]}), XIZHOU)
+    items = _items(got)
+    assert items["song_gang"] == 1 and items["kong_bloom"] == 1 and "self_draw" not in items
+    assert got.payments["S"] == -3 * got.points and got.payments["E"] == got.payments["N"] == 0
+    unnamed = score(Situation.from_dict(sit), XIZHOU)
+    assert "song_gang" not in _items(unnamed) and "self_draw" in _items(unnamed)
+    assert unnamed.payments["S"] == unnamed.payments["E"] == unnamed.payments["N"] == -unnamed.points
+
+
+def test_a_kong_bloom_is_paid_for_the_kong_it_replaced_not_the_last_meld_NB_14_9():
+    """NB-14.9: the discarder of a konged tile pays 5S for a 杠头开花 on that kong's
+    replacement. A kong added to an earlier pung does not move among the melds, so the last
+    meld can be another player's exposed kong: the kong the win replaced (after_kongs) says
+    who pays, and in ``ningbo`` an added kong's bloom is an ordinary self-draw."""
+    from nbmj.scoring import settle
+
+    ningbo = load_variant("ningbo")
+    melds = [{"kind": "kakan", "tiles": "5555s", "from": "E"}, {"kind": "kan", "tiles": "7777p", "from": "S"}]
+    base = {"seat": "W", "concealed": "123m 456m 9s", "win_tile": "9s", "win_by": "kong_replacement", "melds": melds,
+            "indicator": "1z"}
+    added_last = Situation.from_dict({**base, "after_kongs": [melds[0]]})
+    assert settle(added_last, ningbo, 1)[0] == {"E": -1, "S": -1, "W": 3, "N": -1}
+    exposed_last = Situation.from_dict({**base, "after_kongs": [melds[1]]})
+    assert settle(exposed_last, ningbo, 1)[0] == {"E": 0, "S": -5, "W": 5, "N": 0}
+
+
+def test_xizhou_on_the_engine_song_gang_after_an_added_kong_NB_12_47_NB_14_17():
+    """NB-12.47, NB-14.17 on the engine: W pungs E's 5s, later draws the fourth and adds it
+    (nobody robs), and wins on the replacement: 送杠胡, and E, whose discard made the pung,
+    pays alone."""
+    from nbmj.engine.script import pass_claims
+
+    hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s123m456m789p1s8p",
+             "N": "9m9m9p9p2s2s3s3s6s6s7s7s5z"}
+    g = make(hands, rules=XIZHOU, draws="8s8s8s5s", tail="1s")
+    play_script(g, ["E discard 5s", "W pon 5s"])
+    play_passing(g, ["W discard 8p", "N discard 8s", "E discard 8s", "S discard 8s"])
+    g.step(Action.parse("W kakan 5s"))
+    pass_claims(g)
+    assert Action("W", "hu") in g.legal_actions("W")
+    g.step(Action("W", "hu"))
+    res = g.result
+    sit = res.situations[0]
+    assert sit.win_by == "kong_replacement" and [(m.kind, m.source) for m in sit.after_kongs] == [("kakan", "E")]
+    items = {i["name"]: i["value"] for i in res.score.items}
+    assert items["song_gang"] == 1 and "self_draw" not in items
+    assert res.deltas["E"] == -3 * res.score.points and res.deltas["S"] == res.deltas["N"] == 0
+
+
 def test_a_robbed_kong_is_paid_as_a_self_draw_NB_14_17():
     """NB-14.17, NB-12.27: 拉扛胡 is 1 台 and each other player pays as on a self-draw."""
     got = score(Situation.from_dict({"seat": "W", "concealed": "123m 456m 789s 55s 35p", "win_tile": "4p",
@@ -239,6 +297,7 @@ def test_no_huan_gang_after_a_kong_of_someone_else_s_tile_NB_12_49():
 @pytest.mark.parametrize("args, expected", [
     ("", 2), ("exposed", 1), ("added", 1), ("concealed", 0), ("of_winner", 1), ("of_other", 1),
     ("exposed, of_winner", 1), ("added, of_winner", 0), ("added, of_other", 1),
+    ("last", 1), ("last, added", 1), ("last, exposed", 0), ("last, added, of_other", 1),
 ])
 def test_after_kong_counts_by_kind_and_giver_NB_12_49(args, expected):
     """NB-12.49: after_kong narrows the kongs a win came after by kind and by whose tile."""

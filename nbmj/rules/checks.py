@@ -129,6 +129,10 @@ class VariantChecks:
             self.conflict(
                 pay["kong_bloom_on_discard_kong"].loc, claims_loc("kan"), "payments for a kong of a discard, but claims.kan is no"
             )
+        if not c.pon and "kong_bloom_on_added_kong" in pay:
+            self.conflict(
+                pay["kong_bloom_on_added_kong"].loc, claims_loc("pon"), "payments for a kong added to a claimed pung, but claims.pon is no"
+            )
         # liability
         if rs.liability is not None:
             for key, e in m.tables["liability_rows"].items():

@@ -234,8 +234,9 @@ FEATURES: dict[str, FeatureSpec] = {
             "after_kong",
             "kongs the win came right after: those the player on turn made since it last drew from the wall "
             "or claimed (the discarder's, for a win on its discard; the winner's, on a replacement), "
-            "narrowed by kind and by whose tile was konged (of_winner: the winner's)",
-            (("exposed", "concealed", "added"), ("of_winner", "of_other")),
+            "narrowed by kind and by whose tile was konged (of_winner: the winner's); last: only the last of them "
+            "(on a replacement, the kong it replaced)",
+            (("last",), ("exposed", "concealed", "added"), ("of_winner", "of_other")),
             boolean=False,
         ),
         FeatureSpec("last_tile", "海底: the win is on the last drawable tile"),
@@ -448,7 +449,7 @@ class FuFanScoring:
     kind: Literal["fu_fan"] = "fu_fan"
 
 
-PAYMENT_SITUATIONS = ("discard", "self_draw", "rob_kong", "kong_bloom_on_discard_kong")
+PAYMENT_SITUATIONS = ("discard", "self_draw", "rob_kong", "kong_bloom_on_discard_kong", "kong_bloom_on_added_kong")
 PAYER_ROLES = ("discarder", "each_other", "robbed", "kong_discarder", "partner")
 
 

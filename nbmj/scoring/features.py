@@ -436,8 +436,8 @@ feature("self_draw", self_draw)
 
 
 def after_discard_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    sit = hf.situation
-    return int(sit.win_by == "kong_replacement" and bool(sit.melds) and sit.melds[-1].kind == "kan")
+    kong = hf.situation.bloom_kong()
+    return int(kong is not None and kong.kind == "kan")
 
 
 feature("after_discard_kong", after_discard_kong)
@@ -449,10 +449,12 @@ _KONG_KINDS = {"exposed": "kan", "concealed": "ankan", "added": "kakan"}
 def after_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     """The kongs the win came right after (``Situation.after_kongs``, NB-12.49) of the kind
     and the giver the arguments name: ``exposed``/``concealed``/``added``, and ``of_winner``
-    (the konged tile came from the winner) or ``of_other`` (from anyone else)."""
+    (the konged tile came from the winner) or ``of_other`` (from anyone else); with
+    ``last``, only the last of them (for a win on a replacement, the kong it replaced)."""
     sit = hf.situation
+    kongs = sit.after_kongs[-1:] if "last" in args else sit.after_kongs
     n = 0
-    for m in sit.after_kongs:
+    for m in kongs:
         for a in args:
             kind = _KONG_KINDS.get(a)
             if kind is not None and m.kind != kind:

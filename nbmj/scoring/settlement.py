@@ -69,10 +69,19 @@ def links(sit: Situation, liability: Liability) -> dict[str, Link]:
 
 
 def _kong_discarder(sit: Situation) -> str | None:
-    """The discarder of the kong whose replacement won (杠头开花), or None."""
-    if sit.win_by == "kong_replacement" and sit.melds and sit.melds[-1].kind == "kan":
-        return sit.melds[-1].source
-    return None
+    """The discarder of the exposed kong whose replacement won (杠头开花), or None."""
+    kong = sit.bloom_kong()
+    return kong.source if kong is not None and kong.kind == "kan" else None
+
+
+def _kong_giver(sit: Situation) -> str | None:
+    """The player who gave the tile of the kong whose replacement won: an exposed kong's
+    discarder, or the discarder of an added kong's pung (送杠胡, NB-12.47); None for a
+    concealed kong or any other win."""
+    kong = sit.bloom_kong()
+    if kong is None or kong.kind == "ankan" or kong.source == sit.seat:
+        return None
+    return kong.source
 
 
 def payment_situation(sit: Situation, rules: RuleSet) -> str:
@@ -82,8 +91,12 @@ def payment_situation(sit: Situation, rules: RuleSet) -> str:
         return "discard"
     if sit.win_by == "rob_kong":
         return "rob_kong" if "rob_kong" in names else "discard"
-    if _kong_discarder(sit) is not None and "kong_bloom_on_discard_kong" in names:
-        return "kong_bloom_on_discard_kong"
+    if _kong_giver(sit) is not None:
+        kind = sit.bloom_kong().kind  # type: ignore[union-attr]
+        if kind == "kan" and "kong_bloom_on_discard_kong" in names:
+            return "kong_bloom_on_discard_kong"
+        if kind == "kakan" and "kong_bloom_on_added_kong" in names:
+            return "kong_bloom_on_added_kong"
     return "self_draw"
 
 
@@ -109,7 +122,7 @@ def _role_payers(role: str, sit: Situation, partner: str | None) -> list[str]:
     if role in ("discarder", "robbed"):
         return [sit.discarder] if sit.discarder else []
     if role == "kong_discarder":
-        k = _kong_discarder(sit)
+        k = _kong_giver(sit)
         return [k] if k else []
     if role == "partner":
         return [partner] if partner else []
@@ -152,7 +165,10 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
             _UNIT_PAYMENTS.clear()
         per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
     cache = per_rules[1]
-    key = (sit.seat, sit.win_by, sit.discarder, tuple([(m.kind, m.source) for m in sit.melds]), sit.fed, sit.liable)
+    # (the kong a replacement win came after names who pays a 杠上开花: Situation.bloom_kong)
+    last_kong = sit.after_kongs[-1] if sit.after_kongs else None
+    key = (sit.seat, sit.win_by, sit.discarder, tuple([(m.kind, m.source) for m in sit.melds]), sit.fed, sit.liable,
+           None if last_kong is None else (last_kong.kind, last_kong.source))
     unit = cache.get(key)
     if unit is None:
         if len(cache) >= _UNIT_PAYMENTS_KEPT:
@@ -247,7 +263,7 @@ def owings_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple[Owing
                                                 (share.role,), base.multiplier, partner, link)
             if liab:
                 assert released_by is not None
-                kong = _kong_discarder(sit)
+                kong = _kong_giver(sit) if key == "kong_bloom_on_added_kong" else _kong_discarder(sit)
                 for s, base in owing.items():
                     if s in liab:
                         owing[s] = liab[s]

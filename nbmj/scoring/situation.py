@@ -66,6 +66,21 @@ class Situation:
     #: replacement. ``source`` is the seat whose tile was konged (None for a concealed kong).
     after_kongs: tuple[Meld, ...] = ()
 
+    def bloom_kong(self) -> Meld | None:
+        """The kong on whose replacement a ``kong_replacement`` win was drawn (杠上开花): the
+        last of ``after_kongs``. A situation that does not list them names an exposed kong
+        by its last meld (an added kong stays where its pung was among the melds, so only
+        ``after_kongs`` can name one). None for any other win."""
+        if self.win_by != "kong_replacement":
+            return None
+        if self.after_kongs:
+            last: Meld = self.after_kongs[-1]
+            return last
+        if self.melds and self.melds[-1].kind == "kan":
+            meld: Meld = self.melds[-1]
+            return meld
+        return None
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Situation":
         """Read and check the JSON situation of ``nbmj score`` (see the CLI docs).

@@ -172,6 +172,7 @@ DATA: Final[dict[str, str]] = {
     "self_draw": "自摸",
     "rob_kong": "抢杠",
     "kong_bloom_on_discard_kong": "明杠杠上开花",
+    "kong_bloom_on_added_kong": "补杠杠上开花",
     "single": "单吊",
     "closed": "嵌张",
     "edge": "边张",
