@@ -50,9 +50,10 @@ MEANINGS: Final[dict[str, str]] = {
     "the win is on the replacement for a kong of someone's discard (杠头开花)": "胡在明杠别人打的牌之后补摸的牌上（杠头开花）",
     "kongs the win came right after: those the player on turn made since it last drew from the wall "
     "or claimed (the discarder's, for a win on its discard; the winner's, on a replacement), "
-    "narrowed by kind and by whose tile was konged (of_winner: the winner's)":
+    "narrowed by kind and by whose tile was konged (of_winner: the winner's); last: only the last of them "
+    "(on a replacement, the kong it replaced)":
     "胡牌之前紧接着开的杠：当轮的玩家自上次从牌墙摸牌或吃碰之后开的杠（点炮胡是放炮者的杠，补摸胡是胡家自己的杠），"
-    "可按杠的种类和被杠的牌是谁打出的来限定（of_winner：胡家打出的）",
+    "可按杠的种类和被杠的牌是谁打出的来限定（of_winner：胡家打出的）；last：只取其中最后一个（补摸胡时就是被补的那个杠）",
     "海底: the win is on the last drawable tile": "海底：胡在最后一张可摸的牌上",
     "天胡/地胡: the win comes before the dealer's first discard is passed": "天胡／地胡：在庄家打出的第一张牌被放过之前胡",
     "the winner is the dealer": "胡家是庄家",
