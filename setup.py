@@ -72,8 +72,9 @@ mechanics = [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=FAST)
 ] + [
-    # the fast tier of the built-in bots and the view it reads (fast.pxd types its inner loops;
-    # their classes stay Python classes: nbmj._backend.PLAIN_FROM_SOURCE)
+    # the fast tier of the built-in bots and the view it reads (fast.pxd types the tier's inner
+    # loops, its classes stay Python classes; view.pxd makes SeatView an extension type and
+    # types its counting loops), and the waits and stakes they ask, compiled as they are
     Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=FAST),
     Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"], extra_compile_args=FAST),
     Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=FAST),

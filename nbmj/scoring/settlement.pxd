@@ -39,5 +39,5 @@ cdef class LoserPayment:
     cdef readonly str mode
 
 
-@cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, last_kong=object)
+@cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object)
 cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)

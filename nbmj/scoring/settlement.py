@@ -12,7 +12,7 @@ from typing import Any
 
 from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
 from ..rules.model import SEATS as _SEATS
-from .situation import Situation
+from .situation import Meld, Situation
 
 __all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation", "settle", "payments_for", "owings_for", "settle_losers", "LoserPayment", "loser_payments",
            "relation", "false_win_payments"]
@@ -68,20 +68,27 @@ def links(sit: Situation, liability: Liability) -> dict[str, Link]:
     return out
 
 
+def _given_kong(sit: Situation) -> Meld | None:
+    """The kong whose replacement won (:meth:`Situation.bloom_kong`) when another player gave
+    its tile: an exposed kong of a discard, or a kong added to a pung claimed from one;
+    None for a concealed kong or any other win."""
+    kong = sit.bloom_kong()
+    if kong is None or kong.source is None or kong.source == sit.seat:
+        return None
+    return kong
+
+
 def _kong_discarder(sit: Situation) -> str | None:
     """The discarder of the exposed kong whose replacement won (杠头开花), or None."""
-    kong = sit.bloom_kong()
+    kong = _given_kong(sit)
     return kong.source if kong is not None and kong.kind == "kan" else None
 
 
 def _kong_giver(sit: Situation) -> str | None:
     """The player who gave the tile of the kong whose replacement won: an exposed kong's
-    discarder, or the discarder of an added kong's pung (送杠胡, NB-12.47); None for a
-    concealed kong or any other win."""
-    kong = sit.bloom_kong()
-    if kong is None or kong.kind == "ankan" or kong.source == sit.seat:
-        return None
-    return kong.source
+    discarder, or the discarder of an added kong's pung (送杠胡, NB-12.47); else None."""
+    kong = _given_kong(sit)
+    return None if kong is None else kong.source
 
 
 def payment_situation(sit: Situation, rules: RuleSet) -> str:
@@ -91,11 +98,11 @@ def payment_situation(sit: Situation, rules: RuleSet) -> str:
         return "discard"
     if sit.win_by == "rob_kong":
         return "rob_kong" if "rob_kong" in names else "discard"
-    if _kong_giver(sit) is not None:
-        kind = sit.bloom_kong().kind  # type: ignore[union-attr]
-        if kind == "kan" and "kong_bloom_on_discard_kong" in names:
+    kong = _given_kong(sit)
+    if kong is not None:
+        if kong.kind == "kan" and "kong_bloom_on_discard_kong" in names:
             return "kong_bloom_on_discard_kong"
-        if kind == "kakan" and "kong_bloom_on_added_kong" in names:
+        if kong.kind == "kakan" and "kong_bloom_on_added_kong" in names:
             return "kong_bloom_on_added_kong"
     return "self_draw"
 
@@ -165,10 +172,10 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
             _UNIT_PAYMENTS.clear()
         per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
     cache = per_rules[1]
-    # (the kong a replacement win came after names who pays a 杠上开花: Situation.bloom_kong)
-    last_kong = sit.after_kongs[-1] if sit.after_kongs else None
+    # (the kong a replacement win came after names who pays a 杠上开花)
+    bloom = sit.bloom_kong()
     key = (sit.seat, sit.win_by, sit.discarder, tuple([(m.kind, m.source) for m in sit.melds]), sit.fed, sit.liable,
-           None if last_kong is None else (last_kong.kind, last_kong.source))
+           None if bloom is None else (bloom.kind, bloom.source))
     unit = cache.get(key)
     if unit is None:
         if len(cache) >= _UNIT_PAYMENTS_KEPT:

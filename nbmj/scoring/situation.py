@@ -74,11 +74,9 @@ class Situation:
         if self.win_by != "kong_replacement":
             return None
         if self.after_kongs:
-            last: Meld = self.after_kongs[-1]
-            return last
+            return self.after_kongs[-1]
         if self.melds and self.melds[-1].kind == "kan":
-            meld: Meld = self.melds[-1]
-            return meld
+            return self.melds[-1]
         return None
 
     @classmethod
