@@ -1,21 +1,27 @@
 """Does the review's disagreement count track the points a player loses?
 
-    nbmj arena --bot strong --bot greedy --duplicate --games 150 --seed 2026 --logs LOGS
-    python bench/review_tracking.py LOGS [--walls 60] [--json]
+    nbmj arena --bot strong --bot greedy --duplicate --games 150 --seed 7 --logs LOGS
+    python bench/review_tracking.py LOGS [--walls 150] [--json]
 
-For each wall of a duplicate arena of ``strong`` against ``greedy`` (logs named as the
-arena writes them, ``wall000012-r3.log``), every greedy seat of every seating is reviewed
-(:func:`nbmj.bots.review.review_log`): its disagreements with the strong bot, and the
-expected points at stake. Against them, the points greedy lost: per seat-hand, what the
-seat paid (minus what it won); per wall, greedy's mean points per seat-hand less strong's
-(the duplicate margin, which the wall's luck mostly cancels out of).
+A duplicate arena of two bots plays every wall in the six seatings of two seats each
+(:func:`nbmj.arena.arena.seatings`; bot 0 ``strong``, bot 1 ``greedy``, as above). Every
+greedy seat of every hand is reviewed (:func:`nbmj.bots.review.review_log`): its
+decisions, and its disagreements with the strong bot. Two measures of what greedy lost in
+that seat-hand stand against them:
 
-The points greedy lost are counted two ways: per seat-hand, what the seat paid; and per
-wall and seat, strong's mean points in that seat of that wall less greedy's (the same
-tiles, the same seat: the duplicate's own counterfactual). Disagreements are counted all,
-and "material" ones (at least ``--stake`` expected points at stake). Each correlation is
-Pearson's, with a 95% interval from a bootstrap over walls (walls are independent; the
-hands of one wall are not).
+* **paid**: the points the seat paid (its points in the hand, negated);
+* **replaced**: the hand played again on the same wall with the same three other players
+  and ``strong`` in the seat, the seat's points then less greedy's. This is the cost of
+  greedy's own choices in that hand: a seat-hand in which greedy took the bot's choice at
+  every decision plays out the same and costs nothing. (Every bot is built as the arena
+  builds it, from the hand's seed, so the hand as logged is replayed exactly: the first
+  wall is checked.)
+
+The review's figure is taken two ways: the number of disagreements, and their share of
+the seat's reviewed decisions (:attr:`nbmj.bots.review.Review.disagreement_rate`). Each
+correlation is Pearson's over the seat-hands, with a 95% percentile interval from a
+bootstrap over walls (the walls are independent; the hands of one wall are not). Progress
+goes to standard error, the result to standard output (a line per figure, or JSON).
 """
 
 from __future__ import annotations
@@ -28,6 +34,11 @@ import re
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
+
+#: the bot of each index of the arena's seatings
+BOTS = ("strong", "greedy")
+POSITIONS = "ESWN"
 
 
 def pearson(xs: list[float], ys: list[float]) -> float:
@@ -38,9 +49,9 @@ def pearson(xs: list[float], ys: list[float]) -> float:
     return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
 
 
-def bootstrap(groups: list[list[tuple[float, float]]], rounds: int = 2000, seed: int = 1) -> tuple[float, float, float]:
-    """The correlation over every pair of ``groups`` and its 95% percentile interval from
-    resampling the groups (walls) with replacement."""
+def bootstrap(groups: list[list[tuple[float, float]]], rounds: int = 2000, seed: int = 1) -> dict[str, Any]:
+    """Pearson's correlation over every pair of ``groups`` and its 95% percentile interval
+    from resampling the groups (walls) with replacement."""
     pairs = [p for g in groups for p in g]
     r = pearson([x for x, _ in pairs], [y for _, y in pairs])
     rng = random.Random(seed)
@@ -49,100 +60,101 @@ def bootstrap(groups: list[list[tuple[float, float]]], rounds: int = 2000, seed:
         sample = [p for _ in groups for p in groups[rng.randrange(len(groups))]]
         out.append(pearson([x for x, _ in sample], [y for _, y in sample]))
     out.sort()
-    return r, out[int(0.025 * rounds)], out[int(0.975 * rounds) - 1]
+    return {"r": round(r, 3), "ci95": [round(out[int(0.025 * rounds)], 3), round(out[int(0.975 * rounds) - 1], 3)],
+            "n": len(pairs)}
 
 
-#: The reasons that name a cost: a wait that cannot win, a deal-in risk, a link, paying for
-#: the table, a dead wild thrown, a passed win.
-COSTLY = frozenset({"no_valid_wait", "fewer_valid_waits", "deal_in", "third_meld", "bao", "dead_wild", "passed_win"})
+def play_again(header: dict[str, Any], rules: Any, bots: dict[str, str]) -> Any:
+    """The hand of ``header`` played by the built-in ``bots`` (position -> name), each made
+    from the hand's seed as the arena makes it; the finished game."""
+    from nbmj.bots import BUILTIN_BOTS
+    from nbmj.engine import Game
+
+    game = Game(rules, header["seed"])
+    players = {seat: BUILTIN_BOTS[name](game.seed, seat, rules) for seat, name in bots.items()}
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.step(players[seat](game.observation(seat), game.legal_actions(seat)))
+    return game
 
 
-def _json(r: tuple[float, float, float]) -> dict[str, object]:
-    return {"r": round(r[0], 3), "ci95": [round(r[1], 3), round(r[2], 3)]}
-
-
-def main(argv: list[str] | None = None) -> dict[str, object]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("logs", type=Path)
-    parser.add_argument("--walls", type=int, default=60, help="walls to review (from the first)")
-    parser.add_argument("--json", action="store_true")
-    parser.add_argument("--stake", type=float, default=0.25, help="expected points at stake that make a disagreement material")
-    args = parser.parse_args(argv)
+def seat_hands(logs: Path, walls: int) -> list[list[dict[str, Any]]]:
+    """Per wall, one record per greedy seat-hand: its decisions, disagreements, points and
+    the points strong would have had in its place."""
+    from nbmj.arena.arena import seatings
     from nbmj.bots.review import review_log
     from nbmj.engine.log import parse_log
+    from nbmj.web.viewer import log_rules
 
-    by_wall: dict[int, list[Path]] = {}
-    for path in sorted(args.logs.glob("wall*-r*.log")):
+    by_wall: dict[int, dict[int, Path]] = {}
+    for path in logs.glob("wall*-r*.log"):
         m = re.match(r"wall(\d+)-r(\d+)\.log$", path.name)
         if m:
-            by_wall.setdefault(int(m.group(1)), []).append(path)
-    walls = sorted(by_wall)[: args.walls]
-    # the arena's two-bot seatings (nbmj.arena.arena.seatings): bot 0 is strong, bot 1 greedy
-    from nbmj.arena.arena import seatings
-
-    tables = seatings(2)
-    cells: list[list[tuple[float, float]]] = []  # per wall: (greedy's disagreements, points it lost) per seat
-    material: list[list[tuple[float, float]]] = []
-    staked: list[list[tuple[float, float]]] = []
-    costly_groups: list[list[tuple[float, float]]] = []
-    per_wall: list[list[tuple[float, float]]] = []
-    hand_groups: list[list[tuple[float, float]]] = []
-    for wall in walls:
-        # per seat: greedy's reviews there, and each bot's points there, over the seatings
-        seen: dict[str, dict[str, list[float]]] = {s: {"k": [], "big": [], "stake": [], "greedy": [], "strong": []} for s in "ESWN"}
-        hands = []
-        costly_hands: list[tuple[float, float]] = []
-        for path in by_wall[wall]:
-            r = int(re.search(r"-r(\d+)", path.name).group(1))  # type: ignore[union-attr]
+            by_wall.setdefault(int(m.group(1)), {})[int(m.group(2))] = path
+    tables = seatings(len(BOTS))
+    chosen = sorted(by_wall)[:walls]
+    if not chosen:
+        sys.exit(f"no arena logs (wall000000-r0.log, ...) in {str(logs)!r}")
+    out = []
+    for n, wall in enumerate(chosen):
+        records = []
+        for r, path in sorted(by_wall[wall].items()):
             text = path.read_text(encoding="utf-8")
-            end = parse_log(text)[-1]
-            deltas = end.get("deltas", {}) if end.get("e") == "end" else {}
-            for p, seat in enumerate("ESWN"):
-                points = float(deltas.get(seat, 0))
-                if tables[r][p] == 0:
-                    seen[seat]["strong"].append(points)
+            events = parse_log(text)
+            header, end = events[0], events[-1]
+            rules = log_rules(header, None)
+            names = {seat: BOTS[tables[r][p]] for p, seat in enumerate(POSITIONS)}
+            if n == 0 and r == min(by_wall[wall]) and play_again(header, rules, names).log_text() != text:
+                sys.exit(f"{path}: the hand played again differs from its log; are these logs of strong against greedy?")
+            for seat, name in names.items():
+                if name != "greedy":
                     continue
-                review = review_log(text, seat)
+                review = review_log(text, seat, rules)
+                points = float(end["deltas"][seat])
                 k = len(review.disagreements)
-                big = sum(1 for d in review.disagreements if d.stake >= args.stake)
-                costly = sum(1 for d in review.disagreements if any(r.code in COSTLY for r in d.reasons))
-                costly_hands.append((float(costly), -points))
-                seen[seat]["k"].append(k)
-                seen[seat]["big"].append(big)
-                seen[seat]["stake"].append(sum(d.stake for d in review.decisions))
-                seen[seat]["greedy"].append(points)
-                hands.append((float(k), -points))
-        hand_groups.append(hands)
-        # the points greedy loses at a seat: strong's mean there less its own (same wall, same seat)
-        cells.append([(statistics.fmean(v["k"]), statistics.fmean(v["strong"]) - statistics.fmean(v["greedy"]))
-                      for v in seen.values() if v["k"] and v["strong"]])
-        material.append([(statistics.fmean(v["big"]), statistics.fmean(v["strong"]) - statistics.fmean(v["greedy"]))
-                         for v in seen.values() if v["big"] and v["strong"]])
-        staked.append([(statistics.fmean(v["stake"]), statistics.fmean(v["strong"]) - statistics.fmean(v["greedy"]))
-                       for v in seen.values() if v["stake"] and v["strong"]])
-        costly_groups.append(costly_hands)
-        strong_mean = statistics.fmean(x for v in seen.values() for x in v["strong"])
-        greedy_mean = statistics.fmean(x for v in seen.values() for x in v["greedy"])
-        per_wall.append([(float(sum(k for k, _ in hands)), strong_mean - greedy_mean)])
-    per_hand = bootstrap(hand_groups)
-    per_costly = bootstrap(costly_groups)
-    wall_level = bootstrap(per_wall)
-    per_stake = bootstrap(staked)
-    per_cell = bootstrap(cells)
-    per_material = bootstrap(material)
+                if k:
+                    instead = play_again(header, rules, {**names, seat: "strong"})
+                    replaced = float(instead.result.deltas[seat]) - points
+                else:  # greedy played the bot's hand: nothing differs
+                    replaced = 0.0
+                records.append({"disagreements": k, "rate": review.disagreement_rate, "decisions": len(review.decisions),
+                                "paid": -points, "replaced": replaced})
+        out.append(records)
+        if (n + 1) % 10 == 0 or n + 1 == len(chosen):
+            print(f"{n + 1}/{len(chosen)} walls", file=sys.stderr, flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("logs", type=Path, help="the --logs directory of the arena above")
+    parser.add_argument("--walls", type=int, default=150, help="walls to use (from the first)")
+    parser.add_argument("--json", action="store_true", help="the result as one JSON object")
+    args = parser.parse_args(argv)
+    walls = seat_hands(args.logs, args.walls)
+    flat = [rec for w in walls for rec in w]
+
+    def corr(x: str, y: str) -> dict[str, Any]:
+        return bootstrap([[(float(rec[x]), float(rec[y])) for rec in w] for w in walls])
+
     result = {
         "walls": len(walls),
-        "greedy_seat_hands": sum(len(g) for g in hand_groups),
-        "disagreements_per_greedy_hand": round(statistics.fmean(x for g in hand_groups for x, _ in g), 3),
-        "material_stake": args.stake,
-        "seat_hand_disagreements_vs_points_paid": _json(per_hand),
-        "seat_hand_costly_disagreements_vs_points_paid": _json(per_costly),
-        "wall_seat_disagreements_vs_points_lost_to_strong": _json(per_cell),
-        "wall_seat_material_disagreements_vs_points_lost_to_strong": _json(per_material),
-        "wall_seat_stakes_vs_points_lost_to_strong": _json(per_stake),
-        "wall_disagreements_vs_duplicate_margin": _json(wall_level),
+        "greedy_seat_hands": len(flat),
+        "decisions_per_hand": round(statistics.fmean(rec["decisions"] for rec in flat), 2),
+        "disagreements_per_hand": round(statistics.fmean(rec["disagreements"] for rec in flat), 2),
+        "points_paid_per_hand": round(statistics.fmean(rec["paid"] for rec in flat), 3),
+        "points_replaced_per_hand": round(statistics.fmean(rec["replaced"] for rec in flat), 3),
+        "rate_vs_replaced": corr("rate", "replaced"),
+        "rate_vs_paid": corr("rate", "paid"),
+        "count_vs_replaced": corr("disagreements", "replaced"),
+        "count_vs_paid": corr("disagreements", "paid"),
+        "count_vs_decisions": corr("disagreements", "decisions"),
+        "decisions_vs_paid": corr("decisions", "paid"),
     }
-    print(json.dumps(result, indent=None if args.json else 2))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print("\n".join(f"{key}: {json.dumps(value)}" for key, value in result.items()))
     return result
 
 

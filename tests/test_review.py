@@ -78,6 +78,27 @@ def test_the_review_names_the_minimum_rule_for_a_wait_that_cannot_win():
     assert "no_valid_wait" in codes and "NB-13.1" in rules
 
 
+def test_a_choice_the_bot_rates_as_high_is_no_disagreement():
+    """Where the bot's options tie, its pick between them says nothing against the other:
+    the player's choice agrees, without reasons and without stake; a lower-rated one does
+    not, and a passed win (rated against a win's infinite value) never ties."""
+    from nbmj.bots.review import Review, Reviewed
+    from nbmj.bots.strong import Option
+    from nbmj.engine import Action
+
+    a, b = Action("E", "discard", tile=4), Action("E", "discard", tile=5)
+    tie = Reviewed(0, "turn", Option(a, 1.25, 1), Option(b, 1.25, 1), 1, (), ())
+    lower = Reviewed(1, "turn", Option(a, 1.0, 1), Option(b, 1.25, 1), 1, (), ())
+    passed = Reviewed(2, "claim", Option(Action("E", "pass"), 3.0, 0), Option(Action("E", "hu"), float("inf"), -1), 0, (), ())
+    assert tie.agree and tie.stake == 0
+    assert not lower.agree and lower.stake == 0.25
+    assert not passed.agree
+    review = Review({}, "E", "strong", (tie, lower, passed), None)
+    assert review.disagreements == [lower, passed] and review.disagreement_rate == 2 / 3
+    assert Review({}, "E", "strong", (), None).disagreement_rate == 0.0
+    assert review.to_json()["disagreement_rate"] == round(2 / 3, 4)
+
+
 def test_the_replay_page_carries_the_review_layer(tmp_path):
     out = tmp_path / "hand.html"
     r = CliRunner().invoke(main, ["view", str(GOLDEN / "ningbo-5.log"), "-o", str(out), "--review", "N", "--lang", "zh"])

@@ -16,12 +16,15 @@ English and Chinese (:func:`review_text`); ``nbmj view --review SEAT`` marks the
 disagreements on the replay page's timeline.
 
 The expected points are the bot's own estimates: they rank its options, they do not say
-what the hand would have paid. A decision where the player took the bot's choice has no
-stake and no reasons.
+what the hand would have paid. A decision where the player took the bot's choice, or one
+the bot rates as high, is no disagreement: it has no stake and no reasons. Across hands,
+compare the share of decisions that disagree (:attr:`Review.disagreement_rate`), not their
+number, which grows with the hand's length.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,8 +110,9 @@ class Reviewed:
 
     @property
     def agree(self) -> bool:
-        """Whether the player took the bot's choice."""
-        return self.player.action == self.bot.action
+        """Whether the player took the bot's choice or one the bot rates as high: where two
+        options tie, the bot's pick between them is no judgement of the other."""
+        return _as_good(self.player, self.bot)
 
     @property
     def stake(self) -> float:
@@ -143,8 +147,15 @@ class Review:
 
     @property
     def disagreements(self) -> list[Reviewed]:
-        """The decisions where the player did not take the bot's choice."""
+        """The decisions where the player took an option the bot rates lower than its own."""
         return [d for d in self.decisions if not d.agree]
+
+    @property
+    def disagreement_rate(self) -> float:
+        """The share of the reviewed decisions that are disagreements (0 with none reviewed).
+        Across hands this is the figure to compare: the count grows with the hand's length,
+        and the longest hands are draws, in which nobody pays."""
+        return len(self.disagreements) / len(self.decisions) if self.decisions else 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The review as JSON (format ``nbmj-review/1``)."""
@@ -156,6 +167,7 @@ class Review:
             "bot": self.bot,
             "decisions": len(self.decisions),
             "disagreements": len(self.disagreements),
+            "disagreement_rate": round(self.disagreement_rate, 4),
             "stakes": round(sum(d.stake for d in self.decisions), 3),
             "points": self.points,
             "items": [d.to_json() for d in self.decisions],
@@ -205,8 +217,15 @@ def _reviewed(frame: int, decision: Decision, taken: Action, obs: Mapping[str, A
         mine = Option(taken, float("nan"), -1)
     best = decision.options[0]
     waits_before = _waits_before(obs, rules, bot)
-    reasons = () if mine.action == best.action else tuple(_reasons(mine, best, decision, rules, family))
+    reasons = () if _as_good(mine, best) else tuple(_reasons(mine, best, decision, rules, family))
     return Reviewed(frame, decision.kind, mine, best, decision.shanten, waits_before, reasons)
+
+
+def _as_good(mine: Option, best: Option) -> bool:
+    """Whether the player's option is the bot's, or one the bot rates no lower."""
+    if mine.action == best.action:
+        return True
+    return math.isfinite(mine.ev) and math.isfinite(best.ev) and mine.ev >= best.ev
 
 
 def _waits_before(obs: Mapping[str, Any], rules: RuleSet, bot: StrongBot) -> tuple[Wait, ...]:
