@@ -376,7 +376,7 @@ def _option_json(o: Option) -> dict[str, Any]:
 
 _TEXT = {
     "en": {
-        "title": "{variant} seed {seed}: seat {seat} reviewed by {bot}: {n} decisions, {k} disagreements, "
+        "title": "{variant} seed {seed}: seat {seat} reviewed by {bot}: {k} of {n} decisions disagree ({share}), "
                  "{stakes} expected points at stake; the hand paid the seat {points}",
         "frame": "step {frame}",
         "player": "played",
@@ -388,7 +388,7 @@ _TEXT = {
         "win": "win",
     },
     "zh": {
-        "title": "{variant} 种子 {seed}：{seat_zh}由 {bot} 复盘：{n} 次决定，{k} 次不同，期望分差 {stakes}；本局得分 {points}",
+        "title": "{variant} 种子 {seed}：{seat_zh}由 {bot} 复盘：{n} 次决定中 {k} 次不同（{share}），期望分差 {stakes}；本局得分 {points}",
         "frame": "第 {frame} 步",
         "player": "玩家",
         "bot": "机器人",
@@ -449,7 +449,7 @@ def review_text(review: Review, lang: str = "en", everything: bool = False) -> l
     T = _TEXT[language]
     data = review.to_json()
     lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, seat_zh=_SEATS_ZH[review.seat], bot=review.bot,
-                               n=data["decisions"], k=data["disagreements"], stakes=f"{data['stakes']:.1f}",
+                               n=data["decisions"], k=data["disagreements"], share=f"{review.disagreement_rate:.0%}", stakes=f"{data['stakes']:.1f}",
                                points="—" if review.points is None else f"{review.points:+d}")]
     for d in review.decisions:
         if d.agree and not everything:

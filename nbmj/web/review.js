@@ -10,10 +10,10 @@
   const WORDS = {
     en: { title: "Review of", by: "by", played: "played", bot: "bot", stake: "expected points at stake",
           shanten: "shanten", ready: "ready on", refused: "cannot win", wild: "wild", agree: "the bot agrees",
-          summary: (n, k, s) => `${k} of ${n} decisions differ from the bot's; ${s} expected points at stake` },
+          summary: (n, k, s) => `${k} of ${n} decisions differ from the bot's (${n ? Math.round(100 * k / n) : 0}%); ${s} expected points at stake` },
     zh: { title: "复盘", by: "机器人", played: "玩家", bot: "机器人", stake: "期望分差",
           shanten: "向听", ready: "听", refused: "不能和", wild: "百搭", agree: "机器人也这样选",
-          summary: (n, k, s) => `${n} 次决定中 ${k} 次与机器人不同；期望分差 ${s}` },
+          summary: (n, k, s) => `${n} 次决定中 ${k} 次与机器人不同（${n ? Math.round(100 * k / n) : 0}%）；期望分差 ${s}` },
   };
   const style = document.createElement("style");
   style.nonce = document.currentScript ? document.currentScript.nonce : "";  // the page's policy runs only its own styles
