@@ -31,6 +31,7 @@ from typing import Any
 
 from .. import core
 from ..engine import Action
+from ..engine.bots import split_wilds
 from ..rules.model import FuFanScoring, RuleSet, TaiScoring
 from ..scoring.features import features_in
 from ..scoring.facts import tile_in_class, wind_kind
@@ -333,14 +334,9 @@ class FastBot:
 def _shape_of(observation: Mapping[str, Any], wilds: frozenset[int]) -> tuple[bytearray, int]:
     """The hand as the core reads it: the 34 counts without the wilds, and the wilds."""
     hand_counts = getattr(observation, "hand_counts", None)
-    by_id = hand_counts() if hand_counts is not None else bytes(_tally(observation["hand"]))
-    counts = bytearray(by_id[:N_KINDS])
-    w = 0
-    for k in wilds:
-        w += by_id[k]
-        if k < N_KINDS:
-            counts[k] = 0
-    return counts, w
+    by_id = hand_counts() if hand_counts is not None else _tally(observation["hand"])
+    counts, held = split_wilds(by_id, wilds)
+    return counts, len(held)
 
 
 def _tally(tiles: list[int]) -> list[int]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.bots import split_wilds
 from ..rules.model import SEATS
 from ..tiles import N_KINDS
 
@@ -122,14 +123,7 @@ class SeatView:
             for t in obs["hand"]:
                 tally[t] += 1
             by_id = tally
-        counts = bytearray(by_id[:N_KINDS])
-        wild_ids: list[int] = []
-        for k in wilds:
-            n = by_id[k]
-            if n:
-                wild_ids.extend([k] * n)
-                if k < N_KINDS:
-                    counts[k] = 0
+        counts, wild_ids = split_wilds(by_id, wilds)
         #: the concealed tiles that are not wild: 34 counts (flowers never among them)
         self.counts = counts
         #: the wild tiles held, as tile ids (the scorer is given the physical tiles)

@@ -18,13 +18,13 @@ cdef class RandomBot:
 
 
 cdef class GreedyBot:
-    @cython.locals(counts=bytearray, w=int)
+    @cython.locals(counts=bytearray, held=list)
     cpdef object choose_at(self, Game game, int p, list legal)
     cpdef object choose(self, bytearray counts, int w, set wilds, list legal)
 
 
-@cython.locals(counts=bytearray, w=int)
-cpdef tuple _counts_of(object hand, set wilds)
+@cython.locals(counts=bytearray, held=list, n=int)
+cpdef tuple split_wilds(object by_id, object wilds)
 @cython.locals(near=int, r=int, d=int)
 cpdef int _isolation(bytearray counts, int t) except? -99
 @cython.locals(best_shanten=int, s=int, t=int, scored=list)

@@ -23,7 +23,7 @@ from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "split_wilds", "BOTS"]
 
 #: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
 Bot = Callable[[Observation, list[Action]], Action]
@@ -83,15 +83,22 @@ def hand_shape(tiles: Iterable[int], wilds: Container[int]) -> tuple[bytearray, 
     return counts, w
 
 
-def _counts_of(hand: bytes | bytearray, wilds: set[int]) -> tuple[bytearray, int]:
-    """As :func:`_counts`, from a count per tile id (flowers past the 34 kinds)."""
-    counts = bytearray(hand[:N_KINDS])
-    w = 0
+def split_wilds(by_id: Sequence[int], wilds: Iterable[int]) -> tuple[bytearray, list[int]]:
+    """A hand given as its count of each tile id (the flowers after the 34 kinds, as
+    :meth:`Observation.hand_counts <nbmj.engine.observation.Observation.hand_counts>` gives
+    it) as the core reads it: the count of each of the 34 kinds without the wilds, and the
+    wild tiles held, one tile id per copy (a wild flower among them). The one place that
+    takes a hand's wilds out of its counts: the greedy bot, the fast tier and the bots'
+    :class:`~nbmj.bots.view.SeatView` read it."""
+    counts = bytearray(by_id[:N_KINDS])
+    held: list[int] = []
     for t in wilds:
-        w += hand[t]
-        if t < N_KINDS:
-            counts[t] = 0
-    return counts, w
+        n = by_id[t]
+        if n:
+            held += [t] * n
+            if t < N_KINDS:
+                counts[t] = 0
+    return counts, held
 
 
 def _isolation(counts: bytearray, t: int) -> int:
@@ -155,17 +162,17 @@ class GreedyBot:
         """The greedy choice among ``legal``."""
         wilds = set(observation["wilds"])
         if type(observation) is Observation:  # the counts without the list of tile ids
-            counts, w = _counts_of(observation.hand_counts(), wilds)
-        else:
-            counts, w = hand_shape(observation["hand"], wilds)
+            counts, held = split_wilds(observation.hand_counts(), wilds)
+            return self.choose(counts, len(held), wilds, legal)
+        counts, w = hand_shape(observation["hand"], wilds)
         return self.choose(counts, w, wilds, legal)
 
     def choose_at(self, game: Game, p: int, legal: list[Action]) -> Action:
         """The choice for position ``p`` of a live ``game``, read from its own hand (what
         its Observation would show), for :func:`play_hand`'s loop."""
         wilds = set(game.table.wt.wild_ids)  # the observation's "wilds"
-        counts, w = _counts_of(game.table.seats[p].hand, wilds)
-        return self.choose(counts, w, wilds, legal)
+        counts, held = split_wilds(game.table.seats[p].hand, wilds)
+        return self.choose(counts, len(held), wilds, legal)
 
     def choose(self, counts: bytearray, w: int, wilds: set[int], legal: list[Action]) -> Action:
         """The greedy choice among ``legal`` for a hand of ``counts`` (34 kinds) and ``w`` wilds."""
