@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import re
 import statistics
@@ -42,11 +41,12 @@ POSITIONS = "ESWN"
 
 
 def pearson(xs: list[float], ys: list[float]) -> float:
-    mx, my = statistics.fmean(xs), statistics.fmean(ys)
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else 0.0
+    """Pearson's r (the standard library's), 0 where either side does not vary (a resample
+    of few walls may hold one value only)."""
+    try:
+        return statistics.correlation(xs, ys)
+    except statistics.StatisticsError:
+        return 0.0
 
 
 def bootstrap(groups: list[list[tuple[float, float]]], rounds: int = 2000, seed: int = 1) -> dict[str, Any]:

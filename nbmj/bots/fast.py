@@ -35,9 +35,9 @@ from ..engine.bots import split_wilds
 from ..rules.model import FuFanScoring, RuleSet, TaiScoring
 from ..scoring.features import features_in
 from ..scoring.facts import tile_in_class, wind_kind
-from ..tiles import N_KINDS
+from ..tiles import N_KINDS, N_TILE_IDS
 from .stakes import Stakes
-from .view import SeatView, claimed_from
+from .view import SeatView, claimed_from, hand_by_id
 from .waits import WaitBook
 
 __all__ = ["FastBot", "Leanings"]
@@ -333,17 +333,8 @@ class FastBot:
 
 def _shape_of(observation: Mapping[str, Any], wilds: frozenset[int]) -> tuple[bytearray, int]:
     """The hand as the core reads it: the 34 counts without the wilds, and the wilds."""
-    hand_counts = getattr(observation, "hand_counts", None)
-    by_id = hand_counts() if hand_counts is not None else _tally(observation["hand"])
-    counts, held = split_wilds(by_id, wilds)
+    counts, held = split_wilds(hand_by_id(observation), wilds)
     return counts, len(held)
-
-
-def _tally(tiles: list[int]) -> list[int]:
-    out = [0] * 42
-    for t in tiles:
-        out[t] += 1
-    return out
 
 
 def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | None:
@@ -359,7 +350,7 @@ def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | 
     if not threats:
         return None
     unseen = view.unseen
-    table = [0.0] * 42
+    table = [0.0] * N_TILE_IDS
     for t in range(N_KINDS):
         risk = 0.0
         for river, weight in threats:
@@ -377,7 +368,7 @@ def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | 
 
 def _let_go(river: Sequence[tuple[int, str | None]]) -> bytearray:
     """The tile ids a seat has discarded (1 for each), as a mask."""
-    mask = bytearray(42)
+    mask = bytearray(N_TILE_IDS)
     for t, _claimed_by in river:
         mask[t] = 1
     return mask

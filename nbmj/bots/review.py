@@ -449,7 +449,7 @@ def review_text(review: Review, lang: str = "en", everything: bool = False) -> l
     T = _TEXT[language]
     data = review.to_json()
     lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, seat_zh=_SEATS_ZH[review.seat], bot=review.bot,
-                               n=data["decisions"], k=data["disagreements"], share=f"{review.disagreement_rate:.0%}", stakes=f"{data['stakes']:.1f}",
+                               n=data["decisions"], k=data["disagreements"], share=f"{data['disagreement_rate']:.0%}", stakes=f"{data['stakes']:.1f}",
                                points="—" if review.points is None else f"{review.points:+d}")]
     for d in review.decisions:
         if d.agree and not everything:

@@ -21,9 +21,9 @@ from typing import Any
 
 from ..engine.bots import split_wilds
 from ..rules.model import SEATS
-from ..tiles import N_KINDS
+from ..tiles import N_KINDS, N_TILE_IDS
 
-__all__ = ["SeatView", "MeldView", "PaymentLinks", "claimed_from", "payment_links"]
+__all__ = ["SeatView", "MeldView", "PaymentLinks", "claimed_from", "hand_by_id", "payment_links"]
 
 #: A meld as the bot reads it: (kind, tiles, the position it was claimed from or None).
 MeldView = tuple[str, tuple[int, ...], "str | None"]
@@ -37,6 +37,20 @@ def _winds_from(dealer: str) -> dict[str, str]:
     """Each position's seat wind when ``dealer`` deals (the dealer is East, NB-2.4)."""
     d = SEATS.index(dealer)
     return {SEATS[(d + i) % 4]: SEATS[i] for i in range(4)}
+
+
+def hand_by_id(obs: Mapping[str, Any]) -> Sequence[int]:
+    """The seat's hand in ``obs`` as a count per tile id (the flowers after the 34 kinds):
+    an engine :class:`~nbmj.engine.observation.Observation` gives it without its tile list
+    (``hand_counts``); a plain observation (a snapshot, the protocol's JSON) is counted."""
+    hand_counts = getattr(obs, "hand_counts", None)
+    if hand_counts is not None:
+        by_id: Sequence[int] = hand_counts()
+        return by_id
+    tally = [0] * N_TILE_IDS
+    for t in obs["hand"]:
+        tally[t] += 1
+    return tally
 
 
 def claimed_from(melds: Sequence[MeldView], source: str | None) -> int:
@@ -53,8 +67,8 @@ def _seen_copies(by_id: Sequence[int], rivers: Mapping[str, Sequence[tuple[int, 
     """Copies of each tile id a seat can see: its hand (``by_id``, 42 counts), every
     discard (a claimed one is in a meld and counted there), every meld, the indicator
     (-1: none)."""
-    seen = bytearray(42)
-    for t in range(42):
+    seen = bytearray(N_TILE_IDS)
+    for t in range(N_TILE_IDS):
         seen[t] = by_id[t]
     for river in rivers.values():
         for t, claimed_by in river:
@@ -115,14 +129,7 @@ class SeatView:
         self.wilds = wilds
         #: the wild tile ids among the 34 kinds
         self.wild_kinds = frozenset([k for k in wilds if k < N_KINDS])
-        hand_counts = getattr(obs, "hand_counts", None)
-        if hand_counts is not None:
-            by_id: Sequence[int] = hand_counts()
-        else:
-            tally = [0] * 42
-            for t in obs["hand"]:
-                tally[t] += 1
-            by_id = tally
+        by_id = hand_by_id(obs)
         counts, wild_ids = split_wilds(by_id, wilds)
         #: the concealed tiles that are not wild: 34 counts (flowers never among them)
         self.counts = counts
