@@ -47,20 +47,30 @@ def clear_caches() -> None:
     readings.cache_clear()
 
 
+def tile_total(counts: bytes, wilds: int) -> int:
+    """The tiles of 34 counts plus ``wilds`` wild tiles."""
+    total = wilds
+    for n in counts:
+        total += n
+    return total
+
+
 @lru_cache(maxsize=64)
-def readings(counts: tuple[int, ...], wilds: int, keep: frozenset[int], win: int,
+def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int,
              codes: "ReadingCodes") -> tuple[Any, ...]:
-    """The core's :func:`~nbmj.core.compact_readings` of ``counts`` plus ``wilds`` wild tiles
-    won on ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in
+    """The core's :func:`~nbmj.core.compact_readings` of ``counts`` (34 counts as bytes, as
+    :class:`~nbmj.scoring.facts.HandFacts` holds them) plus ``wilds`` wild tiles won on
+    ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in
     :func:`splits`; empty when the tiles do not win."""
-    if (sum(counts) + wilds) % 3 != 2:
+    if tile_total(counts, wilds) % 3 != 2:
         return ()
-    return tuple(_core_readings(list(counts), wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+    # (the core reads the bytes as they are: no list to build)
+    return tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
                                 codes.exposed, codes.or_bits))
 
 
 @lru_cache(maxsize=256)
-def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int],
+def splits(counts: bytes, wilds: int, keep: frozenset[int],
            chows: frozenset[int] = REP_CHOWS) -> tuple[Any, ...]:
     """Every distinct split of ``counts`` plus ``wilds`` wild tiles into melds and one pair.
 
@@ -68,6 +78,6 @@ def splits(counts: tuple[int, ...], wilds: int, keep: frozenset[int],
     the all-wild chows (see the module docstring).
     An empty tuple means the tiles do not win.
     """
-    if (sum(counts) + wilds) % 3 != 2:
+    if tile_total(counts, wilds) % 3 != 2:
         return ()
-    return tuple(_core_splits(list(counts), wilds, keep, chows))
+    return tuple(_core_splits(counts, wilds, keep, chows))

@@ -200,33 +200,28 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
     _k, compact, total_values, reason, rule = best  # type: ignore[misc]
-    total = Total(*total_values)
+    total = tuple.__new__(Total, total_values)  # (not Total(*...): a NamedTuple's __new__ is Python code)
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
     payments, payment_rules = settle(sit, rules, total.points, valid)
+    tai_scoring = isinstance(rules.scoring, TaiScoring)
+    # by position, in the order of ScoreResult's fields: a call with twenty keywords costs
+    # more than reading the keywords' values
     return ScoreResult(
-        valid=valid,
-        reason=reason,
-        reason_rule=rule,
-        items=plan.applied(compact),
-        tai=total.tai,
-        fu=total.fu,
-        fan=total.fan,
-        points=total.points,
-        payments=payments,
-        decomposition=(shape_notation(hf, best_cand) if is_shape_candidate(best_cand)  # type: ignore[arg-type]
-                          else candidate_notation(hf, best_cand)),  # type: ignore[arg-type]
-        wait=best_cand.wait,  # type: ignore[union-attr]
-        hu=total.hu,
-        fan_raw=total.fan_raw,
-        minimum_tai=total.minimum_tai,
-        multiplier=total.multiplier,
-        minimum=rules.scoring.minimum if isinstance(rules.scoring, TaiScoring) else None,
-        minimum_alternatives=(rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ()),
-        capped=total.capped,
-        payment_rules=tuple(payment_rules),
-        variant=rules.name,
+        valid, reason, rule,
+        plan.applied(compact),  # items
+        total.tai, total.fu, total.fan, total.points,
+        payments,
+        (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)  # decomposition  # type: ignore[arg-type]
+         else candidate_notation(hf, best_cand)),  # type: ignore[arg-type]
+        best_cand.wait,  # type: ignore[union-attr]
+        total.hu, total.fan_raw, total.minimum_tai, total.capped,
+        tuple(payment_rules),
+        total.multiplier,
+        rules.scoring.minimum if tai_scoring else None,  # minimum
+        rules.scoring.minimum_alternatives if tai_scoring else (),  # minimum_alternatives
+        rules.name,  # variant
     )
 
 
