@@ -1,5 +1,7 @@
 # expressions.py's Program as an extension type, its ops run as a C loop over C ints (compiled
-# from expressions.py itself; see nbmj/engine/state.pxd).
+# from expressions.py itself; see nbmj/engine/state.pxd). expressions.py's first line turns off
+# the bounds checks of its indexing: every index there is a slot, op or feature position that
+# the Program itself gave out, below the length of what it indexes.
 cimport cython
 
 from nbmj.scoring.facts cimport HandFacts

@@ -1,3 +1,4 @@
+# cython: boundscheck=False, wraparound=False
 """Conditions and counts as one flat program per rule set.
 
 A rule set's conditions (``when``), counts (``each``) and win restrictions read named

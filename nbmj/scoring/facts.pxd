@@ -49,8 +49,8 @@ cpdef FlowerCounts _flowers_of(Situation sit, object rules, frozenset wild_kinds
 cpdef bint sets_only(list counts, int wilds) except -1
 @cython.locals(i=int, c=int, r=int, s=int, used=int, k=int, take=list, ok=bint)
 cpdef bint _sets_only_search(list counts, int wilds) except -1
-@cython.locals(entry=tuple, last=tuple)
+@cython.locals(entry=tuple, found=tuple, by_indicator=dict, kinds=frozenset)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
 @cython.locals(tiles=tuple, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
-               wild_physical=dict, melded=list, m=object)
+               wild_physical=dict, melded=list, m=object, flower_held=bint)
 cpdef HandFacts facts(Situation sit, object rules)

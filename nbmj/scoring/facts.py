@@ -219,28 +219,33 @@ def _sets_only_search(counts: list[int], wilds: int) -> bool:
     return False
 
 
-#: (id of the wild rules, indicator) -> (those rules, the wild kinds). Keyed by identity: a
+#: id of the wild rules -> (those rules, their wild kinds by indicator). Keyed by identity: a
 #: frozen dataclass hashes all its fields on every lookup, which cost more than the rest of
 #: :func:`facts`; the rules kept in the entry make a reused id harmless.
-_WILDS: dict[tuple[int, int | None], tuple[WildRules, frozenset[int]]] = {}
+_WILDS: dict[int, tuple[WildRules, dict[int | None, frozenset[int]]]] = {}
 
 
 def _wilds_of(rules_wilds: WildRules, indicator: int | None) -> frozenset[int]:
     global _LAST_WILDS
-    last = _LAST_WILDS  # the wild rules and indicator of the hand before, most often this one's
-    if last[0] is rules_wilds and last[1] == indicator:
-        return last[2]
-    entry = _WILDS.get((id(rules_wilds), indicator))
-    if entry is None or entry[0] is not rules_wilds:
-        if len(_WILDS) >= 512:
-            _WILDS.clear()
-        entry = _WILDS[(id(rules_wilds), indicator)] = (rules_wilds, wild_tiles(rules_wilds, indicator))
-    _LAST_WILDS = (rules_wilds, indicator, entry[1])
-    return entry[1]
+    entry = _LAST_WILDS  # the wild rules of the hand before, most often this one's
+    if entry[0] is not rules_wilds:
+        found = _WILDS.get(id(rules_wilds))
+        if found is None or found[0] is not rules_wilds:
+            if len(_WILDS) >= 64:
+                _WILDS.clear()
+            found = _WILDS[id(rules_wilds)] = (rules_wilds, {})
+        entry = _LAST_WILDS = found
+    by_indicator = entry[1]
+    kinds = by_indicator.get(indicator)
+    if kinds is None:
+        kinds = wild_tiles(rules_wilds, indicator)
+        if len(by_indicator) < 64:  # (an indicator is a tile id: a few dozen at most)
+            by_indicator[indicator] = kinds
+    return kinds
 
 
-#: (wild rules, indicator, wild kinds) of the last hand's wilds
-_LAST_WILDS: tuple[WildRules | None, int | None, frozenset[int]] = (None, None, frozenset())
+#: the wild rules of the last hand and their entry in _WILDS
+_LAST_WILDS: tuple[WildRules | None, dict[int | None, frozenset[int]]] = (None, {})
 
 
 @lru_cache(maxsize=1024)
@@ -280,13 +285,17 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     wild_kinds = _wilds_of(rules.wilds, sit.indicator)
     tiles = sit.concealed + (sit.win_tile,)
     wild_physical: dict[int, int]
-    if max(tiles) >= N_KINDS:
+    shape = bytearray(N_KINDS)
+    flower_held = False
+    for t in tiles:
+        if t >= N_KINDS:
+            flower_held = True
+            break
+        shape[t] += 1
+    if flower_held:
         counted, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
         shape = bytearray(counted)
     else:
-        shape = bytearray(N_KINDS)
-        for t in tiles:
-            shape[t] += 1
         wilds = 0
         wild_physical = {}
         for w in wild_kinds:
