@@ -205,22 +205,24 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
         reason, rule = claim_reason, claim_rule
     valid = reason is None
     payments, payment_rules = settle(sit, rules, total.points, valid)
-    tai_scoring = isinstance(rules.scoring, TaiScoring)
+    scoring = rules.scoring
+    minimum: int | None = None
+    alternatives: tuple[tuple[int, int], ...] = ()
+    if isinstance(scoring, TaiScoring):
+        minimum, alternatives = scoring.minimum, scoring.minimum_alternatives
+    assert best_cand is not None  # (cands is not empty)
+    decomposition = (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)
+                     else candidate_notation(hf, best_cand))
     # by position, in the order of ScoreResult's fields: a call with twenty keywords costs
-    # more than reading the keywords' values
+    # more than the rest of building the result
     return ScoreResult(
         valid, reason, rule,
         plan.applied(compact),  # items
         total.tai, total.fu, total.fan, total.points,
-        payments,
-        (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)  # decomposition  # type: ignore[arg-type]
-         else candidate_notation(hf, best_cand)),  # type: ignore[arg-type]
-        best_cand.wait,  # type: ignore[union-attr]
+        payments, decomposition, best_cand.wait,
         total.hu, total.fan_raw, total.minimum_tai, total.capped,
         tuple(payment_rules),
-        total.multiplier,
-        rules.scoring.minimum if tai_scoring else None,  # minimum
-        rules.scoring.minimum_alternatives if tai_scoring else (),  # minimum_alternatives
+        total.multiplier, minimum, alternatives,
         rules.name,  # variant
     )
 
