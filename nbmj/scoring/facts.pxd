@@ -38,6 +38,10 @@ cdef class HandFacts:
     cdef public int melded_wilds
 
 
+# a C variable: wind_kind reads it without a look-up of the module's globals
+cdef dict _WIND_KINDS
+
+
 @cython.locals(kind=object)
 cpdef int wind_kind(str seat) except -1
 cpdef bint tile_in_class(int kind, str cls, int seat_kind, int round_kind) except -1
@@ -52,5 +56,5 @@ cpdef bint _sets_only_search(list counts, int wilds) except -1
 @cython.locals(entry=tuple, found=tuple, by_indicator=dict, kinds=frozenset)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
 @cython.locals(tiles=tuple, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
-               wild_physical=dict, melded=list, m=object, flower_held=bint)
+               wild_physical=dict, melded=list, m=object, flower_held=bint, concealed_hand=bint)
 cpdef HandFacts facts(Situation sit, object rules)

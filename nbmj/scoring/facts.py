@@ -325,10 +325,15 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                                      f"{tile_code(sit.indicator) if sit.indicator is not None else '?'!r}): "
                                      "a wild flower is never laid aside; it can only be in the hand")
     melded = [melded_group(m.kind, min(m.tiles)) for m in sit.melds]
+    concealed_hand = True  # no meld but concealed kongs
+    for m in sit.melds:
+        if m.kind != "ankan":
+            concealed_hand = False
+            break
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
     single = False if before_wilds == 0 else None
     # by position: a call with fourteen keywords costs more than the rest of this function
     return HandFacts(sit, rules, wild_kinds, bytes(shape), wilds, sit.win_tile in wild_kinds, wild_physical,
                      tuple(melded), wind_kind(sit.seat), wind_kind(sit.round_wind), flowers,
-                     all([m.kind == "ankan" for m in sit.melds]), single, melded_wilds)
+                     concealed_hand, single, melded_wilds)

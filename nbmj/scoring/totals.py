@@ -107,7 +107,8 @@ def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
     if points_cap is not None and points > points_cap:
         points = points_cap
         capped = True
-    return Total(tai, minimum_tai, None, None, None, None, points, capped, multiplier)
+    # (tuple.__new__: a NamedTuple's own __new__ is Python code, slower than the sums above)
+    return tuple.__new__(Total, (tai, minimum_tai, None, None, None, None, points, capped, multiplier))
 
 
 def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
@@ -149,4 +150,4 @@ def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Tota
         if hu > scoring.cap:
             hu = scoring.cap
             capped = True
-    return Total(None, None, fu, fan, fan_raw, hu, silver(hu, scoring.silver), capped)
+    return tuple.__new__(Total, (None, None, fu, fan, fan_raw, hu, silver(hu, scoring.silver), capped, None))
