@@ -151,6 +151,12 @@ cdef enum:
     _SEEN_MAX = 256
 
 
+# The reference's limits and messages, read once (a module attribute costs a look-up at every call)
+cdef uint64_t _MAX_CODE = _reference_readings.MAX_CODE
+cdef str _CODES_MESSAGE = _reference_readings.CODES_MESSAGE
+cdef str _EXPOSED_MESSAGE = _reference_readings.EXPOSED_MESSAGE
+
+
 # The last tuple of codes read into each argument's place, and its values: a scorer passes
 # the same few tuples call after call, and a tuple cannot change.
 cdef list _last_codes = [None, None, None, None]
@@ -194,12 +200,12 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     cdef uint64_t seen_keys[_SEEN_MAX]
     cdef int n_seen = 0
     cdef bint fresh
-    _codes_table(chow_codes, 0, chow_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
-    _codes_table(pung_codes, 1, pung_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
-    _codes_table(pair_codes, 2, pair_c, _reference_readings.MAX_CODE, _reference_readings.CODES_MESSAGE)
+    _codes_table(chow_codes, 0, chow_c, _MAX_CODE, _CODES_MESSAGE)
+    _codes_table(pung_codes, 1, pung_c, _MAX_CODE, _CODES_MESSAGE)
+    _codes_table(pair_codes, 2, pair_c, _MAX_CODE, _CODES_MESSAGE)
     if use_exp:
-        _codes_table(exposed_codes, 3, exp_c, 510, _reference_readings.EXPOSED_MESSAGE)
-    if not 0 <= or_bits <= _reference_readings.MAX_CODE:
+        _codes_table(exposed_codes, 3, exp_c, 510, _EXPOSED_MESSAGE)
+    if not 0 <= or_bits <= _MAX_CODE:
         raise ValueError(_reference_readings.OR_BITS_MESSAGE.format(or_bits))
     or_mask = or_bits
     keys.keys = NULL
