@@ -7,9 +7,10 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-# Optimisation per module: -O3 where the engine's, the env's and the fast bot's steps spend their
-# time (the random-bot engine bench loses 3-6% under -Os), -Os for the scorer, a match and the
-# parallel env's wrapper (no slower under -Os in bench/score.py, and a third smaller).
+# Optimisation per module: -O3 where the engine's, the env's, the fast bot's and the scorer's
+# steps spend their time (the random-bot engine bench loses 3-6% under -Os, bench/score.py 17-20%:
+# -Os keeps Cython's small helpers out of line), -Os for a match and the parallel env's wrapper
+# (no slower under -Os, and a third smaller).
 FAST = ["-O3"]
 SMALL = ["-Os"]
 # Cython's helpers (argument parsing, calls, exceptions...) live once in this module instead of
@@ -84,7 +85,7 @@ mechanics = [
 # The scorer, compiled from its own source the same way: the .pxd beside each module makes its
 # records extension types and declares the C types its loops run on.
 scoring_modules = [
-    Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"], extra_compile_args=SMALL)
+    Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"], extra_compile_args=FAST)
     for name in ("situation", "result", "facts", "readings", "features", "expressions", "items", "totals", "settlement",
                  "shapes", "_decomp", "scorer", "bound")
 ]
