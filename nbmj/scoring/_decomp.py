@@ -44,7 +44,7 @@ ALL_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in range(7))
 def clear_caches() -> None:
     """Forget every split and reading worked out so far (for cold-start timing)."""
     splits.cache_clear()
-    readings.cache_clear()
+    _READINGS.clear()
 
 
 def tile_total(counts: bytes, wilds: int) -> int:
@@ -55,18 +55,32 @@ def tile_total(counts: bytes, wilds: int) -> int:
     return total
 
 
-@lru_cache(maxsize=64)
-def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int,
-             codes: "ReadingCodes") -> tuple[Any, ...]:
+#: (counts, wilds, keep, win, codes) -> the readings: a bot asks about a few hands again and
+#: again. Started over when full, with no order kept: a scorer that meets every hand once (a
+#: game server, bench/score.py) pays a dict look-up, where an LRU cache's bookkeeping cost a
+#: fifth of the core's call.
+_READINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_READINGS_KEPT = 64
+
+
+def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: "ReadingCodes") -> tuple[Any, ...]:
     """The core's :func:`~nbmj.core.compact_readings` of ``counts`` (34 counts as bytes, as
     :class:`~nbmj.scoring.facts.HandFacts` holds them) plus ``wilds`` wild tiles won on
     ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in
     :func:`splits`; empty when the tiles do not win."""
-    if tile_total(counts, wilds) % 3 != 2:
-        return ()
-    # (the core reads the bytes as they are: no list to build)
-    return tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
-                                codes.exposed, codes.or_bits))
+    key = (counts, wilds, keep, win, codes)
+    found = _READINGS.get(key)
+    if found is None:
+        if tile_total(counts, wilds) % 3 != 2:
+            found = ()
+        else:
+            # (the core reads the bytes as they are: no list to build)
+            found = tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+                                         codes.exposed, codes.or_bits))
+        if len(_READINGS) >= _READINGS_KEPT:
+            _READINGS.clear()
+        _READINGS[key] = found
+    return found
 
 
 @lru_cache(maxsize=256)

@@ -2,6 +2,7 @@
 # readings.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._decomp cimport readings as core_readings
 from nbmj.scoring.facts cimport HandFacts, SetGroup
 from nbmj.scoring.situation cimport Situation
 

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ..tiles import N_KINDS, to_notation
 from . import _decomp
+from ._decomp import readings as core_readings
 from .facts import HandFacts, SetGroup, group_notation, tile_in_class
 
 __all__ = [
@@ -385,7 +386,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
             # never equal to a signature of the loop below (a tuple), so both share one memo.
             # The key has no 还搭 count, which differs between splits: hands that count it (and
             # specs too wide for a key) take the loop below.
-            found = _decomp.readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
+            found = core_readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
             new = tuple.__new__  # a Candidate without NamedTuple's Python-level __new__
             return [
                 new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
