@@ -123,17 +123,25 @@ class ItemPlan:
         """Room for the slots of one hand and its readings."""
         return [0] * self.n_values
 
-    def hand_part(self, hf: HandFacts, values: list[int]) -> list[Entry]:
+    def fill_hand(self, hf: HandFacts, values: list[int]) -> None:
         """Fill the hand-level slots of ``values`` (from :meth:`new_values`) for ``hf``,
-        and the outcomes of the hand-level restrictions; the entries of the items that do
-        not depend on the reading."""
+        and the outcomes of the hand-level restrictions."""
         self.program.fill_hand(hf, values)
         win_by = hf.situation.win_by
         for outcome, wr, program in self.hand_conditions:
             values[outcome] = 1 if win_by in wr.forbid and program.holds(hf, wr.when) else 0
+
+    def hand_entries(self, values: list[int]) -> list[Entry]:
+        """The entries of the items that do not depend on the reading, once :meth:`fill_hand`
+        has filled ``values``."""
         out: list[Entry] = []
         self._entries(self.hand_items, values, out)
         return out
+
+    def hand_part(self, hf: HandFacts, values: list[int]) -> list[Entry]:
+        """:meth:`fill_hand`, then :meth:`hand_entries`."""
+        self.fill_hand(hf, values)
+        return self.hand_entries(values)
 
     def reading_context(self, hf: HandFacts, values: list[int]) -> tuple[Any, ...]:
         """Everything besides a reading's signature that its score depends on, once the

@@ -182,15 +182,18 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
     values = plan.new_values()
-    hand_part = plan.hand_part(hf, values)
+    plan.fill_hand(hf, values)
     # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
     # in this hand or an earlier one: each is scored once. The best is the first with the
     # highest key, as if every reading were scored in order.
     memo = plan.memo_for(plan.reading_context(hf, values))
     best_cand = best = None
+    hand_part: list[Entry] | None = None  # the hand-level items' entries, when a reading is scored
     for cand in cands:
         scored = memo.get(cand.signature)
         if scored is None:
+            if hand_part is None:
+                hand_part = plan.hand_entries(values)
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
             entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
             # ints and strings only: the garbage collector need not follow a growing memo
