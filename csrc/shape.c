@@ -558,6 +558,12 @@ static inline int can_finish(const dec_t *st) {
     return 0;
 }
 
+/* The wild masks (bit j: slot j of the chow is a wild) of a chow whose slot o holds kind i,
+ * the lowest real tile left: the slots below o are wilds, slot o is real, the slots above
+ * either. By o: {0, 2, 4, 6}, {1, 5}, {3}, in increasing order. */
+static const uint8_t CHOW_MASKS[3][4] = {{0, 2, 4, 6}, {1, 5, 0, 0}, {3, 0, 0, 0}};
+static const int N_CHOW_MASKS[3] = {4, 2, 1};
+
 static void decompose_from(dec_t *st, int from) {
     if (st->failed) return;
     if (!can_finish(st)) return;
@@ -589,18 +595,17 @@ static void decompose_from(dec_t *st, int from) {
         }
     }
     /* chows through kind i: slots below i are wilds (nothing real is left there), slot i
-     * takes a real tile, higher slots take a real tile or a wild. */
+     * takes a real tile, higher slots take a real tile or a wild (CHOW_MASKS). */
     if (st->melds_left && i < 27) {
         for (int s = i - 2; s <= i; s++) {
             if (s < 0 || s / 9 != i / 9 || s % 9 > 6) continue;
-            for (int mask = 0; mask < 8; mask++) {
-                if (mask & (1 << (i - s))) continue;
+            const uint8_t *masks = CHOW_MASKS[i - s];
+            for (int m = 0; m < N_CHOW_MASKS[i - s]; m++) {
+                int mask = masks[m];
                 int ok = 1, used = 0;
                 for (int j = 0; j < 3; j++) {
-                    int kind = s + j;
                     int wild = (mask >> j) & 1;
-                    if (kind < i && !wild) ok = 0;
-                    if (!wild && kind > i && !st->c[kind]) ok = 0;
+                    if (!wild && s + j > i && !st->c[s + j]) ok = 0;
                     used += wild;
                 }
                 if (!ok || used > st->wilds) continue;
@@ -646,7 +651,17 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     decompose_from(&st, 0);
     if (st.failed) return -1;
     if (out->len > 1) {
-        qsort(out->keys, out->len, sizeof *out->keys, cmp_u64);
+        if (out->len <= 32) { /* most hands: an insertion sort, without qsort's calls to compare */
+            uint64_t *k = out->keys;
+            for (size_t a = 1; a < out->len; a++) {
+                uint64_t x = k[a];
+                size_t b = a;
+                while (b > 0 && k[b - 1] > x) { k[b] = k[b - 1]; b--; }
+                k[b] = x;
+            }
+        } else {
+            qsort(out->keys, out->len, sizeof *out->keys, cmp_u64);
+        }
         size_t w = 1;
         for (size_t r = 1; r < out->len; r++)
             if (out->keys[r] != out->keys[w - 1]) out->keys[w++] = out->keys[r];
