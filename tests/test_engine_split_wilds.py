@@ -7,9 +7,7 @@ from hypothesis import strategies as st
 
 from nbmj.engine.bots import hand_shape, split_wilds
 from nbmj.tiles import N_KINDS
-
-#: tile ids: the 34 kinds, then the 8 flowers
-TILE_IDS = 42
+from nbmj.tiles import N_TILE_IDS as TILE_IDS  # the 34 kinds, then the 8 flowers
 
 hands = st.lists(st.integers(0, TILE_IDS - 1), max_size=18).filter(lambda ts: all(ts.count(t) <= 4 for t in ts))
 wild_sets = st.frozensets(st.integers(0, TILE_IDS - 1), max_size=8)

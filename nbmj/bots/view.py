@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.bots import split_wilds
+from ..engine.bots import split_wilds, tile_counts
 from ..rules.model import SEATS
 from ..tiles import N_KINDS, N_TILE_IDS
 
@@ -47,10 +47,7 @@ def hand_by_id(obs: Mapping[str, Any]) -> Sequence[int]:
     if hand_counts is not None:
         by_id: Sequence[int] = hand_counts()
         return by_id
-    tally = [0] * N_TILE_IDS
-    for t in obs["hand"]:
-        tally[t] += 1
-    return tally
+    return tile_counts(obs["hand"])
 
 
 def claimed_from(melds: Sequence[MeldView], source: str | None) -> int:

@@ -23,8 +23,12 @@ cdef class GreedyBot:
     cpdef object choose(self, bytearray counts, int w, set wilds, list legal)
 
 
+@cython.locals(counts=bytearray, held=list)
+cpdef tuple hand_shape(object tiles, object wilds)
 @cython.locals(counts=bytearray, held=list, n=int)
 cpdef tuple split_wilds(object by_id, object wilds)
+@cython.locals(by_id=bytearray, t=int)
+cpdef bytearray tile_counts(object tiles)
 @cython.locals(near=int, r=int, d=int)
 cpdef int _isolation(bytearray counts, int t) except? -99
 @cython.locals(best_shanten=int, s=int, t=int, scored=list)

@@ -16,14 +16,14 @@ from typing import Any
 from .. import core
 from ..errors import UnknownBotError
 from ..rules.model import SEATS
-from ..tiles import N_KINDS
+from ..tiles import N_KINDS, N_TILE_IDS
 from .actions import Action
 from .game import Game
 from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "split_wilds", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "split_wilds", "tile_counts", "BOTS"]
 
 #: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
 Bot = Callable[[Observation, list[Action]], Action]
@@ -69,18 +69,21 @@ def _below(rng: random.Random, n: int) -> int:
     return r
 
 
-def hand_shape(tiles: Iterable[int], wilds: Container[int]) -> tuple[bytearray, int]:
+def hand_shape(tiles: Iterable[int], wilds: Iterable[int]) -> tuple[bytearray, int]:
     """A hand's tile ids as the core reads them: the count of each of the 34 kinds without
-    the wilds, and the number of wilds. A bytearray: the core reads a buffer several times
-    faster than a list."""
-    counts = bytearray(N_KINDS)
-    w = 0
+    the wilds, and the number of wilds (:func:`split_wilds` of :func:`tile_counts`). A
+    bytearray: the core reads a buffer several times faster than a list."""
+    counts, held = split_wilds(tile_counts(tiles), wilds)
+    return counts, len(held)
+
+
+def tile_counts(tiles: Iterable[int]) -> bytearray:
+    """Tile ids as the count of each tile id (the 34 kinds, then the flowers), the form
+    :meth:`Observation.hand_counts <nbmj.engine.observation.Observation.hand_counts>` gives."""
+    by_id = bytearray(N_TILE_IDS)
     for t in tiles:
-        if t in wilds:
-            w += 1
-        elif t < N_KINDS:
-            counts[t] += 1
-    return counts, w
+        by_id[t] += 1
+    return by_id
 
 
 def split_wilds(by_id: Sequence[int], wilds: Iterable[int]) -> tuple[bytearray, list[int]]:

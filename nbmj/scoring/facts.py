@@ -324,12 +324,12 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                 raise SituationError(f"the flower {tile_code(f)!r} is wild here (indicator "
                                      f"{tile_code(sit.indicator) if sit.indicator is not None else '?'!r}): "
                                      "a wild flower is never laid aside; it can only be in the hand")
-    melded = [melded_group(m.kind, min(m.tiles)) for m in sit.melds]
+    melded = []
     concealed_hand = True  # no meld but concealed kongs
     for m in sit.melds:
+        melded.append(melded_group(m.kind, min(m.tiles)))
         if m.kind != "ankan":
             concealed_hand = False
-            break
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
     single = False if before_wilds == 0 else None
