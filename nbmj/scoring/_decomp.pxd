@@ -1,6 +1,15 @@
 # _decomp.py compiled from its own source (see nbmj/engine/state.pxd): the tile count as a C
-# loop over the bytes.
+# loop over the bytes, and ReadingCodes an extension type whose tables readings() reads as C
+# fields (it lives here, not in readings.py, which cimports this module).
 cimport cython
+
+
+cdef class ReadingCodes:
+    cdef readonly tuple chow
+    cdef readonly tuple pung
+    cdef readonly tuple pair
+    cdef readonly object exposed  # a tuple, or None
+    cdef readonly long or_bits
 
 
 @cython.locals(total=long, n=cython.uchar)
@@ -10,4 +19,4 @@ cdef Py_ssize_t _READINGS_KEPT
 
 
 @cython.locals(key=tuple, found=tuple)
-cpdef tuple readings(bytes counts, long wilds, frozenset keep, long win, object codes)
+cpdef tuple readings(bytes counts, long wilds, frozenset keep, long win, ReadingCodes codes)

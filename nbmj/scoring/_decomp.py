@@ -19,16 +19,13 @@ representatives equals the best over every kind.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 # The live backend's scorer support (no part of nbmj.core's public API: see core/_scorer.py).
 from ..core._scorer import compact_decompositions as _core_splits
 from ..core._scorer import compact_readings as _core_readings
 
-if TYPE_CHECKING:
-    from .readings import ReadingCodes
-
-__all__ = ["splits", "readings", "clear_caches"]
+__all__ = ["ReadingCodes", "splits", "readings", "clear_caches"]
 
 # Representative chow of a suit (first kind, relative): 123 has a two-sided, a closed and
 # an edge slot (for a wild winning tile), and no feature tells chows of a suit apart otherwise.
@@ -39,6 +36,18 @@ REP_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in _CHOW_REPS)
 RANKED_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in (0, 1))
 #: With chows told apart by their tiles (板高, identical chows): every chow.
 ALL_CHOWS = frozenset(base + r for base in (0, 9, 18) for r in range(7))
+
+
+class ReadingCodes:
+    """The per-kind codes the core's :func:`~nbmj.core.compact_readings` keys readings by
+    (made by :func:`nbmj.scoring.readings._reading_codes`). Compared by identity: as part of
+    a cache key it costs no hashing of its tables, and one object is made per spec and winds."""
+
+    __slots__ = ("chow", "pung", "pair", "exposed", "or_bits")
+
+    def __init__(self, chow: tuple[int, ...], pung: tuple[int, ...], pair: tuple[int, ...],
+                 exposed: tuple[int, ...] | None, or_bits: int = 0) -> None:
+        self.chow, self.pung, self.pair, self.exposed, self.or_bits = chow, pung, pair, exposed, or_bits
 
 
 def clear_caches() -> None:
@@ -63,7 +72,7 @@ _READINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _READINGS_KEPT = 64
 
 
-def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: "ReadingCodes") -> tuple[Any, ...]:
+def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: ReadingCodes) -> tuple[Any, ...]:
     """The core's :func:`~nbmj.core.compact_readings` of ``counts`` (34 counts as bytes, as
     :class:`~nbmj.scoring.facts.HandFacts` holds them) plus ``wilds`` wild tiles won on
     ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in

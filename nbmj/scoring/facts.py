@@ -333,7 +333,21 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
     # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
     single = False if before_wilds == 0 else None
-    # by position: a call with fourteen keywords costs more than the rest of this function
-    return HandFacts(sit, rules, wild_kinds, bytes(shape), wilds, sit.win_tile in wild_kinds, wild_physical,
-                     tuple(melded), wind_kind(sit.seat), wind_kind(sit.round_wind), flowers,
-                     concealed_hand, single, melded_wilds)
+    # made empty, then filled: the dataclass's __init__ parses fourteen arguments, which
+    # cost more than the rest of this function (every field is set here)
+    hf = HandFacts.__new__(HandFacts)
+    hf.situation = sit
+    hf.rules = rules
+    hf.wild_kinds = wild_kinds
+    hf.shape = bytes(shape)
+    hf.wilds = wilds
+    hf.win_is_wild = sit.win_tile in wild_kinds
+    hf.wild_physical = wild_physical
+    hf.melded = tuple(melded)
+    hf.seat_kind = wind_kind(sit.seat)
+    hf.round_kind = wind_kind(sit.round_wind)
+    hf.flowers = flowers
+    hf.concealed_hand = concealed_hand
+    hf.wild_single_wait = single
+    hf.melded_wilds = melded_wilds
+    return hf

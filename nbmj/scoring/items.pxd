@@ -27,6 +27,12 @@ cdef class ItemPlan:
     cdef public dict memo
     cdef public Py_ssize_t _memo_size
     cdef public dict _applied
+    cdef public list _last_values
+    cdef public int _last_seat_kind
+    cdef public int _last_round_kind
+    cdef public tuple _last_melded
+    cdef public str _last_win_by
+    cdef public dict _last_memo
 
     @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, items=tuple,
                    item_values=list)
@@ -38,6 +44,8 @@ cdef class ItemPlan:
     cpdef list hand_entries(self, list values)
     cpdef list hand_part(self, HandFacts hf, list values)
     cpdef tuple reading_context(self, HandFacts hf, list values)
+    @cython.locals(memo=dict)
+    cpdef dict memo_of(self, HandFacts hf, list values)
     @cython.locals(per_context=dict)
     cpdef dict memo_for(self, tuple context)
     @cython.locals(cands=list)
@@ -45,6 +53,10 @@ cdef class ItemPlan:
     cpdef tuple applied(self, tuple compact)
 
 
-@cython.locals(entry=tuple)
+# a C variable: plan_for reads it without a look-up of the module's globals
+cdef tuple _LAST_PLAN
+
+
+@cython.locals(entry=tuple, found=tuple, plan=ItemPlan)
 cpdef ItemPlan plan_for(object rules)
 cpdef list _resolve_entries(list cands)

@@ -102,6 +102,12 @@ class ItemPlan:
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
         self.memo: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self._memo_size = 0
+        #: The last hand's context, in parts, and its scored readings (see :meth:`memo_of`).
+        self._last_values: list[int] = []
+        self._last_seat_kind = self._last_round_kind = -1
+        self._last_melded: tuple[Any, ...] = ()
+        self._last_win_by = ""
+        self._last_memo: dict[Any, Any] | None = None
         #: The applied items of scored entries (see :meth:`applied`).
         self._applied: dict[tuple[tuple[int, int, int], ...], tuple[Applied, ...]] = {}
 
@@ -155,6 +161,28 @@ class ItemPlan:
         """
         return (tuple(values[:self.program.hand_size]), tuple(values[self.program.size:]), hf.seat_kind,
                 hf.round_kind, hf.melded, hf.situation.win_by)
+
+    def memo_of(self, hf: HandFacts, values: list[int]) -> dict[Any, Any]:
+        """``memo_for(reading_context(hf, values))``, once :meth:`fill_hand` has filled
+        ``values`` and before a reading fills its slots.
+
+        Hands in a row mostly share a context, which is a nested tuple that is hashed and
+        compared anew at every look-up: a hand whose context is the last hand's (its slots
+        all equal, the reading slots still zero in both) takes the last hand's memo without
+        building it."""
+        memo = self._last_memo
+        if (memo is not None and values == self._last_values and hf.seat_kind == self._last_seat_kind
+                and hf.round_kind == self._last_round_kind and hf.melded == self._last_melded
+                and hf.situation.win_by == self._last_win_by):
+            return memo
+        memo = self.memo_for(self.reading_context(hf, values))
+        self._last_values = list(values)
+        self._last_seat_kind = hf.seat_kind
+        self._last_round_kind = hf.round_kind
+        self._last_melded = hf.melded
+        self._last_win_by = hf.situation.win_by
+        self._last_memo = memo
+        return memo
 
     def memo_for(self, context: tuple[Any, ...]) -> dict[Any, Any]:
         """The scored readings (signature -> score) of a context; a bounded memo."""
@@ -241,12 +269,22 @@ _MEMO_CONTEXTS = 4096
 _MEMO_APPLIED = 4096
 
 
+#: The rule set of the last :func:`plan_for` and its plan: most calls ask for the one before's.
+_LAST_PLAN: tuple[Any, ItemPlan | None] = (None, None)
+
+
 def plan_for(rules: RuleSet) -> ItemPlan:
     """The compiled items and win restrictions of a rule set (cached per rule-set object)."""
-    entry = _PLANS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        entry = _remember(rules, ItemPlan(rules.items, rules.win_restrictions))
-    return entry[1]
+    global _LAST_PLAN
+    entry = _LAST_PLAN
+    if entry[0] is not rules:
+        found = _PLANS.get(id(rules))
+        if found is None or found[0] is not rules:
+            found = _remember(rules, ItemPlan(rules.items, rules.win_restrictions))
+        entry = _LAST_PLAN = found
+    plan = entry[1]
+    assert plan is not None  # (only the first entry holds none, and no rule set is None)
+    return plan
 
 
 def _remember(source: Any, plan: ItemPlan) -> tuple[Any, ItemPlan]:
@@ -272,4 +310,5 @@ def clear_memos() -> None:
         plan = entry[1]
         plan.memo.clear()
         plan._memo_size = 0
+        plan._last_memo = None
         plan._applied.clear()

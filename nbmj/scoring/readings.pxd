@@ -2,6 +2,7 @@
 # readings.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._decomp cimport ReadingCodes
 from nbmj.scoring._decomp cimport readings as core_readings
 from nbmj.scoring.facts cimport HandFacts, SetGroup
 from nbmj.scoring.situation cimport Situation
@@ -30,14 +31,6 @@ cdef class SignatureSpec:
     cdef readonly bint pair_wilds
     cdef readonly bint chow_ranks
     cdef readonly bint chow_kinds
-
-
-cdef class ReadingCodes:
-    cdef readonly tuple chow
-    cdef readonly tuple pung
-    cdef readonly tuple pair
-    cdef readonly object exposed  # a tuple, or None
-    cdef readonly long or_bits
 
 
 cdef class SpecTables:

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from ..tiles import N_KINDS, to_notation
 from . import _decomp
+from ._decomp import ReadingCodes
 from ._decomp import readings as core_readings
 from .facts import HandFacts, SetGroup, group_notation, tile_in_class
 
@@ -261,18 +262,6 @@ def _pung_codes(spec: SignatureSpec, seat_kind: int, round_kind: int) -> tuple[i
     """Per kind, the code of a pung of that kind in a split's signature: its class code
     (:func:`_spec_classes`), made unequal to every chow code (:data:`_SUIT_OF`)."""
     return tuple(-1 - code for code in _spec_classes(spec, seat_kind, round_kind))
-
-
-class ReadingCodes:
-    """The per-kind codes :func:`nbmj.core.compact_readings` keys readings by (see
-    :func:`_reading_codes`). Compared by identity: as part of a cache key it costs no hashing
-    of its tables, and :func:`_reading_codes` gives one object per spec and winds."""
-
-    __slots__ = ("chow", "pung", "pair", "exposed", "or_bits")
-
-    def __init__(self, chow: tuple[int, ...], pung: tuple[int, ...], pair: tuple[int, ...],
-                 exposed: tuple[int, ...] | None, or_bits: int = 0) -> None:
-        self.chow, self.pung, self.pair, self.exposed, self.or_bits = chow, pung, pair, exposed, or_bits
 
 
 # A core reading key (the codes are below 2**40): four or-ed bits, the suits and honours

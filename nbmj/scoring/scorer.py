@@ -186,7 +186,7 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
     # in this hand or an earlier one: each is scored once. The best is the first with the
     # highest key, as if every reading were scored in order.
-    memo = plan.memo_for(plan.reading_context(hf, values))
+    memo = plan.memo_of(hf, values)
     best_cand = best = None
     hand_part: list[Entry] | None = None  # the hand-level items' entries, when a reading is scored
     for cand in cands:
