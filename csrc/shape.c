@@ -471,6 +471,7 @@ static inline uint16_t group_code(int type, int first, int wild_rank) {
 
 typedef struct {
     uint8_t c[NB_KINDS];
+    int idx[4]; /* the suits' table indices of c (hand_indices), kept as c changes */
     int wilds, melds_left, pair_left, n_melds;
     uint16_t pair;
     uint16_t melds[NB_MAX_MELDS];
@@ -548,14 +549,23 @@ static void finish_with_wilds(dec_t *st) {
  * counts of tiles and groups left always agree (3 per meld, 2 for the pair), so enough
  * wilds is all it takes. */
 static inline int can_finish(const dec_t *st) {
-    int idx[4];
-    hand_indices(st->c, idx);
+    const int *idx = st->idx;
     uint8_t e[4] = {win_suit[idx[0]], win_suit[idx[1]], win_suit[idx[2]], win_honor[idx[3]]};
     int melds = (e[0] & 15) + (e[1] & 15) + (e[2] & 15) + (e[3] & 15);
     if (!st->pair_left) return melds <= st->wilds;
     for (int s = 0; s < 4; s++)
         if (melds - (e[s] & 15) + (e[s] >> 4) <= st->wilds) return 1;
     return 0;
+}
+
+/* Per kind: its suit (0-3) and its weight in that suit's table index (5 ** its place, as
+ * suit_index reads the counts). */
+static const uint8_t KIND_SUIT[NB_KINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
+static const int KIND_WEIGHT[NB_KINDS] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625};
+
+static inline void take(dec_t *st, int kind, int n) { /* n < 0 puts tiles back */
+    st->c[kind] -= n;
+    st->idx[KIND_SUIT[kind]] -= n * KIND_WEIGHT[kind];
 }
 
 /* The wild masks (bit j: slot j of the chow is a wild) of a chow whose slot o holds kind i,
@@ -578,20 +588,20 @@ static void decompose_from(dec_t *st, int from) {
     if (st->melds_left) {
         for (int r = 1; r <= 3 && r <= ci; r++) {
             if (3 - r > st->wilds) continue;
-            st->c[i] -= r; st->wilds -= 3 - r; st->melds_left--;
+            take(st, i, r); st->wilds -= 3 - r; st->melds_left--;
             st->melds[st->depth++] = group_code(NB_PUNG, i, 3 - r);
             decompose_from(st, i);
             st->depth--;
-            st->c[i] += r; st->wilds += 3 - r; st->melds_left++;
+            take(st, i, -r); st->wilds += 3 - r; st->melds_left++;
         }
     }
     if (st->pair_left) {
         for (int r = 1; r <= 2 && r <= ci; r++) {
             if (2 - r > st->wilds) continue;
-            st->c[i] -= r; st->wilds -= 2 - r; st->pair_left = 0;
+            take(st, i, r); st->wilds -= 2 - r; st->pair_left = 0;
             st->pair = group_code(NB_PAIR, i, 2 - r);
             decompose_from(st, i);
-            st->c[i] += r; st->wilds += 2 - r; st->pair_left = 1;
+            take(st, i, -r); st->wilds += 2 - r; st->pair_left = 1;
         }
     }
     /* chows through kind i: slots below i are wilds (nothing real is left there), slot i
@@ -610,14 +620,14 @@ static void decompose_from(dec_t *st, int from) {
                 }
                 if (!ok || used > st->wilds) continue;
                 for (int j = 0; j < 3; j++)
-                    if (!((mask >> j) & 1)) st->c[s + j]--;
+                    if (!((mask >> j) & 1)) take(st, s + j, 1);
                 st->wilds -= used; st->melds_left--;
                 st->melds[st->depth++] = group_code(NB_CHOW, s, CHOW_MASK_RANK[mask]);
                 decompose_from(st, i);
                 st->depth--;
                 st->wilds += used; st->melds_left++;
                 for (int j = 0; j < 3; j++)
-                    if (!((mask >> j) & 1)) st->c[s + j]++;
+                    if (!((mask >> j) & 1)) take(st, s + j, -1);
             }
         }
     }
@@ -638,6 +648,7 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     st.wild_pungs = wild_pungs;
     st.wild_chows = wild_chows;
     memcpy(st.c, counts, NB_KINDS);
+    hand_indices(st.c, st.idx);
     st.wilds = wilds;
     st.melds_left = st.n_melds = n_melds;
     st.pair_left = 1;
