@@ -283,19 +283,21 @@ def _count_with_flowers(
 def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
     wild_kinds = _wilds_of(rules.wilds, sit.indicator)
-    tiles = sit.concealed + (sit.win_tile,)
     wild_physical: dict[int, int]
     shape = bytearray(N_KINDS)
-    flower_held = False
-    for t in tiles:
-        if t >= N_KINDS:
-            flower_held = True
-            break
-        shape[t] += 1
+    # the concealed tiles, then the winning one (no tuple of the fourteen is built)
+    flower_held = sit.win_tile >= N_KINDS
+    if not flower_held:
+        for t in sit.concealed:
+            if t >= N_KINDS:
+                flower_held = True
+                break
+            shape[t] += 1
     if flower_held:
-        counted, wilds, before_wilds, wild_physical = _count_with_flowers(tiles, wild_kinds)
+        counted, wilds, before_wilds, wild_physical = _count_with_flowers(sit.concealed + (sit.win_tile,), wild_kinds)
         shape = bytearray(counted)
     else:
+        shape[sit.win_tile] += 1
         wilds = 0
         wild_physical = {}
         for w in wild_kinds:

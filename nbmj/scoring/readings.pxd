@@ -33,6 +33,14 @@ cdef class SignatureSpec:
     cdef readonly bint chow_kinds
 
 
+cdef class Candidate:
+    cdef public object signature
+    cdef public tuple split
+    cdef public int exposed
+    cdef public str wait
+    cdef public int wild_as_itself
+
+
 cdef class SpecTables:
     cdef readonly SignatureSpec spec
     cdef readonly tuple cls
@@ -51,7 +59,7 @@ cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
 @cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int)
-cpdef Reading build_reading(HandFacts hf, object cand)
+cpdef Reading build_reading(HandFacts hf, Candidate cand)
 @cython.locals(pair=tuple, melds=tuple, parts=list)
 @cython.locals(parts=list, typ=str, first=Py_ssize_t)
-cpdef str candidate_notation(HandFacts hf, object cand)
+cpdef str candidate_notation(HandFacts hf, Candidate cand)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..tiles import N_KINDS, to_notation
 from . import _decomp
@@ -210,16 +210,26 @@ def _keep_for(cls: tuple[int, ...], extra: frozenset[int]) -> frozenset[int]:
     return frozenset(seen.values()) | extra
 
 
-class Candidate(NamedTuple):
+class Candidate:
     """A reading before it is built: its ``signature`` (equal signatures score the same,
-    given the same hand facts), the split, which of its groups (pair first) a discard
-    made exposed (-1 for none), the wait and the 还搭 count."""
+    given the same hand facts), the ``split``, which of its groups (pair first) a discard
+    made ``exposed`` (-1 for none), the ``wait`` and the 还搭 count ``wild_as_itself``.
 
-    signature: Any
-    split: Split
-    exposed: int
-    wait: str
-    wild_as_itself: int
+    A record of its own, compared by identity, not a tuple: the scorer makes one or two a
+    hand and reads their fields as C fields where it is compiled."""
+
+    __slots__ = ("signature", "split", "exposed", "wait", "wild_as_itself")
+
+    def __init__(self, signature: Any, split: tuple[Any, ...], exposed: int, wait: str, wild_as_itself: int) -> None:
+        self.signature = signature
+        self.split = split
+        self.exposed = exposed
+        self.wait = wait
+        self.wild_as_itself = wild_as_itself
+
+    def __repr__(self) -> str:
+        return (f"Candidate(signature={self.signature!r}, split={self.split!r}, exposed={self.exposed!r}, "
+                f"wait={self.wait!r}, wild_as_itself={self.wild_as_itself!r})")
 
 
 def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
@@ -376,9 +386,8 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
             # The key has no 还搭 count, which differs between splits: hands that count it (and
             # specs too wide for a key) take the loop below.
             found = core_readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
-            new = tuple.__new__  # a Candidate without NamedTuple's Python-level __new__
             return [
-                new(Candidate, (key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
+                Candidate(key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0)
                 for key, split, gi, wait in found
             ]
     # an all-wild chow may complete an identical chow: with chows told apart it may be any chow

@@ -118,7 +118,7 @@ def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
     turn) as to which of its fourteen tiles is the winning one. With ``heavenly_wait any``
     every kind held may be it, each a situation of its own (the drawn tile's first);
     otherwise, and for every other win, the situation as given."""
-    if rules.heavenly_wait != "any" or not (sit.first_turn and sit.seat == "E" and sit.win_by == "self_draw"):
+    if not _heavenly_any(sit, rules):
         return [sit]
     out = [sit]
     seen = {sit.win_tile}
@@ -136,12 +136,17 @@ def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
     return out
 
 
+def _heavenly_any(sit: Situation, rules: RuleSet) -> bool:
+    """Whether the win is a heavenly one whose winning tile may be any it holds (NB-12.48)."""
+    return rules.heavenly_wait == "any" and sit.first_turn and sit.seat == "E" and sit.win_by == "self_draw"
+
+
 def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
     """:func:`score`, with the facts of the hand when the caller has them already
     (``facts(situation, rules)``, as :func:`.bound.valid_with_facts` hands them back)."""
-    choices = heavenly_choices(situation, rules)
-    if len(choices) == 1:
+    if not _heavenly_any(situation, rules):  # (most wins: no list of one choice to build)
         return _score_one(situation, rules, hand_facts)
+    choices = heavenly_choices(situation, rules)
     best: ScoreResult | None = None
     for choice in choices:  # NB-12.48: the tile that scores best is the winning one
         try:
@@ -196,13 +201,15 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
                 hand_part = plan.hand_entries(values)
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
             entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
-            # ints and strings only: the garbage collector need not follow a growing memo
-            compact = tuple([(order, n, value) for order, _item, n, value in entries])
-            scored = (_key(total, reason), compact, tuple(total), reason, rule)
+            # the applied items as the plan shares them between readings (its one copy of
+            # each list), so that a growing memo holds no objects of its own that the
+            # garbage collector must follow: the rest are ints and strings
+            applied = plan.applied(tuple([(order, n, value) for order, _item, n, value in entries]))
+            scored = (_key(total, reason), applied, tuple(total), reason, rule)
             memo[cand.signature] = scored
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
-    _k, compact, total_values, reason, rule = best  # type: ignore[misc]
+    _k, applied, total_values, reason, rule = best  # type: ignore[misc]
     total = tuple.__new__(Total, total_values)  # (not Total(*...): a NamedTuple's __new__ is Python code)
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
@@ -220,7 +227,7 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     # more than the rest of building the result
     return ScoreResult(
         valid, reason, rule,
-        plan.applied(compact),  # items
+        applied,  # items
         total.tai, total.fu, total.fan, total.points,
         payments, decomposition, best_cand.wait,
         total.hu, total.fan_raw, total.minimum_tai, total.capped,
