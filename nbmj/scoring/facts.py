@@ -319,7 +319,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
             raise SituationError(
                 f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(wild)!r}; wilds cannot be melded"
                 + (" (only a concealed kong of four of one wild kind may)" if rules.claims.wild_kong else ""))
-    if wild_kinds and not rules.wilds.wild_flower_is_flower:
+    if sit.flowers and wild_kinds and not rules.wilds.wild_flower_is_flower:
         for f in sit.flowers:
             if f in wild_kinds:
                 # a wild flower is no flower (NB-4.4): it is never laid aside, it stays in the hand

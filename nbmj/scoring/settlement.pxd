@@ -39,5 +39,10 @@ cdef class LoserPayment:
     cdef readonly str mode
 
 
-@cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object)
+# a C variable: settle reads it without a look-up of the module's globals
+cdef tuple _LAST_UNIT_PAYMENTS
+
+
+@cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
+               melds=tuple)
 cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)

@@ -166,15 +166,20 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
         return {s: 0 for s in SEATS}, []
     # Every share is a multiple of S and liability keeps the larger of two (S >= 0), so the
     # payments are S times those of a 1-point win, which depend on few fields of the win.
-    per_rules = _UNIT_PAYMENTS.get(id(rules))
-    if per_rules is None or per_rules[0] is not rules:
-        if len(_UNIT_PAYMENTS) > 64:
-            _UNIT_PAYMENTS.clear()
-        per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
+    global _LAST_UNIT_PAYMENTS
+    per_rules = _LAST_UNIT_PAYMENTS  # (most wins are scored under the rules of the one before)
+    if per_rules[0] is not rules:
+        per_rules = _UNIT_PAYMENTS.get(id(rules))
+        if per_rules is None or per_rules[0] is not rules:
+            if len(_UNIT_PAYMENTS) > 64:
+                _UNIT_PAYMENTS.clear()
+            per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
+        _LAST_UNIT_PAYMENTS = per_rules
     cache = per_rules[1]
     # (the kong a replacement win came after names who pays a 杠上开花)
     bloom = sit.bloom_kong()
-    key = (sit.seat, sit.win_by, sit.discarder, tuple([(m.kind, m.source) for m in sit.melds]), sit.fed, sit.liable,
+    melds = tuple([(m.kind, m.source) for m in sit.melds]) if sit.melds else ()
+    key = (sit.seat, sit.win_by, sit.discarder, melds, sit.fed, sit.liable,
            None if bloom is None else (bloom.kind, bloom.source))
     unit = cache.get(key)
     if unit is None:
@@ -187,12 +192,16 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
 
 def clear_payment_cache() -> None:
     """Forget the 1-point payments worked out so far (see :func:`settle`)."""
+    global _LAST_UNIT_PAYMENTS
     _UNIT_PAYMENTS.clear()
+    _LAST_UNIT_PAYMENTS = (None, {})
 
 
 # Rule sets whose 1-point payments are kept: id -> (rule set, payment key -> payments).
 _UNIT_PAYMENTS: dict[int, tuple[RuleSet, dict[Any, UnitPayments]]] = {}
 _UNIT_PAYMENTS_KEPT = 1024
+#: The rule set of the last :func:`settle` and its entry in _UNIT_PAYMENTS.
+_LAST_UNIT_PAYMENTS: tuple[RuleSet | None, dict[Any, UnitPayments]] = (None, {})
 
 
 @dataclass(frozen=True)

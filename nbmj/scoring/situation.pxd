@@ -24,3 +24,5 @@ cdef class Situation:
     cdef readonly object variant
     cdef readonly object liable
     cdef readonly tuple after_kongs
+
+    cpdef object bloom_kong(self)
