@@ -49,6 +49,40 @@ def test_score_is_the_best_of_every_reading_NB_12_2_NH_3_1(case):
         assert _agrees(score(sit, rules), best, tops)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(situations(), min_size=2, max_size=6))
+def test_hands_scored_in_a_row_score_as_each_alone_NB_12_2(cases):
+    # A hand's remembered readings serve the next hand only where the two agree on all that
+    # a reading's score depends on besides its signature (ItemPlan.reading_context): the
+    # last hand's is kept apart and must not leak into a hand of another context.
+    clear_caches()
+    in_a_row = [score(sit, rules) for rules, sit in cases]
+    for (rules, sit), got in zip(cases, in_a_row):
+        clear_caches()
+        assert score(sit, rules) == got
+
+
+def test_a_hand_after_one_of_another_context_scores_its_own_flowers_NB_12_14():
+    # The same tiles, seat and win twice in a row, the second hand holding two seat flowers:
+    # a hand-level slot differs, so the first hand's remembered readings (2 台) must not
+    # serve the second (2 + 2 台 for the flowers, NB-12.14).
+    from nbmj.rules import load_variant
+    from nbmj.scoring import Situation
+
+    rules = load_variant("ningbo")
+
+    def sit(flowers):
+        return Situation.from_dict({"seat": "S", "concealed": "123m 456m 789p 234s 5s", "win_tile": "5s",
+                                    "win_by": "self_draw", "indicator": "7z", "flowers": flowers})
+
+    clear_caches()
+    first, second = score(sit(""), rules), score(sit("2f 6f"), rules)
+    clear_caches()
+    alone = score(sit("2f 6f"), rules)
+    assert (first.tai, second.tai) == (2, 4)
+    assert second == alone and "seat_flower" in [a.item.name for a in second.items]
+
+
 # the golden cases that pin more than payments (the settlement's, which the oracle does not compute)
 GOLDEN = [p for p in sorted((Path(__file__).parent / "golden" / "score").glob("*.json"))
           if set(json.loads(p.read_text(encoding="utf-8")).get("pinned", {})) - {"payments"}]

@@ -202,15 +202,13 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
             entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
             # the applied items as the plan shares them between readings (its one copy of
-            # each list), so that a growing memo holds no objects of its own that the
-            # garbage collector must follow: the rest are ints and strings
+            # each list); the totals and the key are ints, the reasons strings
             applied = plan.applied(tuple([(order, n, value) for order, _item, n, value in entries]))
-            scored = (_key(total, reason), applied, tuple(total), reason, rule)
+            scored = (_key(total, reason), applied, total, reason, rule)
             memo[cand.signature] = scored
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
-    _k, applied, total_values, reason, rule = best  # type: ignore[misc]
-    total = tuple.__new__(Total, total_values)  # (not Total(*...): a NamedTuple's __new__ is Python code)
+    _k, applied, total, reason, rule = best  # type: ignore[misc]
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
