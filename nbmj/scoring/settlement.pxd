@@ -44,5 +44,5 @@ cdef tuple _LAST_UNIT_PAYMENTS
 
 
 @cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
-               melds=tuple)
+               melds=tuple, found=tuple)
 cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)

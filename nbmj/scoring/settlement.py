@@ -169,12 +169,12 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
     global _LAST_UNIT_PAYMENTS
     per_rules = _LAST_UNIT_PAYMENTS  # (most wins are scored under the rules of the one before)
     if per_rules[0] is not rules:
-        per_rules = _UNIT_PAYMENTS.get(id(rules))
-        if per_rules is None or per_rules[0] is not rules:
+        found = _UNIT_PAYMENTS.get(id(rules))
+        if found is None or found[0] is not rules:
             if len(_UNIT_PAYMENTS) > 64:
                 _UNIT_PAYMENTS.clear()
-            per_rules = _UNIT_PAYMENTS[id(rules)] = (rules, {})
-        _LAST_UNIT_PAYMENTS = per_rules
+            found = _UNIT_PAYMENTS[id(rules)] = (rules, {})
+        per_rules = _LAST_UNIT_PAYMENTS = found
     cache = per_rules[1]
     # (the kong a replacement win came after names who pays a 杠上开花)
     bloom = sit.bloom_kong()
