@@ -202,7 +202,7 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
             entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
             # the applied items as the plan shares them between readings (its one copy of
-            # each list); the totals and the key are ints, the reasons strings
+            # each list); the key and the totals hold ints, the reasons are strings
             applied = plan.applied(tuple([(order, n, value) for order, _item, n, value in entries]))
             scored = (_key(total, reason), applied, total, reason, rule)
             memo[cand.signature] = scored
