@@ -55,6 +55,6 @@ cpdef bint sets_only(list counts, int wilds) except -1
 cpdef bint _sets_only_search(list counts, int wilds) except -1
 @cython.locals(entry=tuple, found=tuple, by_indicator=dict, kinds=frozenset)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
-@cython.locals(shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
+@cython.locals(kinds=int, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
                wild_physical=dict, melded=list, m=object, flower_held=bint, concealed_hand=bint, hf=HandFacts)
 cpdef HandFacts facts(Situation sit, object rules)

@@ -284,12 +284,13 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
     wild_kinds = _wilds_of(rules.wilds, sit.indicator)
     wild_physical: dict[int, int]
-    shape = bytearray(N_KINDS)
+    kinds = N_KINDS  # (a C int where compiled: the loop below compares without boxing a tile)
+    shape = bytearray(kinds)
     # the concealed tiles, then the winning one (no tuple of the fourteen is built)
-    flower_held = sit.win_tile >= N_KINDS
+    flower_held = sit.win_tile >= kinds
     if not flower_held:
         for t in sit.concealed:
-            if t >= N_KINDS:
+            if t >= kinds:
                 flower_held = True
                 break
             shape[t] += 1

@@ -16,7 +16,10 @@ cdef class FeatureDef:
 
 @cython.locals(mask=long, g=SetGroup)
 cpdef long _suit_mask(Reading rd) except? -1
-@cython.locals(which=str, outside=bint, seat=long, other=long)
+cdef dict _PARSED_FLOWER_ARGS
+
+
+@cython.locals(which=int, outside=bint, seat=long, other=long, parsed=tuple)
 cpdef object flowers_asked(tuple args, FlowerCounts fc)
 @cython.locals(parsed=tuple, n=long, g=SetGroup)
 cpdef long pungs(tuple args, HandFacts hf, Reading rd) except? -1

@@ -154,7 +154,7 @@ def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
         return 0
     if not args:
         return 1
-    return int(tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind))
+    return 1 if tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind) else 0
 
 
 feature("pairs", pairs, reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
@@ -212,14 +212,14 @@ feature("all_honors", all_honors, reading=True, needs=_NEEDS_SUITS)
 
 
 def all_pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(rd.chows == 0 and rd.shape == "standard")
+    return 1 if rd.chows == 0 and rd.shape == "standard" else 0
 
 
 feature("all_pungs", all_pungs, reading=True, needs=_NEEDS_CHOWS)
 
 
 def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(rd.chows == len(rd.sets) and rd.shape == "standard")
+    return 1 if rd.chows == len(rd.sets) and rd.shape == "standard" else 0
 
 
 feature("all_chows", all_chows, reading=True, needs=_NEEDS_CHOWS)
@@ -272,14 +272,14 @@ feature("chow_pairs", chow_pairs, reading=True, needs=_NEEDS_CHOW_KINDS)
 def wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
-    return int(rd.wait == args[0])
+    return 1 if rd.wait == args[0] else 0
 
 
 feature("wait", wait, reading=True, needs=NO_NEEDS)
 
 
 def big_crane(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(len(hf.situation.melds) == 4 and rd.wait == "single")
+    return 1 if len(hf.situation.melds) == 4 and rd.wait == "single" else 0
 
 
 feature("big_crane", big_crane, reading=True, needs=NO_NEEDS)
@@ -313,7 +313,7 @@ feature("all_simples", all_simples, reading=True, needs=needs(("simple",), pair_
 def shape(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
-    return int(rd.shape == args[0])
+    return 1 if rd.shape == args[0] else 0
 
 
 feature("shape", shape, reading=True, needs=NO_NEEDS)
@@ -322,7 +322,7 @@ feature("shape", shape, reading=True, needs=NO_NEEDS)
 # the pair's wilds tell this reading apart only when the winning tile is wild (the
 # signature then holds them, see readings.candidates)
 def wild_pair_win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2)
+    return 1 if hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2 else 0
 
 
 feature("wild_pair_win", wild_pair_win, reading=True, needs=needs(pair_wilds=True))
@@ -332,14 +332,14 @@ feature("wild_pair_win", wild_pair_win, reading=True, needs=needs(pair_wilds=Tru
 
 
 def win_tile_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.win_is_wild)
+    return 1 if hf.win_is_wild else 0
 
 
 feature("win_tile_wild", win_tile_wild)
 
 
 def concealed_hand(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.concealed_hand)
+    return 1 if hf.concealed_hand else 0
 
 
 feature("concealed_hand", concealed_hand)
@@ -363,7 +363,7 @@ def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
             else:
                 before[t] += 1
         hf.wild_single_wait = wild_single_wait_of(before, wilds)
-    return int(hf.wild_single_wait)
+    return 1 if hf.wild_single_wait else 0
 
 
 feature("wild_single_wait", wild_single_wait)
@@ -377,26 +377,49 @@ def wild_single_wait_of(before: list[int], wilds: int) -> bool:
 
 
 def discarded_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.situation.discarded_wild)
+    return 1 if hf.situation.discarded_wild else 0
 
 
 feature("discarded_wild", discarded_wild)
 
 
-def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
-    """The flowers ``flowers(args)`` counts in ``fc`` (which: seat, other or any; whether only
-    those outside full sets); None for an argument it does not know."""
-    which = "any"
+#: The flowers ``flowers`` may count, by argument; parsed, by number (see _flower_args).
+_WHICH_FLOWERS = ("seat", "other", "any")
+
+
+def _flower_args(args: tuple[str, ...]) -> tuple[int, bool] | None:
+    """The arguments of ``flowers``: which flowers (the place of seat, other or any in
+    _WHICH_FLOWERS) and whether only those outside full sets; None for an argument it does
+    not know."""
+    which = 2
     outside = False
     for a in args:
-        if a in ("seat", "other", "any"):
-            which = a
+        if a in _WHICH_FLOWERS:
+            which = _WHICH_FLOWERS.index(a)
         elif a == "outside_sets":
             outside = True
         else:
             return None
-    seat, other = (fc.seat_outside, fc.other_outside) if outside else (fc.seat, fc.other)
-    return seat if which == "seat" else other if which == "other" else seat + other
+    return which, outside
+
+
+#: _flower_args by argument tuple (a rule set has a few; every hand asks for them)
+_PARSED_FLOWER_ARGS: dict[tuple[str, ...], tuple[int, bool]] = {}
+
+
+def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
+    """The flowers ``flowers(args)`` counts in ``fc`` (which: seat, other or any; whether only
+    those outside full sets); None for an argument it does not know."""
+    parsed = _PARSED_FLOWER_ARGS.get(args)
+    if parsed is None:
+        parsed = _flower_args(args)
+        if parsed is None:
+            return None
+        _PARSED_FLOWER_ARGS[args] = parsed
+    which, outside = parsed
+    seat = fc.seat_outside if outside else fc.seat
+    other = fc.other_outside if outside else fc.other
+    return seat if which == 0 else other if which == 1 else seat + other
 
 
 def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
@@ -422,14 +445,14 @@ feature("flower_sets", flower_sets)
 def win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     if not args:
         return 1
-    return int(hf.situation.win_by == args[0])
+    return 1 if hf.situation.win_by == args[0] else 0
 
 
 feature("win", win)
 
 
 def self_draw(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.situation.win_by in SELF_DRAWN)
+    return 1 if hf.situation.win_by in SELF_DRAWN else 0
 
 
 feature("self_draw", self_draw)
@@ -437,7 +460,7 @@ feature("self_draw", self_draw)
 
 def after_discard_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
     kong = hf.situation.bloom_kong()
-    return int(kong is not None and kong.kind == "kan")
+    return 1 if kong is not None and kong.kind == "kan" else 0
 
 
 feature("after_discard_kong", after_discard_kong)
@@ -472,21 +495,21 @@ feature("after_kong", after_kong)
 
 
 def last_tile(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.situation.last_tile)
+    return 1 if hf.situation.last_tile else 0
 
 
 feature("last_tile", last_tile)
 
 
 def first_turn(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.situation.first_turn)
+    return 1 if hf.situation.first_turn else 0
 
 
 feature("first_turn", first_turn)
 
 
 def dealer(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return int(hf.situation.seat == "E")
+    return 1 if hf.situation.seat == "E" else 0
 
 
 feature("dealer", dealer)

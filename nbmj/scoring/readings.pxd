@@ -43,12 +43,17 @@ cdef class Candidate:
 
 cdef class SpecTables:
     cdef readonly SignatureSpec spec
+    cdef readonly int winds
     cdef readonly tuple cls
     cdef readonly tuple pung_codes
     cdef readonly ReadingCodes codes_on_discard
     cdef readonly ReadingCodes codes
     cdef readonly dict keep
     cpdef frozenset keep_for(self, frozenset wild_kinds)
+
+
+# a C variable: spec_tables reads it without a look-up of the module's globals
+cdef SpecTables _LAST_TABLES
 
 
 @cython.locals(entry=tuple, winds=int, tables=SpecTables, tables_by_winds=list)

@@ -7,6 +7,7 @@ from nbmj.scoring.items cimport ItemPlan, plan_for
 from nbmj.scoring.readings cimport Candidate, Reading, build_reading, candidate_notation, candidates
 from nbmj.scoring.result cimport ScoreResult
 from nbmj.scoring.settlement cimport settle
+from nbmj.scoring.shapes cimport is_shape_candidate
 from nbmj.scoring.situation cimport Situation
 from nbmj.scoring.totals cimport meets_minimum, tai_from_entries
 

@@ -212,7 +212,10 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
     valid = reason is None
-    payments, payment_rules = settle(sit, rules, total.points, valid)
+    # the totals by position, in the order of Total's fields (a field read by name is an
+    # attribute look-up each; a reordered field fails the goldens)
+    tai, minimum_tai, fu, fan, fan_raw, hu, points, capped, multiplier = total
+    payments, payment_rules = settle(sit, rules, points, valid)
     scoring = rules.scoring
     minimum: int | None = None
     alternatives: tuple[tuple[int, int], ...] = ()
@@ -226,11 +229,11 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     return ScoreResult(
         valid, reason, rule,
         applied,  # items
-        total.tai, total.fu, total.fan, total.points,
+        tai, fu, fan, points,
         payments, decomposition, best_cand.wait,
-        total.hu, total.fan_raw, total.minimum_tai, total.capped,
+        hu, fan_raw, minimum_tai, capped,
         tuple(payment_rules),
-        total.multiplier, minimum, alternatives,
+        multiplier, minimum, alternatives,
         rules.name,  # variant
     )
 

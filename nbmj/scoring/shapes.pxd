@@ -1,1 +1,9 @@
-# shapes.py compiled from its own source (see nbmj/engine/state.pxd).
+# shapes.py compiled from its own source (see nbmj/engine/state.pxd); the scorer calls
+# is_shape_candidate as a C function.
+cimport cython
+
+from nbmj.scoring.readings cimport Candidate
+
+
+@cython.locals(first=int)
+cpdef bint is_shape_candidate(Candidate cand) except -1

@@ -70,7 +70,9 @@ def shape_candidates(hf: HandFacts, shapes: Sequence[str]) -> list[Candidate]:
 
 def is_shape_candidate(cand: Candidate) -> bool:
     """Whether a candidate reads the hand in one of :data:`OTHER_SHAPES`."""
-    return cand.split[0][0] in OTHER_SHAPES
+    # (a shape's split names it with no kind, -1, where a standard split's pair has its kind)
+    first: int = cand.split[0][1]
+    return first < 0
 
 
 #: Per kind, its bit in a suit mask (as features._SUIT_BIT): one bit per suit, 8 for honours.
