@@ -29,5 +29,6 @@ cdef class Program:
     cpdef fill_reading(self, HandFacts hf, Reading rd, list values)
 
 
-@cython.locals(i=Py_ssize_t, op=long, slot=Py_ssize_t, a=long, b=long)
+@cython.locals(i=Py_ssize_t, op=long, slot=Py_ssize_t, operand=Py_ssize_t, a=long, b=long, op_and=long, op_or=long,
+               op_not=long, op_ge=long, op_gt=long, op_le=long, op_lt=long, op_eq=long)
 cpdef run(list ops, Py_ssize_t start, Py_ssize_t end, list values)

@@ -158,28 +158,32 @@ class Program:
 
 def run(ops: list[int], start: int, end: int, values: list[int]) -> None:
     """Run ``ops[start:end]`` over ``values``."""
+    # the op codes as locals: C ints where compiled, so that each op is told by C compares
+    # (a module global is looked up, and the op boxed, at every compare)
+    op_and, op_or, op_not, op_ge, op_gt, op_le, op_lt, op_eq = OP_AND, OP_OR, OP_NOT, OP_GE, OP_GT, OP_LE, OP_LT, OP_EQ
     i = start
     while i < end:
         op = ops[i]
         slot = ops[i + 1]
-        a = values[ops[i + 2]]
+        operand = ops[i + 2]
+        a = values[operand]
         b = ops[i + 3]
         i += 4
-        if op == OP_AND:
+        if op == op_and:
             values[slot] = 1 if a and values[b] else 0
-        elif op == OP_OR:
+        elif op == op_or:
             values[slot] = 1 if a or values[b] else 0
-        elif op == OP_NOT:
+        elif op == op_not:
             values[slot] = 0 if a else 1
-        elif op == OP_GE:
+        elif op == op_ge:
             values[slot] = 1 if a >= b else 0
-        elif op == OP_GT:
+        elif op == op_gt:
             values[slot] = 1 if a > b else 0
-        elif op == OP_LE:
+        elif op == op_le:
             values[slot] = 1 if a <= b else 0
-        elif op == OP_LT:
+        elif op == op_lt:
             values[slot] = 1 if a < b else 0
-        elif op == OP_EQ:
+        elif op == op_eq:
             values[slot] = 1 if a == b else 0
         else:
             values[slot] = 1 if a != b else 0
