@@ -64,11 +64,15 @@ def tile_total(counts: bytes, wilds: int) -> int:
     return total
 
 
-#: (counts, wilds, keep, win, codes) -> the readings: a bot asks about a few hands again and
-#: again. Started over when full, with no order kept: a scorer that meets every hand once (a
-#: game server, bench/score.py) pays a dict look-up, where an LRU cache's bookkeeping cost a
-#: fifth of the core's call.
-_READINGS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: counts -> (wilds, keep, win, codes, the readings) of the last call on those counts: a bot
+#: asks about a few hands again and again. Keyed by the counts alone, whose bytes hash once
+#: and keep their hash (a key tuple of all five was built and hashed twice a call, a tenth of
+#: the scorer's time on hands it meets once); the rest is compared on a hit (``keep`` and
+#: ``codes`` by identity: each is one object per spec, winds and wild kinds). Started over
+#: when full, with no order kept: a scorer that meets every hand once (a game server,
+#: bench/score.py) pays a dict look-up, where an LRU cache's bookkeeping cost a fifth of the
+#: core's call.
+_READINGS: dict[bytes, tuple[Any, ...]] = {}
 _READINGS_KEPT = 64
 
 
@@ -77,18 +81,19 @@ def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: R
     :class:`~nbmj.scoring.facts.HandFacts` holds them) plus ``wilds`` wild tiles won on
     ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in
     :func:`splits`; empty when the tiles do not win."""
-    key = (counts, wilds, keep, win, codes)
-    found = _READINGS.get(key)
-    if found is None:
-        if tile_total(counts, wilds) % 3 != 2:
-            found = ()
-        else:
-            # (the core reads the bytes as they are: no list to build)
-            found = tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
-                                         codes.exposed, codes.or_bits))
-        if len(_READINGS) >= _READINGS_KEPT:
-            _READINGS.clear()
-        _READINGS[key] = found
+    entry = _READINGS.get(counts)
+    if entry is not None and entry[0] == wilds and entry[1] is keep and entry[2] == win and entry[3] is codes:
+        found: tuple[Any, ...] = entry[4]
+        return found
+    if tile_total(counts, wilds) % 3 != 2:
+        found = ()
+    else:
+        # (the core reads the bytes as they are: no list to build)
+        found = tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+                                     codes.exposed, codes.or_bits))
+    if len(_READINGS) >= _READINGS_KEPT:
+        _READINGS.clear()
+    _READINGS[counts] = (wilds, keep, win, codes, found)
     return found
 
 
