@@ -86,8 +86,8 @@ mechanics = [
 # records extension types and declares the C types its loops run on.
 scoring_modules = [
     Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"], extra_compile_args=FAST)
-    for name in ("situation", "result", "facts", "readings", "features", "expressions", "items", "totals", "settlement",
-                 "shapes", "_decomp", "scorer", "bound")
+    for name in ("_by_object", "situation", "result", "facts", "readings", "features", "expressions", "items", "totals",
+                 "settlement", "shapes", "_decomp", "scorer", "bound")
 ]
 
 

@@ -40,8 +40,9 @@ FROM_SOURCE = frozenset(
      "nbmj.engine.restrictions", "nbmj.engine.wins", "nbmj.engine.ending", "nbmj.engine.draws", "nbmj.engine.kongs",
      "nbmj.engine.claim_window", "nbmj.engine.turn", "nbmj.engine.dealing", "nbmj.engine.game", "nbmj.engine.bots", "nbmj.env.table",
      "nbmj.bots.fast", "nbmj.bots.view"}
-    | {f"nbmj.scoring.{name}" for name in ("situation", "result", "facts", "readings", "features", "expressions",
-                                           "items", "totals", "settlement", "shapes", "_decomp", "scorer", "bound")}
+    | {f"nbmj.scoring.{name}" for name in ("_by_object", "situation", "result", "facts", "readings", "features",
+                                           "expressions", "items", "totals", "settlement", "shapes", "_decomp", "scorer",
+                                           "bound")}
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.

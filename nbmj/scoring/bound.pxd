@@ -3,6 +3,7 @@
 # at every win it meets.
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.expressions cimport Program
 from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup
 from nbmj.scoring.items cimport ItemPlan
@@ -109,7 +110,11 @@ cpdef double _truth_high(double lo, double hi)
 @cython.locals(i=Py_ssize_t, end=Py_ssize_t, op=long, slot=Py_ssize_t, a=Py_ssize_t, b=Py_ssize_t, alo=double,
                ahi=double, t1lo=double, t1hi=double, t2lo=double, t2hi=double, v=double, can_hold=bint, can_fail=bint)
 cpdef _run_bounds(list ops, _Intervals iv)
-@cython.locals(entry=tuple)
+# a C variable: _bound_plan calls its get as a C method
+cdef ByObject _BOUND_PLANS
+
+
+@cython.locals(bp=_BoundPlan)
 cpdef _BoundPlan _bound_plan(object rules)
 @cython.locals(reached=double)
 cpdef bint _reaches(object scoring, double tai, double mult) except -1
@@ -126,7 +131,7 @@ cpdef bint _all_chows_possible(_Span span) except -1
 cpdef _LightFacts _light_facts(object rules, tuple flowers, frozenset wild_kinds, bint concealed_hand,
                                bint discarded_wild, str win_by, bint last_tile, bint first_turn, str seat,
                                object last_meld_kind, long before_wilds)
-@cython.locals(bp=_BoundPlan, entry=tuple, concealed_hand=bint, melded=tuple, span=_Span, any_span=_Span,
+@cython.locals(bp=_BoundPlan, concealed_hand=bint, melded=tuple, span=_Span, any_span=_Span,
                hand_key=tuple, hand_part=tuple, counted_key=tuple, lf=_LightFacts, tai=double, mult=double,
                waiting=bytes, held=bytearray, wild_before=long, itself_before=long, wait_key=tuple, loose=tuple,
                light=_LightFacts, condition=_Part, slot=Py_ssize_t)

@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from ..rules.model import Feature, FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS
+from ._by_object import ByObject
 from .expressions import OP_AND, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_NOT, OP_OR, Program
 from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
 from .features import flowers_asked, parse_pungs_args, wild_single_wait_of
@@ -678,16 +679,15 @@ class _BoundPlan:
             self.counts_scoring = None
 
 
-_BOUND_PLANS: dict[int, tuple[RuleSet, _BoundPlan]] = {}
+#: Per rule set, what the bounds read of it.
+_BOUND_PLANS = ByObject()
 
 
 def _bound_plan(rules: RuleSet) -> _BoundPlan:
-    entry = _BOUND_PLANS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_BOUND_PLANS) > 64:
-            _BOUND_PLANS.clear()
-        entry = _BOUND_PLANS[id(rules)] = (rules, _BoundPlan(plan_for(rules), rules))
-    return entry[1]
+    bp: _BoundPlan | None = _BOUND_PLANS.get(rules)
+    if bp is None:
+        bp = _BOUND_PLANS.put(rules, _BoundPlan(plan_for(rules), rules))
+    return bp
 
 
 def value_bound(hf: HandFacts, rules: RuleSet) -> ValueBound:
@@ -874,8 +874,7 @@ def reach_from_counts(
 ) -> bool:
     """:func:`may_reach_minimum` with its arguments in order and ``melds`` a tuple, for the
     engine, which asks it at most wins a hand meets: a call by position costs less."""
-    entry = _BOUND_PLANS.get(id(rules))
-    bp = entry[1] if entry is not None and entry[0] is rules else _bound_plan(rules)
+    bp = _bound_plan(rules)
     scoring = bp.counts_scoring
     if scoring is None:
         return True

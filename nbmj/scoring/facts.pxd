@@ -2,6 +2,7 @@
 # facts.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.situation cimport Situation
 
 
@@ -53,7 +54,11 @@ cpdef FlowerCounts _flowers_of(Situation sit, object rules, frozenset wild_kinds
 cpdef bint sets_only(list counts, int wilds) except -1
 @cython.locals(i=int, c=int, r=int, s=int, used=int, k=int, take=list, ok=bint)
 cpdef bint _sets_only_search(list counts, int wilds) except -1
-@cython.locals(entry=tuple, found=tuple, by_indicator=dict, kinds=frozenset)
+# a C variable: _wilds_of calls its get as a C method
+cdef ByObject _WILDS
+
+
+@cython.locals(by_indicator=dict)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
 @cython.locals(kinds=int, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
                wild_physical=dict, melded=list, m=object, flower_held=bint, concealed_hand=bint, hf=HandFacts)

@@ -16,6 +16,7 @@ from ..errors import SituationError
 from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
 from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
+from ._by_object import ByObject
 from .situation import Situation
 
 __all__ = ["SELF_DRAWN", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flower_counts", "tile_in_class",
@@ -219,33 +220,20 @@ def _sets_only_search(counts: list[int], wilds: int) -> bool:
     return False
 
 
-#: id of the wild rules -> (those rules, their wild kinds by indicator). Keyed by identity: a
-#: frozen dataclass hashes all its fields on every lookup, which cost more than the rest of
-#: :func:`facts`; the rules kept in the entry make a reused id harmless.
-_WILDS: dict[int, tuple[WildRules, dict[int | None, frozenset[int]]]] = {}
+#: Per wild rules, their wild kinds by indicator.
+_WILDS = ByObject()
 
 
 def _wilds_of(rules_wilds: WildRules, indicator: int | None) -> frozenset[int]:
-    global _LAST_WILDS
-    entry = _LAST_WILDS  # the wild rules of the hand before, most often this one's
-    if entry[0] is not rules_wilds:
-        found = _WILDS.get(id(rules_wilds))
-        if found is None or found[0] is not rules_wilds:
-            if len(_WILDS) >= 64:
-                _WILDS.clear()
-            found = _WILDS[id(rules_wilds)] = (rules_wilds, {})
-        entry = _LAST_WILDS = found
-    by_indicator = entry[1]
+    by_indicator: dict[int | None, frozenset[int]] | None = _WILDS.get(rules_wilds)
+    if by_indicator is None:
+        by_indicator = _WILDS.put(rules_wilds, {})
     kinds = by_indicator.get(indicator)
     if kinds is None:
         kinds = wild_tiles(rules_wilds, indicator)
         if len(by_indicator) < 64:  # (an indicator is a tile id: a few dozen at most)
             by_indicator[indicator] = kinds
     return kinds
-
-
-#: the wild rules of the last hand and their entry in _WILDS
-_LAST_WILDS: tuple[WildRules | None, dict[int | None, frozenset[int]]] = (None, {})
 
 
 @lru_cache(maxsize=1024)

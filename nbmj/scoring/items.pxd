@@ -2,6 +2,7 @@
 # items.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.expressions cimport Program
 from nbmj.scoring.facts cimport HandFacts
 from nbmj.scoring.readings cimport Reading, SignatureSpec
@@ -53,10 +54,10 @@ cdef class ItemPlan:
     cpdef tuple applied(self, tuple compact)
 
 
-# a C variable: plan_for reads it without a look-up of the module's globals
-cdef tuple _LAST_PLAN
+# a C variable: plan_for calls its get as a C method
+cdef ByObject _PLANS
 
 
-@cython.locals(entry=tuple, found=tuple, plan=ItemPlan)
+@cython.locals(plan=ItemPlan)
 cpdef ItemPlan plan_for(object rules)
 cpdef list _resolve_entries(list cands)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules.model import RuleSet, ScoringItem, WinRestriction
+from ._by_object import ByObject
 from .expressions import Program
 from .facts import HandFacts
 from .features import READING_FEATURES, features_in, spec_of
@@ -260,8 +261,8 @@ def _resolve_entries(cands: list[Entry]) -> list[Entry]:
     return cands
 
 
-#: Plans by the identity of what they were made of: id -> (that object, its plan).
-_PLANS: dict[int, tuple[Any, ItemPlan]] = {}
+#: Plans by what they were made of (a rule set, or the items of :func:`apply_items`).
+_PLANS = ByObject()
 
 # Contexts whose scored readings a plan keeps before its memo starts over.
 _MEMO_CONTEXTS = 4096
@@ -269,45 +270,26 @@ _MEMO_CONTEXTS = 4096
 _MEMO_APPLIED = 4096
 
 
-#: The rule set of the last :func:`plan_for` and its plan: most calls ask for the one before's.
-_LAST_PLAN: tuple[Any, ItemPlan | None] = (None, None)
-
-
 def plan_for(rules: RuleSet) -> ItemPlan:
     """The compiled items and win restrictions of a rule set (cached per rule-set object)."""
-    global _LAST_PLAN
-    entry = _LAST_PLAN
-    if entry[0] is not rules:
-        found = _PLANS.get(id(rules))
-        if found is None or found[0] is not rules:
-            found = _remember(rules, ItemPlan(rules.items, rules.win_restrictions))
-        entry = _LAST_PLAN = found
-    plan = entry[1]
-    assert plan is not None  # (only the first entry holds none, and no rule set is None)
+    plan: ItemPlan | None = _PLANS.get(rules)
+    if plan is None:
+        plan = _PLANS.put(rules, ItemPlan(rules.items, rules.win_restrictions))
     return plan
-
-
-def _remember(source: Any, plan: ItemPlan) -> tuple[Any, ItemPlan]:
-    if len(_PLANS) > 64:
-        _PLANS.clear()
-    entry = _PLANS[id(source)] = (source, plan)
-    return entry
 
 
 def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> list[Applied]:
     """The items that score for this reading, in rule-set order."""
-    entry = _PLANS.get(id(items))
-    if entry is None or entry[0] is not items:
-        entry = _remember(items, ItemPlan(items))
-    plan = entry[1]
+    plan: ItemPlan | None = _PLANS.get(items)
+    if plan is None:
+        plan = _PLANS.put(items, ItemPlan(items))
     values = plan.new_values()
     return to_applied(plan.apply_entries(hf, rd, plan.hand_part(hf, values), values))
 
 
 def clear_memos() -> None:
     """Forget the scored readings of every compiled rule set (for cold-start timing)."""
-    for entry in _PLANS.values():
-        plan = entry[1]
+    for plan in _PLANS.values():
         plan.memo.clear()
         plan._memo_size = 0
         plan._last_memo = None

@@ -2,6 +2,7 @@
 # readings.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring._decomp cimport ReadingCodes
 from nbmj.scoring._decomp cimport readings as core_readings
 from nbmj.scoring.facts cimport HandFacts, SetGroup
@@ -43,7 +44,6 @@ cdef class Candidate:
 
 cdef class SpecTables:
     cdef readonly SignatureSpec spec
-    cdef readonly int winds
     cdef readonly tuple cls
     cdef readonly tuple pung_codes
     cdef readonly ReadingCodes codes_on_discard
@@ -52,11 +52,11 @@ cdef class SpecTables:
     cpdef frozenset keep_for(self, frozenset wild_kinds)
 
 
-# a C variable: spec_tables reads it without a look-up of the module's globals
-cdef SpecTables _LAST_TABLES
+# a C variable: spec_tables calls its get as a C method
+cdef ByObject _TABLES
 
 
-@cython.locals(entry=tuple, winds=int, tables=SpecTables, tables_by_winds=list)
+@cython.locals(winds=int, tables=SpecTables, tables_by_winds=list)
 cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
 @cython.locals(sit=Situation, tables=SpecTables, cls=tuple, keep=frozenset, win=int, on_discard=bint,
                track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, codes=ReadingCodes, found=tuple, gi=int, out=list,

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..tiles import N_KINDS, to_notation
 from . import _decomp
+from ._by_object import ByObject
 from ._decomp import ReadingCodes
 from ._decomp import readings as core_readings
 from .facts import HandFacts, SetGroup, group_notation, tile_in_class
@@ -327,12 +328,10 @@ class SpecTables:
     once: the class code of each kind, of a pung of each kind, the core's codes (for wins on
     a discard and for the others), and the kinds all-wild groups may take, by wild kinds."""
 
-    __slots__ = ("spec", "winds", "cls", "pung_codes", "codes_on_discard", "codes", "keep")
+    __slots__ = ("spec", "cls", "pung_codes", "codes_on_discard", "codes", "keep")
 
     def __init__(self, spec: SignatureSpec, seat_kind: int, round_kind: int) -> None:
         self.spec = spec
-        #: the seat wind and the round wind, as one number (see :func:`spec_tables`)
-        self.winds: int = (seat_kind - 27) * 4 + round_kind - 27
         self.cls: tuple[int, ...] = _spec_classes(spec, seat_kind, round_kind)
         self.pung_codes: tuple[int, ...] = _pung_codes(spec, seat_kind, round_kind)
         self.codes_on_discard: ReadingCodes | None = _reading_codes(spec, seat_kind, round_kind, spec.exposure)
@@ -348,31 +347,20 @@ class SpecTables:
         return keep
 
 
-#: id of a spec -> (the spec, its tables by seat wind and round wind: index (seat - 27) * 4 + round - 27)
-_TABLES: dict[int, tuple[SignatureSpec, list[SpecTables | None]]] = {}
+#: Per spec, its tables by seat wind and round wind (index (seat - 27) * 4 + round - 27).
+_TABLES = ByObject(256)
 
 
 def spec_tables(spec: SignatureSpec, seat_kind: int, round_kind: int) -> SpecTables:
     """The tables of ``spec`` for a seat wind and a round wind (kinds 27-30)."""
-    global _LAST_TABLES
     winds = (seat_kind - 27) * 4 + round_kind - 27
-    tables = _LAST_TABLES  # (most hands ask for the tables of the hand before)
-    if tables is not None and tables.spec is spec and tables.winds == winds:
-        return tables
-    entry = _TABLES.get(id(spec))
-    if entry is None or entry[0] is not spec:
-        if len(_TABLES) >= 256:
-            _TABLES.clear()
-        entry = _TABLES[id(spec)] = (spec, [None] * 16)
-    tables = entry[1][winds]
+    tables_by_winds: list[SpecTables | None] | None = _TABLES.get(spec)
+    if tables_by_winds is None:
+        tables_by_winds = _TABLES.put(spec, [None] * 16)
+    tables = tables_by_winds[winds]
     if tables is None:
-        tables = entry[1][winds] = SpecTables(spec, seat_kind, round_kind)
-    _LAST_TABLES = tables
+        tables = tables_by_winds[winds] = SpecTables(spec, seat_kind, round_kind)
     return tables
-
-
-#: The tables :func:`spec_tables` gave last.
-_LAST_TABLES: SpecTables | None = None
 
 
 def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate]:

@@ -2,6 +2,7 @@
 # scorer.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.facts cimport HandFacts, facts
 from nbmj.scoring.items cimport ItemPlan, plan_for
 from nbmj.scoring.readings cimport Candidate, Reading, build_reading, candidate_notation, candidates
@@ -12,16 +13,37 @@ from nbmj.scoring.situation cimport Situation
 from nbmj.scoring.totals cimport meets_minimum, tai_from_entries
 
 
+cdef class _Settings:
+    cdef readonly bint wilds
+    cdef readonly tuple shapes
+    cdef readonly bint win_on_discard
+    cdef readonly bint claim_discarded_wild
+    cdef readonly bint rob_kong
+    cdef readonly bint heavenly_any
+    cdef readonly object scoring
+    cdef readonly object minimum
+    cdef readonly tuple alternatives
+    cdef readonly str name
+
+
+# C variables: their get is called as a C method
+cdef ByObject _SETTINGS
+cdef ByObject _HAND_FU_ITEMS
+
+
+@cython.locals(settings=_Settings)
+cpdef _Settings _settings(object rules)
 @cython.locals(entries=list, sit=Situation, slot=Py_ssize_t)
 cpdef tuple _evaluate(HandFacts hf, Reading rd, object rules, ItemPlan plan, list hand_part, list values)
 cpdef tuple _key(object total, object reason)
 cpdef ScoreResult score(Situation situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
                scored=tuple, best=tuple, rd=Reading, applied=tuple, entries=list, cand=Candidate,
-               best_cand=Candidate)
+               best_cand=Candidate, settings=_Settings)
 cpdef ScoreResult _score_one(Situation situation, object rules, object hand_facts)
 @cython.locals(choices=list, best=ScoreResult, result=ScoreResult, choice=Situation)
 cpdef ScoreResult _score_with_facts(Situation situation, object rules, object hand_facts)
-@cython.locals(out=list, seen=set, rest=list, t=int)
 cpdef list heavenly_choices(Situation sit, object rules)
+@cython.locals(out=list, seen=set, rest=list, t=int)
+cpdef list _winning_tile_choices(Situation sit)
 cpdef bint _heavenly_any(Situation sit, object rules) except -1

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS, to_notation
+from ._by_object import ByObject
 from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, wind_kind
 from .features import features_in
 from .items import Entry, ItemPlan, apply_items, plan_for
@@ -55,12 +56,46 @@ def _rule_id(rules: RuleSet, key: str) -> str:
     return rid or _DEFAULT_RULES[key]
 
 
+class _Settings:
+    """What the scorer reads of a rule set at every win, read from it once (the rule set is a
+    frozen dataclass: each field read is a look-up by name, and the win method's string
+    compares cost more than the C flags they are asked as here)."""
+
+    __slots__ = ("wilds", "shapes", "win_on_discard", "claim_discarded_wild", "rob_kong", "heavenly_any", "scoring",
+                 "minimum", "alternatives", "name")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.wilds: bool = rules.wilds.enabled
+        #: the winning shapes beside sets and a pair (seven pairs ...), none when there are none
+        self.shapes: tuple[str, ...] = rules.shapes if len(rules.shapes) > 1 else ()
+        self.win_on_discard: bool = rules.claims.win_on_discard
+        self.claim_discarded_wild: bool = rules.claims.claim_discarded_wild
+        self.rob_kong: bool = rules.claims.rob_kong
+        self.heavenly_any: bool = rules.heavenly_wait == "any"
+        self.scoring: TaiScoring | FuFanScoring = rules.scoring
+        self.minimum: int | None = rules.scoring.minimum if isinstance(rules.scoring, TaiScoring) else None
+        self.alternatives: tuple[tuple[int, int], ...] = (
+            rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ())
+        self.name: str = rules.name
+
+
+#: Per rule set, what the scorer reads of it.
+_SETTINGS = ByObject()
+
+
+def _settings(rules: RuleSet) -> _Settings:
+    settings: _Settings | None = _SETTINGS.get(rules)
+    if settings is None:
+        settings = _SETTINGS.put(rules, _Settings(rules))
+    return settings
+
+
 def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list[Entry],
               values: list[int]) -> tuple[list[Entry], Total, str | None, str | None]:
     """The entries, the totals and the reason a reading is refused (None for none) with its
     rule; ``values`` holds the hand's slots, the reading's are filled here."""
     entries = plan.apply_entries(hf, rd, hand_part, values)
-    scoring = rules.scoring
+    scoring = _settings(rules).scoring
     if isinstance(scoring, FuFanScoring):
         total = fu_fan_from_entries(scoring, entries)
     else:
@@ -118,8 +153,11 @@ def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
     turn) as to which of its fourteen tiles is the winning one. With ``heavenly_wait any``
     every kind held may be it, each a situation of its own (the drawn tile's first);
     otherwise, and for every other win, the situation as given."""
-    if not _heavenly_any(sit, rules):
-        return [sit]
+    return _winning_tile_choices(sit) if _heavenly_any(sit, rules) else [sit]
+
+
+def _winning_tile_choices(sit: Situation) -> list[Situation]:
+    """The situation, then one per other kind held with that kind as the winning tile."""
     out = [sit]
     seen = {sit.win_tile}
     for t in sit.concealed:
@@ -138,7 +176,7 @@ def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
 
 def _heavenly_any(sit: Situation, rules: RuleSet) -> bool:
     """Whether the win is a heavenly one whose winning tile may be any it holds (NB-12.48)."""
-    return rules.heavenly_wait == "any" and sit.first_turn and sit.seat == "E" and sit.win_by == "self_draw"
+    return _settings(rules).heavenly_any and sit.first_turn and sit.seat == "E" and sit.win_by == "self_draw"
 
 
 def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
@@ -146,7 +184,7 @@ def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFact
     (``facts(situation, rules)``, as :func:`.bound.valid_with_facts` hands them back)."""
     if not _heavenly_any(situation, rules):  # (most wins: no list of one choice to build)
         return _score_one(situation, rules, hand_facts)
-    choices = heavenly_choices(situation, rules)
+    choices = _winning_tile_choices(situation)
     best: ScoreResult | None = None
     for choice in choices:  # NB-12.48: the tile that scores best is the winning one
         try:
@@ -164,26 +202,28 @@ def _score_with_facts(situation: Situation, rules: RuleSet, hand_facts: HandFact
 def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | None) -> ScoreResult:
     """:func:`score` of one situation, its winning tile as given."""
     sit = situation
-    if rules.wilds.enabled and sit.indicator is None:
+    settings = _settings(rules)
+    if settings.wilds and sit.indicator is None:
         # as `nbmj claims`: without the indicator nobody knows which tiles are wild
-        raise SituationError(f"variant {rules.name!r} has wilds: the situation needs 'indicator', the tile turned up")
+        raise SituationError(f"variant {settings.name!r} has wilds: the situation needs 'indicator', the tile turned up")
     hf = facts(sit, rules) if hand_facts is None else hand_facts
     plan = plan_for(rules)
     cands = candidates(hf, plan.spec)
-    if len(rules.shapes) > 1:  # seven pairs, honours in any arrangement (NB-10.14, NB-10.15)
-        cands = cands + shape_candidates(hf, rules.shapes)
+    if settings.shapes:  # seven pairs, honours in any arrangement (NB-10.14, NB-10.15)
+        cands = cands + shape_candidates(hf, settings.shapes)
     if not cands:
         raise SituationError(
             f"the hand {_hand_text(sit)!r} does not win with {to_notation([sit.win_tile])!r}"
             + (f" (wilds: {to_notation(sorted(hf.wild_kinds))})" if hf.wild_kinds else "")
         )
     claim_reason = claim_rule = None
-    if sit.win_by == "discard" and not rules.claims.win_on_discard:
+    # (the rule's flag first: most variants allow all three, and the win method is not compared)
+    if not settings.win_on_discard and sit.win_by == "discard":
         claim_reason, claim_rule = "this variant allows no win on a discard", _rule_id(rules, "win_on_discard")
-    elif sit.win_by == "discard" and hf.win_is_wild and not rules.claims.claim_discarded_wild:
+    elif hf.win_is_wild and not settings.claim_discarded_wild and sit.win_by == "discard":
         claim_reason = "a discarded wild is dead: no one may win on it"
         claim_rule = _rule_id(rules, "claim_discarded_wild")
-    elif sit.win_by == "rob_kong" and not rules.claims.rob_kong:
+    elif not settings.rob_kong and sit.win_by == "rob_kong":
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
     values = plan.new_values()
@@ -216,11 +256,6 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     # attribute look-up each; a reordered field fails the goldens)
     tai, minimum_tai, fu, fan, fan_raw, hu, points, capped, multiplier = total
     payments, payment_rules = settle(sit, rules, points, valid)
-    scoring = rules.scoring
-    minimum: int | None = None
-    alternatives: tuple[tuple[int, int], ...] = ()
-    if isinstance(scoring, TaiScoring):
-        minimum, alternatives = scoring.minimum, scoring.minimum_alternatives
     assert best_cand is not None  # (cands is not empty)
     decomposition = (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)
                      else candidate_notation(hf, best_cand))
@@ -233,8 +268,8 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
         payments, decomposition, best_cand.wait,
         hu, fan_raw, minimum_tai, capped,
         tuple(payment_rules),
-        multiplier, minimum, alternatives,
-        rules.name,  # variant
+        multiplier, settings.minimum, settings.alternatives,
+        settings.name,  # variant
     )
 
 
@@ -248,24 +283,21 @@ def _hand_text(sit: Situation) -> str:
 _HAND_FU_FEATURES = frozenset({"pungs", "flowers", "flower_sets"})
 
 
-#: id of a rule set -> (the rule set, the items hand_fu counts)
-_HAND_FU_ITEMS: dict[int, tuple[RuleSet, tuple[ScoringItem, ...]]] = {}
+#: Per rule set, the items hand_fu counts.
+_HAND_FU_ITEMS = ByObject()
 
 
 def _hand_fu_items(rules: RuleSet) -> tuple[ScoringItem, ...]:
     """The 胡 items of ``rules`` that read only what :func:`hand_fu` counts (one tuple per
     rule set: its plan is compiled once)."""
-    entry = _HAND_FU_ITEMS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_HAND_FU_ITEMS) > 64:
-            _HAND_FU_ITEMS.clear()
-        items = tuple(
+    items: tuple[ScoringItem, ...] | None = _HAND_FU_ITEMS.get(rules)
+    if items is None:
+        items = _HAND_FU_ITEMS.put(rules, tuple(
             it for it in rules.items
             if it.unit == "fu" and {f.name for f in features_in((it.when, it.each))} <= _HAND_FU_FEATURES
             and (it.when is not None or it.each is not None)
-        )
-        entry = _HAND_FU_ITEMS[id(rules)] = (rules, items)
-    return entry[1]
+        ))
+    return items
 
 
 def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any]], flowers: str | Sequence[int],

@@ -2,6 +2,7 @@
 # settlement.py itself; see nbmj/engine/state.pxd).
 cimport cython
 
+from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.situation cimport Situation
 
 
@@ -39,10 +40,10 @@ cdef class LoserPayment:
     cdef readonly str mode
 
 
-# a C variable: settle reads it without a look-up of the module's globals
-cdef tuple _LAST_UNIT_PAYMENTS
+# a C variable: settle calls its get as a C method
+cdef ByObject _UNIT_PAYMENTS
 
 
-@cython.locals(per_rules=tuple, cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
-               melds=tuple, found=tuple)
+@cython.locals(cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
+               melds=tuple)
 cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)

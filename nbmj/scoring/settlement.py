@@ -12,6 +12,7 @@ from typing import Any
 
 from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
 from ..rules.model import SEATS as _SEATS
+from ._by_object import ByObject
 from .situation import Meld, Situation
 
 __all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation", "settle", "payments_for", "owings_for", "settle_losers", "LoserPayment", "loser_payments",
@@ -166,16 +167,9 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
         return {s: 0 for s in SEATS}, []
     # Every share is a multiple of S and liability keeps the larger of two (S >= 0), so the
     # payments are S times those of a 1-point win, which depend on few fields of the win.
-    global _LAST_UNIT_PAYMENTS
-    per_rules = _LAST_UNIT_PAYMENTS  # (most wins are scored under the rules of the one before)
-    if per_rules[0] is not rules:
-        found = _UNIT_PAYMENTS.get(id(rules))
-        if found is None or found[0] is not rules:
-            if len(_UNIT_PAYMENTS) > 64:
-                _UNIT_PAYMENTS.clear()
-            found = _UNIT_PAYMENTS[id(rules)] = (rules, {})
-        per_rules = _LAST_UNIT_PAYMENTS = found
-    cache = per_rules[1]
+    cache: dict[Any, UnitPayments] | None = _UNIT_PAYMENTS.get(rules)
+    if cache is None:
+        cache = _UNIT_PAYMENTS.put(rules, {})
     # (the kong a replacement win came after names who pays a 杠上开花)
     bloom = sit.bloom_kong()
     melds = tuple([(m.kind, m.source) for m in sit.melds]) if sit.melds else ()
@@ -192,16 +186,12 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
 
 def clear_payment_cache() -> None:
     """Forget the 1-point payments worked out so far (see :func:`settle`)."""
-    global _LAST_UNIT_PAYMENTS
     _UNIT_PAYMENTS.clear()
-    _LAST_UNIT_PAYMENTS = (None, {})
 
 
-# Rule sets whose 1-point payments are kept: id -> (rule set, payment key -> payments).
-_UNIT_PAYMENTS: dict[int, tuple[RuleSet, dict[Any, UnitPayments]]] = {}
+# The 1-point payments worked out so far, per rule set: payment key -> payments.
+_UNIT_PAYMENTS = ByObject()
 _UNIT_PAYMENTS_KEPT = 1024
-#: The rule set of the last :func:`settle` and its entry in _UNIT_PAYMENTS.
-_LAST_UNIT_PAYMENTS: tuple[RuleSet | None, dict[Any, UnitPayments]] = (None, {})
 
 
 @dataclass(frozen=True)
