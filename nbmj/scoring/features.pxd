@@ -3,7 +3,7 @@
 # callables; they call one another, and the scorer's readings, in C.
 cimport cython
 
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, tile_in_class
 from nbmj.scoring.readings cimport Reading
 
 
@@ -21,6 +21,7 @@ cdef dict _PARSED_FLOWER_ARGS
 
 @cython.locals(which=int, outside=bint, seat=long, other=long, parsed=tuple)
 cpdef object flowers_asked(tuple args, FlowerCounts fc)
+cdef dict _PUNGS_ARGS
 @cython.locals(parsed=tuple, n=long, g=SetGroup)
 cpdef long pungs(tuple args, HandFacts hf, Reading rd) except? -1
 cpdef long pairs(tuple args, HandFacts hf, Reading rd) except? -1
