@@ -60,6 +60,8 @@ cdef ByObject _WILDS
 
 @cython.locals(by_indicator=dict)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
+cdef bytearray _NO_COUNTS
+cdef bytes _NO_BYTES
 @cython.locals(kinds=int, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
                wild_physical=dict, melded=list, m=object, flower_held=bint, concealed_hand=bint, hf=HandFacts)
 cpdef HandFacts facts(Situation sit, object rules)

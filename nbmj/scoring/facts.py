@@ -268,12 +268,17 @@ def _count_with_flowers(
     return shape, wilds, before_wilds, wild_physical
 
 
+#: A hand's 34 counts before its tiles are counted, and the bytes that join them into bytes.
+_NO_COUNTS = bytearray(N_KINDS)
+_NO_BYTES = b""
+
+
 def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     """The reading-independent facts; raises SituationError for tiles that cannot be in a hand."""
     wild_kinds = _wilds_of(rules.wilds, sit.indicator)
     wild_physical: dict[int, int]
     kinds = N_KINDS  # (a C int where compiled: the loop below compares without boxing a tile)
-    shape = bytearray(kinds)
+    shape = _NO_COUNTS.copy()  # (a copy costs less than making a bytearray of a size: a type call)
     # the concealed tiles, then the winning one (no tuple of the fourteen is built)
     flower_held = sit.win_tile >= kinds
     if not flower_held:
@@ -330,7 +335,7 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     hf.situation = sit
     hf.rules = rules
     hf.wild_kinds = wild_kinds
-    hf.shape = bytes(shape)
+    hf.shape = _NO_BYTES.join((shape,))  # the counts as bytes: a join copies them for less than bytes() does
     hf.wilds = wilds
     hf.win_is_wild = sit.win_tile in wild_kinds
     hf.wild_physical = wild_physical
