@@ -136,3 +136,25 @@ def test_a_score_result_is_a_whole_dataclass_instance():
     assert ScoreResult(**fields).to_dict() == result.to_dict()
     with pytest.raises(AttributeError):
         result.points = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("variant, concealed, win_tile, valid", [
+    ("ningbo", "123m 456p 789s 111z 2z", "2z", False),  # short of the minimum: nobody pays (NB-13.1)
+    ("ninghai", "123m 456p 789s 111z 2z", "2z", True),
+])
+def test_each_result_owns_its_payments_NB_14_2(variant, concealed, win_tile, valid):
+    """Two self-draws of one kind and worth get equal payments (NB-14.2: each of the three
+    pays S), but not one dict between them: changing one result's payments changes no other
+    result's, nor the payments of the next such win."""
+    from nbmj.scoring import Situation, score
+
+    rules = load_variant(variant)
+    sit = Situation.from_dict({"seat": "S", "concealed": concealed, "win_tile": win_tile, "win_by": "self_draw",
+                               "indicator": "7p"})
+    first, second = score(sit, rules), score(sit, rules)
+    assert first.valid is valid and first.payments == second.payments
+    assert first.payments is not second.payments
+    expected = dict(first.payments)
+    first.payments["E"] += 1000
+    assert second.payments == expected and score(sit, rules).payments == expected
+    assert sum(expected.values()) == 0 and (expected["S"] > 0) is valid

@@ -44,6 +44,8 @@ cdef class LoserPayment:
 cdef ByObject _UNIT_PAYMENTS
 
 
+cdef Py_ssize_t _SCALED_KEPT
+cdef dict _NO_PAYMENTS
 @cython.locals(cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
-               melds=tuple)
+               melds=tuple, scaled=dict, payments=dict)
 cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)

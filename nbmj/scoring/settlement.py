@@ -21,6 +21,8 @@ __all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation",
 SEATS = _SEATS
 #: Payments of a win: ((seat, amount), ...) in seat order, and the rule IDs applied.
 UnitPayments = tuple[tuple[tuple[str, int], ...], tuple[str, ...]]
+#: 1-point payments as :func:`settle` keeps them: with the payments made of them, by points.
+_Scaled = tuple[tuple[tuple[str, int], ...], tuple[str, ...], dict[int, dict[str, int]]]
 
 
 def relation(a: str, b: str) -> str:
@@ -158,16 +160,20 @@ def baseline_shares(sit: Situation, rules: RuleSet) -> tuple[dict[str, list[tupl
     return shares, None
 
 
+#: What everybody pays for an invalid win (copied for each: the caller owns its payments).
+_NO_PAYMENTS = {s: 0 for s in SEATS}
+
+
 def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> tuple[dict[str, int], list[str]]:
     """Payments for a win worth ``points`` (S): seat -> amount, the winner positive.
 
     Returns the payments and the rule IDs applied. An invalid win pays nothing.
     """
     if not valid:
-        return {s: 0 for s in SEATS}, []
+        return _NO_PAYMENTS.copy(), []
     # Every share is a multiple of S and liability keeps the larger of two (S >= 0), so the
     # payments are S times those of a 1-point win, which depend on few fields of the win.
-    cache: dict[Any, UnitPayments] | None = _UNIT_PAYMENTS.get(rules)
+    cache: dict[Any, _Scaled] | None = _UNIT_PAYMENTS.get(rules)
     if cache is None:
         cache = _UNIT_PAYMENTS.put(rules, {})
     # (the kong a replacement win came after names who pays a 杠上开花)
@@ -179,9 +185,17 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
     if unit is None:
         if len(cache) >= _UNIT_PAYMENTS_KEPT:
             cache.clear()
-        unit = cache[key] = payments_for(sit, rules, 1)
-    factors, used = unit
-    return {s: f * points for s, f in factors}, list(used)
+        factors, used = payments_for(sit, rules, 1)
+        unit = cache[key] = (factors, used, {})
+    # the payments of the wins of this kind worth ``points`` made before, copied: a dict's
+    # copy costs a fifth of filling one, and the caller owns what it is given
+    scaled = unit[2]
+    payments = scaled.get(points)
+    if payments is None:
+        payments = {s: f * points for s, f in unit[0]}
+        if len(scaled) < _SCALED_KEPT:
+            scaled[points] = payments
+    return payments.copy(), list(unit[1])
 
 
 def clear_payment_cache() -> None:
@@ -189,9 +203,11 @@ def clear_payment_cache() -> None:
     _UNIT_PAYMENTS.clear()
 
 
-# The 1-point payments worked out so far, per rule set: payment key -> payments.
+# The 1-point payments worked out so far, per rule set: payment key -> the payments, their
+# rule IDs and the payments by points made of them (at most _SCALED_KEPT values of S).
 _UNIT_PAYMENTS = ByObject()
 _UNIT_PAYMENTS_KEPT = 1024
+_SCALED_KEPT = 64
 
 
 @dataclass(frozen=True)
