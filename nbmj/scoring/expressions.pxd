@@ -21,11 +21,11 @@ cdef class Program:
     cdef public Py_ssize_t hand_ops
 
     cpdef list new_values(self)
-    @cython.locals(i=Py_ssize_t)
+    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
     cpdef fill_hand(self, HandFacts hf, list values)
     @cython.locals(values=list)
     cpdef bint holds(self, HandFacts hf, object expr) except -1
-    @cython.locals(i=Py_ssize_t)
+    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
     cpdef fill_reading(self, HandFacts hf, Reading rd, list values)
 
 

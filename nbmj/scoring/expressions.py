@@ -139,7 +139,8 @@ class Program:
     def fill_hand(self, hf: HandFacts, values: list[int]) -> None:
         """Fill the hand-level slots of ``values`` for the hand ``hf``."""
         for i in range(self.hand_features):
-            values[self.feature_slots[i]] = self.feature_impls[i](self.feature_args[i], hf, None)
+            slot = self.feature_slots[i]  # (a C index where compiled: the list is written in place)
+            values[slot] = self.feature_impls[i](self.feature_args[i], hf, None)
         run(self.ops, 0, self.hand_ops, values)
 
     def holds(self, hf: HandFacts, expr: Expr) -> bool:
@@ -152,7 +153,8 @@ class Program:
         """Fill the reading-level slots of ``values`` for the reading ``rd`` of ``hf``
         (whose hand-level slots are filled)."""
         for i in range(self.hand_features, len(self.feature_slots)):
-            values[self.feature_slots[i]] = self.feature_impls[i](self.feature_args[i], hf, rd)
+            slot = self.feature_slots[i]
+            values[slot] = self.feature_impls[i](self.feature_args[i], hf, rd)
         run(self.ops, self.hand_ops, len(self.ops), values)
 
 
