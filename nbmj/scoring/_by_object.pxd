@@ -7,9 +7,9 @@ cdef object _NOTHING
 
 cdef class ByObject:
     cdef readonly Py_ssize_t kept
-    cdef object _last
-    cdef object _last_value
-    cdef dict _entries
+    cdef readonly object _last
+    cdef readonly object _last_value
+    cdef readonly dict _entries
 
     @cython.locals(entry=tuple)
     cpdef object get(self, object key)
