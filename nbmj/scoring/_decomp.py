@@ -66,12 +66,11 @@ def tile_total(counts: bytes, wilds: int) -> int:
 
 #: counts -> (wilds, keep, win, codes, the readings) of the last call on those counts: a bot
 #: asks about a few hands again and again. Keyed by the counts alone, whose bytes hash once
-#: and keep their hash (a key tuple of all five was built and hashed twice a call, a tenth of
-#: the scorer's time on hands it meets once); the rest is compared on a hit (``keep`` and
-#: ``codes`` by identity: each is one object per spec, winds and wild kinds). Started over
-#: when full, with no order kept: a scorer that meets every hand once (a game server,
-#: bench/score.py) pays a dict look-up, where an LRU cache's bookkeeping cost a fifth of the
-#: core's call.
+#: and keep their hash (a key tuple of all five was built, and hashed twice, at every call);
+#: the rest is compared on a hit (``keep`` and ``codes`` by identity: each is one object per
+#: spec, winds and wild kinds). Started over when full, with no order kept: a scorer that
+#: meets every hand once (a game server, bench/score.py) pays a dict look-up, where an LRU
+#: cache's bookkeeping cost a fifth of the core's call.
 _READINGS: dict[bytes, tuple[Any, ...]] = {}
 _READINGS_KEPT = 64
 
