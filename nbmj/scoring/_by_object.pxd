@@ -14,5 +14,5 @@ cdef class ByObject:
     @cython.locals(entry=tuple)
     cpdef object get(self, object key)
     cpdef object put(self, object key, object value)
-    cpdef object values(self)
+    cpdef list values(self)
     cpdef clear(self)

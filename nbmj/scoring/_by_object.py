@@ -10,7 +10,7 @@ answered before any look-up: most calls ask about the one before's.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 __all__ = ["ByObject"]
 
@@ -50,9 +50,9 @@ class ByObject:
         self._last_value = value
         return value
 
-    def values(self) -> Iterator[Any]:
+    def values(self) -> list[Any]:
         """The values kept."""
-        return iter([value for _key, value in self._entries.values()])
+        return [value for _key, value in self._entries.values()]
 
     def clear(self) -> None:
         """Forget every value."""

@@ -34,7 +34,8 @@ cdef ByObject _HAND_FU_ITEMS
 @cython.locals(settings=_Settings)
 cpdef _Settings _settings(object rules)
 @cython.locals(entries=list, sit=Situation, slot=Py_ssize_t)
-cpdef tuple _evaluate(HandFacts hf, Reading rd, object rules, ItemPlan plan, list hand_part, list values)
+cpdef tuple _evaluate(HandFacts hf, Reading rd, object rules, _Settings settings, ItemPlan plan, list hand_part,
+                      list values)
 cpdef tuple _key(object total, object reason)
 cpdef ScoreResult score(Situation situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,

@@ -90,12 +90,13 @@ def _settings(rules: RuleSet) -> _Settings:
     return settings
 
 
-def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, plan: ItemPlan, hand_part: list[Entry],
+def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, settings: _Settings, plan: ItemPlan, hand_part: list[Entry],
               values: list[int]) -> tuple[list[Entry], Total, str | None, str | None]:
     """The entries, the totals and the reason a reading is refused (None for none) with its
-    rule; ``values`` holds the hand's slots, the reading's are filled here."""
+    rule; ``values`` holds the hand's slots, the reading's are filled here; ``settings`` are
+    those of ``rules``."""
     entries = plan.apply_entries(hf, rd, hand_part, values)
-    scoring = _settings(rules).scoring
+    scoring = settings.scoring
     if isinstance(scoring, FuFanScoring):
         total = fu_fan_from_entries(scoring, entries)
     else:
@@ -240,7 +241,7 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
             if hand_part is None:
                 hand_part = plan.hand_entries(values)
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
-            entries, total, reason, rule = _evaluate(hf, rd, rules, plan, hand_part, values)
+            entries, total, reason, rule = _evaluate(hf, rd, rules, settings, plan, hand_part, values)
             # the applied items as the plan shares them between readings (its one copy of
             # each list); the key and the totals hold ints, the reasons are strings
             applied = plan.applied(tuple([(order, n, value) for order, _item, n, value in entries]))
