@@ -5,6 +5,7 @@
 cimport cython
 
 from nbmj.scoring.facts cimport HandFacts
+from nbmj.scoring.features cimport FeatureImpl
 from nbmj.scoring.readings cimport Reading
 
 
@@ -16,16 +17,15 @@ cdef class Program:
     cdef public Py_ssize_t hand_features
     cdef public list feature_slots
     cdef public list feature_impls
-    cdef public list feature_args
     cdef public list ops
     cdef public Py_ssize_t hand_ops
 
     cpdef list new_values(self)
-    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
+    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl)
     cpdef fill_hand(self, HandFacts hf, list values)
     @cython.locals(values=list)
     cpdef bint holds(self, HandFacts hf, object expr) except -1
-    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
+    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl)
     cpdef fill_reading(self, HandFacts hf, Reading rd, list values)
 
 

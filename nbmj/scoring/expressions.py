@@ -18,19 +18,15 @@ program of its own (for the tests' oracle).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from .facts import HandFacts
-from .features import READING_FEATURES, implementation
+from .features import READING_FEATURES, FeatureImpl, implementation
 from .readings import Reading
 
-__all__ = ["Program", "Impl", "holds", "feature_value", "OP_GE", "OP_GT", "OP_LE", "OP_LT", "OP_EQ", "OP_NE", "OP_NOT",
+__all__ = ["Program", "holds", "feature_value", "OP_GE", "OP_GT", "OP_LE", "OP_LT", "OP_EQ", "OP_NE", "OP_NOT",
            "OP_AND", "OP_OR", "COMPARISONS"]
-
-#: A feature's implementation: its arguments, the hand facts, the reading (None for a
-#: hand-level feature, evaluated once per hand).
-Impl = Callable[[tuple[str, ...], HandFacts, Any], int]
 
 # The ops: each fills slot ``slot`` from slots ``a`` and ``b`` (a comparison: slot ``a``
 # against the number ``b``).
@@ -65,8 +61,9 @@ class Program:
     """The conditions and counts ``exprs`` compiled over slots (see the module docs).
 
     ``slot_of`` maps each expression, and each part of one, to its slot; slots below
-    ``hand_size`` depend on the hand only. ``features`` lists the slots of features with
-    their implementation and arguments, hand-level ones first (``hand_features`` of them);
+    ``hand_size`` depend on the hand only. ``features`` lists the features read, hand-level
+    ones first (``hand_features`` of them), ``feature_slots`` their slots and
+    ``feature_impls`` their implementations, made with their arguments;
     ``ops`` the ops, those of the hand-level slots first (``hand_ops`` ints of them).
     """
 
@@ -99,11 +96,11 @@ class Program:
         self.size: int = len(order)
         features = [e for e in hand + read if isinstance(e, Feature)]
         self.hand_features: int = sum(1 for f in features if not reading[f])
-        #: the features read, hand-level ones first, with their slots, implementations and arguments
+        #: the features read, hand-level ones first, with their slots and implementations (made
+        #: with their arguments: ValueError for an argument a feature does not know)
         self.features: list[Feature] = features
         self.feature_slots: list[int] = [self.slot_of[f] for f in features]
-        self.feature_impls: list[Impl] = [implementation(f).impl for f in features]
-        self.feature_args: list[tuple[str, ...]] = [f.args for f in features]
+        self.feature_impls: list[FeatureImpl] = [implementation(f).impl(f.args) for f in features]
         ops: list[int] = []
         for e in hand:
             if not isinstance(e, Feature):
@@ -140,7 +137,8 @@ class Program:
         """Fill the hand-level slots of ``values`` for the hand ``hf``."""
         for i in range(self.hand_features):
             slot = self.feature_slots[i]  # (a C index where compiled: the list is written in place)
-            values[slot] = self.feature_impls[i](self.feature_args[i], hf, None)
+            impl = self.feature_impls[i]
+            values[slot] = impl.value(hf, None)  # type: ignore[arg-type]  # (a hand-level feature reads no reading)
         run(self.ops, 0, self.hand_ops, values)
 
     def holds(self, hf: HandFacts, expr: Expr) -> bool:
@@ -154,7 +152,8 @@ class Program:
         (whose hand-level slots are filled)."""
         for i in range(self.hand_features, len(self.feature_slots)):
             slot = self.feature_slots[i]
-            values[slot] = self.feature_impls[i](self.feature_args[i], hf, rd)
+            impl = self.feature_impls[i]
+            values[slot] = impl.value(hf, rd)
         run(self.ops, self.hand_ops, len(self.ops), values)
 
 

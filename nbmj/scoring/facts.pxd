@@ -36,15 +36,25 @@ cdef class HandFacts:
     cdef public FlowerCounts flowers
     cdef public bint concealed_hand
     cdef public object wild_single_wait  # None until a rule asks (features.wild_single_wait)
+    cdef public int win_method
     cdef public int melded_wilds
 
 
-# a C variable: wind_kind reads it without a look-up of the module's globals
+# C variables: wind_kind and win_method_code read them without a look-up of the module's globals
 cdef dict _WIND_KINDS
+cdef dict _WIN_CODES
+
+
+@cython.locals(code=object)
+cpdef int win_method_code(str win_by) except -1
 
 
 @cython.locals(kind=object)
 cpdef int wind_kind(str seat) except -1
+cdef dict _CLASS_CODES
+@cython.locals(code=object)
+cpdef int class_code(str cls) except -1
+cpdef bint kind_in_class(int kind, int code, int seat_kind, int round_kind) except -1
 cpdef bint tile_in_class(int kind, str cls, int seat_kind, int round_kind) except -1
 @cython.locals(seat_n=int, seat_out=int, other_out=int, n_sets=int)
 cpdef FlowerCounts flower_counts(Situation sit, object rules, frozenset wild_kinds)

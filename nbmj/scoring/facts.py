@@ -17,13 +17,25 @@ from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
 from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
 from ._by_object import ByObject
-from .situation import Situation
+from .situation import WIN_METHODS, Situation
 
-__all__ = ["SELF_DRAWN", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flower_counts", "tile_in_class",
-           "sets_only", "wind_kind"]
+__all__ = ["SELF_DRAWN", "SELF_DRAWN_CODES", "win_method_code", "TILE_CLASSES", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flower_counts",
+           "tile_in_class", "kind_in_class", "class_code", "sets_only", "wind_kind"]
 
 #: Win methods that are self-draws in the wide sense (自摸, NB-11.6).
 SELF_DRAWN = ("self_draw", "kong_replacement", "flower_replacement")
+_WIN_CODES = {method: code for code, method in enumerate(WIN_METHODS)}
+#: The win methods of SELF_DRAWN, as bits by their codes (see :func:`win_method_code`).
+SELF_DRAWN_CODES = sum(1 << _WIN_CODES[method] for method in SELF_DRAWN)
+
+
+def win_method_code(win_by: str) -> int:
+    """The place of the win method ``win_by`` in :data:`~nbmj.scoring.situation.WIN_METHODS`
+    (what :class:`HandFacts` keeps, so that a feature compares ints, not words)."""
+    code = _WIN_CODES.get(win_by)
+    if code is None:
+        raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(WIN_METHODS)}")
+    return code
 
 
 #: seat -> the tile kind of its wind
@@ -103,30 +115,52 @@ class HandFacts:
     flowers: FlowerCounts
     concealed_hand: bool
     wild_single_wait: bool | None  # None: not worked out yet (see features.wild_single_wait)
+    win_method: int  # the situation's win_by, as its win_method_code
     melded_wilds: int = 0  # wilds in a kong of a wild kind (NB-4.14): held, but not free to stand in
+
+
+#: The tile classes of ``pungs``/``pairs`` (the order of :data:`nbmj.rules.model.FEATURES`);
+#: :func:`kind_in_class` takes a class by its place here.
+TILE_CLASSES: tuple[str, ...] = ("dragon", "wind", "seat_wind", "round_wind", "honor", "terminal", "simple",
+                                 "terminal_or_honor", "suited")
+_CLASS_CODES = {cls: code for code, cls in enumerate(TILE_CLASSES)}
+
+
+def class_code(cls: str) -> int:
+    """The place of the tile class ``cls`` in :data:`TILE_CLASSES`."""
+    code = _CLASS_CODES.get(cls)
+    if code is None:
+        raise ValueError(f"unknown tile class {cls!r}")
+    return code
+
+
+def kind_in_class(kind: int, code: int, seat_kind: int, round_kind: int) -> bool:
+    """Whether ``kind`` belongs to the tile class ``TILE_CLASSES[code]`` (see ``pungs`` in
+    FEATURES). (A feature parses its class once, so that a hand compares ints, not words.)"""
+    if code == 0:  # dragon
+        return 31 <= kind <= 33
+    if code == 1:  # wind
+        return 27 <= kind <= 30
+    if code == 2:  # seat_wind
+        return kind == seat_kind
+    if code == 3:  # round_wind
+        return kind == round_kind
+    if code == 4:  # honor
+        return kind >= 27
+    if code == 5:  # terminal
+        return kind < 27 and kind % 9 in (0, 8)
+    if code == 6:  # simple
+        return kind < 27 and kind % 9 not in (0, 8)
+    if code == 7:  # terminal_or_honor
+        return kind >= 27 or kind % 9 in (0, 8)
+    if code == 8:  # suited
+        return kind < 27
+    raise ValueError(f"unknown tile class code {code!r}")
 
 
 def tile_in_class(kind: int, cls: str, seat_kind: int, round_kind: int) -> bool:
     """Whether ``kind`` belongs to the tile class ``cls`` (see ``pungs`` in FEATURES)."""
-    if cls == "dragon":
-        return 31 <= kind <= 33
-    if cls == "wind":
-        return 27 <= kind <= 30
-    if cls == "seat_wind":
-        return kind == seat_kind
-    if cls == "round_wind":
-        return kind == round_kind
-    if cls == "honor":
-        return kind >= 27
-    if cls == "terminal":
-        return kind < 27 and kind % 9 in (0, 8)
-    if cls == "simple":
-        return kind < 27 and kind % 9 not in (0, 8)
-    if cls == "terminal_or_honor":
-        return kind >= 27 or kind % 9 in (0, 8)
-    if cls == "suited":
-        return kind < 27
-    raise ValueError(f"unknown tile class {cls!r}")
+    return kind_in_class(kind, class_code(cls), seat_kind, round_kind)
 
 
 def flower_counts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> FlowerCounts:
@@ -346,4 +380,5 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
     hf.concealed_hand = concealed_hand
     hf.wild_single_wait = single
     hf.melded_wilds = melded_wilds
+    hf.win_method = win_method_code(sit.win_by)
     return hf

@@ -1,10 +1,16 @@
-# features.py's implementations as C functions over the scoring's extension types (compiled
-# from features.py itself; see nbmj/engine/state.pxd). The registry holds them as Python
-# callables; they call one another, and the scorer's readings, in C.
+# features.py's implementations as extension types over the scoring's extension types
+# (compiled from features.py itself; see nbmj/engine/state.pxd). Each feature's value is a
+# C method of its class (cpdef: the program's loop calls it through the type's table of C
+# methods, a Python caller as a method); they call one another, and the scorer's readings, in C.
 cimport cython
 
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, tile_in_class
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, win_method_code
 from nbmj.scoring.readings cimport Reading
+
+
+cdef class FeatureImpl:
+    cdef readonly tuple args
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 
 cdef class FeatureDef:
@@ -14,49 +20,132 @@ cdef class FeatureDef:
     cdef readonly object needs
 
 
+cdef class Pungs(FeatureImpl):
+    cdef readonly int cls
+    cdef readonly object exposed
+    cdef readonly object size
+    @cython.locals(cls=int, n=long, g=SetGroup)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Pairs(FeatureImpl):
+    cdef readonly int cls
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Chows(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+
 @cython.locals(mask=long, g=SetGroup)
 cpdef long _suit_mask(Reading rd) except? -1
-cdef dict _PARSED_FLOWER_ARGS
 
 
-@cython.locals(which=int, outside=bint, seat=long, other=long, parsed=tuple)
-cpdef object flowers_asked(tuple args, FlowerCounts fc)
-cdef dict _PUNGS_ARGS
-@cython.locals(parsed=tuple, n=long, g=SetGroup)
-cpdef long pungs(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long pairs(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long chows(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long flush(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long half_flush(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long all_honors(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long all_pungs(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long all_chows(tuple args, HandFacts hf, Reading rd) except? -1
+cdef class Flush(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class HalfFlush(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AllHonors(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AllPungs(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AllChows(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+
 @cython.locals(firsts=list, counts=list, g=SetGroup)
 cpdef list chow_multiplicities(Reading rd)
-@cython.locals(most=long, n=long)
-cpdef long identical_chows(tuple args, HandFacts hf, Reading rd) except? -1
-@cython.locals(found=long, n=long)
-cpdef long chow_pairs(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long wait(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long big_crane(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long wild_as_itself(tuple args, HandFacts hf, Reading rd) except? -1
-@cython.locals(g=SetGroup)
-cpdef long all_simples(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long shape(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long wild_pair_win(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long win_tile_wild(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long concealed_hand(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long wilds_held(tuple args, HandFacts hf, Reading rd) except? -1
-@cython.locals(before=list, wilds=long, t=long)
-cpdef long wild_single_wait(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long discarded_wild(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long flowers(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long flower_sets(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long win(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long self_draw(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long after_discard_kong(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long after_kong(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long last_tile(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long first_turn(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long dealer(tuple args, HandFacts hf, Reading rd) except? -1
-cpdef long melds_exposed(tuple args, HandFacts hf, Reading rd) except? -1
+
+
+cdef class IdenticalChows(FeatureImpl):
+    @cython.locals(most=long, n=long)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class ChowPairs(FeatureImpl):
+    @cython.locals(found=long, n=long)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Wait(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class BigCrane(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class WildAsItself(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AllSimples(FeatureImpl):
+    @cython.locals(g=SetGroup)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Shape(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class WildPairWin(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class WinTileWild(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class ConcealedHand(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class WildsHeld(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class WildSingleWait(FeatureImpl):
+    @cython.locals(before=list, wilds=long, t=long)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+
+cdef class DiscardedWild(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Flowers(FeatureImpl):
+    cdef readonly int which
+    cdef readonly bint outside
+    @cython.locals(seat=long, other=long)
+    cpdef long count(self, FlowerCounts fc) except? -1
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+
+cdef dict _FLOWERS_BY_ARGS
+
+
+@cython.locals(counter=Flowers)
+cpdef object flowers_asked(tuple args, FlowerCounts fc)
+
+
+cdef class FlowerSets(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Win(FeatureImpl):
+    cdef readonly int method
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef long _SELF_DRAWN_CODES
+
+
+cdef class SelfDraw(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AfterDiscardKong(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class AfterKong(FeatureImpl):
+    @cython.locals(n=long)
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class LastTile(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class FirstTurn(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class Dealer(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+cdef class MeldsExposed(FeatureImpl):
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1

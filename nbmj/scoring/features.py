@@ -1,8 +1,10 @@
 """The named hand features (:data:`nbmj.rules.model.FEATURES`), one registry entry each.
 
-A feature is registered with :func:`feature`, right after its implementation: the function
-over the hand facts and a reading, whether its value depends on the reading, and what a
-reading's signature must tell apart for it (:class:`~nbmj.scoring.readings.SignatureSpec`). Everything else the
+A feature is registered with :func:`feature`, right after its implementation: a subclass of
+:class:`FeatureImpl`, made once per rule set with the arguments the rules give the feature
+(parsed then) and asked for its :meth:`~FeatureImpl.value` over the hand facts and a reading;
+whether its value depends on the reading; and what a reading's signature must tell apart for
+it (:class:`~nbmj.scoring.readings.SignatureSpec`). Everything else the
 scorer needs (which features are read per reading, the signature spec of a rule set) is
 derived from this one table, so a new feature is one entry here beside its word in
 :data:`~nbmj.rules.model.FEATURES` (a test checks the two agree). A reading-level feature
@@ -16,26 +18,44 @@ from typing import Callable, Iterable, Iterator
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from ..tiles import N_KINDS
-from .facts import SELF_DRAWN, FlowerCounts, HandFacts, sets_only, tile_in_class
+from .facts import SELF_DRAWN_CODES, FlowerCounts, HandFacts, class_code, kind_in_class, sets_only, win_method_code
 from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec, needs
 
-__all__ = ["FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in", "spec_of",
-           "implementation", "parse_pungs_args"]
+__all__ = ["FeatureImpl", "FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in",
+           "spec_of", "implementation", "parse_pungs_args", "flowers_asked"]
 
-#: A feature's value: its arguments, the hand facts, the reading (None for hand-level
-#: features evaluated once per hand).
-Impl = Callable[[tuple[str, ...], HandFacts, Reading], int]
+
+class FeatureImpl:
+    """A feature as a rule set reads it, with its arguments ``args``.
+
+    A rule set's program (:class:`~nbmj.scoring.expressions.Program`) makes one per feature it
+    reads, so that arguments are parsed once, and a bad one is refused when the program is
+    built; it then asks :meth:`value` once per hand (hand-level features) or per reading.
+    Compiled, ``value`` is a C method: the program calls it without a Python call."""
+
+    __slots__ = ("args",)
+
+    def __init__(self, args: tuple[str, ...]) -> None:
+        self.args = args
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        """The feature's value over the reading ``rd`` of the hand ``hf`` (``rd`` is None for a
+        hand-level feature)."""
+        raise NotImplementedError
+
+
 #: What a reading's signature must tell apart for a feature with these arguments.
 Needs = Callable[[tuple[str, ...]], SignatureSpec]
 
 
 @dataclass(frozen=True)
 class FeatureDef:
-    """One feature: ``impl`` computes it; ``reading`` says its value depends on the reading;
-    ``needs`` what a signature must tell apart (reading-level features only)."""
+    """One feature: ``impl`` computes it (made with the feature's arguments); ``reading``
+    says its value depends on the reading; ``needs`` what a signature must tell apart
+    (reading-level features only)."""
 
     name: str
-    impl: Impl
+    impl: type[FeatureImpl]
     reading: bool
     needs: Needs
 
@@ -52,9 +72,9 @@ def _fixed(spec: SignatureSpec) -> Needs:
     return lambda args: spec
 
 
-def feature(name: str, impl: Impl, *, reading: bool = False, needs: Needs | SignatureSpec | None = None) -> None:
+def feature(name: str, impl: type[FeatureImpl], *, reading: bool = False, needs: Needs | SignatureSpec | None = None) -> None:
     """Register ``impl`` as the implementation of feature ``name`` (called right after the
-    function: compiled, an implementation is a C function, which takes no decorator)."""
+    class: compiled, an implementation is an extension type, which takes no decorator)."""
     if isinstance(needs, SignatureSpec):
         needs_fn: Needs = _fixed(needs)
     elif needs is None:
@@ -125,50 +145,65 @@ def _pungs_needs(args: tuple[str, ...]) -> SignatureSpec:
     return needs((cls,) if cls else (), exposure=exp is not None, chows=cls is None or exp is not None)
 
 
-#: parse_pungs_args by argument tuple (a rule set has a few)
-_PUNGS_ARGS: dict[tuple[str, ...], tuple[str | None, bool | None, str | None]] = {}
+class Pungs(FeatureImpl):
+    """The arguments parsed: the tile class (its :func:`~nbmj.scoring.facts.class_code`, -1
+    for any), exposed or concealed and the size (None for either)."""
+
+    __slots__ = ("cls", "exposed", "size")
+
+    def __init__(self, args: tuple[str, ...]) -> None:
+        super().__init__(args)
+        cls, self.exposed, self.size = parse_pungs_args(args)
+        self.cls = -1 if cls is None else class_code(cls)
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        cls, exp, size = self.cls, self.exposed, self.size
+        n = 0
+        for g in rd.pungs:
+            if size is not None and g.size != size:
+                continue
+            if exp is not None and exp != g.exposed:
+                continue
+            if cls >= 0 and not kind_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
+                continue
+            n += 1
+        return n
 
 
-def pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    parsed = _PUNGS_ARGS.get(args)
-    if parsed is None:
-        parsed = _PUNGS_ARGS[args] = parse_pungs_args(args)
-    cls, exp, size = parsed
-    n = 0
-    for g in rd.pungs:
-        if size is not None and g.size != size:
-            continue
-        if exp is not None and exp != g.exposed:
-            continue
-        if cls is not None and not tile_in_class(g.first, cls, hf.seat_kind, hf.round_kind):
-            continue
-        n += 1
-    return n
+feature("pungs", Pungs, reading=True, needs=_pungs_needs)
 
 
-feature("pungs", pungs, reading=True, needs=_pungs_needs)
+class Pairs(FeatureImpl):
+    """The tile class of the pair asked for (its :func:`~nbmj.scoring.facts.class_code`, -1
+    for any)."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, args: tuple[str, ...]) -> None:
+        super().__init__(args)
+        self.cls = class_code(args[0]) if args else -1
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        if rd.pair < 0:  # a shape without a pair of its own (seven pairs, honours in any arrangement)
+            return 0
+        if self.cls < 0:
+            return 1
+        return 1 if kind_in_class(rd.pair, self.cls, hf.seat_kind, hf.round_kind) else 0
 
 
-def pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if rd.pair < 0:  # a shape without a pair of its own (seven pairs, honours in any arrangement)
-        return 0
-    if not args:
-        return 1
-    return 1 if tile_in_class(rd.pair, args[0], hf.seat_kind, hf.round_kind) else 0
-
-
-feature("pairs", pairs, reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
+feature("pairs", Pairs, reading=True, needs=lambda args: needs(tuple(args), pair_class=True))
 
 
 _NEEDS_CHOWS = needs(chows=True)
 _NEEDS_SUITS = needs(suits=True)
 
 
-def chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return rd.chows
+class Chows(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return rd.chows
 
 
-feature("chows", chows, reading=True, needs=_NEEDS_CHOWS)
+feature("chows", Chows, reading=True, needs=_NEEDS_CHOWS)
 
 
 #: Per kind, its bit in a reading's suit mask: one bit per suit, and 8 for the honors.
@@ -190,39 +225,44 @@ def _suit_mask(rd: Reading) -> int:
     return mask
 
 
-def flush(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if _suit_mask(rd) in _ONE_SUIT else 0
+class Flush(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if _suit_mask(rd) in _ONE_SUIT else 0
 
 
-feature("flush", flush, reading=True, needs=_NEEDS_SUITS)
+feature("flush", Flush, reading=True, needs=_NEEDS_SUITS)
 
 
-def half_flush(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if _suit_mask(rd) in _ONE_SUIT_HONORS else 0
+class HalfFlush(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if _suit_mask(rd) in _ONE_SUIT_HONORS else 0
 
 
-feature("half_flush", half_flush, reading=True, needs=_NEEDS_SUITS)
+feature("half_flush", HalfFlush, reading=True, needs=_NEEDS_SUITS)
 
 
-def all_honors(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if _suit_mask(rd) == 8 else 0
+class AllHonors(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if _suit_mask(rd) == 8 else 0
 
 
-feature("all_honors", all_honors, reading=True, needs=_NEEDS_SUITS)
+feature("all_honors", AllHonors, reading=True, needs=_NEEDS_SUITS)
 
 
-def all_pungs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if rd.chows == 0 and rd.shape == "standard" else 0
+class AllPungs(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if rd.chows == 0 and rd.shape == "standard" else 0
 
 
-feature("all_pungs", all_pungs, reading=True, needs=_NEEDS_CHOWS)
+feature("all_pungs", AllPungs, reading=True, needs=_NEEDS_CHOWS)
 
 
-def all_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if rd.chows == len(rd.sets) and rd.shape == "standard" else 0
+class AllChows(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if rd.chows == len(rd.sets) and rd.shape == "standard" else 0
 
 
-feature("all_chows", all_chows, reading=True, needs=_NEEDS_CHOWS)
+feature("all_chows", AllChows, reading=True, needs=_NEEDS_CHOWS)
 
 
 _NEEDS_CHOW_KINDS = needs(chow_kinds=True)
@@ -246,127 +286,139 @@ def chow_multiplicities(rd: Reading) -> list[int]:
     return counts
 
 
-def identical_chows(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    most = 0
-    for n in chow_multiplicities(rd):
-        if n > most:
-            most = n
-    return most
+class IdenticalChows(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        most = 0
+        for n in chow_multiplicities(rd):
+            if n > most:
+                most = n
+        return most
 
 
-feature("identical_chows", identical_chows, reading=True, needs=_NEEDS_CHOW_KINDS)
+feature("identical_chows", IdenticalChows, reading=True, needs=_NEEDS_CHOW_KINDS)
 
 
-def chow_pairs(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    found = 0
-    for n in chow_multiplicities(rd):
-        if n >= 2:
-            found += 1
-    return found
+class ChowPairs(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        found = 0
+        for n in chow_multiplicities(rd):
+            if n >= 2:
+                found += 1
+        return found
 
 
-feature("chow_pairs", chow_pairs, reading=True, needs=_NEEDS_CHOW_KINDS)
+feature("chow_pairs", ChowPairs, reading=True, needs=_NEEDS_CHOW_KINDS)
 
 
 # the wait is part of every signature
-def wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if not args:
-        return 1
-    return 1 if rd.wait == args[0] else 0
+class Wait(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        if not self.args:
+            return 1
+        return 1 if rd.wait == self.args[0] else 0
 
 
-feature("wait", wait, reading=True, needs=NO_NEEDS)
+feature("wait", Wait, reading=True, needs=NO_NEEDS)
 
 
-def big_crane(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if len(hf.situation.melds) == 4 and rd.wait == "single" else 0
+class BigCrane(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if len(hf.situation.melds) == 4 and rd.wait == "single" else 0
 
 
-feature("big_crane", big_crane, reading=True, needs=NO_NEEDS)
+feature("big_crane", BigCrane, reading=True, needs=NO_NEEDS)
 
 
-def wild_as_itself(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return rd.wild_as_itself
+class WildAsItself(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return rd.wild_as_itself
 
 
-feature("wild_as_itself", wild_as_itself, reading=True, needs=needs(itself=True))
+feature("wild_as_itself", WildAsItself, reading=True, needs=needs(itself=True))
 
 
 _SIMPLE_CHOW = tuple(k < 27 and 1 <= k % 9 <= 5 for k in range(N_KINDS))  # by the chow's first kind
 _SIMPLE = tuple(k < 27 and 1 <= k % 9 <= 7 for k in range(N_KINDS))
 
 
-def all_simples(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if rd.pair < 0 or not _SIMPLE[rd.pair]:
-        return 0
-    for g in rd.sets:
-        if not (_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first]):
+class AllSimples(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        if rd.pair < 0 or not _SIMPLE[rd.pair]:
             return 0
-    return 1
+        for g in rd.sets:
+            if not (_SIMPLE_CHOW[g.first] if g.size == "chow" else _SIMPLE[g.first]):
+                return 0
+        return 1
 
 
-feature("all_simples", all_simples, reading=True, needs=needs(("simple",), pair_class=True, chow_ranks=True))
+feature("all_simples", AllSimples, reading=True, needs=needs(("simple",), pair_class=True, chow_ranks=True))
 
 
 # a reading of another shape has a signature of its own (scoring.shapes), standard readings
 # all have the standard shape
-def shape(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if not args:
-        return 1
-    return 1 if rd.shape == args[0] else 0
+class Shape(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        if not self.args:
+            return 1
+        return 1 if rd.shape == self.args[0] else 0
 
 
-feature("shape", shape, reading=True, needs=NO_NEEDS)
+feature("shape", Shape, reading=True, needs=NO_NEEDS)
 
 
 # the pair's wilds tell this reading apart only when the winning tile is wild (the
 # signature then holds them, see readings.candidates)
-def wild_pair_win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2 else 0
+class WildPairWin(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.win_is_wild and rd.wait == "single" and rd.pair_wilds == 2 else 0
 
 
-feature("wild_pair_win", wild_pair_win, reading=True, needs=needs(pair_wilds=True))
+feature("wild_pair_win", WildPairWin, reading=True, needs=needs(pair_wilds=True))
 
 
 # --------------------------------------------------------------------------- hand level
 
 
-def win_tile_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.win_is_wild else 0
+class WinTileWild(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.win_is_wild else 0
 
 
-feature("win_tile_wild", win_tile_wild)
+feature("win_tile_wild", WinTileWild)
 
 
-def concealed_hand(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.concealed_hand else 0
+class ConcealedHand(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.concealed_hand else 0
 
 
-feature("concealed_hand", concealed_hand)
+feature("concealed_hand", ConcealedHand)
 
 
-def wilds_held(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return hf.wilds + hf.melded_wilds
+class WildsHeld(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return hf.wilds + hf.melded_wilds
 
 
-feature("wilds_held", wilds_held)
+feature("wilds_held", WildsHeld)
 
 
-def wild_single_wait(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if hf.wild_single_wait is None:
-        sit = hf.situation
-        before = [0] * N_KINDS
-        wilds = 0
-        for t in sit.concealed:
-            if t in hf.wild_kinds:
-                wilds += 1
-            else:
-                before[t] += 1
-        hf.wild_single_wait = wild_single_wait_of(before, wilds)
-    return 1 if hf.wild_single_wait else 0
+class WildSingleWait(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        if hf.wild_single_wait is None:
+            sit = hf.situation
+            before = [0] * N_KINDS
+            wilds = 0
+            for t in sit.concealed:
+                if t in hf.wild_kinds:
+                    wilds += 1
+                else:
+                    before[t] += 1
+            hf.wild_single_wait = wild_single_wait_of(before, wilds)
+        return 1 if hf.wild_single_wait else 0
 
 
-feature("wild_single_wait", wild_single_wait)
+feature("wild_single_wait", WildSingleWait)
 
 
 def wild_single_wait_of(before: list[int], wilds: int) -> bool:
@@ -376,150 +428,170 @@ def wild_single_wait_of(before: list[int], wilds: int) -> bool:
     return sets_only(before, wilds - 1)
 
 
-def discarded_wild(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.situation.discarded_wild else 0
+class DiscardedWild(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.situation.discarded_wild else 0
 
 
-feature("discarded_wild", discarded_wild)
+feature("discarded_wild", DiscardedWild)
 
 
-#: The flowers ``flowers`` may count, by argument; parsed, by number (see _flower_args).
+#: The flowers ``flowers`` may count, by argument; parsed, by number (see Flowers).
 _WHICH_FLOWERS = ("seat", "other", "any")
 
 
-def _flower_args(args: tuple[str, ...]) -> tuple[int, bool] | None:
-    """The arguments of ``flowers``: which flowers (the place of seat, other or any in
-    _WHICH_FLOWERS) and whether only those outside full sets; None for an argument it does
-    not know."""
-    which = 2
-    outside = False
-    for a in args:
-        if a in _WHICH_FLOWERS:
-            which = _WHICH_FLOWERS.index(a)
-        elif a == "outside_sets":
-            outside = True
-        else:
-            return None
-    return which, outside
+class Flowers(FeatureImpl):
+    """Which flowers to count (``which``: the place of seat, other or any in
+    _WHICH_FLOWERS) and whether only those outside full sets (``outside``)."""
+
+    __slots__ = ("which", "outside")
+
+    def __init__(self, args: tuple[str, ...]) -> None:
+        super().__init__(args)
+        self.which = 2
+        self.outside = False
+        for a in args:
+            if a in _WHICH_FLOWERS:
+                self.which = _WHICH_FLOWERS.index(a)
+            elif a == "outside_sets":
+                self.outside = True
+            else:
+                raise ValueError(f"unknown argument {a!r} to flowers")
+
+    def count(self, fc: FlowerCounts) -> int:
+        """The flowers of ``fc`` this feature counts."""
+        seat = fc.seat_outside if self.outside else fc.seat
+        other = fc.other_outside if self.outside else fc.other
+        return seat if self.which == 0 else other if self.which == 1 else seat + other
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return self.count(hf.flowers)
 
 
-#: _flower_args by argument tuple (a rule set has a few; every hand asks for them)
-_PARSED_FLOWER_ARGS: dict[tuple[str, ...], tuple[int, bool]] = {}
+feature("flowers", Flowers)
+
+
+#: Flowers by argument tuple, for flowers_asked (a rule set has a few)
+_FLOWERS_BY_ARGS: dict[tuple[str, ...], Flowers] = {}
 
 
 def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
-    """The flowers ``flowers(args)`` counts in ``fc`` (which: seat, other or any; whether only
-    those outside full sets); None for an argument it does not know."""
-    parsed = _PARSED_FLOWER_ARGS.get(args)
-    if parsed is None:
-        parsed = _flower_args(args)
-        if parsed is None:
+    """The flowers ``flowers(args)`` counts in ``fc``; None for an argument it does not know."""
+    counter = _FLOWERS_BY_ARGS.get(args)
+    if counter is None:
+        try:
+            counter = Flowers(args)
+        except ValueError:
             return None
-        _PARSED_FLOWER_ARGS[args] = parsed
-    which, outside = parsed
-    seat = fc.seat_outside if outside else fc.seat
-    other = fc.other_outside if outside else fc.other
-    return seat if which == 0 else other if which == 1 else seat + other
+        _FLOWERS_BY_ARGS[args] = counter
+    return counter.count(fc)
 
 
-def flowers(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    n = flowers_asked(args, hf.flowers)
-    if n is None:
-        raise ValueError(f"unknown argument {[a for a in args if a not in _FLOWER_ARGS][0]!r} to flowers")
-    return n
+class FlowerSets(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return hf.flowers.sets
 
 
-feature("flowers", flowers)
+feature("flower_sets", FlowerSets)
 
 
-_FLOWER_ARGS = ("seat", "other", "any", "outside_sets")
+class Win(FeatureImpl):
+    """The win method asked for (its :func:`~nbmj.scoring.facts.win_method_code`, -1 for any)."""
+
+    __slots__ = ("method",)
+
+    def __init__(self, args: tuple[str, ...]) -> None:
+        super().__init__(args)
+        self.method = win_method_code(args[0]) if args else -1
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if self.method < 0 or hf.win_method == self.method else 0
 
 
-def flower_sets(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return hf.flowers.sets
+feature("win", Win)
 
 
-feature("flower_sets", flower_sets)
+_SELF_DRAWN_CODES = SELF_DRAWN_CODES  # (a C variable where compiled: read without a look-up of the globals)
 
 
-def win(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    if not args:
-        return 1
-    return 1 if hf.situation.win_by == args[0] else 0
+class SelfDraw(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return (_SELF_DRAWN_CODES >> hf.win_method) & 1
 
 
-feature("win", win)
+feature("self_draw", SelfDraw)
 
 
-def self_draw(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.situation.win_by in SELF_DRAWN else 0
+class AfterDiscardKong(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        kong = hf.situation.bloom_kong()
+        return 1 if kong is not None and kong.kind == "kan" else 0
 
 
-feature("self_draw", self_draw)
-
-
-def after_discard_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    kong = hf.situation.bloom_kong()
-    return 1 if kong is not None and kong.kind == "kan" else 0
-
-
-feature("after_discard_kong", after_discard_kong)
+feature("after_discard_kong", AfterDiscardKong)
 
 #: after_kong's kind words, as meld kinds
 _KONG_KINDS = {"exposed": "kan", "concealed": "ankan", "added": "kakan"}
 
 
-def after_kong(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
+class AfterKong(FeatureImpl):
     """The kongs the win came right after (``Situation.after_kongs``, NB-12.49) of the kind
     and the giver the arguments name: ``exposed``/``concealed``/``added``, and ``of_winner``
     (the konged tile came from the winner) or ``of_other`` (from anyone else); with
     ``last``, only the last of them (for a win on a replacement, the kong it replaced)."""
-    sit = hf.situation
-    kongs = sit.after_kongs[-1:] if "last" in args else sit.after_kongs
-    n = 0
-    for m in kongs:
-        for a in args:
-            kind = _KONG_KINDS.get(a)
-            if kind is not None and m.kind != kind:
-                break
-            if a == "of_winner" and m.source != sit.seat:
-                break
-            if a == "of_other" and (m.source is None or m.source == sit.seat):
-                break
-        else:
-            n += 1
-    return n
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        args = self.args
+        sit = hf.situation
+        kongs = sit.after_kongs[-1:] if "last" in args else sit.after_kongs
+        n = 0
+        for m in kongs:
+            for a in args:
+                kind = _KONG_KINDS.get(a)
+                if kind is not None and m.kind != kind:
+                    break
+                if a == "of_winner" and m.source != sit.seat:
+                    break
+                if a == "of_other" and (m.source is None or m.source == sit.seat):
+                    break
+            else:
+                n += 1
+        return n
 
 
-feature("after_kong", after_kong)
+feature("after_kong", AfterKong)
 
 
-def last_tile(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.situation.last_tile else 0
+class LastTile(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.situation.last_tile else 0
 
 
-feature("last_tile", last_tile)
+feature("last_tile", LastTile)
 
 
-def first_turn(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.situation.first_turn else 0
+class FirstTurn(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.situation.first_turn else 0
 
 
-feature("first_turn", first_turn)
+feature("first_turn", FirstTurn)
 
 
-def dealer(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return 1 if hf.situation.seat == "E" else 0
+class Dealer(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return 1 if hf.situation.seat == "E" else 0
 
 
-feature("dealer", dealer)
+feature("dealer", Dealer)
 
 
-def melds_exposed(args: tuple[str, ...], hf: HandFacts, rd: Reading) -> int:
-    return len(hf.situation.melds)
+class MeldsExposed(FeatureImpl):
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return len(hf.situation.melds)
 
 
-feature("melds_exposed", melds_exposed)
+feature("melds_exposed", MeldsExposed)
 
 
 #: The feature names implemented (a test checks they are those of FEATURES).

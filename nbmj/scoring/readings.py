@@ -20,7 +20,7 @@ from . import _decomp
 from ._by_object import ByObject
 from ._decomp import ReadingCodes
 from ._decomp import readings as core_readings
-from .facts import HandFacts, SetGroup, group_notation, tile_in_class
+from .facts import TILE_CLASSES, HandFacts, SetGroup, group_notation, tile_in_class
 
 __all__ = [
     "Reading",
@@ -38,9 +38,6 @@ __all__ = [
     "wild_as_itself",
 ]
 
-#: The tile classes of ``pungs``/``pairs`` (the order of :data:`nbmj.rules.model.FEATURES`).
-TILE_CLASSES: tuple[str, ...] = ("dragon", "wind", "seat_wind", "round_wind", "honor", "terminal", "simple",
-                                 "terminal_or_honor", "suited")
 
 Group = tuple[str, int, tuple[bool, ...]]  # (type, first kind, wild mask): a group of a split
 Split = tuple[Group, tuple[Group, ...]]  # (pair, melds)

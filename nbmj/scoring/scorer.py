@@ -15,7 +15,7 @@ from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS, to_notation
 from ._by_object import ByObject
-from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, wind_kind
+from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, win_method_code, wind_kind
 from .features import features_in
 from .items import Entry, ItemPlan, apply_items, plan_for
 from .readings import Reading, build_reading, candidate_notation, candidates
@@ -332,7 +332,7 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
         situation=sit, rules=rules, wild_kinds=frozenset(), shape=bytes(counts), wilds=0, win_is_wild=False,
         wild_physical={}, melded=tuple(sets), seat_kind=wind_kind(seat),
         round_kind=wind_kind(round_wind), flowers=flower_counts(sit, rules, frozenset()),
-        concealed_hand=True, wild_single_wait=False,
+        concealed_hand=True, wild_single_wait=False, win_method=win_method_code(sit.win_by),
     )
     rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)
     total = sum([a.value for a in apply_items(_hand_fu_items(rules), hf, rd)])

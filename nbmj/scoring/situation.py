@@ -13,7 +13,7 @@ from typing import Any, Literal
 from ..errors import NbmjError, SituationError
 from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
 
-__all__ = ["Meld", "Situation", "MELD_KINDS"]
+__all__ = ["Meld", "Situation", "MELD_KINDS", "WIN_METHODS"]
 
 MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
 
@@ -134,7 +134,8 @@ def _notation_in_order(tiles: tuple[int, ...]) -> str:
 
 
 _SEATS = ("E", "S", "W", "N")
-_WIN_BY = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
+#: The ways a hand is won (``Situation.win_by``).
+WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
 _KNOWN_FIELDS = {
     "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
     "indicator", "last_tile", "first_turn", "fed", "discarded_wild", "liable", "after_kongs",
@@ -217,8 +218,8 @@ def _situation_from_dict(data: Any) -> Situation:
     if win_tile is None:
         raise SituationError(f"'win_tile' must be one tile in notation, not {data['win_tile']!r}")
     win_by = data["win_by"]
-    if win_by not in _WIN_BY:
-        raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(_WIN_BY)}")
+    if win_by not in WIN_METHODS:
+        raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(WIN_METHODS)}")
     discarder = data.get("from")
     if win_by in ("discard", "rob_kong"):
         if discarder is None:
