@@ -656,8 +656,8 @@ class _BoundPlan:
         #: (the ways of winning they forbid, the slot of the condition); one that surely holds
         #: makes the scorer refuse every reading
         #: (the ways of winning they forbid, the condition's part from counts, its slot there)
-        self.light_forbids = [(wr.forbid, _Part(condition, [], [condition.slot_of[wr.when]], _LIGHT),
-                               condition.slot_of[wr.when]) for _outcome, wr, condition in plan.hand_conditions]
+        self.light_forbids = [(wr.forbid, _Part(condition, [], [slot], _LIGHT),
+                               slot) for _outcome, wr, condition, slot in plan.hand_conditions]
         #: the hand-level part of the bound from counts, (台, multiplier), by the facts it reads
         self.light_hand_parts: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: the same by the flowers' counts in place of the flowers and the wild kinds
@@ -756,8 +756,8 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
         return False, hf
     # a win restriction on the hand, whatever the reading, refuses every reading (the
     # scorer's _evaluate); what it works out (财神单吊) stays in the facts for the scorer
-    for _outcome, wr, condition in plan_for(rules).hand_conditions:
-        if win_by in wr.forbid and condition.holds(hf, wr.when):
+    for _outcome, wr, condition, slot in plan_for(rules).hand_conditions:
+        if win_by in wr.forbid and condition.hand_value(hf, slot):
             return False, hf
     return True, hf
 

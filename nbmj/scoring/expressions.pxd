@@ -23,8 +23,9 @@ cdef class Program:
     cpdef list new_values(self)
     @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl)
     cpdef fill_hand(self, HandFacts hf, list values)
-    @cython.locals(values=list)
     cpdef bint holds(self, HandFacts hf, object expr) except -1
+    @cython.locals(values=list)
+    cpdef long hand_value(self, HandFacts hf, Py_ssize_t slot) except? -1
     @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl)
     cpdef fill_reading(self, HandFacts hf, Reading rd, list values)
 

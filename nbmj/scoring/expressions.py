@@ -143,9 +143,13 @@ class Program:
 
     def holds(self, hf: HandFacts, expr: Expr) -> bool:
         """Whether ``expr``, one of the program's and of the hand only, holds for ``hf``."""
+        return self.hand_value(hf, self.slot_of[expr]) != 0
+
+    def hand_value(self, hf: HandFacts, slot: int) -> int:
+        """The value of the hand-level slot ``slot`` for ``hf``."""
         values = self.new_values()
         self.fill_hand(hf, values)
-        return values[self.slot_of[expr]] != 0
+        return values[slot]
 
     def fill_reading(self, hf: HandFacts, rd: Reading, values: list[int]) -> None:
         """Fill the reading-level slots of ``values`` for the reading ``rd`` of ``hf``

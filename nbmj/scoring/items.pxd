@@ -39,7 +39,7 @@ cdef class ItemPlan:
                    item_values=list)
     cpdef _entries(self, list compiled, list values, list out)
     cpdef list new_values(self)
-    @cython.locals(win_by=str, outcome=Py_ssize_t, program=Program)
+    @cython.locals(win_by=str, outcome=Py_ssize_t, condition=Program, slot=Py_ssize_t)
     cpdef fill_hand(self, HandFacts hf, list values)
     @cython.locals(out=list)
     cpdef list hand_entries(self, list values)

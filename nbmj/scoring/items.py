@@ -87,12 +87,14 @@ class ItemPlan:
         #: whether its condition holds, whether that depends on the reading)
         self.restrictions: list[CompiledRestriction] = []
         #: the hand-level ones: (the slot of the outcome, the restriction, the program of its
-        #: condition); their outcomes follow the program's slots in a hand's values
-        self.hand_conditions: list[tuple[int, WinRestriction, Program]] = []
+        #: condition, the condition's slot in that program); their outcomes follow the
+        #: program's slots in a hand's values
+        self.hand_conditions: list[tuple[int, WinRestriction, Program, int]] = []
         for wr, hand in zip(restrictions, by_hand):
             if hand:
                 outcome = self.program.size + len(self.hand_conditions)
-                self.hand_conditions.append((outcome, wr, Program([wr.when])))
+                condition = Program([wr.when])
+                self.hand_conditions.append((outcome, wr, condition, condition.slot_of[wr.when]))
                 self.restrictions.append((wr, outcome, False))
             else:
                 self.restrictions.append((wr, slot_of[wr.when], True))
@@ -135,8 +137,9 @@ class ItemPlan:
         and the outcomes of the hand-level restrictions."""
         self.program.fill_hand(hf, values)
         win_by = hf.situation.win_by
-        for outcome, wr, program in self.hand_conditions:
-            values[outcome] = 1 if win_by in wr.forbid and program.holds(hf, wr.when) else 0
+        for outcome, wr, condition, slot in self.hand_conditions:
+            # (by its slot: finding the slot of the condition hashes the expression, a frozen dataclass)
+            values[outcome] = 1 if win_by in wr.forbid and condition.hand_value(hf, slot) else 0
 
     def hand_entries(self, values: list[int]) -> list[Entry]:
         """The entries of the items that do not depend on the reading, once :meth:`fill_hand`

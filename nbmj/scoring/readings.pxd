@@ -63,6 +63,9 @@ cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
+cdef ByObject _GROUP_SETS
+@cython.locals(found=tuple)
+cpdef tuple _group_sets(tuple group)
 @cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int)
 cpdef Reading build_reading(HandFacts hf, Candidate cand)
 @cython.locals(pair=tuple, melds=tuple, parts=list)

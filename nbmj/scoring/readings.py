@@ -239,12 +239,27 @@ def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     return [build_reading(hf, cand) for cand in candidates(hf, spec)]
 
 
+#: Per group of a split, its :func:`set_group` concealed and exposed, found by the group's
+#: identity: the core's groups are the tuples of one table, so a look-up hashes no tuple of
+#: a string, an int and a mask (as set_group's own cache does).
+_GROUP_SETS = ByObject(4096)
+
+
+def _group_sets(group: Group) -> tuple[SetGroup, SetGroup]:
+    """``set_group`` of ``group``, concealed and then exposed by a discard."""
+    found: tuple[SetGroup, SetGroup] | None = _GROUP_SETS.get(group)
+    if found is None:
+        typ, first, mask = group
+        found = _GROUP_SETS.put(group, (set_group(typ, first, False, mask), set_group(typ, first, True, mask)))
+    return found
+
+
 def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     """The :class:`Reading` of a candidate: the melded sets, then the split's melds."""
     split = cand.split
     pair, melds = split
     exposed = cand.exposed
-    sets = hf.melded + tuple([set_group(t2, f2, gj == exposed, m2) for gj, (t2, f2, m2) in enumerate(melds, 1)])
+    sets = hf.melded + tuple([_group_sets(group)[gj == exposed] for gj, group in enumerate(melds, 1)])
     return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
 
 
