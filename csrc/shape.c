@@ -26,6 +26,8 @@
  */
 #include "shape.h"
 
+#include "bits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -471,7 +473,10 @@ static inline uint16_t group_code(int type, int first, int wild_rank) {
 
 typedef struct {
     uint8_t c[NB_KINDS];
-    int idx[4]; /* the suits' table indices of c (hand_indices), kept as c changes */
+    int idx[4];     /* the suits' table indices of c (hand_indices), kept as c changes */
+    uint8_t e[4];   /* the suits' win-table entries at idx */
+    int meld_wilds; /* the sum of e's low nibbles: the wilds the real tiles left need as melds only */
+    uint64_t present; /* bit k set while c[k] > 0: the lowest real tile left is its lowest bit */
     int wilds, melds_left, pair_left, n_melds;
     uint16_t pair;
     uint16_t melds[NB_MAX_MELDS];
@@ -484,9 +489,11 @@ typedef struct {
 static int keys_push(nb_keys *k, uint64_t key) {
     if (k->len == k->cap) {
         size_t cap = k->cap ? 2 * k->cap : 64;
-        uint64_t *p = realloc(k->keys, cap * sizeof *p);
+        uint64_t *p = malloc(cap * sizeof *p);
         if (!p) return -1;
-        k->keys = p;
+        if (k->len) memcpy(p, k->keys, k->len * sizeof *p);
+        free(k->heap);
+        k->keys = k->heap = p;
         k->cap = cap;
     }
     k->keys[k->len++] = key;
@@ -496,7 +503,7 @@ static int keys_push(nb_keys *k, uint64_t key) {
 static void emit(dec_t *st) {
     uint16_t m[NB_MAX_MELDS];
     int n = st->n_melds;
-    memcpy(m, st->melds, n * sizeof *m);
+    memcpy(m, st->melds, sizeof m); /* a fixed size: copied inline, not by a call */
     for (int a = 1; a < n; a++) { /* insertion sort: at most four melds */
         uint16_t x = m[a];
         int b = a - 1;
@@ -544,90 +551,170 @@ static void finish_with_wilds(dec_t *st) {
     }
 }
 
-/* Whether the real tiles left can still be completed with the wilds left: groups are
- * taken lowest kind first, so a branch that cannot win is cut before it is explored. The
- * counts of tiles and groups left always agree (3 per meld, 2 for the pair), so enough
- * wilds is all it takes. */
-static inline int can_finish(const dec_t *st) {
-    const int *idx = st->idx;
-    uint8_t e[4] = {win_suit[idx[0]], win_suit[idx[1]], win_suit[idx[2]], win_honor[idx[3]]};
-    int melds = (e[0] & 15) + (e[1] & 15) + (e[2] & 15) + (e[3] & 15);
-    if (!st->pair_left) return melds <= st->wilds;
-    for (int s = 0; s < 4; s++)
-        if (melds - (e[s] & 15) + (e[s] >> 4) <= st->wilds) return 1;
-    return 0;
+static inline uint8_t win_entry(int suit, int idx) { return suit < 3 ? win_suit[idx] : win_honor[idx]; }
+
+/* Whether the real tiles left, once suit s has win-table entry e, can be completed with
+ * `wilds` wilds into melds and, when pair_left, one pair. The counts of tiles and groups left
+ * always agree (3 per meld, 2 for the pair), so enough wilds is all it takes. The search
+ * asks before it takes a group, and so never enters a branch that cannot win (unless only
+ * groups of wilds not asked for could finish it). */
+static inline int fits(const dec_t *st, int s, uint8_t e, int wilds, int pair_left) {
+    int melds = st->meld_wilds - (st->e[s] & 15) + (e & 15);
+    if (!pair_left) return melds <= wilds;
+    int extra = (e >> 4) - (e & 15); /* the pair in suit s: its cost beyond melds only */
+    for (int t = 0; t < 4; t++) {
+        int x = (st->e[t] >> 4) - (st->e[t] & 15);
+        if (t != s && x < extra) extra = x;
+    }
+    return melds + extra <= wilds;
 }
 
-/* Per kind: its suit (0-3) and its weight in that suit's table index (5 ** its place, as
- * suit_index reads the counts). */
+/* Per kind: its suit (0-3), its weight in that suit's table index (5 ** its place, as
+ * suit_index reads the counts) and its rank in its suit (0-8). */
 static const uint8_t KIND_SUIT[NB_KINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
 static const int KIND_WEIGHT[NB_KINDS] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625};
+static const uint8_t KIND_RANK[NB_KINDS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6};
 
-static inline void take(dec_t *st, int kind, int n) { /* n < 0 puts tiles back */
-    st->c[kind] -= n;
-    st->idx[KIND_SUIT[kind]] -= n * KIND_WEIGHT[kind];
+/* What taking a group changes besides the counts, to be put back after its branch. */
+typedef struct {
+    int idx, meld_wilds;
+    uint8_t e;
+    uint64_t present;
+} undo_t;
+
+/* Takes n real tiles of each kind set in kinds (bit j: kind first + j, all of suit s), the
+ * suit's index becoming idx_s and its entry e. */
+static inline void take_group(dec_t *st, int s, int idx_s, uint8_t e, int first, int kinds, int n, undo_t *undo) {
+    undo->idx = st->idx[s];
+    undo->e = st->e[s];
+    undo->meld_wilds = st->meld_wilds;
+    undo->present = st->present;
+    st->meld_wilds += (e & 15) - (st->e[s] & 15);
+    st->idx[s] = idx_s;
+    st->e[s] = e;
+    for (int j = 0; j < 3; j++) {
+        if (!((kinds >> j) & 1)) continue;
+        if (!(st->c[first + j] -= n)) st->present &= ~(1ull << (first + j));
+    }
 }
 
-/* The wild masks (bit j: slot j of the chow is a wild) of a chow whose slot o holds kind i,
- * the lowest real tile left: the slots below o are wilds, slot o is real, the slots above
- * either. By o: {0, 2, 4, 6}, {1, 5}, {3}, in increasing order. */
+static inline void put_back(dec_t *st, int s, int first, int kinds, int n, const undo_t *undo) {
+    for (int j = 0; j < 3; j++)
+        if ((kinds >> j) & 1) st->c[first + j] += n;
+    st->idx[s] = undo->idx;
+    st->e[s] = undo->e;
+    st->meld_wilds = undo->meld_wilds;
+    st->present = undo->present;
+}
+
+/* The chows through kind i, the lowest real tile left, starting o = 0-2 ranks below it: the
+ * slots below i are wilds (nothing real is left there), slot o takes a real tile, the slots
+ * above either. Per o, in increasing order: the wild masks (bit j: slot j is a wild), and per
+ * mask its number of wilds and the real slots above o (they need a real tile of their kind). */
 static const uint8_t CHOW_MASKS[3][4] = {{0, 2, 4, 6}, {1, 5, 0, 0}, {3, 0, 0, 0}};
+static const uint8_t CHOW_NEEDS[3][4] = {{6, 4, 2, 0}, {4, 0, 0, 0}, {0, 0, 0, 0}};
+static const uint8_t CHOW_WILDS[3][4] = {{0, 1, 1, 2}, {1, 2, 0, 0}, {2, 0, 0, 0}};
 static const int N_CHOW_MASKS[3] = {4, 2, 1};
 
-static void decompose_from(dec_t *st, int from) {
+/* decompose_from once every wild is placed: each group takes real tiles only, so the
+ * lowest tile left goes into a pung, the pair or a chow starting at it. */
+static void decompose_real(dec_t *st) {
+    if (!st->present) { /* tiles and groups left agree: every group is filled */
+        emit(st);
+        return;
+    }
+    int i = NBMJ_CTZ64(st->present), s = KIND_SUIT[i], weight = KIND_WEIGHT[i];
+    undo_t undo;
+    if (st->melds_left && st->c[i] >= 3) {
+        int idx_s = st->idx[s] - 3 * weight;
+        uint8_t e = win_entry(s, idx_s);
+        if (fits(st, s, e, 0, st->pair_left)) {
+            take_group(st, s, idx_s, e, i, 1, 3, &undo); st->melds_left--;
+            st->melds[st->depth++] = group_code(NB_PUNG, i, 0);
+            decompose_real(st);
+            st->depth--;
+            put_back(st, s, i, 1, 3, &undo); st->melds_left++;
+        }
+    }
+    if (st->pair_left && st->c[i] >= 2) {
+        int idx_s = st->idx[s] - 2 * weight;
+        uint8_t e = win_entry(s, idx_s);
+        if (fits(st, s, e, 0, 0)) {
+            take_group(st, s, idx_s, e, i, 1, 2, &undo); st->pair_left = 0;
+            st->pair = group_code(NB_PAIR, i, 0);
+            decompose_real(st);
+            put_back(st, s, i, 1, 2, &undo); st->pair_left = 1;
+        }
+    }
+    if (st->melds_left && i < 27 && KIND_RANK[i] <= 6 && ((st->present >> i) & 7) == 7) {
+        int idx_s = st->idx[s] - 31 * weight; /* one tile of each of three ranks: 1 + 5 + 25 */
+        uint8_t e = win_entry(s, idx_s);
+        if (fits(st, s, e, 0, st->pair_left)) {
+            take_group(st, s, idx_s, e, i, 7, 1, &undo); st->melds_left--;
+            st->melds[st->depth++] = group_code(NB_CHOW, i, CHOW_MASK_RANK[0]);
+            decompose_real(st);
+            st->depth--;
+            put_back(st, s, i, 7, 1, &undo); st->melds_left++;
+        }
+    }
+}
+
+static void decompose_from(dec_t *st) {
     if (st->failed) return;
-    if (!can_finish(st)) return;
-    int i = from;
-    while (i < NB_KINDS && !st->c[i]) i++;
-    if (i == NB_KINDS) {
+    if (!st->wilds) {
+        decompose_real(st);
+        return;
+    }
+    if (!st->present) {
         finish_with_wilds(st);
         return;
     }
-    int ci = st->c[i];
+    int i = NBMJ_CTZ64(st->present), s = KIND_SUIT[i], weight = KIND_WEIGHT[i], ci = st->c[i];
+    undo_t undo;
     /* pungs and pairs holding r real tiles of kind i, the other slots wild */
     if (st->melds_left) {
         for (int r = 1; r <= 3 && r <= ci; r++) {
-            if (3 - r > st->wilds) continue;
-            take(st, i, r); st->wilds -= 3 - r; st->melds_left--;
+            int wilds = st->wilds - (3 - r), idx_s = st->idx[s] - r * weight;
+            if (wilds < 0) continue;
+            uint8_t e = win_entry(s, idx_s);
+            if (!fits(st, s, e, wilds, st->pair_left)) continue;
+            take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->melds_left--;
             st->melds[st->depth++] = group_code(NB_PUNG, i, 3 - r);
-            decompose_from(st, i);
+            decompose_from(st);
             st->depth--;
-            take(st, i, -r); st->wilds += 3 - r; st->melds_left++;
+            put_back(st, s, i, 1, r, &undo); st->wilds += 3 - r; st->melds_left++;
         }
     }
     if (st->pair_left) {
         for (int r = 1; r <= 2 && r <= ci; r++) {
-            if (2 - r > st->wilds) continue;
-            take(st, i, r); st->wilds -= 2 - r; st->pair_left = 0;
+            int wilds = st->wilds - (2 - r), idx_s = st->idx[s] - r * weight;
+            if (wilds < 0) continue;
+            uint8_t e = win_entry(s, idx_s);
+            if (!fits(st, s, e, wilds, 0)) continue;
+            take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->pair_left = 0;
             st->pair = group_code(NB_PAIR, i, 2 - r);
-            decompose_from(st, i);
-            take(st, i, -r); st->wilds += 2 - r; st->pair_left = 1;
+            decompose_from(st);
+            put_back(st, s, i, 1, r, &undo); st->wilds += 2 - r; st->pair_left = 1;
         }
     }
-    /* chows through kind i: slots below i are wilds (nothing real is left there), slot i
-     * takes a real tile, higher slots take a real tile or a wild (CHOW_MASKS). */
     if (st->melds_left && i < 27) {
-        for (int s = i - 2; s <= i; s++) {
-            if (s < 0 || s / 9 != i / 9 || s % 9 > 6) continue;
-            const uint8_t *masks = CHOW_MASKS[i - s];
-            for (int m = 0; m < N_CHOW_MASKS[i - s]; m++) {
-                int mask = masks[m];
-                int ok = 1, used = 0;
-                for (int j = 0; j < 3; j++) {
-                    int wild = (mask >> j) & 1;
-                    if (!wild && s + j > i && !st->c[s + j]) ok = 0;
-                    used += wild;
-                }
-                if (!ok || used > st->wilds) continue;
+        int rank = KIND_RANK[i];
+        for (int o = rank < 2 ? rank : 2; o >= 0; o--) {
+            if (rank - o > 6) continue; /* no chow starts at rank 8 or 9 */
+            int first = i - o;
+            for (int m = 0; m < N_CHOW_MASKS[o]; m++) {
+                int mask = CHOW_MASKS[o][m], need = CHOW_NEEDS[o][m], wilds = st->wilds - CHOW_WILDS[o][m];
+                if (wilds < 0 || ((st->present >> first) & need) != (uint64_t)need) continue;
+                int real = ~mask & 7, idx_s = st->idx[s];
                 for (int j = 0; j < 3; j++)
-                    if (!((mask >> j) & 1)) take(st, s + j, 1);
-                st->wilds -= used; st->melds_left--;
-                st->melds[st->depth++] = group_code(NB_CHOW, s, CHOW_MASK_RANK[mask]);
-                decompose_from(st, i);
+                    if ((real >> j) & 1) idx_s -= KIND_WEIGHT[first + j];
+                uint8_t e = win_entry(s, idx_s);
+                if (!fits(st, s, e, wilds, st->pair_left)) continue;
+                take_group(st, s, idx_s, e, first, real, 1, &undo); st->wilds = wilds; st->melds_left--;
+                st->melds[st->depth++] = group_code(NB_CHOW, first, CHOW_MASK_RANK[mask]);
+                decompose_from(st);
                 st->depth--;
-                st->wilds += used; st->melds_left++;
-                for (int j = 0; j < 3; j++)
-                    if (!((mask >> j) & 1)) take(st, s + j, -1);
+                put_back(st, s, first, real, 1, &undo); st->wilds += CHOW_WILDS[o][m]; st->melds_left++;
             }
         }
     }
@@ -653,13 +740,22 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     st.melds_left = st.n_melds = n_melds;
     st.pair_left = 1;
     st.pair = 0;
+    st.present = 0;
+    for (int k = 0; k < NB_KINDS; k++)
+        if (counts[k]) st.present |= 1ull << k;
     st.depth = 0;
     st.out = out;
     st.failed = 0;
     out->len = 0;
-    /* The pruning in decompose_from reads the tables (nb_init must have run). */
+    /* The search reads the tables (nb_init must have run). */
     if (!tables_ready) return -1;
-    decompose_from(&st, 0);
+    st.meld_wilds = 0;
+    for (int s = 0; s < 4; s++) {
+        st.e[s] = win_entry(s, st.idx[s]);
+        st.meld_wilds += st.e[s] & 15;
+    }
+    if (!fits(&st, 0, st.e[0], wilds, 1)) return 0; /* no win: nothing to list */
+    decompose_from(&st);
     if (st.failed) return -1;
     if (out->len > 1) {
         if (out->len <= 32) { /* most hands: an insertion sort, without qsort's calls to compare */
@@ -682,7 +778,168 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
 }
 
 void nb_keys_free(nb_keys *keys) {
-    free(keys->keys);
-    keys->keys = NULL;
+    free(keys->heap);
+    keys->keys = keys->heap = NULL;
     keys->len = keys->cap = 0;
+}
+
+/* ---------------------------------------------------------------- readings */
+
+/* Per chow wild rank: its wild mask (CHOW_MASK_RANK's inverse). */
+static const uint8_t CHOW_RANK_MASK[8] = {0, 1, 3, 7, 5, 2, 6, 4};
+
+/* A group code's place in the order of the Python tuples (type, first, mask): codes order
+ * types and first kinds alike, and a pair's or pung's masks by their number of wilds as the
+ * tuples do, but a chow's by the tuple of its wild kinds, while a mask tuple sorts as the
+ * bits (slot 0, slot 1, slot 2) read as a binary number (False before True). */
+static inline int compact_order(int code) {
+    if (code >= 272) return code;
+    int mask = CHOW_RANK_MASK[code & 7];
+    return (code & ~7) | ((mask & 1) << 2) | (mask & 2) | (mask >> 2);
+}
+
+/* The wait a winning tile makes in slot pos of a group (as _reference_readings._wait). */
+static inline int wait_number(int type, int first, int pos) {
+    if (type == NB_PAIR) return 0;
+    if (type == NB_PUNG) return 1;
+    if (pos == 1) return 2;
+    int rank = KIND_RANK[first];
+    return (pos == 2 && rank == 0) || (pos == 0 && rank == 6) ? 3 : 4;
+}
+
+/* Most hands keep a few readings, whose keys a scan of the list finds fastest; past
+ * SCAN_MAX of them the keys kept also go into an open-addressing set (of key + 1: keys stay
+ * below 2**55, and 0 marks a free slot), so a hand with thousands of readings stays linear. */
+#define SCAN_MAX 32
+
+typedef struct {
+    uint64_t *slots;
+    size_t cap; /* a power of two, at least twice the keys held */
+    int shift;  /* 64 - log2(cap) */
+} key_set;
+
+static inline size_t key_slot(const key_set *set, uint64_t key) {
+    return (size_t)(((key + 1) * 0x9E3779B97F4A7C15ull) >> set->shift);
+}
+
+/* Whether key is in the set; adds it when not. */
+static int key_set_add(key_set *set, uint64_t key, int *added) {
+    size_t mask = set->cap - 1, at = key_slot(set, key);
+    while (set->slots[at]) {
+        if (set->slots[at] == key + 1) {
+            *added = 0;
+            return 0;
+        }
+        at = (at + 1) & mask;
+    }
+    set->slots[at] = key + 1;
+    *added = 1;
+    return 0;
+}
+
+/* A set holding the keys of the readings listed so far, room for twice as many. */
+static int key_set_rebuild(key_set *set, const nb_reading_list *list) {
+    size_t cap = 64;
+    int shift = 58;
+    while (cap < 4 * list->len) { cap *= 2; shift--; }
+    uint64_t *slots = calloc(cap, sizeof *slots);
+    if (!slots) return -1;
+    free(set->slots);
+    set->slots = slots;
+    set->cap = cap;
+    set->shift = shift;
+    int added;
+    for (size_t r = 0; r < list->len; r++) key_set_add(set, list->items[r].key, &added);
+    return 0;
+}
+
+/* Whether no reading listed so far has this key; -1 when memory runs out. */
+static int key_is_new(key_set *set, const nb_reading_list *list, uint64_t key) {
+    if (list->len <= SCAN_MAX) {
+        for (size_t r = 0; r < list->len; r++)
+            if (list->items[r].key == key) return 0;
+        return 1;
+    }
+    if (!set->slots || 2 * (list->len + 1) > set->cap) {
+        if (key_set_rebuild(set, list)) return -1;
+    }
+    int added;
+    key_set_add(set, key, &added);
+    return added;
+}
+
+static int readings_push(nb_reading_list *list, nb_reading reading) {
+    if (list->len == list->cap) {
+        size_t cap = list->cap ? 2 * list->cap : 16;
+        nb_reading *p = malloc(cap * sizeof *p);
+        if (!p) return -1;
+        if (list->len) memcpy(p, list->items, list->len * sizeof *p);
+        free(list->heap);
+        list->items = list->heap = p;
+        list->cap = cap;
+    }
+    list->items[list->len++] = reading;
+    return 0;
+}
+
+int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_codes *codes, nb_reading_list *out) {
+    const uint64_t code_mask = (1u << NB_CODE_BITS) - 1, or_bits = codes->or_bits;
+    key_set seen = {NULL, 0, 0};
+    int failed = 0;
+    out->len = 0;
+    for (size_t r = 0; r < splits->len && !failed; r++) {
+        int g[1 + NB_MAX_MELDS]; /* the pair's code, then the melds' */
+        uint64_t key = splits->keys[r];
+        for (int j = n_melds; j >= 1; j--) {
+            g[j] = (int)(key & code_mask);
+            key >>= NB_CODE_BITS;
+        }
+        g[0] = (int)key;
+        for (int a = 2; a <= n_melds; a++) { /* the melds as their tuples sort */
+            int x = g[a], b = a - 1;
+            while (b >= 1 && compact_order(g[b]) > compact_order(x)) { g[b + 1] = g[b]; b--; }
+            g[b + 1] = x;
+        }
+        uint64_t c = codes->pair[(g[0] % 272) >> 3];
+        uint64_t base = c & ~or_bits, ored = c & or_bits, split = (uint64_t)g[0];
+        for (int j = 1; j <= n_melds; j++) { /* the key adds (or ors) the codes: their order does not matter */
+            int first = (g[j] % 272) >> 3;
+            c = g[j] < 272 ? codes->chow[first] : codes->pung[first];
+            base += c & ~or_bits;
+            ored |= c & or_bits;
+            split = (split << NB_CODE_BITS) | (uint64_t)g[j];
+        }
+        base |= ored;
+        int prev = -1;
+        for (int gi = 0; gi <= n_melds && !failed; gi++) {
+            int code = g[gi];
+            if (code == prev) continue; /* a meld equal to the one before offers the same slots */
+            prev = code;
+            int type = code / 272, first = (code % 272) >> 3, rank = code & 7;
+            int wild_bits = type == NB_CHOW ? CHOW_RANK_MASK[rank] : (1 << rank) - 1;
+            int waits_seen = 0;
+            for (int pos = 0; pos < (type == NB_PAIR ? 2 : 3); pos++) {
+                int wild = (wild_bits >> pos) & 1;
+                if (win < 0 ? !wild : wild || (type == NB_CHOW ? first + pos : first) != win) continue;
+                int wait = wait_number(type, first, pos);
+                if ((waits_seen >> wait) & 1) continue;
+                waits_seen |= 1 << wait;
+                uint64_t reading_key = (base * 8 + (uint64_t)wait) * 512;
+                if (codes->exposed && type == NB_PUNG) reading_key += codes->exposed[first] + 1;
+                int fresh = key_is_new(&seen, out, reading_key);
+                if (fresh < 0) failed = 1;
+                if (fresh <= 0) continue;
+                nb_reading reading = {reading_key, split, (uint8_t)gi, (uint8_t)wait};
+                if (readings_push(out, reading)) failed = 1;
+            }
+        }
+    }
+    free(seen.slots);
+    return failed ? -1 : 0;
+}
+
+void nb_reading_list_free(nb_reading_list *list) {
+    free(list->heap);
+    list->items = list->heap = NULL;
+    list->len = list->cap = 0;
 }

@@ -70,11 +70,14 @@ ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, 
 ptrdiff_t nb_shanten_batch(const uint8_t *hands, const int64_t *wilds, size_t n, int8_t *out);
 
 /* Every distinct decomposition of a 3n+2 hand, as sorted, duplicate-free keys: the pair's
- * group code in the top bits, then the meld codes ascending, NB_CODE_BITS each. */
+ * group code in the top bits, then the meld codes ascending, NB_CODE_BITS each. keys may
+ * start as a buffer of the caller's (cap keys, heap NULL): most hands fit, and need no
+ * allocation; past it they move to memory of their own, heap, which nb_keys_free frees. */
 typedef struct {
     uint64_t *keys;
     size_t len;
     size_t cap;
+    uint64_t *heap;
 } nb_keys;
 
 /* Returns 0, or -1 when memory runs out (out->keys must then still be freed). */
@@ -86,5 +89,39 @@ int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out);
 int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wild_pungs, uint64_t wild_chows,
                       nb_keys *out);
 void nb_keys_free(nb_keys *keys);
+
+/* The readings of a winning hand, as nbmj.core._reference_readings.compact_readings lists
+ * them (see there for the keys): for each of the splits nb_decompose_only listed (sorted,
+ * duplicate-free), each slot the winning tile can take, a reading whose key came before left
+ * out. */
+typedef struct {
+    uint64_t key;   /* the reading's key */
+    uint64_t split; /* the pair's group code in the top bits, then the melds' codes in the
+                     * order their Python tuples sort (not the codes' order: see nb_readings),
+                     * NB_CODE_BITS each */
+    uint8_t group;  /* the group holding the winning tile: 0 the pair, then the melds */
+    uint8_t wait;   /* the wait's number in _reference_readings.WAITS */
+} nb_reading;
+
+/* As nb_keys: items may start as a buffer of the caller's (heap NULL). */
+typedef struct {
+    nb_reading *items;
+    size_t len;
+    size_t cap;
+    nb_reading *heap;
+} nb_reading_list;
+
+/* What a reading's key is made of: per kind the code of a chow from it, a pung and a pair
+ * of it (each below 2**40), per kind the exposed code (0-510) of a pung, or NULL for none,
+ * and the code bits that are or-ed rather than added. */
+typedef struct {
+    const uint64_t *chow, *pung, *pair, *exposed;
+    uint64_t or_bits;
+} nb_reading_codes;
+
+/* win is the winning tile's kind, or -1 for a wild. Returns 0, or -1 when memory runs out
+ * (out->items must then still be freed). */
+int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_codes *codes, nb_reading_list *out);
+void nb_reading_list_free(nb_reading_list *list);
 
 #endif

@@ -3,6 +3,9 @@
 # by group code, so that a call builds no group objects; the docstring comes from the reference.
 
 from . import _reference_readings
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 # Per group code (see _group_table): the group as (type, first, mask), or None for no group.
 cdef list _COMPACT = [None if g is None else _reference_readings._compact(g) for g in _GROUPS]
@@ -61,8 +64,9 @@ cdef int _listed(object hand, object wilds, object wild_pungs, object wild_chows
     n_melds = total // 3
     if n_melds > 4:
         raise AssertionError("unreachable: a hand holds at most four melds")
-    with nogil:  # groups of wilds only not asked for are never listed
-        rc = nb_decompose_only(c, w, n_melds, pungs[0], chows[0], keys)
+    # groups of wilds only not asked for are never listed. The GIL stays held: releasing and
+    # taking it back cost more than most hands' search.
+    rc = nb_decompose_only(c, w, n_melds, pungs[0], chows[0], keys)
     if rc != 0:
         raise MemoryError("out of memory listing decompositions")
     return n_melds
@@ -95,14 +99,23 @@ cdef inline int _decoded(uint64_t key, int n_melds, uint64_t pungs, uint64_t cho
     return pair_code
 
 
+# Room on the stack for the keys and readings of most hands (more move to the heap).
+cdef enum:
+    _KEY_BUFFER = 64
+    _READING_BUFFER = 32
+
+
 def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
     cdef int j, n_melds, pair_code
     cdef int codes[4]
     cdef size_t r
     cdef uint64_t pungs, chows
     cdef nb_keys keys
-    keys.keys = NULL
-    keys.len = keys.cap = 0
+    cdef uint64_t key_buffer[_KEY_BUFFER]
+    keys.keys = key_buffer
+    keys.cap = _KEY_BUFFER
+    keys.len = 0
+    keys.heap = NULL
     try:
         n_melds = _listed(hand, wilds, wild_pungs, wild_chows, &keys, &pungs, &chows)
         out = []
@@ -116,39 +129,7 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
         nb_keys_free(&keys)
 
 
-# For compact_readings, per group code: its type (0 pair, 1 pung, 2 chow) and its wild slots
-# as bits, so that the slots the winning tile can take are found without Python objects.
-cdef uint8_t _C_TYPE[3 * 272]
-cdef uint8_t _C_WILD_BITS[3 * 272]
 cdef tuple _WAIT_NAMES = tuple(_reference_readings.WAITS)
-
-
-cdef _slot_tables():
-    cdef int code
-    for code, g in enumerate(_COMPACT):
-        if g is not None:
-            _C_TYPE[code] = ("pair", "pung", "chow").index(g[0])
-            _C_WILD_BITS[code] = sum(1 << pos for pos, w in enumerate(g[2]) if w)
-
-
-_slot_tables()
-
-
-cdef inline int _wait_number(int typ, int first, int pos):
-    # as _reference_readings._wait
-    if typ == 0:
-        return 0
-    if typ == 1:
-        return 1
-    if pos == 1:
-        return 2
-    if (pos == 2 and first % 9 == 0) or (pos == 0 and first % 9 == 6):
-        return 3
-    return 4
-
-
-cdef enum:
-    _SEEN_MAX = 256
 
 
 # The reference's limits and messages, read once (a module attribute costs a look-up at every call)
@@ -181,96 +162,95 @@ cdef int _codes_table(object codes, int slot, uint64_t *out, uint64_t top, str m
     return 0
 
 
+cdef extern from "shape.h" nogil:
+    ctypedef struct nb_reading:
+        uint64_t key
+        uint64_t split
+        uint8_t group
+        uint8_t wait
+    ctypedef struct nb_reading_list:
+        nb_reading *items
+        size_t len
+        size_t cap
+        nb_reading *heap
+    ctypedef struct nb_reading_codes:
+        const uint64_t *chow
+        const uint64_t *pung
+        const uint64_t *pair
+        const uint64_t *exposed
+        uint64_t or_bits
+    int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_codes *codes,
+                    nb_reading_list *out) noexcept
+    void nb_reading_list_free(nb_reading_list *list) noexcept
+
+
+cdef tuple _split_tuple(uint64_t split, int n_melds):
+    """A split as compact_decompositions gives it, from nb_reading's split (the pair's group
+    code, then the melds' in the order their tuples sort)."""
+    cdef uint64_t mask = (1 << NB_CODE_BITS) - 1
+    cdef int j
+    cdef tuple melds = PyTuple_New(n_melds)
+    for j in range(n_melds - 1, -1, -1):
+        group = _COMPACT[<Py_ssize_t>(split & mask)]
+        Py_INCREF(group)  # the tuple takes a reference of its own
+        PyTuple_SET_ITEM(melds, j, group)
+        split >>= NB_CODE_BITS
+    return (_COMPACT[<Py_ssize_t>split], melds)
+
+
 def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_codes, pair_codes,
                      exposed_codes=None, or_bits=0):
-    cdef uint64_t c
     cdef uint64_t chow_c[34]
     cdef uint64_t pung_c[34]
     cdef uint64_t pair_c[34]
     cdef uint64_t exp_c[34]
-    cdef int codes[4]
     cdef int w_kind = win
-    cdef bint use_exp = exposed_codes is not None
-    cdef int n_melds, j, gi, code, prev, typ, first, pos, wait, waits_seen, bits, pair_code
+    cdef int n_melds
     cdef size_t r
-    cdef uint64_t base, key, pungs, chows, ored, or_mask
+    cdef uint64_t pungs, chows, last_split = 0
     cdef nb_keys keys
-    # keys kept so far: few per hand, so a linear search beats hashing Python ints; past
-    # _SEEN_MAX the rest go to a set
-    cdef uint64_t seen_keys[_SEEN_MAX]
-    cdef int n_seen = 0
-    cdef bint fresh
+    cdef uint64_t key_buffer[_KEY_BUFFER]
+    cdef nb_reading_list found
+    cdef nb_reading found_buffer[_READING_BUFFER]
+    cdef nb_reading_codes codes
+    cdef nb_reading *reading
+    # checked in the reference's order, so that a call with several faults raises its error
     _codes_table(chow_codes, 0, chow_c, _MAX_CODE, _CODES_MESSAGE)
     _codes_table(pung_codes, 1, pung_c, _MAX_CODE, _CODES_MESSAGE)
     _codes_table(pair_codes, 2, pair_c, _MAX_CODE, _CODES_MESSAGE)
-    if use_exp:
-        _codes_table(exposed_codes, 3, exp_c, 510, _EXPOSED_MESSAGE)
     if not 0 <= or_bits <= _MAX_CODE:
         raise ValueError(_reference_readings.OR_BITS_MESSAGE.format(or_bits))
-    or_mask = or_bits
-    keys.keys = NULL
-    keys.len = keys.cap = 0
+    codes.exposed = NULL
+    if exposed_codes is not None:
+        _codes_table(exposed_codes, 3, exp_c, 510, _EXPOSED_MESSAGE)
+        codes.exposed = exp_c
+    codes.chow = chow_c
+    codes.pung = pung_c
+    codes.pair = pair_c
+    codes.or_bits = or_bits
+    keys.keys = key_buffer
+    keys.cap = _KEY_BUFFER
+    keys.len = 0
+    keys.heap = NULL
+    found.items = found_buffer
+    found.cap = _READING_BUFFER
+    found.len = 0
+    found.heap = NULL
     try:
         n_melds = _listed(hand, wilds, wild_pungs, wild_chows, &keys, &pungs, &chows)
-        out = []
-        seen = None
-        for r in range(keys.len):
-            pair_code = _decoded(keys.keys[r], n_melds, pungs, chows, codes)
-            if pair_code < 0:
-                continue
-            base = pair_c[_C_FIRST[pair_code]]
-            ored = base & or_mask
-            base &= ~or_mask
-            for j in range(n_melds):  # the key adds (or ors) the codes: their order does not matter
-                code = codes[j]
-                c = chow_c[_C_FIRST[code]] if _C_TYPE[code] == 2 else pung_c[_C_FIRST[code]]
-                ored |= c & or_mask
-                base += c & ~or_mask
-            base |= ored
-            split = None  # built when a reading of it is kept
-            prev = -1
-            for gi in range(n_melds + 1):
-                code = pair_code if gi == 0 else codes[gi - 1]
-                if code == prev:  # a meld equal to the one before offers the same slots
-                    continue
-                prev = code
-                typ = _C_TYPE[code]
-                first = _C_FIRST[code]
-                bits = _C_WILD_BITS[code]
-                waits_seen = 0
-                for pos in range(2 if typ == 0 else 3):
-                    if w_kind < 0:
-                        if not (bits >> pos) & 1:
-                            continue
-                    elif (bits >> pos) & 1 or (first + pos if typ == 2 else first) != w_kind:
-                        continue
-                    wait = _wait_number(typ, first, pos)
-                    if (waits_seen >> wait) & 1:
-                        continue
-                    waits_seen |= 1 << wait
-                    key = (base * 8 + <uint64_t>wait) * 512
-                    if use_exp and typ == 1:
-                        key += <uint64_t>(exp_c[first] + 1)
-                    fresh = True
-                    for j in range(n_seen):
-                        if seen_keys[j] == key:
-                            fresh = False
-                            break
-                    if not fresh:
-                        continue
-                    py_key = key
-                    if n_seen < _SEEN_MAX:
-                        seen_keys[n_seen] = key
-                        n_seen += 1
-                    else:
-                        if seen is None:
-                            seen = set()
-                        if py_key in seen:
-                            continue
-                        seen.add(py_key)
-                    if split is None:
-                        split = (_COMPACT[pair_code], tuple([_COMPACT[codes[j]] for j in range(n_melds)]))
-                    out.append((py_key, split, gi, _WAIT_NAMES[wait]))
+        if nb_readings(&keys, n_melds, w_kind, &codes, &found) != 0:
+            raise MemoryError("out of memory listing readings")
+        out = PyList_New(found.len)
+        split = None
+        for r in range(found.len):
+            reading = &found.items[r]
+            if split is None or reading.split != last_split:  # a split's readings come together
+                split = _split_tuple(reading.split, n_melds)
+                last_split = reading.split
+            item = (reading.key, split, reading.group, _WAIT_NAMES[reading.wait])
+            Py_INCREF(item)  # the list takes a reference of its own
+            PyList_SET_ITEM(out, r, item)
         return out
     finally:
         nb_keys_free(&keys)
+        nb_reading_list_free(&found)

@@ -28,6 +28,7 @@ cdef extern from "shape.h" nogil:
         uint64_t *keys
         size_t len
         size_t cap
+        uint64_t *heap
     int nb_init()
     int nb_ready()
     int nb_is_win(const uint8_t *counts, int wilds) noexcept
@@ -235,7 +236,7 @@ def decompositions(hand, wilds=0):
     total = _read(hand, wilds, "decompositions", COMPLETE, c, &w)
     _tables()
     n_melds = total // 3
-    keys.keys = NULL
+    keys.keys = keys.heap = NULL
     keys.len = keys.cap = 0
     try:
         with nogil:
