@@ -52,6 +52,9 @@ static uint8_t *final_need; /* [n][ss class][sh class]: fewest tiles to add for 
 static int n_ss, n_sh;      /* pair class counts */
 static int tables_ready;
 
+static void build_chow_cands(void); /* the search's chow candidates (see decompose_from) */
+static void build_group_info(void); /* what nb_readings reads of each group */
+
 static inline int sat(int v) { return v > SAT ? SAT : v; }
 static inline int imin(int a, int b) { return a < b ? a : b; }
 
@@ -272,6 +275,8 @@ int nb_init(void) {
         win_suit = win_honor = cls_suit = cls_honor = final_need = NULL;
         return -1;
     }
+    build_chow_cands();
+    build_group_info();
     tables_ready = 1;
     return 0;
 }
@@ -441,6 +446,30 @@ static inline int read_row(const uint8_t *c, long wilds, int need_complete, int 
 
 int nb_row_indices(const uint8_t *counts, int idx[4]) { return row_indices(counts, idx); }
 
+/* The kinds held: bit k set where counts[k] > 0. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* Eight counts at a time: a byte (at most 4) is nonzero when one of its three low bits is;
+ * the multiply gathers bit 8k of the word to bit 56 + k (no two products meet, so nothing
+ * carries). */
+static inline uint64_t nonzero8(const uint8_t *p) {
+    uint64_t v = load8(p);
+    v = (v | (v >> 1) | (v >> 2)) & 0x0101010101010101ull;
+    return (v * 0x0102040810204080ull) >> 56;
+}
+
+static inline uint64_t present_kinds(const uint8_t *counts) {
+    return nonzero8(counts) | nonzero8(counts + 8) << 8 | nonzero8(counts + 16) << 16 | nonzero8(counts + 24) << 24
+           | (uint64_t)(counts[32] != 0) << 32 | (uint64_t)(counts[33] != 0) << 33;
+}
+#else
+static inline uint64_t present_kinds(const uint8_t *counts) {
+    uint64_t present = 0;
+    for (int k = 0; k < NB_KINDS; k++)
+        if (counts[k]) present |= 1ull << k;
+    return present;
+}
+#endif
+
 ptrdiff_t nb_is_win_batch(const uint8_t *hands, const int64_t *wilds, size_t n, uint8_t *out) {
     for (size_t row = 0; row < n; row++) {
         int idx[4];
@@ -551,29 +580,50 @@ static void finish_with_wilds(dec_t *st) {
     }
 }
 
+/* Per kind: its suit (0-3), its weight in that suit's table index (5 ** its place, as
+ * suit_index reads the counts) and its rank in its suit (0-8). */
+static const uint8_t KIND_SUIT[NB_KINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
+static const int KIND_WEIGHT[NB_KINDS] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625};
+static const uint8_t KIND_RANK[NB_KINDS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6};
+
 static inline uint8_t win_entry(int suit, int idx) { return suit < 3 ? win_suit[idx] : win_honor[idx]; }
+
+/* What the groups a search node may take through kind i have in common for fits(): they
+ * all take tiles of i's suit s only. */
+typedef struct {
+    int s;
+    int rest;       /* the wilds the other suits need as melds only */
+    int pair_extra; /* the least a pair costs beyond that in one of the other suits (when
+                     * the pair is still to take) */
+} node_t;
+
+static inline node_t node_at(const dec_t *st, int i) {
+    node_t n;
+    n.s = KIND_SUIT[i];
+    n.rest = st->meld_wilds - (st->e[n.s] & 15);
+    n.pair_extra = 99;
+    if (st->pair_left) {
+        for (int t = 0; t < 4; t++) {
+            int x = (st->e[t] >> 4) - (st->e[t] & 15);
+            if (t != n.s && x < n.pair_extra) n.pair_extra = x;
+        }
+    }
+    return n;
+}
 
 /* Whether the real tiles left, once suit s has win-table entry e, can be completed with
  * `wilds` wilds into melds and, when pair_left, one pair. The counts of tiles and groups left
  * always agree (3 per meld, 2 for the pair), so enough wilds is all it takes. The search
  * asks before it takes a group, and so never enters a branch that cannot win (unless only
  * groups of wilds not asked for could finish it). */
-static inline int fits(const dec_t *st, int s, uint8_t e, int wilds, int pair_left) {
-    int melds = st->meld_wilds - (st->e[s] & 15) + (e & 15);
-    if (!pair_left) return melds <= wilds;
-    int extra = (e >> 4) - (e & 15); /* the pair in suit s: its cost beyond melds only */
-    for (int t = 0; t < 4; t++) {
-        int x = (st->e[t] >> 4) - (st->e[t] & 15);
-        if (t != s && x < extra) extra = x;
+static inline int fits(const node_t *n, uint8_t e, int wilds, int pair_left) {
+    int need = n->rest + (e & 15);
+    if (pair_left) {
+        int x = (e >> 4) - (e & 15); /* the pair in suit s: its cost beyond melds only */
+        need += x < n->pair_extra ? x : n->pair_extra;
     }
-    return melds + extra <= wilds;
+    return need <= wilds;
 }
-
-/* Per kind: its suit (0-3), its weight in that suit's table index (5 ** its place, as
- * suit_index reads the counts) and its rank in its suit (0-8). */
-static const uint8_t KIND_SUIT[NB_KINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
-static const int KIND_WEIGHT[NB_KINDS] = {1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1, 5, 25, 125, 625, 3125, 15625};
-static const uint8_t KIND_RANK[NB_KINDS] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6};
 
 /* What taking a group changes besides the counts, to be put back after its branch. */
 typedef struct {
@@ -607,14 +657,41 @@ static inline void put_back(dec_t *st, int s, int first, int kinds, int n, const
     st->present = undo->present;
 }
 
-/* The chows through kind i, the lowest real tile left, starting o = 0-2 ranks below it: the
- * slots below i are wilds (nothing real is left there), slot o takes a real tile, the slots
- * above either. Per o, in increasing order: the wild masks (bit j: slot j is a wild), and per
- * mask its number of wilds and the real slots above o (they need a real tile of their kind). */
-static const uint8_t CHOW_MASKS[3][4] = {{0, 2, 4, 6}, {1, 5, 0, 0}, {3, 0, 0, 0}};
-static const uint8_t CHOW_NEEDS[3][4] = {{6, 4, 2, 0}, {4, 0, 0, 0}, {0, 0, 0, 0}};
-static const uint8_t CHOW_WILDS[3][4] = {{0, 1, 1, 2}, {1, 2, 0, 0}, {2, 0, 0, 0}};
-static const int N_CHOW_MASKS[3] = {4, 2, 1};
+/* The chows through kind i, the lowest real tile left, by i's rank, in the order the search
+ * tries them: starting o = 2, 1, 0 ranks below i (within the suit, no higher than rank 7),
+ * and for each o its wild masks (bit j: slot j is a wild) in increasing order. The slots
+ * below i are wilds (nothing real is left there), slot o takes a real tile, the slots above
+ * either; the real slots above o need a real tile of their kind. */
+typedef struct {
+    uint8_t o, wilds, wild_rank;
+    uint8_t real; /* the real slots (bit j: slot j) */
+    uint8_t need; /* the real slots above o */
+    int real5;    /* the real slots as base-5 digits: the index a chow from kind 0 takes */
+} chow_cand_t;
+
+static chow_cand_t chow_cands[9][7];
+static int n_chow_cands[9];
+
+static void build_chow_cands(void) {
+    static const uint8_t masks[3][4] = {{0, 2, 4, 6}, {1, 5}, {3}};
+    static const int n_masks[3] = {4, 2, 1};
+    for (int rank = 0; rank < 9; rank++) {
+        int n = 0;
+        for (int o = rank < 2 ? rank : 2; o >= 0; o--) {
+            if (rank - o > 6) continue; /* no chow starts at rank 8 or 9 */
+            for (int m = 0; m < n_masks[o]; m++) {
+                int mask = masks[o][m], real = ~mask & 7;
+                chow_cand_t c = {(uint8_t)o, 0, CHOW_MASK_RANK[mask], (uint8_t)real, (uint8_t)(real & (6 << o) & 7), 0};
+                for (int j = 0; j < 3; j++) {
+                    if ((real >> j) & 1) c.real5 += POW5[j];
+                    else c.wilds++;
+                }
+                chow_cands[rank][n++] = c;
+            }
+        }
+        n_chow_cands[rank] = n;
+    }
+}
 
 /* decompose_from once every wild is placed: each group takes real tiles only, so the
  * lowest tile left goes into a pung, the pair or a chow starting at it. */
@@ -623,12 +700,14 @@ static void decompose_real(dec_t *st) {
         emit(st);
         return;
     }
-    int i = NBMJ_CTZ64(st->present), s = KIND_SUIT[i], weight = KIND_WEIGHT[i];
+    int i = NBMJ_CTZ64(st->present), weight = KIND_WEIGHT[i];
+    node_t n = node_at(st, i);
+    int s = n.s;
     undo_t undo;
     if (st->melds_left && st->c[i] >= 3) {
         int idx_s = st->idx[s] - 3 * weight;
         uint8_t e = win_entry(s, idx_s);
-        if (fits(st, s, e, 0, st->pair_left)) {
+        if (fits(&n, e, 0, st->pair_left)) {
             take_group(st, s, idx_s, e, i, 1, 3, &undo); st->melds_left--;
             st->melds[st->depth++] = group_code(NB_PUNG, i, 0);
             decompose_real(st);
@@ -639,7 +718,7 @@ static void decompose_real(dec_t *st) {
     if (st->pair_left && st->c[i] >= 2) {
         int idx_s = st->idx[s] - 2 * weight;
         uint8_t e = win_entry(s, idx_s);
-        if (fits(st, s, e, 0, 0)) {
+        if (fits(&n, e, 0, 0)) {
             take_group(st, s, idx_s, e, i, 1, 2, &undo); st->pair_left = 0;
             st->pair = group_code(NB_PAIR, i, 0);
             decompose_real(st);
@@ -649,7 +728,7 @@ static void decompose_real(dec_t *st) {
     if (st->melds_left && i < 27 && KIND_RANK[i] <= 6 && ((st->present >> i) & 7) == 7) {
         int idx_s = st->idx[s] - 31 * weight; /* one tile of each of three ranks: 1 + 5 + 25 */
         uint8_t e = win_entry(s, idx_s);
-        if (fits(st, s, e, 0, st->pair_left)) {
+        if (fits(&n, e, 0, st->pair_left)) {
             take_group(st, s, idx_s, e, i, 7, 1, &undo); st->melds_left--;
             st->melds[st->depth++] = group_code(NB_CHOW, i, CHOW_MASK_RANK[0]);
             decompose_real(st);
@@ -669,7 +748,9 @@ static void decompose_from(dec_t *st) {
         finish_with_wilds(st);
         return;
     }
-    int i = NBMJ_CTZ64(st->present), s = KIND_SUIT[i], weight = KIND_WEIGHT[i], ci = st->c[i];
+    int i = NBMJ_CTZ64(st->present), weight = KIND_WEIGHT[i], ci = st->c[i];
+    node_t n = node_at(st, i);
+    int s = n.s;
     undo_t undo;
     /* pungs and pairs holding r real tiles of kind i, the other slots wild */
     if (st->melds_left) {
@@ -677,7 +758,7 @@ static void decompose_from(dec_t *st) {
             int wilds = st->wilds - (3 - r), idx_s = st->idx[s] - r * weight;
             if (wilds < 0) continue;
             uint8_t e = win_entry(s, idx_s);
-            if (!fits(st, s, e, wilds, st->pair_left)) continue;
+            if (!fits(&n, e, wilds, st->pair_left)) continue;
             take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->melds_left--;
             st->melds[st->depth++] = group_code(NB_PUNG, i, 3 - r);
             decompose_from(st);
@@ -690,7 +771,7 @@ static void decompose_from(dec_t *st) {
             int wilds = st->wilds - (2 - r), idx_s = st->idx[s] - r * weight;
             if (wilds < 0) continue;
             uint8_t e = win_entry(s, idx_s);
-            if (!fits(st, s, e, wilds, 0)) continue;
+            if (!fits(&n, e, wilds, 0)) continue;
             take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->pair_left = 0;
             st->pair = group_code(NB_PAIR, i, 2 - r);
             decompose_from(st);
@@ -699,30 +780,36 @@ static void decompose_from(dec_t *st) {
     }
     if (st->melds_left && i < 27) {
         int rank = KIND_RANK[i];
-        for (int o = rank < 2 ? rank : 2; o >= 0; o--) {
-            if (rank - o > 6) continue; /* no chow starts at rank 8 or 9 */
-            int first = i - o;
-            for (int m = 0; m < N_CHOW_MASKS[o]; m++) {
-                int mask = CHOW_MASKS[o][m], need = CHOW_NEEDS[o][m], wilds = st->wilds - CHOW_WILDS[o][m];
-                if (wilds < 0 || ((st->present >> first) & need) != (uint64_t)need) continue;
-                int real = ~mask & 7, idx_s = st->idx[s];
-                for (int j = 0; j < 3; j++)
-                    if ((real >> j) & 1) idx_s -= KIND_WEIGHT[first + j];
-                uint8_t e = win_entry(s, idx_s);
-                if (!fits(st, s, e, wilds, st->pair_left)) continue;
-                take_group(st, s, idx_s, e, first, real, 1, &undo); st->wilds = wilds; st->melds_left--;
-                st->melds[st->depth++] = group_code(NB_CHOW, first, CHOW_MASK_RANK[mask]);
-                decompose_from(st);
-                st->depth--;
-                put_back(st, s, first, real, 1, &undo); st->wilds += CHOW_WILDS[o][m]; st->melds_left++;
-            }
+        for (int m = 0; m < n_chow_cands[rank]; m++) {
+            const chow_cand_t *c = &chow_cands[rank][m];
+            int first = i - c->o, wilds = st->wilds - c->wilds;
+            if (wilds < 0 || ((st->present >> first) & c->need) != c->need) continue;
+            int idx_s = st->idx[s] - c->real5 * KIND_WEIGHT[first];
+            uint8_t e = win_entry(s, idx_s);
+            if (!fits(&n, e, wilds, st->pair_left)) continue;
+            take_group(st, s, idx_s, e, first, c->real, 1, &undo); st->wilds = wilds; st->melds_left--;
+            st->melds[st->depth++] = group_code(NB_CHOW, first, c->wild_rank);
+            decompose_from(st);
+            st->depth--;
+            put_back(st, s, first, c->real, 1, &undo); st->wilds += c->wilds; st->melds_left++;
         }
     }
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
+/* Sorts keys ascending: a Shell sort (Ciura's gaps), inline, without qsort's call to compare
+ * per step; the gaps above the count are skipped, so a hand's few keys see one insertion sort. */
+static void sort_keys(uint64_t *k, size_t n) {
+    static const size_t gaps[] = {1750, 701, 301, 132, 57, 23, 10, 4, 1};
+    for (size_t g = 0; g < sizeof gaps / sizeof *gaps; g++) {
+        size_t gap = gaps[g];
+        if (gap >= n) continue;
+        for (size_t a = gap; a < n; a++) {
+            uint64_t x = k[a];
+            size_t b = a;
+            while (b >= gap && k[b - gap] > x) { k[b] = k[b - gap]; b -= gap; }
+            k[b] = x;
+        }
+    }
 }
 
 int nb_decompose(const uint8_t *counts, int wilds, int n_melds, nb_keys *out) {
@@ -740,9 +827,7 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     st.melds_left = st.n_melds = n_melds;
     st.pair_left = 1;
     st.pair = 0;
-    st.present = 0;
-    for (int k = 0; k < NB_KINDS; k++)
-        if (counts[k]) st.present |= 1ull << k;
+    st.present = present_kinds(counts);
     st.depth = 0;
     st.out = out;
     st.failed = 0;
@@ -754,21 +839,12 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
         st.e[s] = win_entry(s, st.idx[s]);
         st.meld_wilds += st.e[s] & 15;
     }
-    if (!fits(&st, 0, st.e[0], wilds, 1)) return 0; /* no win: nothing to list */
+    node_t top = node_at(&st, 0);
+    if (!fits(&top, st.e[0], wilds, 1)) return 0; /* no win: nothing to list */
     decompose_from(&st);
     if (st.failed) return -1;
     if (out->len > 1) {
-        if (out->len <= 32) { /* most hands: an insertion sort, without qsort's calls to compare */
-            uint64_t *k = out->keys;
-            for (size_t a = 1; a < out->len; a++) {
-                uint64_t x = k[a];
-                size_t b = a;
-                while (b > 0 && k[b - 1] > x) { k[b] = k[b - 1]; b--; }
-                k[b] = x;
-            }
-        } else {
-            qsort(out->keys, out->len, sizeof *out->keys, cmp_u64);
-        }
+        sort_keys(out->keys, out->len);
         size_t w = 1;
         for (size_t r = 1; r < out->len; r++)
             if (out->keys[r] != out->keys[w - 1]) out->keys[w++] = out->keys[r];
@@ -788,16 +864,6 @@ void nb_keys_free(nb_keys *keys) {
 /* Per chow wild rank: its wild mask (CHOW_MASK_RANK's inverse). */
 static const uint8_t CHOW_RANK_MASK[8] = {0, 1, 3, 7, 5, 2, 6, 4};
 
-/* A group code's place in the order of the Python tuples (type, first, mask): codes order
- * types and first kinds alike, and a pair's or pung's masks by their number of wilds as the
- * tuples do, but a chow's by the tuple of its wild kinds, while a mask tuple sorts as the
- * bits (slot 0, slot 1, slot 2) read as a binary number (False before True). */
-static inline int compact_order(int code) {
-    if (code >= 272) return code;
-    int mask = CHOW_RANK_MASK[code & 7];
-    return (code & ~7) | ((mask & 1) << 2) | (mask & 2) | (mask >> 2);
-}
-
 /* The wait a winning tile makes in slot pos of a group (as _reference_readings._wait). */
 static inline int wait_number(int type, int first, int pos) {
     if (type == NB_PAIR) return 0;
@@ -805,6 +871,48 @@ static inline int wait_number(int type, int first, int pos) {
     if (pos == 1) return 2;
     int rank = KIND_RANK[first];
     return (pos == 2 && rank == 0) || (pos == 0 && rank == 6) ? 3 : 4;
+}
+
+#define NO_WAIT 255
+
+/* What nb_readings reads of a group, by group code. */
+typedef struct {
+    uint8_t type, first;
+    uint8_t real_waits[3]; /* per slot, the wait of a real winning tile of its kind (a pair's or
+                            * pung's in slot 0), or NO_WAIT where a wild stands */
+    uint8_t n_wild_waits;
+    uint8_t wild_waits[3]; /* the waits of a wild winning tile, in slot order, each once */
+    uint16_t order;        /* its place in the order of the Python tuples (type, first, mask):
+                            * codes order types and first kinds alike, and a pair's or pung's
+                            * masks by their number of wilds as the tuples do, but a chow's by
+                            * the tuple of its wild kinds, while a mask tuple sorts as its bits
+                            * (slot 0, slot 1, slot 2) read as a binary number */
+} group_info_t;
+
+static group_info_t group_info[NB_GROUP_CODES];
+
+static void build_group_info(void) {
+    for (int code = 0; code < NB_GROUP_CODES; code++) {
+        group_info_t *g = &group_info[code];
+        int type = code / 272, first = (code % 272) >> 3, rank = code & 7;
+        if (first >= NB_KINDS) continue; /* no such group */
+        int slots = type == NB_PAIR ? 2 : 3;
+        int wild_bits = type == NB_CHOW ? CHOW_RANK_MASK[rank] : (1 << rank) - 1;
+        g->type = (uint8_t)type;
+        g->first = (uint8_t)first;
+        g->order = (uint16_t)(type == NB_CHOW ? (code & ~7) | ((wild_bits & 1) << 2) | (wild_bits & 2) | (wild_bits >> 2) : code);
+        for (int pos = 0; pos < 3; pos++) g->real_waits[pos] = NO_WAIT;
+        int seen = 0;
+        for (int pos = 0; pos < slots; pos++) {
+            int wait = wait_number(type, first, pos);
+            if (!((wild_bits >> pos) & 1)) {
+                if (type == NB_CHOW || g->real_waits[0] == NO_WAIT) g->real_waits[type == NB_CHOW ? pos : 0] = (uint8_t)wait;
+            } else if (!((seen >> wait) & 1)) {
+                seen |= 1 << wait;
+                g->wild_waits[g->n_wild_waits++] = (uint8_t)wait;
+            }
+        }
+    }
 }
 
 /* Most hands keep a few readings, whose keys a scan of the list finds fastest; past
@@ -896,41 +1004,43 @@ int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_co
         }
         g[0] = (int)key;
         for (int a = 2; a <= n_melds; a++) { /* the melds as their tuples sort */
-            int x = g[a], b = a - 1;
-            while (b >= 1 && compact_order(g[b]) > compact_order(x)) { g[b + 1] = g[b]; b--; }
+            int x = g[a], b = a - 1, order = group_info[x].order;
+            while (b >= 1 && group_info[g[b]].order > order) { g[b + 1] = g[b]; b--; }
             g[b + 1] = x;
         }
-        uint64_t c = codes->pair[(g[0] % 272) >> 3];
+        uint64_t c = codes->pair[group_info[g[0]].first];
         uint64_t base = c & ~or_bits, ored = c & or_bits, split = (uint64_t)g[0];
         for (int j = 1; j <= n_melds; j++) { /* the key adds (or ors) the codes: their order does not matter */
-            int first = (g[j] % 272) >> 3;
-            c = g[j] < 272 ? codes->chow[first] : codes->pung[first];
+            const group_info_t *info = &group_info[g[j]];
+            c = info->type == NB_CHOW ? codes->chow[info->first] : codes->pung[info->first];
             base += c & ~or_bits;
             ored |= c & or_bits;
             split = (split << NB_CODE_BITS) | (uint64_t)g[j];
         }
         base |= ored;
-        int prev = -1;
-        for (int gi = 0; gi <= n_melds && !failed; gi++) {
-            int code = g[gi];
-            if (code == prev) continue; /* a meld equal to the one before offers the same slots */
-            prev = code;
-            int type = code / 272, first = (code % 272) >> 3, rank = code & 7;
-            int wild_bits = type == NB_CHOW ? CHOW_RANK_MASK[rank] : (1 << rank) - 1;
-            int waits_seen = 0;
-            for (int pos = 0; pos < (type == NB_PAIR ? 2 : 3); pos++) {
-                int wild = (wild_bits >> pos) & 1;
-                if (win < 0 ? !wild : wild || (type == NB_CHOW ? first + pos : first) != win) continue;
-                int wait = wait_number(type, first, pos);
-                if ((waits_seen >> wait) & 1) continue;
-                waits_seen |= 1 << wait;
-                uint64_t reading_key = (base * 8 + (uint64_t)wait) * 512;
-                if (codes->exposed && type == NB_PUNG) reading_key += codes->exposed[first] + 1;
+        for (int gi = 0; gi <= n_melds; gi++) {
+            if (gi > 1 && g[gi] == g[gi - 1]) continue; /* a meld equal to the one before offers the same slots */
+            const group_info_t *info = &group_info[g[gi]];
+            const uint8_t *waits = info->wild_waits;
+            int n_waits = info->n_wild_waits;
+            if (win >= 0) { /* a real winning tile takes the one slot of its kind, if real */
+                unsigned pos = (unsigned)(win - info->first);
+                if (info->type != NB_CHOW && pos) pos = 3;
+                n_waits = pos <= 2 && info->real_waits[pos] != NO_WAIT;
+                waits = info->real_waits + (n_waits ? pos : 0);
+            }
+            for (int w = 0; w < n_waits; w++) {
+                uint64_t reading_key = (base * 8 + waits[w]) * 512;
+                if (codes->exposed && info->type == NB_PUNG) reading_key += codes->exposed[info->first] + 1;
                 int fresh = key_is_new(&seen, out, reading_key);
-                if (fresh < 0) failed = 1;
-                if (fresh <= 0) continue;
-                nb_reading reading = {reading_key, split, (uint8_t)gi, (uint8_t)wait};
-                if (readings_push(out, reading)) failed = 1;
+                if (fresh > 0) {
+                    nb_reading reading = {reading_key, split, (uint8_t)gi, waits[w]};
+                    fresh = readings_push(out, reading) ? -1 : 0;
+                }
+                if (fresh < 0) {
+                    failed = 1;
+                    break;
+                }
             }
         }
     }

@@ -134,6 +134,7 @@ cdef tuple _WAIT_NAMES = tuple(_reference_readings.WAITS)
 
 # The reference's limits and messages, read once (a module attribute costs a look-up at every call)
 cdef uint64_t _MAX_CODE = _reference_readings.MAX_CODE
+cdef object _MAX_CODE_INT = _reference_readings.MAX_CODE  # compared with or_bits as the reference does
 cdef str _CODES_MESSAGE = _reference_readings.CODES_MESSAGE
 cdef str _EXPOSED_MESSAGE = _reference_readings.EXPOSED_MESSAGE
 
@@ -218,7 +219,7 @@ def compact_readings(hand, wilds, wild_pungs, wild_chows, win, chow_codes, pung_
     _codes_table(chow_codes, 0, chow_c, _MAX_CODE, _CODES_MESSAGE)
     _codes_table(pung_codes, 1, pung_c, _MAX_CODE, _CODES_MESSAGE)
     _codes_table(pair_codes, 2, pair_c, _MAX_CODE, _CODES_MESSAGE)
-    if not 0 <= or_bits <= _MAX_CODE:
+    if not 0 <= or_bits <= _MAX_CODE_INT:
         raise ValueError(_reference_readings.OR_BITS_MESSAGE.format(or_bits))
     codes.exposed = NULL
     if exposed_codes is not None:
