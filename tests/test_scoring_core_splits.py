@@ -224,3 +224,64 @@ def test_readings_key_counts_groups_by_field():
     (key, _split, _gi, wait), = [r for r in _reference.compact_readings(counts, 0, (), (), 33, chow, pung, pair)]
     assert wait == "single"
     assert key == ((2 * 1 + 2 * 8 + 64) * 8 + 0) * 512
+
+
+def test_readings_bad_or_bits_and_exposed_codes_raise_the_reference_error():
+    # the reference checks or_bits before the exposed codes: with both wrong, its error wins
+    counts = [0] * 34
+    counts[0] = 2
+    args = (counts, 0, (), (), 0, [0] * 34, [0] * 34, [0] * 34, [511] * 34)
+    with pytest.raises(ValueError, match="or_bits") as ref:
+        _reference.compact_readings(*args, or_bits=-1)
+    if shape is not None:
+        with pytest.raises(ValueError) as ours:
+            shape.compact_readings(*args, or_bits=-1)
+        assert str(ours.value) == str(ref.value)
+
+
+def _counts(kinds):
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    return counts
+
+
+# Hands whose groups of wilds may stand anywhere, keyed by codes that tell every kind apart:
+# more splits and readings than a scorer's hands ever list (the compiled core's buffers
+# overflow to the heap, and its check of keys seen moves from a scan to a hash set).
+_EVERY_KIND = frozenset(range(34))
+_MANY_READINGS = [
+    (_counts([0, 1, 13, 13, 26, 33, 33]), 4),    # 11 tiles, four wilds
+    (_counts([2, 3, 5, 11, 11, 20]), 5),         # 11 tiles, five wilds
+    (_counts([0, 9, 27, 27]), 4),                # 8 tiles, four wilds
+    (_counts([6, 7, 8, 15, 24, 24, 30, 31]), 6),  # 14 tiles, six wilds
+]
+
+
+@needs_compiled
+@pytest.mark.parametrize("counts, wilds", _MANY_READINGS)
+@pytest.mark.parametrize("win", [-1, 0, 6, 24, 33])
+@pytest.mark.parametrize("exposed", [None, tuple(range(34))])
+def test_readings_backends_agree_on_many_readings(counts, wilds, win, exposed):
+    chow = tuple(k + 1 for k in range(34))
+    pung = tuple((k + 1) << 8 for k in range(34))
+    pair = tuple((k + 1) << 16 for k in range(34))
+    chows = frozenset(range(27))
+    ref = _reference.compact_readings(counts, wilds, _EVERY_KIND, chows, win, chow, pung, pair, exposed)
+    assert shape.compact_readings(counts, wilds, _EVERY_KIND, chows, win, chow, pung, pair, exposed) == ref
+
+
+@needs_compiled
+@pytest.mark.parametrize("win", [-1, 2])
+def test_readings_backends_agree_on_thousands_of_readings(win):
+    # 12345m and six wilds, groups of wilds anywhere: ten thousand splits, more readings
+    # (the compiled core's stack buffers of 64 splits and 32 readings overflow several times,
+    # and its hash set of keys seen grows as often)
+    counts = _counts([0, 1, 2, 3, 4])
+    chow = tuple(k + 1 for k in range(34))
+    pung = tuple((k + 1) << 8 for k in range(34))
+    pair = tuple((k + 1) << 16 for k in range(34))
+    chows = frozenset(range(27))
+    ref = _reference.compact_readings(counts, 6, _EVERY_KIND, chows, win, chow, pung, pair)
+    assert len(ref) > 1000
+    assert shape.compact_readings(counts, 6, _EVERY_KIND, chows, win, chow, pung, pair) == ref
