@@ -129,6 +129,7 @@ def compact_decompositions(hand, wilds=0, wild_pungs=(), wild_chows=()):
         nb_keys_free(&keys)
 
 
+# The waits' names by number (nb_reading.wait).
 cdef tuple _WAIT_NAMES = tuple(_reference_readings.WAITS)
 
 
