@@ -133,6 +133,37 @@ def test_a_pair_seeded_in_one_pass_draws_what_two_random_Random_draw(first, seco
             assert [rng.getrandbits(32) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(seeds, max_size=9), draws)
+def test_generators_seeded_again_in_one_pass_draw_what_random_Random_draws(seeds_, calls):
+    """``seeding.reseed`` (four chains at a time, compiled) seeds each generator in place
+    as ``random.Random(seed)``, whatever it drew before; a generator's ``seed`` too."""
+    gens = [seeding.seeded_random(k) for k in range(len(seeds_))]
+    for g in gens:
+        g.getrandbits(7)
+    seeding.reseed(gens, seeds_)
+    for rng, seed in zip(gens, seeds_):
+        ref = random.Random(seed)
+        assert [_draw(rng, c) for c in calls] == [_draw(ref, c) for c in calls]
+        assert [rng.getrandbits(32) for _ in range(700)] == [ref.getrandbits(32) for _ in range(700)]
+    if seeds_:
+        gens[0].seed(seeds_[-1])
+        assert gens[0].getrandbits(64) == random.Random(seeds_[-1]).getrandbits(64)
+
+
+def test_reseed_refuses_a_count_that_does_not_match():
+    with pytest.raises(ValueError, match="one seed per generator"):
+        seeding.reseed([seeding.seeded_random(1)], [1, 2])
+
+
+@needs_compiled
+def test_reseed_seeds_a_key_longer_than_the_state_alone():
+    long_seed = 2**(32 * 700) - 12345
+    gens = [MersenneTwister(0) for _ in range(3)]
+    seeding.reseed(gens, ["a", long_seed, 5])
+    assert [g.getrandbits(64) for g in gens] == [random.Random(s).getrandbits(64) for s in ("a", long_seed, 5)]
+
+
 @needs_compiled
 def test_a_pair_with_a_key_longer_than_the_state_is_seeded_one_at_a_time():
     long_seed = 2**(32 * 700) - 12345  # a 700-word key steps its first chain 700 times, not 624

@@ -26,7 +26,7 @@ except ImportError:
     from hashlib import sha512 as _sha512
 from operator import index as _index
 
-__all__ = ["MersenneTwister", "seeded_pair"]
+__all__ = ["MersenneTwister", "seeded_pair", "reseed"]
 
 cdef enum:
     MT_N = 624
@@ -60,6 +60,11 @@ cdef class MersenneTwister:
     cdef int twisted
 
     def __init__(self, seed):
+        self._init_by_array(_key_bytes(seed))
+
+    def seed(self, seed):
+        """``random.Random.seed(seed)`` for an int or a str seed: seeded again, in place, as
+        ``MersenneTwister(seed)`` is seeded."""
         self._init_by_array(_key_bytes(seed))
 
     cdef void _init_by_array(self, bytes key) noexcept:
@@ -254,26 +259,68 @@ cdef inline Py_ssize_t _next_word(_Seeding* s, Py_ssize_t i) noexcept:
     return 1
 
 
-cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
-    """``init_by_array`` of two keys of at most 624 words each, side by side: each chain of
-    1,247 steps waits on the multiplication of the step before it, so two independent chains
-    run in one loop in about the time of one (both wrap at the same word: ``_next_word``)."""
-    cdef _Seeding sa, sb
-    cdef Py_ssize_t i = 1, k
-    _start(&sa, a, key_a)
-    _start(&sb, b, key_b)
-    for k in range(MT_N):  # (max(624, length) steps: both keys are at most 624 words)
-        _keyed_step(&sa, i)
-        _keyed_step(&sb, i)
-        _next_word(&sb, i)
-        i = _next_word(&sa, i)
+cdef enum:
+    _CHAINS = 4  # generators seeded side by side at most (four multiply chains overlap on one core)
+
+
+cdef void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
+    """``init_by_array`` of ``n`` (at most ``_CHAINS``) keys of at most 624 words each, side
+    by side, after :func:`_start` of each: each chain of 1,247 steps waits on the
+    multiplication of the step before it, so independent chains run in one loop in about the
+    time of one (all wrap at the same word: ``_next_word``)."""
+    cdef Py_ssize_t i = 1, k, c
+    for k in range(MT_N):  # (max(624, length) steps: every key is at most 624 words)
+        for c in range(n):
+            _keyed_step(&s[c], i)
+        for c in range(1, n):
+            _next_word(&s[c], i)
+        i = _next_word(&s[0], i)
     for k in range(MT_N - 1):
-        _mixing_step(&sa, i)
-        _mixing_step(&sb, i)
-        _next_word(&sb, i)
-        i = _next_word(&sa, i)
-    a.state[0] = 0x80000000u
-    b.state[0] = 0x80000000u
+        for c in range(n):
+            _mixing_step(&s[c], i)
+        for c in range(1, n):
+            _next_word(&s[c], i)
+        i = _next_word(&s[0], i)
+    for c in range(n):
+        s[c].mt[0] = 0x80000000u
+
+
+cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
+    """``init_by_array`` of two keys of at most 624 words each, side by side (:func:`_init_chains`)."""
+    cdef _Seeding s[2]
+    _start(&s[0], a, key_a)
+    _start(&s[1], b, key_b)
+    _init_chains(s, 2)
+
+
+def reseed(generators, seeds):
+    """``g.seed(s)`` for each generator ``g`` of ``generators`` (each a
+    :class:`MersenneTwister`) and its seed ``s`` of ``seeds``, up to four at a time in one
+    pass (see :func:`_init_chains`): the generators a table seeds for each new hand, in
+    about the time of one seeding per four."""
+    cdef list gens = list(generators)
+    cdef list keys = [_key_bytes(seed) for seed in seeds]
+    cdef Py_ssize_t n = len(gens), done = 0, c, m
+    cdef _Seeding chains[_CHAINS]
+    cdef list held  # the keys of the chains under way, held while their bytes are read
+    if len(keys) != n:
+        raise ValueError(f"one seed per generator: {n} generators, {len(keys)} seeds")
+    for g in gens:
+        if type(g) is not MersenneTwister:
+            raise TypeError(f"reseed takes MersenneTwister generators, not {type(g).__name__}")
+    while done < n:
+        m = 0
+        held = []
+        while done < n and m < _CHAINS:
+            key = <bytes>keys[done]
+            if len(key) > 4 * MT_N:  # a longer key steps its first chain more: alone
+                (<MersenneTwister>gens[done])._init_by_array(key)
+            else:
+                held.append(key)
+                _start(&chains[m], <MersenneTwister>gens[done], key)
+                m += 1
+            done += 1
+        _init_chains(chains, m)
 
 
 def seeded_pair(first, second):

@@ -22,6 +22,10 @@ from .game import Game
 from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
+from .seeding import Reseedable, seeded_random
+from .wall import SeededDraws
+
+_TWIN: object = seeded_random  # random.Random, or its compiled twin (whose getrandbits draws its bits)
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "split_wilds", "tile_counts", "BOTS"]
 
@@ -30,18 +34,24 @@ Bot = Callable[[Observation, list[Action]], Action]
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions; with ``always_win`` it takes any win offered."""
+    """Picks uniformly among the legal actions; with ``always_win`` it takes any win offered.
 
-    def __init__(self, seed: int | str = 0, always_win: bool = True) -> None:
-        self.rng = random.Random(seed)
+    ``rng``: the generator to draw from, instead of ``random.Random(seed)``: one made by
+    :data:`nbmj.engine.seeding.seeded_random` (the same draws from C), which its owner may
+    seed again in place for each hand (:data:`nbmj.engine.seeding.reseed`), as an env's
+    table does rather than build three bots a hand."""
+
+    def __init__(self, seed: int | str = 0, always_win: bool = True, *, rng: Reseedable | None = None) -> None:
+        self.rng = random.Random(seed) if rng is None else rng
         self.always_win = always_win
         # rng.choice(legal) is legal[rng._randbelow(len(legal))], and CPython's _randbelow
         # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
-        # without two layers of calls. Any other random implementation goes through choice.
+        # without two layers of calls. The compiled twin of random.Random draws the same
+        # bits. Any other random implementation goes through choice.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
         # (a flag, not the bound getrandbits: copy.deepcopy keeps a built-in method as it is,
         # and a copied bot would draw from the original's generator)
-        self._fast = fast is not None and getattr(type(self.rng), "_randbelow", None) is fast
+        self._fast = (fast is not None and getattr(type(self.rng), "_randbelow", None) is fast) or type(self.rng) is _TWIN
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """A uniformly random legal action (a win when ``always_win`` and one is offered)."""
@@ -52,12 +62,15 @@ class RandomBot:
         first = legal[0]
         if self.always_win and first.kind == "hu":  # the engine lists a win first
             return first
-        if not self._fast:
-            return self.rng.choice(legal)
-        return legal[_below(self.rng, len(legal))]
+        rng = self.rng
+        if self._fast:
+            return legal[_below(rng, len(legal))]
+        if isinstance(rng, random.Random):
+            return rng.choice(legal)
+        return legal[rng.randrange(len(legal))]  # (choice's draw: _randbelow(len(legal)))
 
 
-def _below(rng: random.Random, n: int) -> int:
+def _below(rng: SeededDraws, n: int) -> int:
     """``rng._randbelow(n)`` of CPython's ``random.Random``: draws of ``n``'s bit length
     from ``rng.getrandbits`` until one is below ``n``."""
     k = 0  # n.bit_length()

@@ -27,3 +27,4 @@ cdef class Table:
     cdef public long long version
     cdef public list _masked_at
     cdef public object _mask
+    cdef public dict _random_bots

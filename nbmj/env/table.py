@@ -25,6 +25,7 @@ from .._numbers import finite_real, whole_number
 from ..engine import Game, Match
 from ..engine.actions import Action
 from ..engine.bots import GreedyBot, RandomBot, bot_move
+from ..engine.seeding import reseed, seeded_random
 from ..errors import IllegalActionError, NbmjError
 from ..rules.model import SEATS, RuleSet
 from ..tiles import to_notation
@@ -103,9 +104,14 @@ def hand_rewards(deltas: Mapping[str, int], normalized: bool, scale: float) -> l
     return rewards
 
 
+def _random_bot_seed(seed: int, position: int) -> str:
+    """The seed of the random bot at ``position`` in the match seeded ``seed``."""
+    return f"{seed}:{position}"
+
+
 def _make_bot(spec: BotSpec, seed: int, position: int, rules: RuleSet) -> Bot:
     if spec == "random":
-        return RandomBot(f"{seed}:{position}")
+        return RandomBot(_random_bot_seed(seed, position))
     if spec == "greedy":
         return GreedyBot()
     if spec == "fast" or spec == "strong":
@@ -138,7 +144,7 @@ class Table:
     __slots__ = (
         "rules", "learners", "is_learner", "bot_specs", "max_hands", "normalized", "reward_scale", "keep_logs", "penalize", "illegal_penalty",
         "encoder_rules", "encoder", "bots", "seed", "match", "game", "over", "rewards", "hands_played", "version",
-        "_masked_at", "_mask",
+        "_masked_at", "_mask", "_random_bots",
     )
 
     def __init__(
@@ -199,6 +205,10 @@ class Table:
         self.version = 0  # counts moves, so that cached encodings know when they are stale
         self._masked_at = [-1] * 4  # the version at which the encoder's kept mask of each position was filled
         self._mask = np.zeros((4, L.ACTION_SIZE), dtype=np.int8)
+        # the random bots, made once and seeded again for each match (``_make_bot``'s seeds:
+        # the same draws), their generators in one pass: building three bots, each seeding a
+        # random.Random of its own, cost about a tenth of a single-learner env's time
+        self._random_bots = {p: RandomBot(rng=seeded_random(0)) for p, spec in bots.items() if spec == "random"}
 
     # ------------------------------------------------------------------ the episode
 
@@ -212,7 +222,7 @@ class Table:
         attempt = 0
         while True:
             match_seed = self.seed if attempt == 0 else _derived_seed(self.seed, "redeal", attempt)
-            self.bots = {p: _make_bot(spec, match_seed, p, self.rules) for p, spec in self.bot_specs.items()}
+            self.bots = self._seated_bots(match_seed)
             self.match = Match(self.rules, match_seed, hands=self.max_hands, keep_logs=self.keep_logs)
             self.game = self.match.new_game()
             self.hands_played = 0
@@ -225,6 +235,14 @@ class Table:
             attempt += 1
         self.rewards = [0.0] * 4
         return self.seed
+
+    def _seated_bots(self, match_seed: int) -> dict[int, Bot]:
+        """The bots of a match seeded ``match_seed``: a random bot seeded as ``_make_bot``
+        seeds one (the kept ones, seeded again), any other made by it."""
+        randoms = self._random_bots
+        if randoms:
+            reseed([bot.rng for bot in randoms.values()], [_random_bot_seed(match_seed, p) for p in randoms])
+        return {p: randoms[p] if p in randoms else _make_bot(spec, match_seed, p, self.rules) for p, spec in self.bot_specs.items()}
 
     def hand_logs(self) -> list[str]:
         """The ``nbmj-log/1`` text of each hand of this episode that has ended, in order (one
