@@ -37,6 +37,8 @@ cpdef tuple _best_discard(bytearray counts, int w, wilds, list discards)
 cpdef tuple _without(bytearray counts, int w, set wilds, tiles)
 @cython.locals(t=TableState, p=int)
 cpdef object _play(Game game, list by_position)
+@cython.locals(t=TableState, turn=Turn, p=int, moves=int)
+cpdef int play_bots(Game game, dict bots) except -1
 @cython.locals(legal=list, random_bot=RandomBot, greedy_bot=GreedyBot)
 cpdef bot_move(Game game, int p, object bot)
 @cython.locals(k=int, r=Py_ssize_t)

@@ -27,7 +27,7 @@ from .wall import SeededDraws
 
 _TWIN: object = seeded_random  # random.Random, or its compiled twin (whose getrandbits draws its bits)
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "bot_move", "make_bots", "hand_shape", "split_wilds", "tile_counts", "BOTS"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "play_hand", "play_bots", "bot_move", "make_bots", "hand_shape", "split_wilds", "tile_counts", "BOTS"]
 
 #: A bot: ``(observation, legal_actions) -> action``, the action one of ``legal_actions``.
 Bot = Callable[[Observation, list[Action]], Action]
@@ -294,6 +294,38 @@ def _play(game: Game, by_position: list[Bot]) -> HandResult:
             assert ph is not None
             p = ph.to_act()[0]
         bot_move(game, p, by_position[p])
+
+
+def play_bots(game: Game, bots: dict[int, Bot]) -> int:
+    """Let the bots of ``bots`` (by table position) move in ``game`` until it waits for none
+    of them or the hand ends; returns how many moves they made. Each move is the first bot's
+    among the seats the game waits for, nearest the discarder first (:func:`bot_move`): a
+    bot answers a claim window before a seat of another kind ahead of it does. An env's
+    table lets its bots move so between its learners' moves."""
+    t = game._t
+    moves = 0
+    while True:
+        ph = t.phase
+        if type(ph) is Turn:  # (its one seat, without the list to_act makes)
+            turn = ph
+            p = turn.seat
+            bot = bots.get(p)
+            if bot is None:
+                return moves
+        elif type(ph) is Over:
+            return moves
+        else:
+            assert ph is not None
+            bot = None
+            for q in ph.to_act():
+                bot = bots.get(q)
+                if bot is not None:
+                    p = q
+                    break
+            if bot is None:
+                return moves
+        bot_move(game, p, bot)
+        moves += 1
 
 
 def bot_move(game: Game, p: int, bot: Bot) -> None:
