@@ -133,16 +133,20 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         if seed is None:
             # no seed: the next one from the env's own generator (seeded by the last reset)
             seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.table.reset(seed)
-        self.shaping.start(self.table)
-        return self._obs(), {}
+        table = self.table
+        table.reset(seed)
+        if self.shaping.coefficient:  # (start does nothing without shaping)
+            self.shaping.start(table)
+        return self._observations.observe(table, self.seat), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
-        earned = _table_act(self.table, self.seat, action)
-        obs = self._obs()
+        table, seat = self.table, self.seat
+        earned = _table_act(table, seat, action)
+        obs = self._observations.observe(table, seat)  # (self._obs(), without its frame)
         if self.render_mode == "human":
             self.render()
-        return obs, float(earned[self.seat]) + self.shaping.term(self.table), self.table.over, False, {}
+        shaping = self.shaping  # off by default: its term is 0.0 then, and not asked for
+        return obs, float(earned[seat]) + (shaping.term(table) if shaping.coefficient else 0.0), table.over, False, {}
 
     def render(self) -> str | None:
         return render_table(self.table, self.render_mode)
