@@ -263,7 +263,7 @@ cdef enum:
     _CHAINS = 4  # generators seeded side by side at most (four multiply chains overlap on one core)
 
 
-cdef void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
+cdef inline void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
     """``init_by_array`` of ``n`` (at most ``_CHAINS``) keys of at most 624 words each, side
     by side, after :func:`_start` of each: each chain of 1,247 steps waits on the
     multiplication of the step before it, so independent chains run in one loop in about the
@@ -320,7 +320,16 @@ def reseed(generators, seeds):
                 _start(&chains[m], <MersenneTwister>gens[done], key)
                 m += 1
             done += 1
-        _init_chains(chains, m)
+        # a constant count at each call: the compiler unrolls the chains of the inlined loop
+        # into registers (with a count it cannot see, each step went through memory)
+        if m == 4:
+            _init_chains(chains, 4)
+        elif m == 3:
+            _init_chains(chains, 3)
+        elif m == 2:
+            _init_chains(chains, 2)
+        elif m == 1:
+            _init_chains(chains, 1)
 
 
 def seeded_pair(first, second):
