@@ -37,9 +37,9 @@ class RandomBot:
     """Picks uniformly among the legal actions; with ``always_win`` it takes any win offered.
 
     ``rng``: the generator to draw from, instead of ``random.Random(seed)``: one made by
-    :data:`nbmj.engine.seeding.seeded_random` (the same draws from C), which its owner may
-    seed again in place for each hand (:data:`nbmj.engine.seeding.reseed`), as an env's
-    table does rather than build three bots a hand."""
+    ``nbmj.engine.seeding.seeded_random`` (the same draws, from C when compiled), which its
+    owner may seed again in place for each match (``nbmj.engine.seeding.reseed``), as an
+    env's table does rather than build three bots a match."""
 
     def __init__(self, seed: int | str = 0, always_win: bool = True, *, rng: Reseedable | None = None) -> None:
         self.rng = random.Random(seed) if rng is None else rng
