@@ -204,9 +204,10 @@ def sets_only(counts: list[int], wilds: int) -> bool:
     hold added, they win exactly when they split into sets (an honour makes no chow, and a
     split that puts the two added tiles in a set with a wild can trade it for one with the
     pair it then leaves). ``counts`` is changed while it is read, and restored."""
-    if wilds < 0 or (sum(counts) + wilds) % 3:
+    total = sum(counts) + wilds
+    if wilds < 0 or total % 3:
         return False
-    if sum(counts) + wilds <= 12:
+    if total <= 12:
         for z in range(27, N_KINDS):
             if not counts[z]:
                 counts[z] = 2

@@ -4,7 +4,7 @@
 # methods, a Python caller as a method); they call one another, and the scorer's readings, in C.
 cimport cython
 
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, win_method_code
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, sets_only, win_method_code
 from nbmj.scoring.readings cimport Reading
 
 
@@ -96,8 +96,11 @@ cdef class WildsHeld(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 cdef class WildSingleWait(FeatureImpl):
-    @cython.locals(before=list, wilds=long, t=long)
+    @cython.locals(before=list, wilds=long)
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
+
+
+cpdef bint wild_single_wait_of(list before, long wilds) except -1
 
 
 cdef class DiscardedWild(FeatureImpl):

@@ -406,14 +406,13 @@ feature("wilds_held", WildsHeld)
 class WildSingleWait(FeatureImpl):
     def value(self, hf: HandFacts, rd: Reading) -> int:
         if hf.wild_single_wait is None:
-            sit = hf.situation
-            before = [0] * N_KINDS
-            wilds = 0
-            for t in sit.concealed:
-                if t in hf.wild_kinds:
-                    wilds += 1
-                else:
-                    before[t] += 1
+            # the concealed tiles before the win: the hand's counts and wilds less the winning tile
+            before = list(hf.shape)
+            wilds = hf.wilds
+            if hf.win_is_wild:
+                wilds -= 1
+            else:
+                before[hf.situation.win_tile] -= 1
             hf.wild_single_wait = wild_single_wait_of(before, wilds)
         return 1 if hf.wild_single_wait else 0
 
