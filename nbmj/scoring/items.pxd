@@ -27,7 +27,6 @@ cdef class ItemPlan:
     cdef public SignatureSpec spec
     cdef public dict memo
     cdef public Py_ssize_t _memo_size
-    cdef public dict _applied
     cdef public list _last_values
     cdef public int _last_seat_kind
     cdef public int _last_round_kind
@@ -35,8 +34,7 @@ cdef class ItemPlan:
     cdef public str _last_win_by
     cdef public dict _last_memo
 
-    @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, items=tuple,
-                   item_values=list)
+    @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, item_values=list)
     cpdef _entries(self, list compiled, list values, list out)
     cpdef list new_values(self)
     @cython.locals(win_by=str, outcome=Py_ssize_t, condition=Program, slot=Py_ssize_t)
@@ -49,9 +47,11 @@ cdef class ItemPlan:
     cpdef dict memo_of(self, HandFacts hf, list values)
     @cython.locals(per_context=dict)
     cpdef dict memo_for(self, tuple context)
-    @cython.locals(cands=list)
+    @cython.locals(out=list)
+    cpdef tuple found_entries(self, HandFacts hf, Reading rd, list hand_part, list values)
+    @cython.locals(items=tuple, entries=list)
+    cpdef list entries_of(self, tuple found)
     cpdef list apply_entries(self, HandFacts hf, Reading rd, list hand_part, list values)
-    cpdef tuple applied(self, tuple compact)
 
 
 # a C variable: plan_for calls its get as a C method

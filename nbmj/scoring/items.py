@@ -23,10 +23,13 @@ from .facts import HandFacts
 from .features import READING_FEATURES, features_in, spec_of
 from .readings import Reading, SignatureSpec
 
-__all__ = ["Applied", "apply_items", "Entry", "ItemPlan", "plan_for", "clear_memos"]
+__all__ = ["Applied", "apply_items", "Entry", "Found", "ItemPlan", "plan_for", "clear_memos"]
 
 #: A scoring entry: (the item's position in the rule set, the item, its count, its value).
 Entry = tuple[int, ScoringItem, int, int]
+#: An item whose condition holds, before exclusions and groups: (its position in the rule
+#: set, its count, its value); a tuple of them in plan order names what a reading scores.
+Found = tuple[int, int, int]
 #: A compiled item: (its position in the rule set, the slot of its ``when``, that of its
 #: ``each``; -1 for none).
 CompiledItem = tuple[int, int, int]
@@ -60,7 +63,7 @@ class ItemPlan:
 
     ``hand_items`` are the items whose condition and count read only hand-level slots,
     evaluated once per hand (:meth:`hand_part`); ``reading_items`` the others, evaluated
-    once per reading (:meth:`apply_entries`). ``spec`` is what a reading's signature must
+    once per reading (:meth:`found_entries`). ``spec`` is what a reading's signature must
     tell apart for them (:func:`~nbmj.scoring.features.spec_of`).
     """
 
@@ -111,22 +114,19 @@ class ItemPlan:
         self._last_melded: tuple[Any, ...] = ()
         self._last_win_by = ""
         self._last_memo: dict[Any, Any] | None = None
-        #: The applied items of scored entries (see :meth:`applied`).
-        self._applied: dict[tuple[tuple[int, int, int], ...], tuple[Applied, ...]] = {}
 
-    def _entries(self, compiled: list[CompiledItem], values: list[int], out: list[Entry]) -> None:
-        items = self.items
+    def _entries(self, compiled: list[CompiledItem], values: list[int], out: list[Found]) -> None:
         item_values = self.values
         for order, when, each in compiled:
             if when >= 0 and not values[when]:
                 continue
             value = item_values[order]
             if each < 0:
-                out.append((order, items[order], 1, value))
+                out.append((order, 1, value))
             else:
                 n = values[each]
                 if n > 0:
-                    out.append((order, items[order], n, value * n))
+                    out.append((order, n, value * n))
 
     def new_values(self) -> list[int]:
         """Room for the slots of one hand and its readings."""
@@ -141,14 +141,14 @@ class ItemPlan:
             # (by its slot: finding the slot of the condition hashes the expression, a frozen dataclass)
             values[outcome] = 1 if win_by in wr.forbid and condition.hand_value(hf, slot) else 0
 
-    def hand_entries(self, values: list[int]) -> list[Entry]:
-        """The entries of the items that do not depend on the reading, once :meth:`fill_hand`
-        has filled ``values``."""
-        out: list[Entry] = []
+    def hand_entries(self, values: list[int]) -> list[Found]:
+        """The items that apply whatever the reading (as :data:`Found` entries), once
+        :meth:`fill_hand` has filled ``values``."""
+        out: list[Found] = []
         self._entries(self.hand_items, values, out)
         return out
 
-    def hand_part(self, hf: HandFacts, values: list[int]) -> list[Entry]:
+    def hand_part(self, hf: HandFacts, values: list[int]) -> list[Found]:
         """:meth:`fill_hand`, then :meth:`hand_entries`."""
         self.fill_hand(hf, values)
         return self.hand_entries(values)
@@ -199,28 +199,28 @@ class ItemPlan:
             per_context = self.memo[context] = {}
         return per_context
 
-    def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Entry], values: list[int]) -> list[Entry]:
-        """Fill the reading-level slots of ``values`` for ``rd``; the scoring entries
-        ``(order, item, count, value)`` of the reading, in no set order."""
+    def found_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Found], values: list[int]) -> tuple[Found, ...]:
+        """Fill the reading-level slots of ``values`` for ``rd``; the items that apply to the
+        reading before exclusions and groups, ``hand_part`` (:meth:`hand_entries`) first,
+        in plan order: equal tuples score the same, whichever readings they come from."""
         self.program.fill_reading(hf, rd, values)
-        cands = list(hand_part)
-        self._entries(self.reading_items, values, cands)
+        out = list(hand_part)
+        self._entries(self.reading_items, values, out)
+        return tuple(out)
+
+    def entries_of(self, found: tuple[Found, ...]) -> list[Entry]:
+        """The scoring entries ``(order, item, count, value)`` of items found to apply
+        (:meth:`found_entries`), less those another excludes or its group outscores; in no
+        set order."""
+        items = self.items
+        entries = [(order, items[order], n, value) for order, n, value in found]
         if self.resolve:
-            return _resolve_entries(cands)
-        return cands
+            return _resolve_entries(entries)
+        return entries
 
-    def applied(self, compact: tuple[tuple[int, int, int], ...]) -> tuple[Applied, ...]:
-        """Entries ``(order, count, value)`` as :class:`Applied`, in rule-set order; the
-        (immutable) answer is shared between the hands that score the same entries."""
-        out = self._applied.get(compact)
-        if out is None:
-            if len(self._applied) >= _MEMO_APPLIED:
-                self._applied.clear()
-            items = self.items
-            out = tuple([Applied(items[o], n, v) for o, n, v in sorted(compact)])
-            self._applied[compact] = out
-        return out
-
+    def apply_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Found], values: list[int]) -> list[Entry]:
+        """:meth:`found_entries`, then :meth:`entries_of`."""
+        return self.entries_of(self.found_entries(hf, rd, hand_part, values))
 
 def to_applied(entries: list[Entry]) -> list[Applied]:
     """Entries as :class:`Applied`, in rule-set order."""
@@ -269,8 +269,6 @@ _PLANS = ByObject()
 
 # Contexts whose scored readings a plan keeps before its memo starts over.
 _MEMO_CONTEXTS = 4096
-# Distinct applied-item lists a plan keeps before it starts over.
-_MEMO_APPLIED = 4096
 
 
 def plan_for(rules: RuleSet) -> ItemPlan:
@@ -296,4 +294,3 @@ def clear_memos() -> None:
         plan.memo.clear()
         plan._memo_size = 0
         plan._last_memo = None
-        plan._applied.clear()

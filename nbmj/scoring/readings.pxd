@@ -63,11 +63,11 @@ cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
-cdef ByObject _GROUP_SETS
+cdef dict _GROUP_SETS
+cdef Py_ssize_t _GROUP_SETS_KEPT
 @cython.locals(found=tuple)
 cpdef tuple _group_sets(tuple group)
-@cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int)
+@cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int, sets=list, both=tuple)
 cpdef Reading build_reading(HandFacts hf, Candidate cand)
-@cython.locals(pair=tuple, melds=tuple, parts=list)
-@cython.locals(parts=list, typ=str, first=Py_ssize_t)
+@cython.locals(pair=tuple, melds=tuple, parts=list, typ=str, first=Py_ssize_t)
 cpdef str candidate_notation(HandFacts hf, Candidate cand)

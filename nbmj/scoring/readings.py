@@ -88,7 +88,6 @@ _RANKED_SUIT_OF = tuple(300 + 2 * (k // 9) + (k % 9 in (0, 6)) for k in range(N_
 _CHOW_KIND_OF = tuple(400 + k for k in range(N_KINDS))
 
 
-@lru_cache(maxsize=8192)
 def set_group(typ: str, first: int, exposed: bool, mask: tuple[bool, ...]) -> SetGroup:
     """The :class:`SetGroup` of a split's group (a concealed set)."""
     return SetGroup("chow" if typ == "chow" else "pung", first, exposed, False, mask)
@@ -239,18 +238,23 @@ def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     return [build_reading(hf, cand) for cand in candidates(hf, spec)]
 
 
-#: Per group of a split, its :func:`set_group` concealed and exposed, found by the group's
-#: identity: the core's groups are the tuples of one table, so a look-up hashes no tuple of
-#: a string, an int and a mask (as set_group's own cache does).
-_GROUP_SETS = ByObject(4096)
+#: Per group of a split, its :func:`set_group` concealed and exposed by a discard, so that
+#: the readings of every hand share one SetGroup per group (a few hundred groups make up the
+#: bench's hands, wilds included). Keyed by the group: the core's groups are the tuples of one
+#: table, which the dict finds by identity before it would compare them.
+_GROUP_SETS: dict[Group, tuple[SetGroup, SetGroup]] = {}
+# Groups _GROUP_SETS keeps before it starts over.
+_GROUP_SETS_KEPT = 4096
 
 
 def _group_sets(group: Group) -> tuple[SetGroup, SetGroup]:
     """``set_group`` of ``group``, concealed and then exposed by a discard."""
-    found: tuple[SetGroup, SetGroup] | None = _GROUP_SETS.get(group)
+    found = _GROUP_SETS.get(group)
     if found is None:
+        if len(_GROUP_SETS) >= _GROUP_SETS_KEPT:
+            _GROUP_SETS.clear()
         typ, first, mask = group
-        found = _GROUP_SETS.put(group, (set_group(typ, first, False, mask), set_group(typ, first, True, mask)))
+        found = _GROUP_SETS[group] = (set_group(typ, first, False, mask), set_group(typ, first, True, mask))
     return found
 
 
@@ -258,9 +262,14 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
     """The :class:`Reading` of a candidate: the melded sets, then the split's melds."""
     split = cand.split
     pair, melds = split
-    exposed = cand.exposed
-    sets = hf.melded + tuple([_group_sets(group)[gj == exposed] for gj, group in enumerate(melds, 1)])
-    return Reading(sets, pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
+    exposed = cand.exposed  # the split's group a discard completed, counted from 1; 0 for none
+    sets = list(hf.melded)
+    gj = 0
+    for group in melds:
+        gj += 1
+        both = _group_sets(group)
+        sets.append(both[1] if gj == exposed else both[0])
+    return Reading(tuple(sets), pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
 
 
 #: The notation of a chow and of a pung from each kind (a chow only from a suit's 1-7), and

@@ -24,23 +24,36 @@ cdef class _Settings:
     cdef readonly object minimum
     cdef readonly tuple alternatives
     cdef readonly str name
+    cdef readonly str minimum_rule
+    cdef readonly dict outcomes
+
+
+cdef class _Outcome:
+    cdef readonly tuple applied
+    cdef readonly object total
+    cdef readonly str short
+    cdef readonly tuple key_valid
+    cdef readonly tuple key_refused
 
 
 # C variables: their get is called as a C method
 cdef ByObject _SETTINGS
 cdef ByObject _HAND_FU_ITEMS
+cdef Py_ssize_t _OUTCOMES_KEPT
+cdef long _SHORT
 
 
 @cython.locals(settings=_Settings)
 cpdef _Settings _settings(object rules)
-@cython.locals(entries=list, sit=Situation, slot=Py_ssize_t)
-cpdef tuple _evaluate(HandFacts hf, Reading rd, object rules, _Settings settings, ItemPlan plan, list hand_part,
-                      list values)
+@cython.locals(entries=list, short=str, outcome=_Outcome)
+cpdef _Outcome _outcome(_Settings settings, ItemPlan plan, tuple found)
+@cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
+cpdef Py_ssize_t _forbidding(ItemPlan plan, list values, str win_by) except -2
 cpdef tuple _key(object total, object reason)
 cpdef ScoreResult score(Situation situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
-               scored=tuple, best=tuple, rd=Reading, applied=tuple, entries=list, cand=Candidate,
-               best_cand=Candidate, settings=_Settings)
+               scored=tuple, best=tuple, rd=Reading, applied=tuple, found=tuple, outcome=_Outcome,
+               refusal=Py_ssize_t, cand=Candidate, best_cand=Candidate, settings=_Settings)
 cpdef ScoreResult _score_one(Situation situation, object rules, object hand_facts)
 @cython.locals(choices=list, best=ScoreResult, result=ScoreResult, choice=Situation)
 cpdef ScoreResult _score_with_facts(Situation situation, object rules, object hand_facts)

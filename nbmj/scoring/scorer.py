@@ -17,7 +17,7 @@ from ..tiles import N_KINDS, to_notation
 from ._by_object import ByObject
 from .facts import HandFacts, SetGroup, facts, flower_counts, melded_group, win_method_code, wind_kind
 from .features import features_in
-from .items import Entry, ItemPlan, apply_items, plan_for
+from .items import Applied, Found, ItemPlan, apply_items, plan_for, to_applied
 from .readings import Reading, build_reading, candidate_notation, candidates
 from .result import ScoreResult
 from .settlement import settle
@@ -45,6 +45,8 @@ def clear_caches() -> None:
 
     _decomp.clear_caches()
     clear_memos()
+    for settings in _SETTINGS.values():
+        settings.outcomes.clear()
     clear_payment_cache()
 
 
@@ -59,10 +61,11 @@ def _rule_id(rules: RuleSet, key: str) -> str:
 class _Settings:
     """What the scorer reads of a rule set at every win, read from it once (the rule set is a
     frozen dataclass: each field read is a look-up by name, and the win method's string
-    compares cost more than the C flags they are asked as here)."""
+    compares cost more than the C flags they are asked as here), and the outcomes of the
+    items found to apply in its readings so far (:func:`_outcome`)."""
 
     __slots__ = ("wilds", "shapes", "win_on_discard", "claim_discarded_wild", "rob_kong", "heavenly_any", "scoring",
-                 "minimum", "alternatives", "name")
+                 "minimum", "alternatives", "name", "minimum_rule", "outcomes")
 
     def __init__(self, rules: RuleSet) -> None:
         self.wilds: bool = rules.wilds.enabled
@@ -77,10 +80,17 @@ class _Settings:
         self.alternatives: tuple[tuple[int, int], ...] = (
             rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ())
         self.name: str = rules.name
+        self.minimum_rule: str = _rule_id(rules, "minimum")
+        #: the items found to apply in a reading (ItemPlan.found_entries) -> their _Outcome
+        self.outcomes: dict[tuple[Found, ...], _Outcome] = {}
 
 
 #: Per rule set, what the scorer reads of it.
 _SETTINGS = ByObject()
+
+# Distinct sets of found items whose outcomes a rule set keeps before it starts over: a few
+# hundred make up the 3,000 hands of bench/score.py's rows.
+_OUTCOMES_KEPT = 4096
 
 
 def _settings(rules: RuleSet) -> _Settings:
@@ -90,29 +100,49 @@ def _settings(rules: RuleSet) -> _Settings:
     return settings
 
 
-def _evaluate(hf: HandFacts, rd: Reading, rules: RuleSet, settings: _Settings, plan: ItemPlan, hand_part: list[Entry],
-              values: list[int]) -> tuple[list[Entry], Total, str | None, str | None]:
-    """The entries, the totals and the reason a reading is refused (None for none) with its
-    rule; ``values`` holds the hand's slots, the reading's are filled here; ``settings`` are
-    those of ``rules``."""
-    entries = plan.apply_entries(hf, rd, hand_part, values)
+class _Outcome:
+    """What the items found to apply in a reading come to, whatever the reading: the items
+    that score once exclusions and groups are resolved, the totals, why they fall short of
+    the minimum (NB-13.1; None when they do not), and the reading's sort key as a valid and
+    as a refused win."""
+
+    __slots__ = ("applied", "total", "short", "key_valid", "key_refused")
+
+    def __init__(self, applied: tuple[Applied, ...], total: Total, short: str | None) -> None:
+        self.applied = applied
+        self.total = total
+        self.short = short
+        self.key_refused = _key(total, "refused")
+        self.key_valid = self.key_refused if short is not None else _key(total, None)
+
+
+def _outcome(settings: _Settings, plan: ItemPlan, found: tuple[Found, ...]) -> _Outcome:
+    """The :class:`_Outcome` of ``found`` (ItemPlan.found_entries), kept in ``settings``:
+    readings of many hands find the same items (a few hundred sets in thousands of hands)."""
+    entries = plan.entries_of(found)
     scoring = settings.scoring
+    short = None
     if isinstance(scoring, FuFanScoring):
         total = fu_fan_from_entries(scoring, entries)
     else:
         total = tai_from_entries(scoring, entries)
-    reason: str | None = None
-    rule: str | None = None
-    sit = hf.situation
-    for wr, slot, _per_reading in plan.restrictions:
-        if sit.win_by in wr.forbid and values[slot]:
-            reason = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}"
-            rule = wr.rule
-            break
-    if reason is None and isinstance(scoring, TaiScoring) and not meets_minimum(scoring, total):
-        reason = _short_of_minimum(scoring, total)
-        rule = _rule_id(rules, "minimum")
-    return entries, total, reason, rule
+        if not meets_minimum(scoring, total):
+            short = _short_of_minimum(scoring, total)
+    outcome = _Outcome(tuple(to_applied(entries)), total, short)
+    if len(settings.outcomes) >= _OUTCOMES_KEPT:
+        settings.outcomes.clear()
+    settings.outcomes[found] = outcome
+    return outcome
+
+
+def _forbidding(plan: ItemPlan, values: list[int], win_by: str) -> int:
+    """The position in ``plan.restrictions`` of the first win restriction whose condition
+    holds (in ``values``, the reading's slots filled) and that forbids winning by ``win_by``;
+    -1 for none."""
+    for i, (wr, slot, _per_reading) in enumerate(plan.restrictions):
+        if values[slot] and win_by in wr.forbid:
+            return i
+    return -1
 
 
 def _short_of_minimum(scoring: TaiScoring, total: Total) -> str:
@@ -126,6 +156,10 @@ def _short_of_minimum(scoring: TaiScoring, total: Total) -> str:
         alts = " or ".join(f"{t} tai with ×{m}" for t, m in scoring.minimum_alternatives)
         text += f" (or {alts}; the multipliers make ×{total.multiplier})"
     return text
+
+
+#: A reading refused for falling short of the minimum (NB-13.1), in the scorer's memo.
+_SHORT = -2
 
 
 def _key(total: Total, reason: str | None) -> tuple[bool, int, int, int, int, int, int]:
@@ -230,28 +264,40 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     values = plan.new_values()
     plan.fill_hand(hf, values)
     # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
-    # in this hand or an earlier one: each is scored once. The best is the first with the
-    # highest key, as if every reading were scored in order.
+    # in this hand or an earlier one: each is scored once, as its key, its outcome and what
+    # refuses it (-1 for nothing, else a win restriction's position, or _SHORT). The best is
+    # the first with the highest key, as if every reading were scored in order.
     memo = plan.memo_of(hf, values)
     best_cand = best = None
-    hand_part: list[Entry] | None = None  # the hand-level items' entries, when a reading is scored
+    hand_part: list[Found] | None = None  # the items that apply whatever the reading, once one is scored
     for cand in cands:
         scored = memo.get(cand.signature)
         if scored is None:
             if hand_part is None:
                 hand_part = plan.hand_entries(values)
             rd = build_shape_reading(hf, cand) if is_shape_candidate(cand) else build_reading(hf, cand)
-            entries, total, reason, rule = _evaluate(hf, rd, rules, settings, plan, hand_part, values)
-            # the applied items as the plan shares them between readings (its one copy of
-            # each list); the key and the totals hold ints, the reasons are strings
-            applied = plan.applied(tuple([(order, n, value) for order, _item, n, value in entries]))
-            scored = (_key(total, reason), applied, total, reason, rule)
+            found = plan.found_entries(hf, rd, hand_part, values)
+            outcome = settings.outcomes.get(found)
+            if outcome is None:
+                outcome = _outcome(settings, plan, found)
+            refusal = _forbidding(plan, values, sit.win_by) if plan.restrictions else -1
+            if refusal < 0 and outcome.short is not None:
+                refusal = _SHORT
+            scored = (outcome.key_valid if refusal == -1 else outcome.key_refused, outcome, refusal)
             memo[cand.signature] = scored
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
-    _k, applied, total, reason, rule = best  # type: ignore[misc]
+    _k, outcome, refusal = best  # type: ignore[misc]
+    applied, total = outcome.applied, outcome.total
+    reason: str | None = None
+    rule: str | None = None
     if claim_reason is not None:
         reason, rule = claim_reason, claim_rule
+    elif refusal == _SHORT:
+        reason, rule = outcome.short, settings.minimum_rule
+    elif refusal >= 0:
+        wr = plan.restrictions[refusal][0]
+        reason, rule = f"a hand with {wr.when} may not win by {sit.win_by.replace('_', ' ')}", wr.rule
     valid = reason is None
     # the totals by position, in the order of Total's fields (a field read by name is an
     # attribute look-up each; a reordered field fails the goldens)
