@@ -755,7 +755,7 @@ def valid_with_facts(situation: Situation, rules: RuleSet) -> tuple[bool, HandFa
     if not value_bound(hf, rules).reaches(scoring):
         return False, hf
     # a win restriction on the hand, whatever the reading, refuses every reading (the
-    # scorer's _evaluate); what it works out (财神单吊) stays in the facts for the scorer
+    # scorer's _forbidding); what it works out (财神单吊) stays in the facts for the scorer
     for _outcome, wr, condition, slot in plan_for(rules).hand_conditions:
         if win_by in wr.forbid and condition.hand_value(hf, slot):
             return False, hf
@@ -953,13 +953,13 @@ def reach_from_counts(
     if not _reaches(scoring, tai, mult):
         return False
     # A win restriction on the hand, whatever the reading, that surely holds refuses every
-    # reading (the scorer's _evaluate): asked last, of the few wins that reach the minimum
+    # reading (the scorer's _forbidding): asked last, of the few wins that reach the minimum
     for forbid, condition, slot in bp.light_forbids:
         if win_by in forbid:
             lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
                                    first_turn, seat, last_meld_kind, wilds - win_is_wild)
             if lf.before_wilds and win_tile is not None:
-                lf.single_wait = wild_single_wait_of(list(waiting), lf.before_wilds)
+                lf.single_wait = wild_single_wait_of(bytearray(waiting), lf.before_wilds)
             span.light = lf
             if condition.surely_holds(span, slot):
                 return False

@@ -61,9 +61,9 @@ cpdef FlowerCounts flower_counts(Situation sit, object rules, frozenset wild_kin
 @cython.locals(entry=tuple)
 cpdef FlowerCounts _flowers_of(Situation sit, object rules, frozenset wild_kinds)
 @cython.locals(z=int, won=bint, total=long)
-cpdef bint sets_only(list counts, int wilds) except -1
+cpdef bint sets_only(bytearray counts, int wilds) except -1
 @cython.locals(i=int, c=int, r=int, s=int, used=int, k=int, take=list, ok=bint)
-cpdef bint _sets_only_search(list counts, int wilds) except -1
+cpdef bint _sets_only_search(bytearray counts, int wilds) except -1
 # a C variable: _wilds_of calls its get as a C method
 cdef ByObject _WILDS
 

@@ -197,13 +197,15 @@ def _flowers_of(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int]) -> F
     return entry[1]
 
 
-def sets_only(counts: list[int], wilds: int) -> bool:
-    """Whether counts plus ``wilds`` wild tiles split into sets only (no pair).
+def sets_only(counts: bytearray, wilds: int) -> bool:
+    """Whether ``counts`` (34, one per kind) plus ``wilds`` wild tiles split into sets only
+    (no pair).
 
     Asked of the hand-shape core where it can be: with a pair of an honour the tiles do not
     hold added, they win exactly when they split into sets (an honour makes no chow, and a
     split that puts the two added tiles in a set with a wild can trade it for one with the
-    pair it then leaves). ``counts`` is changed while it is read, and restored."""
+    pair it then leaves). ``counts`` is changed while it is read, and restored: a bytearray,
+    which the core reads as it is (a list it converts count by count)."""
     total = sum(counts) + wilds
     if wilds < 0 or total % 3:
         return False
@@ -217,7 +219,7 @@ def sets_only(counts: list[int], wilds: int) -> bool:
     return _sets_only_search(counts, wilds)
 
 
-def _sets_only_search(counts: list[int], wilds: int) -> bool:
+def _sets_only_search(counts: bytearray, wilds: int) -> bool:
     """:func:`sets_only` by search, set by set from the lowest kind held."""
     i = 0
     while i < N_KINDS and not counts[i]:

@@ -96,11 +96,11 @@ cdef class WildsHeld(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 cdef class WildSingleWait(FeatureImpl):
-    @cython.locals(before=list, wilds=long)
+    @cython.locals(before=bytearray, wilds=long)
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 
-cpdef bint wild_single_wait_of(list before, long wilds) except -1
+cpdef bint wild_single_wait_of(bytearray before, long wilds) except -1
 
 
 cdef class DiscardedWild(FeatureImpl):

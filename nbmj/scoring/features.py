@@ -407,7 +407,7 @@ class WildSingleWait(FeatureImpl):
     def value(self, hf: HandFacts, rd: Reading) -> int:
         if hf.wild_single_wait is None:
             # the concealed tiles before the win: the hand's counts and wilds less the winning tile
-            before = list(hf.shape)
+            before = bytearray(hf.shape)
             wilds = hf.wilds
             if hf.win_is_wild:
                 wilds -= 1
@@ -420,7 +420,7 @@ class WildSingleWait(FeatureImpl):
 feature("wild_single_wait", WildSingleWait)
 
 
-def wild_single_wait_of(before: list[int], wilds: int) -> bool:
+def wild_single_wait_of(before: bytearray, wilds: int) -> bool:
     """财神单吊 of the concealed tiles before the win, ``before`` the counts of those not
     wild and ``wilds`` the wild ones: they were sets plus one lone wild (``before`` is
     changed while it is read, and restored)."""
