@@ -55,6 +55,15 @@ def test_the_compiled_generator_draws_what_random_Random_draws_NB_3_6(seed, call
 
 
 @needs_compiled
+@pytest.mark.parametrize("seed", ["", "\x00", "\x00\x00\x00\x00\x00z", "é€𝄞", "7:3", "x" * 3000])
+def test_a_str_seed_keys_the_compiled_generator_as_random_Random_keys_it(seed):
+    """A str seed is keyed by its utf-8 bytes and their SHA-512 digest read as one integer:
+    the bytes' leading zeros are not in the key, and a key longer than the state is read whole."""
+    ours, theirs = MersenneTwister(seed), random.Random(seed)
+    assert [ours.getrandbits(32) for _ in range(700)] == [theirs.getrandbits(32) for _ in range(700)]
+
+
+@needs_compiled
 @settings(max_examples=200, deadline=None)
 @given(seeds, st.integers(0, 200))
 def test_the_compiled_generator_shuffles_as_random_Random_shuffles_NB_3_6(seed, size):

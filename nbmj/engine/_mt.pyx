@@ -11,11 +11,11 @@ come from C, and :func:`seeded_pair` seeds a match's two generators in one pass.
 hold them equal to ``random.Random`` on randomized seeds and draws.
 """
 
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 cdef extern from "bits.h":
     int NBMJ_BIT_LENGTH64(uint64_t n) noexcept nogil
@@ -203,13 +203,34 @@ cdef bytes _key_bytes(seed):
     """The key ``random.Random.seed`` (version 2) makes of an int or a str seed: the absolute
     value's 32-bit words, lowest first (at least one), as little-endian bytes."""
     if isinstance(seed, str):
-        raw = seed.encode()
-        seed = int.from_bytes(raw + _sha512(raw).digest(), "big")
-    elif type(seed) is bool or not isinstance(seed, int):
+        return _str_key(seed)
+    if type(seed) is bool or not isinstance(seed, int):
         raise TypeError(f"a MersenneTwister is seeded by an int or a str, not {seed!r}")
     n = abs(int(seed))
     cdef Py_ssize_t words = max(1, (n.bit_length() + 31) // 32)
     return n.to_bytes(4 * words, "little")
+
+
+cdef bytes _str_key(str seed):
+    """:func:`_key_bytes` of a str seed. ``random.Random.seed`` reads the utf-8 bytes of the
+    seed followed by their SHA-512 digest as one big-endian integer; its key is that
+    integer's little-endian bytes, zero-padded to whole words: the same bytes reversed,
+    without their leading zeros, copied here without making the integer (making it and
+    writing it out again was about a third of the key's cost, the digest most of the rest)."""
+    raw = seed.encode()
+    cdef bytes number = raw + _sha512(raw).digest()
+    cdef const unsigned char* big = <const unsigned char*>PyBytes_AS_STRING(number)
+    cdef Py_ssize_t size = PyBytes_GET_SIZE(number), start = 0, i
+    while start < size and big[start] == 0:  # the integer's leading zero bytes
+        start += 1
+    cdef Py_ssize_t length = size - start
+    cdef Py_ssize_t padded = 4 * ((length + 3) // 4) if length else 4  # (zero: one zero word)
+    cdef bytes key = PyBytes_FromStringAndSize(NULL, padded)
+    cdef unsigned char* little = <unsigned char*>PyBytes_AS_STRING(key)
+    for i in range(length):
+        little[i] = big[size - 1 - i]
+    memset(little + length, 0, padded - length)
+    return key
 
 
 cdef struct _Seeding:
