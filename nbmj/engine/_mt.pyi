@@ -1,7 +1,7 @@
 # The compiled generator (nbmj/engine/_mt.pyx); random.Random is its pure-Python twin.
 from collections.abc import Sequence
 
-__all__ = ["MersenneTwister", "seeded_pair", "reseed"]
+__all__ = ["MersenneTwister", "seeded_pair", "reseed", "draw_below"]
 
 class MersenneTwister:
     def __init__(self, seed: int | str) -> None: ...
@@ -13,3 +13,4 @@ class MersenneTwister:
 
 def seeded_pair(first: int | str, second: int | str) -> tuple[MersenneTwister, MersenneTwister]: ...
 def reseed(generators: Sequence[object], seeds: Sequence[int | str]) -> None: ...
+def draw_below(rng: object, n: int) -> int: ...

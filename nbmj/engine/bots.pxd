@@ -6,6 +6,7 @@ from nbmj.engine.actions cimport Action
 from nbmj.engine.game cimport Game
 from nbmj.engine.state cimport TableState
 from nbmj.engine.phases cimport Over, Turn
+from nbmj.engine._mt cimport draw_below as _draw_below
 
 
 cdef class RandomBot:
@@ -41,5 +42,3 @@ cpdef object _play(Game game, list by_position)
 cpdef int play_bots(Game game, dict bots) except -1
 @cython.locals(legal=list, random_bot=RandomBot, greedy_bot=GreedyBot)
 cpdef bot_move(Game game, int p, object bot)
-@cython.locals(k=int, r=Py_ssize_t)
-cpdef Py_ssize_t _below(object rng, Py_ssize_t n) except -1

@@ -23,7 +23,7 @@ from .results import HandResult
 from .observation import Observation
 from .phases import Over, Turn
 from .seeding import Reseedable, seeded_random
-from .wall import SeededDraws
+from .seeding import draw_below as _draw_below  # (compiled: bots.pxd cimports it from _mt, a C call)
 
 _TWIN: object = seeded_random  # random.Random, or its compiled twin (whose getrandbits draws its bits)
 
@@ -45,9 +45,10 @@ class RandomBot:
         self.rng = random.Random(seed) if rng is None else rng
         self.always_win = always_win
         # rng.choice(legal) is legal[rng._randbelow(len(legal))], and CPython's _randbelow
-        # draws getrandbits(n.bit_length()) until below n: done here, it is the same draw
-        # without two layers of calls. The compiled twin of random.Random draws the same
-        # bits. Any other random implementation goes through choice.
+        # draws getrandbits(n.bit_length()) until below n: seeding.draw_below makes the same
+        # draw without two layers of calls (compiled, in C from the compiled twin of
+        # random.Random, which draws the same bits). Any other random implementation goes
+        # through choice.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
         # (a flag, not the bound getrandbits: copy.deepcopy keeps a built-in method as it is,
         # and a copied bot would draw from the original's generator)
@@ -64,22 +65,10 @@ class RandomBot:
             return first
         rng = self.rng
         if self._fast:
-            return legal[_below(rng, len(legal))]
+            return legal[_draw_below(rng, len(legal))]
         if isinstance(rng, random.Random):
             return rng.choice(legal)
         return legal[rng.randrange(len(legal))]  # (choice's draw: _randbelow(len(legal)))
-
-
-def _below(rng: SeededDraws, n: int) -> int:
-    """``rng._randbelow(n)`` of CPython's ``random.Random``: draws of ``n``'s bit length
-    from ``rng.getrandbits`` until one is below ``n``."""
-    k = 0  # n.bit_length()
-    while n >> k:
-        k += 1
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def hand_shape(tiles: Iterable[int], wilds: Iterable[int]) -> tuple[bytearray, int]:

@@ -14,7 +14,7 @@ from typing import Callable, Protocol
 from .._backend import compiled_module
 from .wall import SeededDraws
 
-__all__ = ["BACKEND", "Reseedable", "seeded_random", "seeded_pair", "reseed"]
+__all__ = ["BACKEND", "Reseedable", "seeded_random", "seeded_pair", "reseed", "draw_below"]
 
 
 class Reseedable(SeededDraws, Protocol):
@@ -34,6 +34,18 @@ def _reseed(generators: Sequence[Reseedable], seeds: Sequence[int | str]) -> Non
         rng.seed(seed)
 
 
+def _draw_below(rng: SeededDraws, n: int) -> int:
+    """``rng._randbelow(n)`` of CPython's ``random.Random`` (``0 < n``): draws of ``n``'s bit
+    length from ``rng.getrandbits`` until one is below ``n``."""
+    k = 0  # n.bit_length()
+    while n >> k:
+        k += 1
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 _mt = compiled_module("nbmj.engine._mt")
 #: ``"cython"`` when the compiled generator is live, else ``"python"``
 BACKEND = "python" if _mt is None else "cython"
@@ -44,3 +56,8 @@ seeded_pair: Callable[[int | str, int | str], tuple[SeededDraws, SeededDraws]] =
 #: ``rng.seed(s)`` for each generator made by :data:`seeded_random` and its seed; compiled,
 #: up to four are seeded in one pass (a table seeds its bots' generators at every new hand)
 reseed: Callable[[Sequence[Reseedable], Sequence[int | str]], None] = _reseed if _mt is None else _mt.reseed
+#: ``draw_below(rng, n)``: ``random.Random._randbelow(n)`` drawn from ``rng``, a
+#: ``random.Random``, a generator made by :data:`seeded_random`, or another with its
+#: ``getrandbits`` (the random bot's choice); compiled, a C function, which draws from a
+#: generator of :data:`seeded_random` in C
+draw_below: Callable[[SeededDraws, int], int] = _draw_below if _mt is None else _mt.draw_below
