@@ -5,7 +5,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
@@ -15,6 +15,7 @@ import _core_helpers as helpers  # noqa: E402
 from nbmj.core import _reference  # noqa: E402
 from nbmj.core._reference_readings import MAX_CODE  # noqa: E402
 from nbmj.errors import HandShapeError  # noqa: E402
+from nbmj.tiles import parse_counts  # noqa: E402
 
 shape = helpers.compiled()
 needs_compiled = pytest.mark.skipif(shape is None, reason="compiled core not built (pure-Python run)")
@@ -285,3 +286,80 @@ def test_readings_backends_agree_on_thousands_of_readings(win):
     ref = _reference.compact_readings(counts, 6, _EVERY_KIND, chows, win, chow, pung, pair)
     assert len(ref) > 1000
     assert shape.compact_readings(counts, 6, _EVERY_KIND, chows, win, chow, pung, pair) == ref
+
+
+# --------------------------------------------------------------------------- hands with many splits
+
+# Hands that stress the compiled search: many wilds (joining tiles of several suits, or forming
+# groups of their own), many splits of one suit, honours, and the pair in each suit.
+
+
+@st.composite
+def one_suit_hands(draw):
+    """(counts, wilds): a winning hand of melds and a pair, mostly of one suit (many splits),
+    with 0-6 of its tiles turned into wilds."""
+    main = draw(st.integers(0, 3))  # 3: the honours
+    n = draw(st.integers(0, 4))
+
+    def kind():
+        if draw(st.booleans()):
+            return 9 * main + draw(st.integers(0, 6 if main == 3 else 8))
+        return draw(st.integers(0, 33))
+
+    tiles = []
+    for _ in range(n):
+        first = kind()
+        if first < 27 and first % 9 <= 6 and draw(st.booleans()):
+            tiles += [first, first + 1, first + 2]
+        else:
+            tiles += [first] * 3
+    tiles += [kind()] * 2
+    counts = helpers.counts_of(tiles)
+    assume(max(counts) <= 4)
+    wilds = draw(st.integers(0, min(6, len(tiles))))
+    for k in draw(st.permutations(tiles))[:wilds]:
+        counts[k] -= 1
+    return counts, wilds
+
+
+@needs_compiled
+@settings(max_examples=300, deadline=None)
+@given(hand=one_suit_hands(), pungs=kind_sets, chows=kind_sets, win=st.integers(-1, 33),
+       codes=st.tuples(small_code_lists, small_code_lists, code_lists, st.none() | exposed_code_lists))
+def test_backends_agree_on_hands_of_one_suit_and_wilds(hand, pungs, chows, win, codes):
+    counts, wilds = hand
+    assert shape.compact_decompositions(counts, wilds, pungs, chows) == _reference.compact_decompositions(
+        counts, wilds, pungs, chows)
+    assert shape.compact_readings(counts, wilds, pungs, chows, win, *codes) == _reference.compact_readings(
+        counts, wilds, pungs, chows, win, *codes)
+
+
+@needs_compiled
+@pytest.mark.parametrize("hand, wilds", [
+    ("11m 234p 567s 777z", 3),  # a pair of real tiles in each suit and the honours in turn
+    ("123m 11p 567s 777z", 3),
+    ("123m 456p 11s 777z", 3),
+    ("123m 456p 789s 11z", 3),
+    ("123m 456p 789s 12z", 3),  # the pair only where a wild joins a tile
+    ("11122233344455m", 0),  # pungs or chows: several splits of one suit, no wild
+    ("1112345678999m", 1),  # nine gates
+    ("1112345678m", 4),  # many splits of one suit, and wilds to spread over them
+    ("12345678m", 6),  # thousands of decompositions: more than the compiled search's buffers hold
+    ("1122334455z", 4),  # honours only
+    ("1m", 4),
+    ("19m", 12),  # mostly groups of wilds only
+    ("", 14),
+])
+def test_backends_agree_on_many_splits(hand, wilds):
+    counts = parse_counts(hand)
+    kinds = [0, 4, 9, 20, 27, 33]
+    chows = [0, 10, 24]
+    for pungs, chow_firsts in (((), ()), (kinds, chows)):
+        ours = shape.compact_decompositions(counts, wilds, pungs, chow_firsts)
+        assert ours == _reference.compact_decompositions(counts, wilds, pungs, chow_firsts)
+        for win in (-1, 4):
+            codes = [[k % 3 for k in range(34)], [k % 5 for k in range(34)], list(range(34)), None]
+            assert shape.compact_readings(counts, wilds, pungs, chow_firsts, win, *codes) == (
+                _reference.compact_readings(counts, wilds, pungs, chow_firsts, win, *codes))
+    if wilds <= 4:
+        assert shape.decompositions(counts, wilds) == _reference.decompositions(counts, wilds)
