@@ -657,11 +657,13 @@ static inline void put_back(dec_t *st, int s, int first, int kinds, int n, const
     st->present = undo->present;
 }
 
-/* The chows through kind i, the lowest real tile left, by i's rank, in the order the search
- * tries them: starting o = 2, 1, 0 ranks below i (within the suit, no higher than rank 7),
- * and for each o its wild masks (bit j: slot j is a wild) in increasing order. The slots
- * below i are wilds (nothing real is left there), slot o takes a real tile, the slots above
- * either; the real slots above o need a real tile of their kind. */
+/* The chows through kind i, the lowest real tile left, by i's rank: starting o = 2, 1, 0 ranks
+ * below i (within the suit, no higher than rank 7), with each wild mask (bit j: slot j is a
+ * wild). The slots below i are wilds (nothing real is left there), slot o takes a real tile,
+ * the slots above either; the real slots above o need a real tile of their kind. They come
+ * with the fewest wilds first, so that the search tries only the first
+ * n_chow_cands[rank][w] of them when w wilds are left (or 2 for more): the keys are sorted
+ * at the end, so the order the search finds decompositions in does not matter. */
 typedef struct {
     uint8_t o, wilds, wild_rank;
     uint8_t real; /* the real slots (bit j: slot j) */
@@ -670,7 +672,7 @@ typedef struct {
 } chow_cand_t;
 
 static chow_cand_t chow_cands[9][7];
-static int n_chow_cands[9];
+static int n_chow_cands[9][3];
 
 static void build_chow_cands(void) {
     static const uint8_t masks[3][4] = {{0, 2, 4, 6}, {1, 5}, {3}};
@@ -686,10 +688,15 @@ static void build_chow_cands(void) {
                     if ((real >> j) & 1) c.real5 += POW5[j];
                     else c.wilds++;
                 }
-                chow_cands[rank][n++] = c;
+                int at = n++; /* inserted by wilds, after those with as many */
+                for (; at > 0 && chow_cands[rank][at - 1].wilds > c.wilds; at--) chow_cands[rank][at] = chow_cands[rank][at - 1];
+                chow_cands[rank][at] = c;
             }
         }
-        n_chow_cands[rank] = n;
+        for (int w = 0; w < 3; w++) {
+            n_chow_cands[rank][w] = 0;
+            while (n_chow_cands[rank][w] < n && chow_cands[rank][n_chow_cands[rank][w]].wilds <= w) n_chow_cands[rank][w]++;
+        }
     }
 }
 
@@ -780,10 +787,10 @@ static void decompose_from(dec_t *st) {
     }
     if (st->melds_left && i < 27) {
         int rank = KIND_RANK[i];
-        for (int m = 0; m < n_chow_cands[rank]; m++) {
+        for (int m = 0, n_cands = n_chow_cands[rank][st->wilds < 2 ? st->wilds : 2]; m < n_cands; m++) {
             const chow_cand_t *c = &chow_cands[rank][m];
             int first = i - c->o, wilds = st->wilds - c->wilds;
-            if (wilds < 0 || ((st->present >> first) & c->need) != c->need) continue;
+            if (((st->present >> first) & c->need) != c->need) continue;
             int idx_s = st->idx[s] - c->real5 * KIND_WEIGHT[first];
             uint8_t e = win_entry(s, idx_s);
             if (!fits(&n, e, wilds, st->pair_left)) continue;
