@@ -47,8 +47,8 @@ class RandomBot:
         # rng.choice(legal) is legal[rng._randbelow(len(legal))], and CPython's _randbelow
         # draws getrandbits(n.bit_length()) until below n: seeding.draw_below makes the same
         # draw without two layers of calls (compiled, in C from the compiled twin of
-        # random.Random, which draws the same bits). Any other random implementation goes
-        # through choice.
+        # random.Random, which draws the same bits). Any other random implementation draws
+        # through randrange.
         fast = getattr(random.Random, "_randbelow_with_getrandbits", None)
         # (a flag, not the bound getrandbits: copy.deepcopy keeps a built-in method as it is,
         # and a copied bot would draw from the original's generator)
@@ -66,9 +66,9 @@ class RandomBot:
         rng = self.rng
         if self._fast:
             return legal[_draw_below(rng, len(legal))]
-        if isinstance(rng, random.Random):
-            return rng.choice(legal)
-        return legal[rng.randrange(len(legal))]  # (choice's draw: _randbelow(len(legal)))
+        # random.Random's choice(legal) is legal[_randbelow(len(legal))], which is also what
+        # randrange(len(legal)) draws: one path for it and any other generator
+        return legal[rng.randrange(len(legal))]
 
 
 def hand_shape(tiles: Iterable[int], wilds: Iterable[int]) -> tuple[bytearray, int]:
