@@ -60,7 +60,7 @@ cpdef bint tile_in_class(int kind, str cls, int seat_kind, int round_kind) excep
 cpdef FlowerCounts flower_counts(Situation sit, object rules, frozenset wild_kinds)
 @cython.locals(entry=tuple)
 cpdef FlowerCounts _flowers_of(Situation sit, object rules, frozenset wild_kinds)
-@cython.locals(z=int, won=bint, total=long)
+@cython.locals(z=int, k=Py_ssize_t, won=bint, total=long)
 cpdef bint sets_only(bytearray counts, int wilds) except -1
 @cython.locals(i=int, c=int, r=int, s=int, used=int, k=int, take=list, ok=bint)
 cpdef bint _sets_only_search(bytearray counts, int wilds) except -1
