@@ -63,6 +63,8 @@ cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
+@cython.locals(cand=Candidate)
+cdef Candidate _candidate(object signature, tuple split, int exposed, str wait, int wild_as_itself)
 cdef dict _GROUP_SETS
 cdef Py_ssize_t _GROUP_SETS_KEPT
 @cython.locals(found=tuple)

@@ -229,6 +229,19 @@ class Candidate:
                 f"wait={self.wait!r}, wild_as_itself={self.wild_as_itself!r})")
 
 
+def _candidate(signature: Any, split: tuple[Any, ...], exposed: int, wait: str, wild_as_itself: int) -> Candidate:
+    """``Candidate(signature, split, exposed, wait, wild_as_itself)``, made empty and then
+    filled: compiled, the fields are set in C, where a call to the class parses five
+    arguments (a hand with wilds makes several)."""
+    cand = Candidate.__new__(Candidate)
+    cand.signature = signature
+    cand.split = split
+    cand.exposed = exposed
+    cand.wait = wait
+    cand.wild_as_itself = wild_as_itself
+    return cand
+
+
 def readings(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Reading]:
     """Every reading of the hand; empty when the hand does not win.
 
@@ -406,10 +419,10 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
             # The key has no 还搭 count, which differs between splits: hands that count it (and
             # specs too wide for a key) take the loop below.
             found = core_readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
-            return [
-                Candidate(key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0)
-                for key, split, gi, wait in found
-            ]
+            out = []
+            for key, split, gi, wait in found:
+                out.append(_candidate(key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
+            return out
     # an all-wild chow may complete an identical chow: with chows told apart it may be any chow
     chow_firsts = _decomp.ALL_CHOWS if chow_kinds else _decomp.RANKED_CHOWS if spec.chow_ranks else _decomp.REP_CHOWS
     splits = _decomp.splits(hf.shape, hf.wilds, keep, chow_firsts)
@@ -458,7 +471,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
                 if signature in seen_readings:
                     continue
                 seen_readings.add(signature)
-                out.append(Candidate(signature, split, exposed_gi, wait, split_sig[2]))
+                out.append(_candidate(signature, split, exposed_gi, wait, split_sig[2]))
     return out
 
 
