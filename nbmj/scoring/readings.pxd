@@ -69,7 +69,7 @@ cdef dict _GROUP_SETS
 cdef Py_ssize_t _GROUP_SETS_KEPT
 @cython.locals(found=tuple)
 cpdef tuple _group_sets(tuple group)
-@cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int, sets=list, both=tuple)
+@cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int, sets=list, both=tuple, pair_wilds=int)
 cpdef Reading build_reading(HandFacts hf, Candidate cand)
 @cython.locals(pair=tuple, melds=tuple, parts=list, typ=str, first=Py_ssize_t)
 cpdef str candidate_notation(HandFacts hf, Candidate cand)

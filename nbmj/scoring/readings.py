@@ -282,7 +282,11 @@ def build_reading(hf: HandFacts, cand: Candidate) -> Reading:
         gj += 1
         both = _group_sets(group)
         sets.append(both[1] if gj == exposed else both[0])
-    return Reading(tuple(sets), pair[1], pair[2].count(True), cand.wait, cand.wild_as_itself, split)
+    pair_wilds = 0  # (counted in a loop: compiled, tuple.count is a method call)
+    for is_wild in pair[2]:
+        if is_wild:
+            pair_wilds += 1
+    return Reading(tuple(sets), pair[1], pair_wilds, cand.wait, cand.wild_as_itself, split)
 
 
 #: The notation of a chow and of a pung from each kind (a chow only from a suit's 1-7), and
