@@ -35,6 +35,7 @@ cdef class Chows(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 
+cdef long _suit_bit(long kind)
 @cython.locals(mask=long, g=SetGroup)
 cpdef long _suit_mask(Reading rd) except? -1
 

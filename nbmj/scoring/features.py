@@ -206,28 +206,27 @@ class Chows(FeatureImpl):
 feature("chows", Chows, reading=True, needs=_NEEDS_CHOWS)
 
 
-#: Per kind, its bit in a reading's suit mask: one bit per suit, and 8 for the honors.
-_SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(N_KINDS))
-#: Suit masks of one suit without honors, and of one suit with honors.
-_ONE_SUIT = frozenset((1, 2, 4))
-_ONE_SUIT_HONORS = frozenset((9, 10, 12))
+def _suit_bit(kind: int) -> int:
+    """A kind's bit in a reading's suit mask: one bit per suit, and 8 for the honors."""
+    return 1 << (kind // 9) if kind < 27 else 8
 
 
 def _suit_mask(rd: Reading) -> int:
-    """The bits (:data:`_SUIT_BIT`) of the suits of the reading's tiles and of its honors."""
+    """The bits (:func:`_suit_bit`) of the suits of the reading's tiles and of its honors."""
     mask = rd.suits
     if mask < 0:
-        bit = _SUIT_BIT
-        mask = bit[rd.pair] if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
+        mask = _suit_bit(rd.pair) if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
         for g in rd.sets:  # a chow's tiles share its first tile's suit
-            mask |= bit[g.first]
+            mask |= _suit_bit(g.first)
         rd.suits = mask
     return mask
 
 
+# The suit masks of one suit without honors, and of one suit with them, are written as tuples
+# where they are asked: compiled, `in` a tuple of constants is C compares.
 class Flush(FeatureImpl):
     def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if _suit_mask(rd) in _ONE_SUIT else 0
+        return 1 if _suit_mask(rd) in (1, 2, 4) else 0
 
 
 feature("flush", Flush, reading=True, needs=_NEEDS_SUITS)
@@ -235,7 +234,7 @@ feature("flush", Flush, reading=True, needs=_NEEDS_SUITS)
 
 class HalfFlush(FeatureImpl):
     def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if _suit_mask(rd) in _ONE_SUIT_HONORS else 0
+        return 1 if _suit_mask(rd) in (9, 10, 12) else 0
 
 
 feature("half_flush", HalfFlush, reading=True, needs=_NEEDS_SUITS)
