@@ -190,8 +190,11 @@ def _submit(pool: ProcessPoolExecutor, start: int, stop: int) -> Future[list[Rec
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop at once: cancel what has not started, end the workers (no waiting on them)."""
-    processes = list(getattr(pool, "_processes", {}).values())  # the stdlib keeps no public handle
+    """Stop at once: cancel what has not started, end the workers (no waiting on their
+    work), and let the pool's manager thread finish winding it up."""
+    # the stdlib keeps no public handle on either
+    processes = list(getattr(pool, "_processes", {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         if proc.is_alive():
@@ -201,6 +204,16 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         if proc.is_alive():
             proc.kill()
             proc.join(timeout=2)
+    if manager is not None:
+        # The manager thread sees its workers gone and closes the pipe it is woken by as it
+        # finishes. concurrent.futures' exit hook (threading._shutdown) writes to that pipe
+        # after checking it is open, without a lock (until CPython's gh-125451, in 3.12.8
+        # and 3.13.1): a thread still finishing as the interpreter exits can close it in
+        # between, and a traceback (EBADF, "handle is closed") follows the run's last line.
+        # Once the thread has ended, the pipe is marked closed and the hook leaves it alone.
+        # The workers are dead, so this is quick; the bound keeps a stuck thread from
+        # holding up a rebuilt pool.
+        manager.join(timeout=5)
 
 
 def _top_up(
