@@ -234,7 +234,7 @@ def _without(counts: bytearray, w: int, wilds: set[int], tiles: Sequence[int]) -
     """The shape left after ``tiles`` leave the hand. A wild is counted apart (in ``w``),
     so a wild kind taken, or a kind the hand lacks (a wild stands in for it when
     ``wilds_in_melds`` allows), comes out of the wilds."""
-    c = bytearray(counts)
+    c = counts.copy()  # (compiled: bytearray's own copy, a C call; bytearray(...) is a call of the type)
     for u in tiles:
         if u not in wilds and c[u] > 0:
             c[u] -= 1

@@ -77,7 +77,7 @@ def chi_leaves_discard(t: TableState, q: int, tile: int, use: tuple[int, ...]) -
     """NB-8.5: a chi is offered only if some tile may be discarded after it."""
     if not t.in_force(t.er.chi_ban, at_claim=True):
         return True
-    hand = bytearray(t.seat(q).hand)
+    hand = t.seat(q).hand.copy()  # (compiled: bytearray's own copy, a C call; bytearray(...) is a call of the type)
     for u in use:
         hand[u] -= 1
     return discard_mask(t, q, hand, chi_discard_bans(tile, use), at_claim=True) != 0

@@ -15,12 +15,12 @@ from ..scoring.bound import hand_counts as win_counts  # the counts the scorer's
 from ..scoring.bound import reach_from_counts, reach_from_hand, valid_with_facts
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
-from typing import Callable, cast
+from typing import Callable
 
 from ..tiles import N_KINDS
 from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
-from .state import TableMeld, TableState, WinBy
+from .state import TableMeld, TableState
 
 __all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
 
@@ -184,7 +184,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         round_wind=t.round_wind,
         concealed=tuple(concealed),
         win_tile=tile,
-        win_by=cast(WinBy, win_by),
+        win_by=win_by,  # type: ignore[arg-type]  # (a WinBy: the ignore, not typing.cast, a call in the compiled module)
         discarder=None if discarder is None else wind(discarder),
         melds=scored_melds(t, seat.melds),
         flowers=tuple(seat.flowers),
