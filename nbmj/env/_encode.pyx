@@ -650,7 +650,8 @@ cdef class TableEncoder:
         """Fill the kept mask of ``position`` and copy it to ``out`` (``tstate``: the game's
         state, ``game._t``): for the seat on turn, from the turn's options listed by their action
         index (``nbmj.engine.turn.turn_options``, of which the engine makes its legal list),
-        without making the list; else from the legal list."""
+        without making the list; for another seat during a turn, nothing; else from the legal
+        list."""
         cdef signed char* m = self.masks[position]
         cdef list lookup, indices
         cdef int i, k, n
@@ -671,10 +672,14 @@ cdef class TableEncoder:
             if out != NULL:
                 memcpy(out, m, N_ACTIONS)
             return n
-        # the game's own kept list (read here, never changed): no copy
-        legal = (<Game>game)._legal_for(position)
         memset(m, 0, N_ACTIONS)
         self.coded[position] = False
+        if type(ph) is Turn:  # a turn waits for its seat alone (phases.Turn.to_act): no list to ask for
+            if out != NULL:
+                memcpy(out, m, N_ACTIONS)
+            return 0
+        # the game's own kept list (read here, never changed): no copy
+        legal = (<Game>game)._legal_for(position)
         lookup = <list>self.lookups[position]
         for a in legal:
             i = _cached_index(a)
