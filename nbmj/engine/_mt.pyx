@@ -72,7 +72,10 @@ cdef class MersenneTwister:
         cdef _Seeding a
         cdef Py_ssize_t i = 1, k
         _start(&a, self, key)
-        for k in range(MT_N if MT_N > a.length else a.length):
+        if a.length <= MT_N:  # every key but a str seed's of over 2,400 bytes
+            _init_chains(&a, 1)
+            return
+        for k in range(a.length):
             _keyed_step(&a, i)
             i = _next_word(&a, i)
         for k in range(MT_N - 1):
@@ -257,6 +260,9 @@ cdef struct _Seeding:
     Py_ssize_t length
     Py_ssize_t j
     uint32_t prev
+    # for a key of at most 624 words: key word j plus j, what the first loop's step at key
+    # word j adds, read once from the key's bytes rather than at each of the 624 steps
+    uint32_t addend[MT_N]
 
 
 cdef inline void _start(_Seeding* s, MersenneTwister g, bytes key) noexcept:
@@ -269,16 +275,31 @@ cdef inline void _start(_Seeding* s, MersenneTwister g, bytes key) noexcept:
     memcpy(s.mt, _KEYED_START, sizeof(_KEYED_START))
     g.index = MT_N
     g.twisted = MT_N
+    cdef Py_ssize_t j
+    if s.length <= MT_N:
+        for j in range(s.length):
+            s.addend[j] = _key_word(s.key + 4 * j) + <uint32_t>j
+
+
+cdef inline uint32_t _key_word(const unsigned char* b) noexcept:
+    """The key word whose little-endian bytes start at ``b``."""
+    return <uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)
 
 
 cdef inline void _keyed_step(_Seeding* s, Py_ssize_t i) noexcept:
     """A step of ``init_by_array``'s first loop, at word ``i``: the word mixed with the one
     before it and key word ``j``, which moves on (from the last word back to the first)."""
-    cdef const unsigned char* b = s.key + 4 * s.j
-    cdef uint32_t key_word = <uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)
-    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + key_word + <uint32_t>s.j)
+    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + _key_word(s.key + 4 * s.j) + <uint32_t>s.j)
     s.j += 1
     if s.j >= s.length:
+        s.j = 0
+
+
+cdef inline void _keyed_addend_step(_Seeding* s, Py_ssize_t i) noexcept:
+    """:func:`_keyed_step` of a key of at most 624 words, its sum read from ``addend``."""
+    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + s.addend[s.j])
+    s.j += 1
+    if s.j == s.length:
         s.j = 0
 
 
@@ -304,21 +325,25 @@ cdef inline void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
     """``init_by_array`` of ``n`` (at most ``_CHAINS``) keys of at most 624 words each, side
     by side, after :func:`_start` of each: each chain of 1,247 steps waits on the
     multiplication of the step before it, so independent chains run in one loop in about the
-    time of one (all wrap at the same word: ``_next_word``)."""
-    cdef Py_ssize_t i = 1, k, c
-    for k in range(MT_N):  # (max(624, length) steps: every key is at most 624 words)
+    time of one (all wrap at the same word).
+
+    The loops are init_by_array's with their wraps written out, so that no step asks whether
+    it wraps: the first loop's 624 steps (max(624, length): no key is longer) are words 1 to
+    623, then word 1 again after word 0 took the last word written; the second loop's 623
+    steps are words 2 to 623, then, after the same wrap, word 1."""
+    cdef Py_ssize_t i, c
+    for i in range(1, MT_N):
         for c in range(n):
-            _keyed_step(&s[c], i)
-        for c in range(1, n):
-            _next_word(&s[c], i)
-        i = _next_word(&s[0], i)
-    for k in range(MT_N - 1):
+            _keyed_addend_step(&s[c], i)
+    for c in range(n):
+        s[c].mt[0] = s[c].prev
+        _keyed_addend_step(&s[c], 1)
+    for i in range(2, MT_N):
         for c in range(n):
             _mixing_step(&s[c], i)
-        for c in range(1, n):
-            _next_word(&s[c], i)
-        i = _next_word(&s[0], i)
     for c in range(n):
+        s[c].mt[0] = s[c].prev
+        _mixing_step(&s[c], 1)
         s[c].mt[0] = 0x80000000u
 
 
