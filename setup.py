@@ -38,7 +38,7 @@ extensions = [
         extra_compile_args=FAST,
     ),
     # random.Random's generator for the engine's seeded dice and shuffles (random.Random is its twin)
-    Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h"], extra_compile_args=FAST),
+    Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h", "csrc/mt_seed.h"], extra_compile_args=FAST),
 ]
 
 # The engine's declared state, compiled from its own Python source: the augmenting .pxd beside

@@ -20,6 +20,10 @@ from libc.string cimport memcpy, memset
 cdef extern from "bits.h":
     int NBMJ_BIT_LENGTH64(uint64_t n) noexcept nogil
 
+cdef extern from "mt_seed.h":
+    # init_by_array of n (1 to 4) keys of at most 624 words side by side (see :func:`_init_chains`)
+    void nbmj_mt_seed(int n, uint32_t** mt, const uint32_t** addend, const Py_ssize_t* length) noexcept nogil
+
 try:  # as random.py takes it: the builtin module's hash object is cheaper to make than OpenSSL's
     from _sha512 import sha512 as _sha512
 except ImportError:
@@ -295,14 +299,6 @@ cdef inline void _keyed_step(_Seeding* s, Py_ssize_t i) noexcept:
         s.j = 0
 
 
-cdef inline void _keyed_addend_step(_Seeding* s, Py_ssize_t i) noexcept:
-    """:func:`_keyed_step` of a key of at most 624 words, its sum read from ``addend``."""
-    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + s.addend[s.j])
-    s.j += 1
-    if s.j == s.length:
-        s.j = 0
-
-
 cdef inline void _mixing_step(_Seeding* s, Py_ssize_t i) noexcept:
     """A step of ``init_by_array``'s second loop, at word ``i``."""
     s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1566083941u)) - <uint32_t>i)
@@ -325,26 +321,16 @@ cdef inline void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
     """``init_by_array`` of ``n`` (at most ``_CHAINS``) keys of at most 624 words each, side
     by side, after :func:`_start` of each: each chain of 1,247 steps waits on the
     multiplication of the step before it, so independent chains run in one loop in about the
-    time of one (all wrap at the same word).
-
-    The loops are init_by_array's with their wraps written out, so that no step asks whether
-    it wraps: the first loop's 624 steps (max(624, length): no key is longer) are words 1 to
-    623, then word 1 again after word 0 took the last word written; the second loop's 623
-    steps are words 2 to 623, then, after the same wrap, word 1."""
-    cdef Py_ssize_t i, c
-    for i in range(1, MT_N):
-        for c in range(n):
-            _keyed_addend_step(&s[c], i)
+    time of one. The loop is C's (csrc/mt_seed.h), specialised for each count of chains."""
+    cdef uint32_t* mt[_CHAINS]
+    cdef const uint32_t* addend[_CHAINS]
+    cdef Py_ssize_t length[_CHAINS]
+    cdef Py_ssize_t c
     for c in range(n):
-        s[c].mt[0] = s[c].prev
-        _keyed_addend_step(&s[c], 1)
-    for i in range(2, MT_N):
-        for c in range(n):
-            _mixing_step(&s[c], i)
-    for c in range(n):
-        s[c].mt[0] = s[c].prev
-        _mixing_step(&s[c], 1)
-        s[c].mt[0] = 0x80000000u
+        mt[c] = s[c].mt
+        addend[c] = s[c].addend
+        length[c] = s[c].length
+    nbmj_mt_seed(<int>n, mt, addend, length)
 
 
 cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
@@ -382,16 +368,7 @@ def reseed(generators, seeds):
                 _start(&chains[m], <MersenneTwister>gens[done], key)
                 m += 1
             done += 1
-        # a constant count at each call: the compiler unrolls the chains of the inlined loop
-        # into registers (with a count it cannot see, each step went through memory)
-        if m == 4:
-            _init_chains(chains, 4)
-        elif m == 3:
-            _init_chains(chains, 3)
-        elif m == 2:
-            _init_chains(chains, 2)
-        elif m == 1:
-            _init_chains(chains, 1)
+        _init_chains(chains, m)
 
 
 def seeded_pair(first, second):
