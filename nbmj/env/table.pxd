@@ -4,6 +4,10 @@
 # The fields are table.py's __slots__, in their order; a field a test or a caller may set to
 # something else (the encoder, the match, the game) stays a Python object.
 
+# the engine's bot loop, a C call from _advance
+from nbmj.engine.bots cimport play_bots
+
+
 cdef class Table:
     cdef public object rules
     cdef public tuple learners
@@ -28,3 +32,9 @@ cdef class Table:
     cdef public list _masked_at
     cdef public object _mask
     cdef public dict _random_bots
+
+    # the two steps of a move that the compiled act (nbmj/env/_encode.pyx) calls after the
+    # learner's: C methods, where a Python method call cost about a hundredth of a single
+    # learner's step
+    cpdef void _after_move(self)
+    cpdef void _advance(self)
