@@ -7,12 +7,55 @@ import numpy
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 
-# Optimisation per module: -O3 where the engine's, the env's, the fast bot's and the scorer's
-# steps spend their time (the random-bot engine bench loses 3-6% under -Os, bench/score.py 17-20%:
-# -Os keeps Cython's small helpers out of line), -Os for a match and the parallel env's wrapper
-# (no slower under -Os, and a third smaller).
+# Optimisation per module, in three tiers measured module by module with callgrind: each module
+# built -Os, then -O2 without alignment padding, against the same module at -O3, counting the
+# instructions of the timed parts of three benches: 7,000 hands scored as bench/score.py scores
+# them (ningbo with 1-3 wilds and without, self-drawn and on a discard; ninghai), bench/env.py's
+# single env, VectorEnv(64) and AEC env over 3,000 + 19,200 + 3,000 agent-steps, and the fast
+# bot's 80 hands of bench/bots.py. The threshold: every bench within 0.5% of its instructions
+# with every module in its tier (measured: see the commit that set these tiers).
+# -O3 where those steps spend their time: -Os costs _shape 40% of bench/score.py, the encoder
+# 15% of bench/env.py, the fast bot's own module 5.5% of its bench (-Os keeps Cython's small
+# helpers and memset/memcpy out of line), and -O2 costs _shape 27% (its loops need -O3's
+# unrolling and inlining).
 FAST = ["-O3"]
+# -O2 without alignment padding, 10-15% smaller than -O3: the modules where it costs under
+# 0.03% of a bench's instructions and -Os would cost 0.1-0.7%.
+LEAN = ["-O2", "-fno-align-functions", "-fno-align-jumps", "-fno-align-loops", "-fno-align-labels"]
+# -Os, a third smaller than -O3: the modules those steps barely enter.
 SMALL = ["-Os"]
+LEAN_MODULES = {
+    # the engine's state and its steps outside the claim window and the turn's inner loop
+    "nbmj.engine.game", "nbmj.engine.state", "nbmj.engine.wall", "nbmj.engine.bots", "nbmj.engine.wins",
+    "nbmj.engine.draws", "nbmj.engine.restrictions", "nbmj.engine.dealing",
+    # the env's Table (nbmj.env._encode reads its fields as C struct members)
+    "nbmj.env.table",
+    # the scorer's driver, hand facts, items, features, result and settlement, and its value
+    # bound (asked by the engine's win check and the bots: -Os cost the fast bot 0.6%)
+    "nbmj.scoring.scorer", "nbmj.scoring.facts", "nbmj.scoring.items", "nbmj.scoring.features", "nbmj.scoring.result",
+    "nbmj.scoring.settlement", "nbmj.scoring.bound",
+    # Cython's shared helpers: the modules' hot calls are the inlined ones
+    "nbmj._cyutility",
+}
+SMALL_MODULES = {
+    # a match (at every new hand) and the parallel env's wrapper (Python's own work around the encoder)
+    "nbmj.engine.match", "nbmj.env.parallel",
+    # the engine's rarer steps and its per-rule-set tables: claims, kongs, the hand's end, the
+    # rules' view (read as struct fields by the compiled steps) and the legal actions' tables
+    "nbmj.engine.claims", "nbmj.engine.kongs", "nbmj.engine.ending", "nbmj.engine.rules_view", "nbmj.engine.actions",
+    # the bots' waits and stakes (the fast tier's own module, its view and every bot's
+    # observation stay -O3: -Os cost the fast bot 5.5%, 1.9% and 0.5%)
+    "nbmj.bots.waits", "nbmj.bots.stakes",
+    # the scorer's totals, shapes, per-rule-set caches and its Situation
+    "nbmj.scoring.totals", "nbmj.scoring.shapes", "nbmj.scoring._by_object", "nbmj.scoring.situation",
+}
+
+
+def opt(module: str) -> list[str]:
+    """The optimisation flags of ``module`` (see FAST, LEAN and SMALL)."""
+    return SMALL if module in SMALL_MODULES else LEAN if module in LEAN_MODULES else FAST
+
+
 # Cython's helpers (argument parsing, calls, exceptions...) live once in this module instead of
 # being copied into each of the ~45 extensions (about 0.9 MB of the installed size); Cython
 # writes its C when it compiles the others.
@@ -47,48 +90,62 @@ extensions = [
 # .pxd declares is typed: no inference and no typing from annotations, so the rest of each
 # module keeps Python's semantics exactly.
 state_modules = [
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=FAST)
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=opt(f"nbmj.engine.{name}"))
     for name in ("state", "phases", "wall", "rules_view", "actions")
 ]
 # The engine's mechanics, compiled from their own source the same way: the .pxd beside each
 # declares its functions' C signatures (cpdef, called from the other mechanics as C functions)
 # and the C types of the locals its loops read. Their annotations are for mypy only.
 mechanics = [
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=FAST)
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=opt(f"nbmj.engine.{name}"))
     for name in ("claims", "restrictions", "wins", "ending", "draws", "kongs", "claim_window", "turn", "dealing", "game", "bots")
 ] + [
     # a match: the Python an env runs at every new hand, compiled as it is (no .pxd; its classes
     # stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=SMALL)
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=opt(f"nbmj.engine.{name}"))
     for name in ("match",)
 ] + [
     # what a seat sees: every bot's observation, read field by field (no .pxd; its classes stay
     # Python classes)
-    Extension("nbmj.engine.observation", sources=["nbmj/engine/observation.py"], extra_compile_args=FAST)
+    Extension("nbmj.engine.observation", sources=["nbmj/engine/observation.py"], extra_compile_args=opt("nbmj.engine.observation"))
 ] + [
     # the parallel env's step, which does little but Python's own work around the encoder's
     # (no .pxd: its class stays a Python class, a PettingZoo ParallelEnv)
-    Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"], extra_compile_args=SMALL)
+    Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"], extra_compile_args=opt("nbmj.env.parallel"))
 ] + [
     # the env's Table, read by nbmj.env._encode's vector step
-    Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=FAST)
+    Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=opt("nbmj.env.table"))
 ] + [
     # the fast tier of the built-in bots and the view it reads (fast.pxd types the tier's inner
     # loops, its classes stay Python classes; view.pxd makes SeatView an extension type and
     # types its counting loops), and the waits and stakes they ask, compiled as they are
-    Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=FAST),
-    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"], extra_compile_args=FAST),
-    Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=FAST),
-    Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"], extra_compile_args=FAST),
+    Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=opt("nbmj.bots.fast")),
+    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"], extra_compile_args=opt("nbmj.bots.view")),
+    Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=opt("nbmj.bots.waits")),
+    Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"], extra_compile_args=opt("nbmj.bots.stakes")),
 ]
 
 # The scorer, compiled from its own source the same way: the .pxd beside each module makes its
 # records extension types and declares the C types its loops run on.
-scoring_modules = [
-    Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"], extra_compile_args=FAST)
-    for name in ("_by_object", "situation", "result", "facts", "readings", "features", "expressions", "items", "totals",
-                 "settlement", "shapes", "_decomp", "scorer", "bound")
-]
+def scoring(names: tuple[str, ...]) -> list[Extension]:
+    """The scorer's modules ``names``, each with its .pxd."""
+    return [Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"],
+                      extra_compile_args=opt(f"nbmj.scoring.{name}")) for name in names]
+
+
+# its records, picklable as Cython makes every extension type: what score(), settle() and links()
+# give (Situation, Meld, ScoreResult, Applied, Owing, LoserPayment, Link) and the hand facts (a
+# strong bot's outlook keeps a FlowerCounts); totals and shapes declare no extension type
+scoring_records = scoring(("situation", "result", "facts", "items", "totals", "settlement", "shapes"))
+# its working objects: the features' implementations, a rule set's program, reading tables and
+# settings, the value bound's plans and the caches that hold them per rule set. They never
+# leave the process that made them: they live in these modules' caches (ByObject, keyed by the
+# rule set), never in a rule set, a Game, an env, a bot or a record, and the arena's and Ray's
+# tasks carry variant names, loading the rules in the worker. So Cython does not write their
+# pickling (auto_pickle=False): per extension type a __reduce_cython__, a __setstate_cython__
+# and a module-level unpickle function with its checksum checks, 187 KB of features' 517 KB
+# alone. Pickling one now raises TypeError ("cannot pickle ... object") instead.
+scoring_internals = scoring(("_by_object", "readings", "features", "expressions", "scorer", "_decomp", "bound"))
 
 
 def lean(modules: list[Extension]) -> list[Extension]:
@@ -113,13 +170,15 @@ JOBS = os.cpu_count() or 1
 setup(
     # The compiler directives of the .pyx modules are in their headers (nbmj/core/_shape.pyx's first).
     ext_modules=lean(
-        cythonize([*extensions, Extension(SHARED_UTILITY, sources=["nbmj/_cyutility.c"], extra_compile_args=FAST)], nthreads=JOBS,
+        cythonize([*extensions, Extension(SHARED_UTILITY, sources=["nbmj/_cyutility.c"], extra_compile_args=opt(SHARED_UTILITY))], nthreads=JOBS,
                   shared_utility_qualified_name=SHARED_UTILITY)
         + cythonize(state_modules, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False}, nthreads=JOBS)
         + cythonize(mechanics, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False, "annotation_typing": False},
                     nthreads=JOBS)
-        + cythonize(scoring_modules, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False,
+        + cythonize(scoring_records, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False,
                                                           "annotation_typing": False}, nthreads=JOBS)
+        + cythonize(scoring_internals, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False,
+                                                            "annotation_typing": False, "auto_pickle": False}, nthreads=JOBS)
     ),
     options={"build_ext": {"parallel": JOBS}},
 )
