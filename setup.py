@@ -19,23 +19,20 @@ from setuptools import Extension, setup
 # helpers and memset/memcpy out of line), and -O2 costs _shape 27% (its loops need -O3's
 # unrolling and inlining).
 FAST = ["-O3"]
-# -O2 without alignment padding, 10-15% smaller than -O3: the modules where it costs under
-# 0.03% of a bench's instructions and -Os would cost 0.1-0.7%.
+# -O2 without alignment padding, 10-15% smaller than -O3: the scorer's modules where it costs
+# under 0.03% of a bench's instructions and -Os would cost 0.1-0.7%. Not the engine's: with the
+# engine's state and steps, the env's Table and Cython's shared helpers here too (0.22 MB less),
+# bench/env.py's VectorEnv and Gymnasium vector env ran 6-7% slower (timed, 13 interleaved
+# rounds) for 0.2% more instructions: the price is in what instructions do not count, the
+# alignment and branch layout -O3 gives the engine's loops.
 LEAN = ["-O2", "-fno-align-functions", "-fno-align-jumps", "-fno-align-loops", "-fno-align-labels"]
 # -Os, a third smaller than -O3: the modules those steps barely enter.
 SMALL = ["-Os"]
 LEAN_MODULES = {
-    # the engine's state and its steps outside the claim window and the turn's inner loop
-    "nbmj.engine.game", "nbmj.engine.state", "nbmj.engine.wall", "nbmj.engine.bots", "nbmj.engine.wins",
-    "nbmj.engine.draws", "nbmj.engine.restrictions", "nbmj.engine.dealing",
-    # the env's Table (nbmj.env._encode reads its fields as C struct members)
-    "nbmj.env.table",
     # the scorer's driver, hand facts, items, features, result and settlement, and its value
     # bound (asked by the engine's win check and the bots: -Os cost the fast bot 0.6%)
     "nbmj.scoring.scorer", "nbmj.scoring.facts", "nbmj.scoring.items", "nbmj.scoring.features", "nbmj.scoring.result",
     "nbmj.scoring.settlement", "nbmj.scoring.bound",
-    # Cython's shared helpers: the modules' hot calls are the inlined ones
-    "nbmj._cyutility",
 }
 SMALL_MODULES = {
     # a match (at every new hand) and the parallel env's wrapper (Python's own work around the encoder)
@@ -163,7 +160,7 @@ def lean(modules: list[Extension]) -> list[Extension]:
                 # -z noseparate-code: the code shares its pages with the headers and read-only
                 # data instead of a segment of its own, page-aligned in the file (binutils'
                 # default since 2.31, a hardening against code-reuse attacks that finds its
-                # gadgets in executable non-code): 3-8 KB less padding per module, 152 KB in all
+                # gadgets in executable non-code): 3-8 KB less padding per module, 156 KB in all
                 ext.extra_link_args = [*ext.extra_link_args, "-s", "-Wl,--gc-sections", "-Wl,-z,noseparate-code"]
     return modules
 
