@@ -423,14 +423,14 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
             # The key has no 还搭 count, which differs between splits: hands that count it (and
             # specs too wide for a key) take the loop below.
             found = core_readings(hf.shape, hf.wilds, keep, -1 if hf.win_is_wild else win, codes)
-            out = []
+            out: list[Candidate] = []
             for key, split, gi, wait in found:
                 out.append(_candidate(key, split, gi if on_discard and gi and split[1][gi - 1][0] == "pung" else -1, wait, 0))
             return out
     # an all-wild chow may complete an identical chow: with chows told apart it may be any chow
     chow_firsts = _decomp.ALL_CHOWS if chow_kinds else _decomp.RANKED_CHOWS if spec.chow_ranks else _decomp.REP_CHOWS
     splits = _decomp.splits(hf.shape, hf.wilds, keep, chow_firsts)
-    out: list[Candidate] = []
+    out = []
     seen_readings: set[Any] = set()
     # a chow's code: its first kind, or its suit (and whether it holds a terminal)
     suit_of = _CHOW_KIND_OF if chow_kinds else _RANKED_SUIT_OF if spec.chow_ranks else _SUIT_OF
