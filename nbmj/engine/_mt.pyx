@@ -13,6 +13,7 @@ hold them equal to ``random.Random`` on randomized seeds and draws.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_SET_ITEM
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.ref cimport PyObject
 from libc.stdint cimport uint32_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -21,8 +22,8 @@ cdef extern from "bits.h":
     int NBMJ_BIT_LENGTH64(uint64_t n) noexcept nogil
 
 cdef extern from "mt_seed.h":
-    # init_by_array of n (1 to 4) keys of at most 624 words side by side (see :func:`_init_chains`)
-    void nbmj_mt_seed(int n, uint32_t** mt, const uint32_t** addend, const Py_ssize_t* length) noexcept nogil
+    # init_by_array of n (1 to 4) keys side by side, the first loop ``steps`` long (see :func:`_init_chains`)
+    void nbmj_mt_seed(int n, uint32_t** mt, const uint32_t** addend, const Py_ssize_t* length, Py_ssize_t steps) noexcept nogil
 
 try:  # as random.py takes it: the builtin module's hash object is cheaper to make than OpenSSL's
     from _sha512 import sha512 as _sha512
@@ -71,21 +72,24 @@ cdef class MersenneTwister:
         ``MersenneTwister(seed)`` is seeded."""
         self._init_by_array(_key_bytes(seed))
 
-    cdef void _init_by_array(self, bytes key) noexcept:
+    cdef int _init_by_array(self, bytes key) except -1:
         """``init_by_array`` of ``key`` (from :func:`_key_bytes`)."""
         cdef _Seeding a
-        cdef Py_ssize_t i = 1, k
+        cdef uint32_t* addend
+        cdef const uint32_t* addends[1]
         _start(&a, self, key)
         if a.length <= MT_N:  # every key but a str seed's of over 2,400 bytes
             _init_chains(&a, 1)
-            return
-        for k in range(a.length):
-            _keyed_step(&a, i)
-            i = _next_word(&a, i)
-        for k in range(MT_N - 1):
-            _mixing_step(&a, i)
-            i = _next_word(&a, i)
-        self.state[0] = 0x80000000u  # the top bit set: the state is never all zero
+            return 0
+        # a longer key: its addends on the heap, and a first loop as long as the key
+        addend = <uint32_t*>PyMem_Malloc(a.length * sizeof(uint32_t))
+        if addend == NULL:
+            raise MemoryError("out of memory seeding a generator")
+        _fill_addends(a.key, a.length, addend)
+        addends[0] = addend
+        nbmj_mt_seed(1, &a.mt, addends, &a.length, a.length)
+        PyMem_Free(addend)
+        return 0
 
     cdef void _twist_to(self, int upto) noexcept:
         """Twist the words ``twisted`` to ``upto - 1`` of the state into the new generation,
@@ -257,13 +261,11 @@ cdef bytes _str_key(str seed):
 
 
 cdef struct _Seeding:
-    # one generator's init_by_array under way: its state, its key (little-endian bytes of
-    # ``length`` words), the next key word and the word last written
+    # one generator's init_by_array about to run: its state and its key (little-endian bytes
+    # of ``length`` words)
     uint32_t* mt
     const unsigned char* key
     Py_ssize_t length
-    Py_ssize_t j
-    uint32_t prev
     # for a key of at most 624 words: key word j plus j, what the first loop's step at key
     # word j adds, read once from the key's bytes rather than at each of the 624 steps
     uint32_t addend[MT_N]
@@ -274,43 +276,20 @@ cdef inline void _start(_Seeding* s, MersenneTwister g, bytes key) noexcept:
     s.mt = g.state
     s.key = <const unsigned char*>PyBytes_AS_STRING(key)
     s.length = PyBytes_GET_SIZE(key) // 4  # (the unchecked forms: the key is bytes, no error path)
-    s.j = 0
-    s.prev = _KEYED_START[0]
     memcpy(s.mt, _KEYED_START, sizeof(_KEYED_START))
     g.index = MT_N
     g.twisted = MT_N
-    cdef Py_ssize_t j
     if s.length <= MT_N:
-        for j in range(s.length):
-            s.addend[j] = _key_word(s.key + 4 * j) + <uint32_t>j
+        _fill_addends(s.key, s.length, s.addend)
 
 
-cdef inline uint32_t _key_word(const unsigned char* b) noexcept:
-    """The key word whose little-endian bytes start at ``b``."""
-    return <uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)
-
-
-cdef inline void _keyed_step(_Seeding* s, Py_ssize_t i) noexcept:
-    """A step of ``init_by_array``'s first loop, at word ``i``: the word mixed with the one
-    before it and key word ``j``, which moves on (from the last word back to the first)."""
-    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1664525u)) + _key_word(s.key + 4 * s.j) + <uint32_t>s.j)
-    s.j += 1
-    if s.j >= s.length:
-        s.j = 0
-
-
-cdef inline void _mixing_step(_Seeding* s, Py_ssize_t i) noexcept:
-    """A step of ``init_by_array``'s second loop, at word ``i``."""
-    s.prev = s.mt[i] = <uint32_t>((s.mt[i] ^ ((s.prev ^ (s.prev >> 30)) * 1566083941u)) - <uint32_t>i)
-
-
-cdef inline Py_ssize_t _next_word(_Seeding* s, Py_ssize_t i) noexcept:
-    """The word after ``i``: past the last one, word 0 becomes the last word written and the
-    loop goes on at word 1."""
-    if i + 1 < MT_N:
-        return i + 1
-    s.mt[0] = s.prev
-    return 1
+cdef inline void _fill_addends(const unsigned char* key, Py_ssize_t length, uint32_t* addend) noexcept:
+    """``addend[j]``: key word j (little-endian bytes from ``key + 4 * j``) plus j."""
+    cdef Py_ssize_t j
+    cdef const unsigned char* b
+    for j in range(length):
+        b = key + 4 * j
+        addend[j] = (<uint32_t>b[0] | (<uint32_t>b[1] << 8) | (<uint32_t>b[2] << 16) | (<uint32_t>b[3] << 24)) + <uint32_t>j
 
 
 cdef enum:
@@ -330,7 +309,7 @@ cdef inline void _init_chains(_Seeding* s, Py_ssize_t n) noexcept:
         mt[c] = s[c].mt
         addend[c] = s[c].addend
         length[c] = s[c].length
-    nbmj_mt_seed(<int>n, mt, addend, length)
+    nbmj_mt_seed(<int>n, mt, addend, length, MT_N)
 
 
 cdef void _init_pair(MersenneTwister a, bytes key_a, MersenneTwister b, bytes key_b) noexcept:
