@@ -48,9 +48,13 @@ SMALL_MODULES = {
 }
 
 
-def opt(module: str) -> list[str]:
-    """The optimisation flags of ``module`` (see FAST, LEAN and SMALL)."""
-    return SMALL if module in SMALL_MODULES else LEAN if module in LEAN_MODULES else FAST
+def tiered(modules: list[Extension]) -> list[Extension]:
+    """The modules, each given the optimisation flags of its tier (FAST unless it is one of
+    LEAN_MODULES or SMALL_MODULES)."""
+    for ext in modules:
+        tier = SMALL if ext.name in SMALL_MODULES else LEAN if ext.name in LEAN_MODULES else FAST
+        ext.extra_compile_args = [*tier, *ext.extra_compile_args]
+    return modules
 
 
 # Cython's helpers (argument parsing, calls, exceptions...) live once in this module instead of
@@ -64,7 +68,6 @@ extensions = [
         sources=["nbmj/core/_shape.pyx", "csrc/shape.c", "csrc/claims.c"],
         include_dirs=["csrc"],
         depends=["csrc/shape.h", "csrc/claims.h", "csrc/pyread.h", "csrc/pycalls.h", "nbmj/core/_claims.pxi", "nbmj/core/_readings.pxi"],  # rebuild when it changes, and ship it in the sdist
-        extra_compile_args=FAST,
     ),
     # the RL feature-plane encoder of nbmj.env (nbmj/env/_reference.py is its pure-Python twin)
     # (it reads the arrays it fills from their NumPy headers: NumPy's C API, the one build
@@ -75,10 +78,9 @@ extensions = [
         include_dirs=["csrc", numpy.get_include()],
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         depends=["csrc/bits.h"],
-        extra_compile_args=FAST,
     ),
     # random.Random's generator for the engine's seeded dice and shuffles (random.Random is its twin)
-    Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h", "csrc/mt_seed.h"], extra_compile_args=FAST),
+    Extension("nbmj.engine._mt", sources=["nbmj/engine/_mt.pyx"], include_dirs=["csrc"], depends=["csrc/bits.h", "csrc/mt_seed.h"]),
 ]
 
 # The engine's declared state, compiled from its own Python source: the augmenting .pxd beside
@@ -87,47 +89,46 @@ extensions = [
 # .pxd declares is typed: no inference and no typing from annotations, so the rest of each
 # module keeps Python's semantics exactly.
 state_modules = [
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=opt(f"nbmj.engine.{name}"))
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"])
     for name in ("state", "phases", "wall", "rules_view", "actions")
 ]
 # The engine's mechanics, compiled from their own source the same way: the .pxd beside each
 # declares its functions' C signatures (cpdef, called from the other mechanics as C functions)
 # and the C types of the locals its loops read. Their annotations are for mypy only.
 mechanics = [
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"], extra_compile_args=opt(f"nbmj.engine.{name}"))
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], depends=[f"nbmj/engine/{name}.pxd"])
     for name in ("claims", "restrictions", "wins", "ending", "draws", "kongs", "claim_window", "turn", "dealing", "game", "bots")
 ] + [
     # a match: the Python an env runs at every new hand, compiled as it is (no .pxd; its classes
     # stay Python classes; nbmj._backend.PLAIN_FROM_SOURCE)
-    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"], extra_compile_args=opt(f"nbmj.engine.{name}"))
+    Extension(f"nbmj.engine.{name}", sources=[f"nbmj/engine/{name}.py"])
     for name in ("match",)
 ] + [
     # what a seat sees: every bot's observation, read field by field (no .pxd; its classes stay
     # Python classes)
-    Extension("nbmj.engine.observation", sources=["nbmj/engine/observation.py"], extra_compile_args=opt("nbmj.engine.observation"))
+    Extension("nbmj.engine.observation", sources=["nbmj/engine/observation.py"])
 ] + [
     # the parallel env's step, which does little but Python's own work around the encoder's
     # (no .pxd: its class stays a Python class, a PettingZoo ParallelEnv)
-    Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"], extra_compile_args=opt("nbmj.env.parallel"))
+    Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"])
 ] + [
     # the env's Table, read by nbmj.env._encode's vector step
-    Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"], extra_compile_args=opt("nbmj.env.table"))
+    Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"])
 ] + [
     # the fast tier of the built-in bots and the view it reads (fast.pxd types the tier's inner
     # loops, its classes stay Python classes; view.pxd makes SeatView an extension type and
     # types its counting loops), and the waits and stakes they ask, compiled as they are
-    Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"], extra_compile_args=opt("nbmj.bots.fast")),
-    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"], extra_compile_args=opt("nbmj.bots.view")),
-    Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"], extra_compile_args=opt("nbmj.bots.waits")),
-    Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"], extra_compile_args=opt("nbmj.bots.stakes")),
+    Extension("nbmj.bots.fast", sources=["nbmj/bots/fast.py"], depends=["nbmj/bots/fast.pxd"]),
+    Extension("nbmj.bots.view", sources=["nbmj/bots/view.py"], depends=["nbmj/bots/view.pxd"]),
+    Extension("nbmj.bots.waits", sources=["nbmj/bots/waits.py"]),
+    Extension("nbmj.bots.stakes", sources=["nbmj/bots/stakes.py"]),
 ]
 
 # The scorer, compiled from its own source the same way: the .pxd beside each module makes its
 # records extension types and declares the C types its loops run on.
 def scoring(names: tuple[str, ...]) -> list[Extension]:
     """The scorer's modules ``names``, each with its .pxd."""
-    return [Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"],
-                      extra_compile_args=opt(f"nbmj.scoring.{name}")) for name in names]
+    return [Extension(f"nbmj.scoring.{name}", sources=[f"nbmj/scoring/{name}.py"], depends=[f"nbmj/scoring/{name}.pxd"]) for name in names]
 
 
 # its records, picklable as Cython makes every extension type: what score(), settle() and links()
@@ -168,8 +169,8 @@ JOBS = os.cpu_count() or 1
 
 setup(
     # The compiler directives of the .pyx modules are in their headers (nbmj/core/_shape.pyx's first).
-    ext_modules=lean(
-        cythonize([*extensions, Extension(SHARED_UTILITY, sources=["nbmj/_cyutility.c"], extra_compile_args=opt(SHARED_UTILITY))], nthreads=JOBS,
+    ext_modules=lean(tiered(
+        cythonize([*extensions, Extension(SHARED_UTILITY, sources=["nbmj/_cyutility.c"])], nthreads=JOBS,
                   shared_utility_qualified_name=SHARED_UTILITY)
         + cythonize(state_modules, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False}, nthreads=JOBS)
         + cythonize(mechanics, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False, "annotation_typing": False},
@@ -178,6 +179,6 @@ setup(
                                                           "annotation_typing": False}, nthreads=JOBS)
         + cythonize(scoring_internals, shared_utility_qualified_name=SHARED_UTILITY, compiler_directives={"language_level": 3, "infer_types": False,
                                                             "annotation_typing": False, "auto_pickle": False}, nthreads=JOBS)
-    ),
+    )),
     options={"build_ext": {"parallel": JOBS}},
 )
