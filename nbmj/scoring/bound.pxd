@@ -5,7 +5,7 @@ cimport cython
 
 from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.expressions cimport Program
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, suit_bit
 from nbmj.scoring.items cimport ItemPlan
 
 

@@ -32,7 +32,7 @@ from ..rules.model import Feature, FuFanScoring, RuleSet, ScoringItem, TaiScorin
 from ..tiles import N_KINDS
 from ._by_object import ByObject
 from .expressions import OP_AND, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_NOT, OP_OR, Program
-from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, tile_in_class, wind_kind
+from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, suit_bit, tile_in_class, wind_kind
 from .features import flowers_asked, parse_pungs_args, wild_single_wait_of
 from .items import ItemPlan, plan_for
 from .readings import TILE_CLASSES
@@ -47,8 +47,7 @@ _INF = math.inf
 Interval = tuple[float, float]
 
 
-#: Per kind: its suit bit (1, 2, 4; 8 for the honours), and whether it is a terminal or an honour.
-_SUIT_BIT = tuple(1 << (k // 9) if k < 27 else 8 for k in range(N_KINDS))
+#: Per kind: whether it is a terminal or an honour.
 _NOT_SIMPLE = tuple(k >= 27 or k % 9 in (0, 8) for k in range(N_KINDS))
 #: The kinds of each fixed tile class (the seat's and the round's winds are one kind each).
 _CLASS_KINDS = {cls: tuple(k for k in range(N_KINDS) if tile_in_class(k, cls, -1, -1))
@@ -138,14 +137,14 @@ def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[
     tiles = 0
     for k in range(N_KINDS):
         if counts[k]:
-            suits |= _SUIT_BIT[k]
+            suits |= suit_bit(k)
             tiles += counts[k]
     not_simple = bool(suits & 8 or counts[0] or counts[8] or counts[9] or counts[17] or counts[18] or counts[26])
     chows = 0
     for g in melded:
         last = g.first + 2 if g.size == "chow" else g.first  # a pung or kong holds one kind
         for k in range(g.first, last + 1):
-            suits |= _SUIT_BIT[k]
+            suits |= suit_bit(k)
             not_simple = not_simple or _NOT_SIMPLE[k]
         if g.size == "chow":
             chows += 1

@@ -54,6 +54,7 @@ cpdef int wind_kind(str seat) except -1
 cdef dict _CLASS_CODES
 @cython.locals(code=object)
 cpdef int class_code(str cls) except -1
+cpdef long suit_bit(long kind) noexcept
 cpdef bint kind_in_class(int kind, int code, int seat_kind, int round_kind) except -1
 cpdef bint tile_in_class(int kind, str cls, int seat_kind, int round_kind) except -1
 @cython.locals(seat_n=int, seat_out=int, other_out=int, n_sets=int)

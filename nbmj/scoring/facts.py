@@ -134,6 +134,12 @@ def class_code(cls: str) -> int:
     return code
 
 
+def suit_bit(kind: int) -> int:
+    """A kind's bit in a suit mask (the suits a reading's or a hand's tiles take): 1, 2 and 4
+    for the three suits, 8 for the honours."""
+    return 1 << (kind // 9) if kind < 27 else 8
+
+
 def kind_in_class(kind: int, code: int, seat_kind: int, round_kind: int) -> bool:
     """Whether ``kind`` belongs to the tile class ``TILE_CLASSES[code]`` (see ``pungs`` in
     FEATURES). (A feature parses its class once, so that a hand compares ints, not words.)"""

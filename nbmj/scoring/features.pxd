@@ -4,7 +4,7 @@
 # methods, a Python caller as a method); they call one another, and the scorer's readings, in C.
 cimport cython
 
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, sets_only, win_method_code
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, sets_only, suit_bit, win_method_code
 from nbmj.scoring.readings cimport Reading
 
 
@@ -35,7 +35,6 @@ cdef class Chows(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 
-cdef long _suit_bit(long kind)
 @cython.locals(mask=long, g=SetGroup)
 cpdef long _suit_mask(Reading rd) except? -1
 

@@ -18,7 +18,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from ..tiles import N_KINDS
-from .facts import SELF_DRAWN_CODES, FlowerCounts, HandFacts, class_code, kind_in_class, sets_only, win_method_code
+from .facts import SELF_DRAWN_CODES, FlowerCounts, HandFacts, class_code, kind_in_class, sets_only, suit_bit, win_method_code
 from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec, needs
 
 __all__ = ["FeatureImpl", "FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in",
@@ -206,18 +206,13 @@ class Chows(FeatureImpl):
 feature("chows", Chows, reading=True, needs=_NEEDS_CHOWS)
 
 
-def _suit_bit(kind: int) -> int:
-    """A kind's bit in a reading's suit mask: one bit per suit, and 8 for the honors."""
-    return 1 << (kind // 9) if kind < 27 else 8
-
-
 def _suit_mask(rd: Reading) -> int:
-    """The bits (:func:`_suit_bit`) of the suits of the reading's tiles and of its honors."""
+    """The bits (:func:`~nbmj.scoring.facts.suit_bit`) of the suits of the reading's tiles and of its honors."""
     mask = rd.suits
     if mask < 0:
-        mask = _suit_bit(rd.pair) if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
+        mask = suit_bit(rd.pair) if rd.pair >= 0 else 0  # -1: no pair (hand_fu)
         for g in rd.sets:  # a chow's tiles share its first tile's suit
-            mask |= _suit_bit(g.first)
+            mask |= suit_bit(g.first)
         rd.suits = mask
     return mask
 

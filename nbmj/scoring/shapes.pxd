@@ -2,6 +2,7 @@
 # is_shape_candidate as a C function.
 cimport cython
 
+from nbmj.scoring.facts cimport suit_bit
 from nbmj.scoring.readings cimport Candidate
 
 

@@ -17,8 +17,8 @@ from .. import core
 # nbmj.core picks its backend at import time; both export these two
 _is_seven_pairs = core.is_seven_pairs  # type: ignore[attr-defined,unused-ignore]
 _is_all_honors = core.is_all_honors  # type: ignore[attr-defined,unused-ignore]
-from ..tiles import N_KINDS, to_notation
-from .facts import HandFacts
+from ..tiles import to_notation
+from .facts import HandFacts, suit_bit
 from .readings import Candidate, Reading
 
 __all__ = ["STANDARD", "OTHER_SHAPES", "other_shapes", "wins_other_shape", "shape_candidates", "build_shape_reading",
@@ -75,10 +75,6 @@ def is_shape_candidate(cand: Candidate) -> bool:
     return first < 0
 
 
-#: Per kind, its bit in a suit mask (as features._SUIT_BIT): one bit per suit, 8 for honours.
-_SUIT_BIT = tuple(1 << (k // 9) if k < _HONOURS else 8 for k in range(N_KINDS))
-
-
 def build_shape_reading(hf: HandFacts, cand: Candidate) -> Reading:
     """The reading of a shape candidate: the melds laid, no pair, the shape's wait; the suits
     are those of the real tiles (a wild takes a suit present, or pairs a wild)."""
@@ -87,9 +83,9 @@ def build_shape_reading(hf: HandFacts, cand: Candidate) -> Reading:
     mask = 0
     for k, n in enumerate(hf.shape):
         if n:
-            mask |= _SUIT_BIT[k]
+            mask |= suit_bit(k)
     for g in hf.melded:
-        mask |= _SUIT_BIT[g.first]
+        mask |= suit_bit(g.first)
     rd.suits = mask if mask else 8 if name == "honors_any" else 0
     return rd
 
