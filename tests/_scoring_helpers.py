@@ -167,7 +167,8 @@ GOOD_SITUATION = {
 
 
 #: A variant whose items and win restrictions read every feature the bound from counts
-#: knows (nbmj.scoring.bound._LIGHT_FEATURES, _READING_BOUNDS), with every comparison.
+#: knows (the hand-level features' level_value, nbmj.scoring.bound._READING_BOUNDS), with
+#: every comparison.
 UNUSUAL = '''variant unusual extends ningbo "every feature the bound from counts reads"
 local_rules {
   HOUSE-1 "u" "items that read every feature the bound from counts knows"

@@ -10,6 +10,7 @@ every complete hand met in bot games, where the wins come as they do at the tabl
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -24,8 +25,9 @@ from nbmj.rules import list_variants, load_variant
 from nbmj.rules.model import TaiScoring
 from nbmj.scoring import Situation, score
 from nbmj.scoring import _score_with_facts
-from nbmj.scoring.bound import may_be_valid, valid_with_facts, value_bound
-from nbmj.scoring.facts import facts
+from nbmj.scoring import bound, features
+from nbmj.scoring.bound import hand_counts, may_be_valid, valid_with_facts, value_bound
+from nbmj.scoring.facts import HandLevel, facts
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
@@ -124,3 +126,70 @@ def test_the_bound_refuses_a_plain_hand_and_passes_a_flush_NB_13_1():
                                  "win_by": "discard", "from": "E", "indicator": "1z"})
     assert not score(plain, rules).valid and not may_be_valid(plain, rules)
     assert score(flush, rules).valid and may_be_valid(flush, rules)
+
+
+def _level(hl):
+    """The fields of a hand level (HandFacts are one) as a dict."""
+    return {f.name: getattr(hl, f.name) for f in dataclasses.fields(HandLevel)}
+
+
+def _level_from_counts(t, p, tile, win_by, discarder):
+    """The hand level the bound from counts fills (bound._light_facts), from the table's
+    counts as the engine's ``wins._may_reach`` passes them."""
+    seat = t.seats[p]
+    wilds = t.wt.wilds
+    _shape, w, _itself = hand_counts(seat.hand, t.wt.flower_flag, wilds, tile if discarder is not None else -1)
+    kongs = engine_wins.kongs_before(t, p, discarder)
+    return bound._light_facts(t.rules, tuple(seat.flowers), wilds, [m.kind for m in seat.melds],
+                              tuple([m.kind for m in kongs]), seat.discarded_wild, win_by,
+                              t.last_tile_drawn and discarder is None, engine_wins.first_turn(t, win_by),
+                              t.seat_wind(p), w, tile in wilds)
+
+
+@pytest.mark.parametrize("variant", ["ningbo", "xizhou", "ninghai"])
+def test_the_hand_level_from_a_tables_counts_is_the_scorers_NB_12_47(variant):
+    """The bound from counts reads the hand-level features (``FeatureImpl.level_value``)
+    over a hand level it fills without a Situation; at every complete hand met in bot games
+    it is the hand level of the scorer's facts, field by field (a 财神单吊 the scorer has
+    not worked out yet is None in both)."""
+    rules = load_variant(variant)
+    compared = 0
+    for seed, bot in [(seed, bot) for seed in range(8) for bot in ("greedy", "random")]:
+        game = Game(rules, seed)
+        bots = make_bots(bot, seed)
+        t = game.table
+        while not game.is_over:
+            ph = t.phase
+            wins = []
+            if isinstance(ph, Turn) and ph.drawn is not None and complete_with(t, ph.seat, None):
+                wins.append((ph.seat, ph.drawn, ph.draw_kind or "self_draw", None))
+            elif isinstance(ph, ClaimWindow):
+                wins += [(q, ph.tile, "rob_kong" if isinstance(ph, RobWindow) else "discard", ph.discarder)
+                         for q in range(4) if q != ph.discarder and complete_with(t, q, ph.tile)]
+            for p, tile, win_by, discarder in wins:
+                sit = engine_wins.situation(t, p, tile, win_by, discarder)
+                assert _level(_level_from_counts(t, p, tile, win_by, discarder)) == _level(facts(sit, rules)), sit
+                compared += 1
+            seat = game.to_act[0]
+            game.step(bots[seat](game.observation(seat), game.legal_actions(seat)))
+    assert compared
+
+
+def test_a_replacement_after_an_added_kong_is_no_win_after_a_discarded_kong_NB_12_47():
+    """送杠胡 (NB-12.47, ``after_discard_kong``) asks whether the kong a replacement win was
+    drawn on is an exposed kong (``kan``). After an added kong the last meld can still be an
+    older exposed kong: the hand level from counts, told the kongs the win came right after
+    as the Situation is, reads the added kong, as the scorer does."""
+    rules = load_variant("xizhou")
+    after_discard_kong = features.AfterDiscardKong(())
+    kinds = ["pon", "kan"]  # the pung the added kong was made of stays first among the melds
+    for after, expected in ((("kakan",), 0), (("kan",), 1), ((), 1)):
+        hl = bound._light_facts(rules, (), frozenset(), kinds, after, False, "kong_replacement", False, False, "S", 0,
+                                False)
+        assert after_discard_kong.level_value(hl) == expected, after
+    sit = Situation.from_dict({"seat": "S", "concealed": "234m 456p 5s", "win_tile": "5s",
+                               "win_by": "kong_replacement", "indicator": "1z",
+                               "melds": [{"kind": "kakan", "tiles": "1111m", "from": "E"},
+                                         {"kind": "kan", "tiles": "9999p", "from": "N"}],
+                               "after_kongs": [{"kind": "kakan", "tiles": "1111m", "from": "E"}]})
+    assert after_discard_kong.value(facts(sit, rules), None) == 0

@@ -18,11 +18,13 @@ cpdef object self_win(TableState t, int p, object tile, object draw_kind)
 cpdef object discard_win(TableState t, int q, int tile, int d, str win_by, bint shape_wins=*)
 cpdef object _valid_score(object sit, TableState t)
 cpdef bint first_turn(TableState t, str win_by) except -1
-@cython.locals(seat=SeatState)
+@cython.locals(seat=SeatState, kongs=list, kong_kinds=tuple)
 cpdef bint _may_reach(TableState t, int p, int tile, str win_by, object discarder) except -1
 @cython.locals(counts=bytearray, w=int)
 cpdef bint _wins_other_shape(TableState t, int p) except -1
 cpdef bint _other_shape(TableState t, int p, bytearray counts, int w) except -1
+cdef list _NO_KONGS
+cpdef list kongs_before(TableState t, int p, object discarder)
 cpdef tuple scored_melds(TableState t, list melds)
-@cython.locals(seat=SeatState, hand=bytearray)
+@cython.locals(seat=SeatState, hand=bytearray, kongs=list)
 cpdef object situation(TableState t, int p, int tile, str win_by, object discarder, object liable=*)

@@ -128,17 +128,19 @@ def _may_reach(t: TableState, p: int, tile: int, win_by: str, discarder: int | N
     those of :func:`situation`'s concealed tiles and the winning tile."""
     seat = t.seats[p]
     wilds = t.wt.wilds
+    kongs = kongs_before(t, p, discarder)
+    kong_kinds = tuple([m.kind for m in kongs]) if kongs else ()
     if _reach_from_hand is not None:
         return _reach_from_hand(
             t.rules, seat.hand, t.wt.flower_flag, wilds, tile, discarder is not None, seat.melds, seat.flowers,
             t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None, first_turn(t, win_by),
-            seat.discarded_wild)
+            seat.discarded_wild, kong_kinds)
     win_is_wild = tile in wilds
     shape, w, wild_as_itself = win_counts(seat.hand, t.wt.flower_flag, wilds, -1 if discarder is None else tile)
     return reach_from_counts(
         t.rules, shape, w, wild_as_itself, win_is_wild, tuple([(m.kind, m.tiles) for m in seat.melds]),
         tuple(seat.flowers), wilds, t.seat_wind(p), t.round_wind, win_by, t.last_tile_drawn and discarder is None,
-        first_turn(t, win_by), seat.discarded_wild, tile)
+        first_turn(t, win_by), seat.discarded_wild, tile, kong_kinds)
 
 
 def _wins_other_shape(t: TableState, p: int) -> bool:
@@ -155,6 +157,18 @@ def _other_shape(t: TableState, p: int, counts: bytearray, w: int) -> bool:
     one (seven pairs, honours in any arrangement: nbmj.scoring.shapes)."""
     shapes = t.rules.shapes
     return len(shapes) > 1 and wins_other_shape(counts, w, [m.tiles for m in t.seat(p).melds], shapes)
+
+
+#: No kongs (kongs_before's answer for most wins).
+_NO_KONGS: list[TableMeld] = []
+
+
+def kongs_before(t: TableState, p: int, discarder: int | None) -> list[TableMeld]:
+    """The kongs a win of ``p`` (on a discard of ``discarder``, None for a self-draw) came
+    right after (NB-12.49): those of the seat on turn, the discarder's or the winner's on a
+    replacement, since its turn began (the Situation's ``after_kongs``). Not to be changed."""
+    on_turn = p if discarder is None else discarder
+    return t.turn_kongs if t.turn_kongs and t.current == on_turn else _NO_KONGS
 
 
 def scored_melds(t: TableState, melds: list[TableMeld]) -> tuple[ScoredMeld, ...]:
@@ -175,10 +189,8 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         concealed.remove(tile)
     wind = t.seat_wind
     fed = seat.fed
-    # the kongs of the seat on turn (the discarder, or the winner on a replacement) since its
-    # turn began: what the win came right after (NB-12.49)
-    on_turn = p if discarder is None else discarder
-    after_kongs = scored_melds(t, t.turn_kongs) if t.turn_kongs and t.current == on_turn else ()
+    kongs = kongs_before(t, p, discarder)
+    after_kongs = scored_melds(t, kongs) if kongs else ()
     return Situation(
         seat=wind(p),
         round_wind=t.round_wind,

@@ -5,21 +5,9 @@ cimport cython
 
 from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring.expressions cimport Program
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, suit_bit
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, HandLevel, SetGroup, fill_level, suit_bit
+from nbmj.scoring.features cimport FeatureImpl
 from nbmj.scoring.items cimport ItemPlan
-
-
-cdef class _LightFacts:
-    cdef public bint concealed_hand
-    cdef public bint discarded_wild
-    cdef public FlowerCounts flowers
-    cdef public str win_by
-    cdef public bint last_tile
-    cdef public bint first_turn
-    cdef public bint dealer
-    cdef public object last_meld_kind
-    cdef public long before_wilds
-    cdef public object single_wait
 
 
 cdef class _Span:
@@ -36,7 +24,7 @@ cdef class _Span:
     cdef public bint simple_only
     cdef public long tiles
     cdef public long melded_chows
-    cdef public _LightFacts light
+    cdef public HandLevel light
 
     @cython.locals(k=long, shape=bytes, n=long)
     cpdef long class_tiles(self, str cls) except -1
@@ -69,15 +57,13 @@ cdef class _Part:
     cdef public list ops
     cdef public list hand_slots
     cdef public list hand_sources
-    cdef public list hand_features
     cdef public list reading_slots
     cdef public list reading_codes
     cdef public list reading_args
-    cdef public list light_codes
-    cdef public list hand_args
+    cdef public list hand_impls
     cdef public bint reads_hand
 
-    @cython.locals(iv=_Intervals, i=Py_ssize_t, slot=Py_ssize_t, code=long, v=long, lf=_LightFacts)
+    @cython.locals(iv=_Intervals, i=Py_ssize_t, slot=Py_ssize_t, v=long, hl=HandLevel, impl=FeatureImpl)
     cpdef _Intervals intervals(self, _Span span, list values)
     @cython.locals(iv=_Intervals, is_multiplier=bint, value=double, when=Py_ssize_t, each=Py_ssize_t,
                    n_high=double)
@@ -122,27 +108,27 @@ cpdef bint _reaches(object scoring, double tai, double mult) except -1
 cpdef tuple hand_counts(object hand, tuple flower_flag, frozenset wilds, long tile)
 @cython.locals(parsed=tuple, melded=long, g=SetGroup, tiles=long)
 cpdef _pungs_bound(tuple args, _Span span, _Intervals iv, Py_ssize_t slot)
-@cython.locals(n=object)
-cpdef long _light_value(long code, tuple args, _Span span, _LightFacts lf) except? -2
 @cython.locals(lo=double, hi=double)
 cpdef _reading_bound(long code, tuple args, _Span span, _Intervals iv, Py_ssize_t slot)
 @cython.locals(g=SetGroup)
 cpdef bint _all_chows_possible(_Span span) except -1
-cpdef _LightFacts _light_facts(object rules, tuple flowers, frozenset wild_kinds, bint concealed_hand,
-                               bint discarded_wild, str win_by, bint last_tile, bint first_turn, str seat,
-                               object last_meld_kind, long before_wilds)
-@cython.locals(bp=_BoundPlan, concealed_hand=bint, melded=tuple, span=_Span, any_span=_Span,
-               hand_key=tuple, hand_part=tuple, counted_key=tuple, lf=_LightFacts, tai=double, mult=double,
+@cython.locals(hl=HandLevel)
+cpdef HandLevel _light_facts(object rules, tuple flowers, frozenset wild_kinds, list meld_kinds, tuple after_kong_kinds,
+                             bint discarded_wild, str win_by, bint last_tile, bint first_turn, str seat, long wilds,
+                             bint win_is_wild)
+@cython.locals(bp=_BoundPlan, meld_kinds=list, kinds=tuple, melded=tuple, span=_Span, any_span=_Span,
+               hand_key=tuple, hand_part=tuple, counted_key=tuple, hl=HandLevel, tai=double, mult=double,
                waiting=bytes, held=bytearray, wild_before=long, itself_before=long, wait_key=tuple, loose=tuple,
-               light=_LightFacts, condition=_Part, slot=Py_ssize_t)
+               light=HandLevel, condition=_Part, slot=Py_ssize_t)
 cpdef bint reach_from_counts(object rules, object shape, long wilds, long wild_as_itself, bint win_is_wild,
                              tuple melds, tuple flowers, frozenset wild_kinds, str seat, str round_wind, str win_by,
-                             bint last_tile, bint first_turn, bint discarded_wild, object win_tile) except -1
+                             bint last_tile, bint first_turn, bint discarded_wild, object win_tile,
+                             tuple after_kong_kinds=*) except -1
 @cython.locals(shape=bytearray, w=long, wild_as_itself=long)
 cpdef bint reach_from_hand(object rules, object hand, tuple flower_flag, frozenset wild_kinds, long tile,
                            bint count_tile, object melds, object flowers, str seat, str round_wind, str win_by,
-                           bint last_tile, bint first_turn, bint discarded_wild) except -1
+                           bint last_tile, bint first_turn, bint discarded_wild, tuple after_kong_kinds=*) except -1
 @cython.locals(span=_Span, counts=bytes, suits=long, tiles=long, k=long, last=long, not_simple=bint, chows=long,
                g=SetGroup)
 cpdef _Span _span(HandFacts hf, object shape, long wilds, tuple melded, long seat_kind, long round_kind,
-                  long n_melds, long wild_as_itself, bint win_is_wild, _LightFacts light=*)
+                  long n_melds, long wild_as_itself, bint win_is_wild, HandLevel light=*)

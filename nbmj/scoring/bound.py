@@ -32,8 +32,8 @@ from ..rules.model import Feature, FuFanScoring, RuleSet, ScoringItem, TaiScorin
 from ..tiles import N_KINDS
 from ._by_object import ByObject
 from .expressions import OP_AND, OP_EQ, OP_GE, OP_GT, OP_LE, OP_LT, OP_NOT, OP_OR, Program
-from .facts import SELF_DRAWN, FlowerCounts, HandFacts, SetGroup, facts, flower_counts, melded_group, suit_bit, tile_in_class, wind_kind
-from .features import flowers_asked, parse_pungs_args, wild_single_wait_of
+from .facts import FlowerCounts, HandFacts, HandLevel, SetGroup, facts, fill_level, flower_counts, melded_group, suit_bit, tile_in_class, wind_kind
+from .features import FeatureImpl, parse_pungs_args, wild_single_wait_of
 from .items import ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
@@ -54,29 +54,6 @@ _CLASS_KINDS = {cls: tuple(k for k in range(N_KINDS) if tile_in_class(k, cls, -1
                 for cls in TILE_CLASSES if cls not in ("seat_wind", "round_wind")}
 
 
-class _LightFacts:
-    """The hand-level facts of a win as a table knows them (:func:`may_reach_minimum`)."""
-
-    __slots__ = ("concealed_hand", "discarded_wild", "flowers", "win_by", "last_tile", "first_turn", "dealer",
-                 "last_meld_kind", "before_wilds", "single_wait")
-
-    def __init__(self, concealed_hand: bool, discarded_wild: bool, flowers: FlowerCounts, win_by: str, last_tile: bool,
-                 first_turn: bool, dealer: bool, last_meld_kind: str | None, before_wilds: int) -> None:
-        self.concealed_hand = concealed_hand
-        self.discarded_wild = discarded_wild
-        self.flowers = flowers
-        self.win_by = win_by
-        self.last_tile = last_tile
-        self.first_turn = first_turn
-        self.dealer = dealer
-        self.last_meld_kind = last_meld_kind
-        self.before_wilds = before_wilds
-        #: 财神单吊 (``features.wild_single_wait``) where it was worked out from the waiting
-        #: hand's counts (for the win restrictions only: the hand-level part of the bound is
-        #: kept by facts that do not hold the counts), None where it was not
-        self.single_wait: bool | None = None
-
-
 class _Span:
     """What the reading-level bounds read of a hand, worked out once per hand: the suits
     of the tiles that are not wild (a reading's suits include them, as wilds take any
@@ -84,7 +61,8 @@ class _Span:
 
     Made by :func:`_span` from a hand's facts (:func:`_span_of`), or from a table's counts
     without them (:func:`may_reach_minimum`): then ``hf`` is None and the hand-level
-    features are read from the ``light`` fields instead (:data:`_LIGHT_FEATURES`)."""
+    features are read from ``light``, the hand level filled from the counts (a feature that
+    needs more than the hand level takes every value)."""
 
     __slots__ = ("hf", "shape", "wilds", "melded", "seat_kind", "round_kind", "n_melds", "wild_as_itself",
                  "win_is_wild", "suits", "simple_only", "tiles", "melded_chows", "light")
@@ -101,7 +79,7 @@ class _Span:
     simple_only: bool
     tiles: int
     melded_chows: int
-    light: _LightFacts | None
+    light: HandLevel | None
 
     def class_tiles(self, cls: str) -> int:
         """The concealed tiles (wilds apart) of a tile class."""
@@ -118,7 +96,7 @@ class _Span:
 
 def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[SetGroup, ...], seat_kind: int,
           round_kind: int, n_melds: int, wild_as_itself: int, win_is_wild: bool,
-          light: _LightFacts | None = None) -> _Span:
+          light: HandLevel | None = None) -> _Span:
     """The span of a hand (made without a call to the class: compiled, its fields are set in C)."""
     span = _Span.__new__(_Span)
     span.hf = hf
@@ -158,71 +136,6 @@ def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[
 def _span_of(hf: HandFacts) -> _Span:
     return _span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
                  sum(hf.wild_physical.values()), hf.win_is_wild)
-
-
-# The hand-level features with a value from a table's counts (:data:`_LIGHT_FEATURES`).
-_L_WIN_TILE_WILD = 0
-_L_CONCEALED_HAND = 1
-_L_WILDS_HELD = 2
-_L_WILD_SINGLE_WAIT = 3
-_L_DISCARDED_WILD = 4
-_L_FLOWERS = 5
-_L_FLOWER_SETS = 6
-_L_WIN = 7
-_L_SELF_DRAW = 8
-_L_AFTER_DISCARD_KONG = 9
-_L_LAST_TILE = 10
-_L_FIRST_TURN = 11
-_L_DEALER = 12
-_L_MELDS_EXPOSED = 13
-
-#: The hand-level features (``nbmj.scoring.features``) that have a value from a table's
-#: counts (:func:`_light_value`), by name. A feature missing here has no bound from counts.
-_LIGHT_FEATURES: dict[str, int] = {
-    "win_tile_wild": _L_WIN_TILE_WILD, "concealed_hand": _L_CONCEALED_HAND, "wilds_held": _L_WILDS_HELD,
-    "wild_single_wait": _L_WILD_SINGLE_WAIT, "discarded_wild": _L_DISCARDED_WILD, "flowers": _L_FLOWERS,
-    "flower_sets": _L_FLOWER_SETS, "win": _L_WIN, "self_draw": _L_SELF_DRAW,
-    "after_discard_kong": _L_AFTER_DISCARD_KONG, "last_tile": _L_LAST_TILE, "first_turn": _L_FIRST_TURN,
-    "dealer": _L_DEALER, "melds_exposed": _L_MELDS_EXPOSED,
-}
-
-
-def _light_value(code: int, args: tuple[str, ...], span: _Span, lf: _LightFacts) -> int:
-    """The value of the hand-level feature ``code`` (:data:`_LIGHT_FEATURES`) with ``args``
-    from a table's counts, -1 where it is not known without the hand's facts (the bound then
-    takes every value)."""
-    if code == _L_WIN_TILE_WILD:
-        return 1 if span.win_is_wild else 0
-    if code == _L_CONCEALED_HAND:
-        return 1 if lf.concealed_hand else 0
-    if code == _L_WILDS_HELD:
-        return span.wilds
-    if code == _L_WILD_SINGLE_WAIT:
-        # no wild before the win: no 财神单吊 (as facts() decides it); otherwise known only
-        # where it was worked out from the counts
-        if lf.before_wilds == 0:
-            return 0
-        return -1 if lf.single_wait is None else int(lf.single_wait)
-    if code == _L_DISCARDED_WILD:
-        return 1 if lf.discarded_wild else 0
-    if code == _L_FLOWERS:
-        n = flowers_asked(args, lf.flowers)
-        return -1 if n is None else n  # None for a bad argument: the scorer says what is wrong
-    if code == _L_FLOWER_SETS:
-        return lf.flowers.sets
-    if code == _L_WIN:
-        return 1 if not args or lf.win_by == args[0] else 0
-    if code == _L_SELF_DRAW:
-        return 1 if lf.win_by in SELF_DRAWN else 0
-    if code == _L_AFTER_DISCARD_KONG:
-        return 1 if lf.win_by == "kong_replacement" and lf.last_meld_kind == "kan" else 0
-    if code == _L_LAST_TILE:
-        return 1 if lf.last_tile else 0
-    if code == _L_FIRST_TURN:
-        return 1 if lf.first_turn else 0
-    if code == _L_DEALER:
-        return 1 if lf.dealer else 0
-    return span.n_melds  # _L_MELDS_EXPOSED
 
 
 #: parse_pungs_args by argument tuple (a rule set has a few)
@@ -476,7 +389,8 @@ class ValueBound:
 _UNBOUNDED = ValueBound(_INF, _INF)
 
 #: How a part fills the slots of a hand-level feature: from the hand's facts, from a table's
-#: counts (:data:`_LIGHT_FEATURES`), or not at all (every value: the winning tile unknown).
+#: counts (their ``level_value`` over the hand level filled from the counts), or not at all
+#: (every value: the winning tile unknown).
 _EXACT = 0
 _LIGHT = 1
 _ANY = 2
@@ -486,7 +400,7 @@ class _Part:
     """What one sum of the bound reads: ``items`` (is a multiplier, value, the ``when`` or
     -1, the ``each`` or -1) and the slots they read, with the ops that fill them (the
     program's, in its order) and the features those read, each with how it is bounded
-    (:data:`_READING_BOUNDS`, :data:`_LIGHT_FEATURES`, or every value). Its slots are the
+    (:data:`_READING_BOUNDS`, ``FeatureImpl.level_value``, or every value). Its slots are the
     program's it needs, numbered from 0 in the program's order."""
 
     def __init__(self, program: Program, items: list[tuple[bool, int, int, int]], roots: list[int], how: int) -> None:
@@ -516,27 +430,27 @@ class _Part:
             op, slot, a, b = ops[i], ops[i + 1], ops[i + 2], ops[i + 3]
             if slot in need:
                 self.ops += [op, index[slot], index[a], index[b] if op in (OP_AND, OP_OR) else b]
-        #: the hand-level features read: their slots here and in the program, the features
+        #: the hand-level features read: their slots here and in the program, and their
+        #: implementations (the program's), asked for their value from the hand level alone
+        #: where the part reads a table's counts
         self.hand_slots: list[int] = []
         self.hand_sources: list[int] = []
-        self.hand_features: list[Feature] = []
+        self.hand_impls: list[FeatureImpl] = []
         #: the reading-level features read: their slots, bounds and arguments
         self.reading_slots: list[int] = []
         self.reading_codes: list[int] = []  # -1: no bound
         self.reading_args: list[tuple[str, ...]] = []
-        for f, slot in zip(program.features, program.feature_slots):
+        for f, slot, impl in zip(program.features, program.feature_slots, program.feature_impls):
             if slot not in need:
                 continue
             if slot < program.hand_size:
                 self.hand_slots.append(index[slot])
                 self.hand_sources.append(slot)
-                self.hand_features.append(f)
+                self.hand_impls.append(impl)
             else:
                 self.reading_slots.append(index[slot])
                 self.reading_codes.append(_READING_BOUNDS.get(f.name, -1))
                 self.reading_args.append(f.args)
-        self.light_codes = [_LIGHT_FEATURES.get(f.name, -1) for f in self.hand_features]
-        self.hand_args: list[tuple[str, ...]] = [f.args for f in self.hand_features]
         #: whether it reads any hand-level feature
         self.reads_hand = bool(self.hand_slots)
 
@@ -553,13 +467,11 @@ class _Part:
                 slot = self.hand_slots[i]
                 iv.lo[slot] = iv.hi[slot] = values[self.hand_sources[i]]
         elif self.how == _LIGHT and span.light is not None:
-            lf = span.light
+            hl = span.light
             for i in range(len(self.hand_slots)):
-                code = self.light_codes[i]
-                if code < 0:
-                    continue
-                v = _light_value(code, self.hand_args[i], span, lf)
-                if v >= 0:
+                impl = self.hand_impls[i]
+                v = impl.level_value(hl)
+                if v >= 0:  # (-1: not known from the hand level)
                     slot = self.hand_slots[i]
                     iv.lo[slot] = iv.hi[slot] = v
         for i in range(len(self.reading_slots)):
@@ -795,6 +707,7 @@ def may_reach_minimum(
     first_turn: bool,
     discarded_wild: bool,
     win_tile: int | None = None,
+    after_kong_kinds: tuple[str, ...] = (),
 ) -> bool:
     """False only when no reading of the win can reach the minimum, or a win restriction
     on the hand forbids it whatever the reading: the value and restriction tests of
@@ -804,12 +717,13 @@ def may_reach_minimum(
     ``shape``: the 34 counts of the concealed tiles that are not wild, the winning tile
     included; ``wilds``: the wild tiles among them, ``wild_as_itself`` those that are
     tiles of the 34 kinds; ``melds``: ``(kind, tiles)`` oldest first; ``wild_kinds`` the
-    wild tile ids; the rest as in :class:`~nbmj.scoring.situation.Situation`. With
-    ``win_tile`` (in ``shape`` or among the wilds), the bound of the waiting hand without
-    it is kept and asked first.
+    wild tile ids; ``after_kong_kinds`` the kinds of the kongs the win came right after
+    (the Situation's ``after_kongs``); the rest as in
+    :class:`~nbmj.scoring.situation.Situation`. With ``win_tile`` (in ``shape`` or among the
+    wilds), the bound of the waiting hand without it is kept and asked first.
     """
     return reach_from_counts(rules, shape, wilds, wild_as_itself, win_is_wild, tuple(melds), flowers, wild_kinds, seat,
-                             round_wind, win_by, last_tile, first_turn, discarded_wild, win_tile)
+                             round_wind, win_by, last_tile, first_turn, discarded_wild, win_tile, after_kong_kinds)
 
 
 def hand_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset[int], tile: int) -> tuple[bytearray, int, int]:
@@ -846,7 +760,8 @@ def hand_counts(hand: bytearray, flower_flag: tuple[bool, ...], wilds: frozenset
 
 def reach_from_hand(rules: RuleSet, hand: Any, flower_flag: tuple[bool, ...], wild_kinds: frozenset[int], tile: int,
                     count_tile: bool, melds: Sequence[Any], flowers: Sequence[int], seat: str, round_wind: str,
-                    win_by: str, last_tile: bool, first_turn: bool, discarded_wild: bool) -> bool:
+                    win_by: str, last_tile: bool, first_turn: bool, discarded_wild: bool,
+                    after_kong_kinds: tuple[str, ...] = ()) -> bool:
     """:func:`reach_from_counts` of a seat's hand as the engine holds it: ``hand`` the 42
     tile counts (a bytearray), the winning ``tile`` (counted into the hand when
     ``count_tile``: a discard or a robbed tile), ``melds`` with ``kind`` and ``tiles``, the
@@ -854,22 +769,26 @@ def reach_from_hand(rules: RuleSet, hand: Any, flower_flag: tuple[bool, ...], wi
     shape, w, wild_as_itself = hand_counts(hand, flower_flag, wild_kinds, tile if count_tile else -1)
     return reach_from_counts(rules, shape, w, wild_as_itself, tile in wild_kinds,
                              tuple([(m.kind, m.tiles) for m in melds]) if melds else (), tuple(flowers), wild_kinds, seat, round_wind,
-                             win_by, last_tile, first_turn, discarded_wild, tile)
+                             win_by, last_tile, first_turn, discarded_wild, tile, after_kong_kinds)
 
 
-def _light_facts(rules: RuleSet, flowers: tuple[int, ...], wild_kinds: frozenset[int], concealed_hand: bool,
-                 discarded_wild: bool, win_by: str, last_tile: bool, first_turn: bool, seat: str,
-                 last_meld_kind: str | None, before_wilds: int) -> _LightFacts:
-    """The light facts of a win (see :func:`reach_from_counts`)."""
+def _light_facts(rules: RuleSet, flowers: tuple[int, ...], wild_kinds: frozenset[int], meld_kinds: list[str],
+                 after_kong_kinds: tuple[str, ...], discarded_wild: bool, win_by: str, last_tile: bool,
+                 first_turn: bool, seat: str, wilds: int, win_is_wild: bool) -> HandLevel:
+    """The hand level of a win from a table's counts (see :func:`reach_from_counts`), filled
+    as the scorer's facts fill theirs (a kong of wilds is never among the counts' melds)."""
     fc = _flowers_counted(rules, seat, flowers, wild_kinds) if flowers else _NO_FLOWER_COUNTS
-    return _LightFacts(concealed_hand, discarded_wild, fc, win_by, last_tile, first_turn, seat == "E", last_meld_kind,
-                       before_wilds)
+    hl = HandLevel.__new__(HandLevel)
+    fill_level(hl, seat, win_by, meld_kinds, after_kong_kinds, wilds, 0, win_is_wild, wilds - win_is_wild,
+               discarded_wild, fc, last_tile, first_turn)
+    return hl
 
 
 def reach_from_counts(
     rules: RuleSet, shape: Sequence[int], wilds: int, wild_as_itself: int, win_is_wild: bool,
     melds: tuple[tuple[str, tuple[int, ...]], ...], flowers: tuple[int, ...], wild_kinds: frozenset[int], seat: str,
     round_wind: str, win_by: str, last_tile: bool, first_turn: bool, discarded_wild: bool, win_tile: int | None,
+    after_kong_kinds: tuple[str, ...] = (),
 ) -> bool:
     """:func:`may_reach_minimum` with its arguments in order and ``melds`` a tuple, for the
     engine, which asks it at most wins a hand meets: a call by position costs less."""
@@ -877,39 +796,38 @@ def reach_from_counts(
     scoring = bp.counts_scoring
     if scoring is None:
         return True
-    concealed_hand = True
+    meld_kinds = []
     for kind, tiles in melds:
-        if kind != "ankan":
-            concealed_hand = False
-        elif bp.wild_kong and tiles[0] in wild_kinds:
+        if kind == "ankan" and bp.wild_kong and tiles[0] in wild_kinds:
             # a kong of four wilds (NB-4.14): its wilds are held but not among the counts'
             # wilds, so the counts say too little; the Situation's bound counts them
             return True
-    last_meld_kind = melds[-1][0] if melds else None
+        meld_kinds.append(kind)
+    kinds = tuple(meld_kinds)
 
     melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
     span: _Span | None = None
-    # the hand-level items read only the light facts (the flowers counted from the seat,
-    # the flowers and the wild kinds), the wilds, the winning tile's wildness and the
-    # number of melds: a seat's few combinations of them are kept, and by the flowers'
-    # counts (fewer combinations, met again hand after hand) behind them
-    hand_key = (seat, flowers, wild_kinds, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
-                wilds, win_is_wild, len(melds))
+    # the hand-level items read only the hand level (the flowers counted from the seat, the
+    # flowers and the wild kinds), the wilds and the winning tile's wildness: a seat's few
+    # combinations of them are kept, and by the flowers' counts (fewer combinations, met
+    # again hand after hand) behind them
+    hand_key = (seat, flowers, wild_kinds, win_by, last_tile, first_turn, discarded_wild, kinds, after_kong_kinds,
+                wilds, win_is_wild)
     hand_part = bp.light_hand_parts.get(hand_key)
     if hand_part is None:
         if len(bp.light_hand_parts) >= 4096:
             bp.light_hand_parts.clear()
-        lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
-                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
-        counted_key = (seat, lf.flowers, win_by, last_tile, first_turn, discarded_wild, concealed_hand, last_meld_kind,
-                       wilds, win_is_wild, len(melds))
+        hl = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by, last_tile,
+                          first_turn, seat, wilds, win_is_wild)
+        counted_key = (seat, hl.flowers, win_by, last_tile, first_turn, discarded_wild, kinds, after_kong_kinds,
+                       wilds, win_is_wild)
         hand_part = bp.light_hand_counted.get(counted_key)
         if hand_part is None:
             if len(bp.light_hand_counted) >= 4096:
                 bp.light_hand_counted.clear()
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
             span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
-                         win_is_wild, lf)
+                         win_is_wild, hl)
             hand_part = bp.light_hand_counted[counted_key] = bp.light_hand_items.sum(span, None, 0, 1)
         bp.light_hand_parts[hand_key] = hand_part
     tai, mult = bp.wait_tai + hand_part[0], bp.wait_multiplier * hand_part[1]
@@ -944,8 +862,8 @@ def reach_from_counts(
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
         light = None
         if bp.light_items_read_hand:
-            light = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
-                                 first_turn, seat, last_meld_kind, wilds - win_is_wild)
+            light = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by,
+                                 last_tile, first_turn, seat, wilds, win_is_wild)
         span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                      win_is_wild, light)
     tai, mult = bp.light_items.sum(span, None, tai, mult)
@@ -955,11 +873,13 @@ def reach_from_counts(
     # reading (the scorer's _forbidding): asked last, of the few wins that reach the minimum
     for forbid, condition, slot in bp.light_forbids:
         if win_by in forbid:
-            lf = _light_facts(rules, flowers, wild_kinds, concealed_hand, discarded_wild, win_by, last_tile,
-                                   first_turn, seat, last_meld_kind, wilds - win_is_wild)
-            if lf.before_wilds and win_tile is not None:
-                lf.single_wait = wild_single_wait_of(bytearray(waiting), lf.before_wilds)
-            span.light = lf
+            hl = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by, last_tile,
+                              first_turn, seat, wilds, win_is_wild)
+            if hl.wild_single_wait is None and win_tile is not None:
+                # (for the win restrictions only: the hand-level part of the bound is kept by
+                # facts that do not hold the counts, so it never reads this)
+                hl.wild_single_wait = wild_single_wait_of(bytearray(waiting), wilds - win_is_wild)
+            span.light = hl
             if condition.surely_holds(span, slot):
                 return False
     return True

@@ -21,7 +21,7 @@ cdef class Program:
     cdef public Py_ssize_t hand_ops
 
     cpdef list new_values(self)
-    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl)
+    @cython.locals(i=Py_ssize_t, slot=Py_ssize_t, impl=FeatureImpl, value=long)
     cpdef fill_hand(self, HandFacts hf, list values)
     cpdef bint holds(self, HandFacts hf, object expr) except -1
     @cython.locals(values=list)

@@ -138,7 +138,10 @@ class Program:
         for i in range(self.hand_features):
             slot = self.feature_slots[i]  # (a C index where compiled: the list is written in place)
             impl = self.feature_impls[i]
-            values[slot] = impl.value(hf, None)  # type: ignore[arg-type]  # (a hand-level feature reads no reading)
+            # the hand level gives most (one C method where compiled, not value's two); a
+            # feature that needs more of the hand, or has yet to work it out, says -1
+            value = impl.level_value(hf)
+            values[slot] = value if value >= 0 else impl.value(hf, None)  # type: ignore[arg-type]  # (no reading)
         run(self.ops, 0, self.hand_ops, values)
 
     def holds(self, hf: HandFacts, expr: Expr) -> bool:

@@ -3,7 +3,7 @@
 cimport cython
 
 from nbmj.scoring._by_object cimport ByObject
-from nbmj.scoring.situation cimport Situation
+from nbmj.scoring.situation cimport Situation, bloom_kong_of
 
 
 cdef class SetGroup:
@@ -22,22 +22,37 @@ cdef class FlowerCounts:
     cdef readonly int sets
 
 
-cdef class HandFacts:
+cdef class HandLevel:
+    cdef public str seat
+    cdef public int win_method
+    cdef public int wilds
+    cdef public int melded_wilds
+    cdef public bint win_is_wild
+    cdef public object wild_single_wait  # None until a rule asks (features.wild_single_wait)
+    cdef public bint discarded_wild
+    cdef public FlowerCounts flowers
+    cdef public bint concealed_hand
+    cdef public int melds_exposed
+    cdef public object bloom_kind  # a meld kind, or None
+    cdef public bint last_tile
+    cdef public bint first_turn
+
+
+cdef class HandFacts(HandLevel):
     cdef public Situation situation
     cdef public object rules
     cdef public frozenset wild_kinds
     cdef public bytes shape
-    cdef public int wilds
-    cdef public bint win_is_wild
     cdef public dict wild_physical
     cdef public tuple melded
     cdef public int seat_kind
     cdef public int round_kind
-    cdef public FlowerCounts flowers
-    cdef public bint concealed_hand
-    cdef public object wild_single_wait  # None until a rule asks (features.wild_single_wait)
-    cdef public int win_method
-    cdef public int melded_wilds
+
+
+@cython.locals(concealed_hand=bint, kind=str)
+cpdef fill_level(HandLevel hl, str seat, str win_by, list meld_kinds, tuple after_kong_kinds, int wilds,
+                 int melded_wilds, bint win_is_wild, int before_wilds, bint discarded_wild, FlowerCounts flowers,
+                 bint last_tile, bint first_turn)
 
 
 # C variables: wind_kind and win_method_code read them without a look-up of the module's globals
@@ -71,8 +86,9 @@ cdef ByObject _WILDS
 
 @cython.locals(by_indicator=dict)
 cpdef frozenset _wilds_of(object rules_wilds, object indicator)
+cdef list _NO_KINDS
 cdef bytearray _NO_COUNTS
 cdef bytes _NO_BYTES
 @cython.locals(kinds=int, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
-               wild_physical=dict, melded=list, m=object, flower_held=bint, concealed_hand=bint, hf=HandFacts)
+               wild_physical=dict, melded=tuple, sets=list, meld_kinds=list, m=object, flower_held=bint, hf=HandFacts)
 cpdef HandFacts facts(Situation sit, object rules)

@@ -17,9 +17,9 @@ from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
 from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
 from ._by_object import ByObject
-from .situation import WIN_METHODS, Situation
+from .situation import WIN_METHODS, Meld, Situation, bloom_kong_of
 
-__all__ = ["SELF_DRAWN", "SELF_DRAWN_CODES", "win_method_code", "TILE_CLASSES", "SetGroup", "HandFacts", "FlowerCounts", "facts", "flower_counts",
+__all__ = ["SELF_DRAWN", "SELF_DRAWN_CODES", "win_method_code", "TILE_CLASSES", "SetGroup", "HandLevel", "HandFacts", "fill_level", "FlowerCounts", "facts", "flower_counts",
            "tile_in_class", "kind_in_class", "class_code", "sets_only", "wind_kind"]
 
 #: Win methods that are self-draws in the wide sense (自摸, NB-11.6).
@@ -99,24 +99,72 @@ _NO_FLOWERS = FlowerCounts()
 
 
 @dataclass
-class HandFacts:
-    """Facts about the hand and the win that every reading shares."""
+class HandLevel:
+    """What the hand-level features (:mod:`nbmj.scoring.features`) read: the facts of a win
+    that every reading shares and that a table knows before it builds the win's Situation.
+
+    :class:`HandFacts` is one, made from a Situation by :func:`facts`; the value bound
+    (:mod:`nbmj.scoring.bound`) makes one from a seat's counts. Both fill it with
+    :func:`fill_level`, and each hand-level feature reads it in one text
+    (``FeatureImpl.level_value``)."""
+
+    seat: str  # the winner's seat wind
+    win_method: int  # the win_by, as its win_method_code
+    wilds: int  # wild tiles among concealed + winning tile
+    melded_wilds: int  # wilds in a kong of a wild kind (NB-4.14): held, but not free to stand in
+    win_is_wild: bool
+    wild_single_wait: bool | None  # None: not worked out yet (see features.wild_single_wait)
+    discarded_wild: bool
+    flowers: FlowerCounts
+    concealed_hand: bool  # no meld but concealed kongs
+    melds_exposed: int  # the melds laid down, concealed kongs included
+    bloom_kind: str | None  # the kind of the kong a kong_replacement win was drawn on; None for none
+    last_tile: bool
+    first_turn: bool
+
+
+@dataclass
+class HandFacts(HandLevel):
+    """Facts about the hand and the win that every reading shares: the hand level
+    (:class:`HandLevel`), the situation and the tiles."""
 
     situation: Situation
     rules: RuleSet
     wild_kinds: frozenset[int]
     shape: bytes  # 34 counts of the concealed non-wild tiles, winning tile included
-    wilds: int  # wild tiles among concealed + winning tile
-    win_is_wild: bool
     wild_physical: dict[int, int]  # kind -> wild copies of that kind held
     melded: tuple[SetGroup, ...]
     seat_kind: int
     round_kind: int
-    flowers: FlowerCounts
-    concealed_hand: bool
-    wild_single_wait: bool | None  # None: not worked out yet (see features.wild_single_wait)
-    win_method: int  # the situation's win_by, as its win_method_code
-    melded_wilds: int = 0  # wilds in a kong of a wild kind (NB-4.14): held, but not free to stand in
+
+
+def fill_level(hl: HandLevel, seat: str, win_by: str, meld_kinds: list[str], after_kong_kinds: tuple[str, ...],
+               wilds: int, melded_wilds: int, win_is_wild: bool, before_wilds: int, discarded_wild: bool,
+               flowers: FlowerCounts, last_tile: bool, first_turn: bool) -> None:
+    """Fill the fields of ``hl`` for a win by ``win_by`` of ``seat``, whose melds are of the
+    kinds ``meld_kinds`` (oldest first), that came right after kongs of ``after_kong_kinds``
+    (NB-12.49), with ``wilds`` wild tiles concealed and winning (``before_wilds`` of them
+    held before the win), ``melded_wilds`` in a kong of a wild kind, and ``flowers`` counted."""
+    hl.seat = seat
+    hl.win_method = win_method_code(win_by)
+    hl.wilds = wilds
+    hl.melded_wilds = melded_wilds
+    hl.win_is_wild = win_is_wild
+    # 财神单吊 is worked out when a rule asks (features.wild_single_wait); without a wild
+    # held before the win there is none
+    hl.wild_single_wait = False if before_wilds == 0 else None
+    hl.discarded_wild = discarded_wild
+    hl.flowers = flowers
+    concealed_hand = True
+    for kind in meld_kinds:
+        if kind != "ankan":  # a concealed kong leaves the hand concealed
+            concealed_hand = False
+    hl.concealed_hand = concealed_hand
+    hl.melds_exposed = len(meld_kinds)
+    last_meld_kind = meld_kinds[-1] if meld_kinds else None
+    hl.bloom_kind = bloom_kong_of(win_by, after_kong_kinds, last_meld_kind, last_meld_kind)  # (a kind stands for its meld)
+    hl.last_tile = last_tile
+    hl.first_turn = first_turn
 
 
 #: The tile classes of ``pungs``/``pairs`` (the order of :data:`nbmj.rules.model.FEATURES`);
@@ -314,9 +362,15 @@ def _count_with_flowers(
     return shape, wilds, before_wilds, wild_physical
 
 
+#: The meld kinds of a hand without melds.
+_NO_KINDS: list[str] = []
 #: A hand's 34 counts before its tiles are counted, and the bytes that join them into bytes.
 _NO_COUNTS = bytearray(N_KINDS)
 _NO_BYTES = b""
+
+
+def _kinds_of(melds: tuple[Meld, ...]) -> tuple[str, ...]:
+    return tuple([m.kind for m in melds])
 
 
 def facts(sit: Situation, rules: RuleSet) -> HandFacts:
@@ -366,31 +420,28 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
                 raise SituationError(f"the flower {tile_code(f)!r} is wild here (indicator "
                                      f"{tile_code(sit.indicator) if sit.indicator is not None else '?'!r}): "
                                      "a wild flower is never laid aside; it can only be in the hand")
-    melded = []
-    concealed_hand = True  # no meld but concealed kongs
-    for m in sit.melds:
-        melded.append(melded_group(m.kind, min(m.tiles)))
-        if m.kind != "ankan":
-            concealed_hand = False
+    melded: tuple[SetGroup, ...] = ()
+    meld_kinds = _NO_KINDS  # (most hands: no lists made; fill_level never changes it)
+    if sit.melds:
+        sets = []
+        meld_kinds = []
+        for m in sit.melds:
+            sets.append(melded_group(m.kind, min(m.tiles)))
+            meld_kinds.append(m.kind)
+        melded = tuple(sets)
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
-    # 财神单吊 is worked out when a rule asks (features.wild_single_wait)
-    single = False if before_wilds == 0 else None
-    # made empty, then filled: the dataclass's __init__ parses fourteen arguments, which
+    # made empty, then filled: the dataclass's __init__ parses its twenty-one arguments, which
     # cost more than the rest of this function (every field is set here)
     hf = HandFacts.__new__(HandFacts)
+    fill_level(hf, sit.seat, sit.win_by, meld_kinds, _kinds_of(sit.after_kongs) if sit.after_kongs else (), wilds,
+               melded_wilds, sit.win_tile in wild_kinds, before_wilds, sit.discarded_wild, flowers, sit.last_tile,
+               sit.first_turn)
     hf.situation = sit
     hf.rules = rules
     hf.wild_kinds = wild_kinds
     hf.shape = _NO_BYTES.join((shape,))  # the counts as bytes: a join copies them for less than bytes() does
-    hf.wilds = wilds
-    hf.win_is_wild = sit.win_tile in wild_kinds
     hf.wild_physical = wild_physical
-    hf.melded = tuple(melded)
+    hf.melded = melded
     hf.seat_kind = wind_kind(sit.seat)
     hf.round_kind = wind_kind(sit.round_wind)
-    hf.flowers = flowers
-    hf.concealed_hand = concealed_hand
-    hf.wild_single_wait = single
-    hf.melded_wilds = melded_wilds
-    hf.win_method = win_method_code(sit.win_by)
     return hf

@@ -4,12 +4,17 @@
 # methods, a Python caller as a method); they call one another, and the scorer's readings, in C.
 cimport cython
 
-from nbmj.scoring.facts cimport FlowerCounts, HandFacts, SetGroup, class_code, kind_in_class, sets_only, suit_bit, win_method_code
+from nbmj.scoring.facts cimport FlowerCounts, HandFacts, HandLevel, SetGroup, class_code, kind_in_class, sets_only, suit_bit, win_method_code
 from nbmj.scoring.readings cimport Reading
 
 
 cdef class FeatureImpl:
     cdef readonly tuple args
+    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+    cpdef long level_value(self, HandLevel hl) except? -2
+
+
+cdef class HandLevelFeature(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
 
@@ -86,16 +91,17 @@ cdef class Shape(FeatureImpl):
 cdef class WildPairWin(FeatureImpl):
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
-cdef class WinTileWild(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class WinTileWild(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class ConcealedHand(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class ConcealedHand(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class WildsHeld(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class WildsHeld(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class WildSingleWait(FeatureImpl):
+cdef class WildSingleWait(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
     @cython.locals(before=bytearray, wilds=long)
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
@@ -103,52 +109,45 @@ cdef class WildSingleWait(FeatureImpl):
 cpdef bint wild_single_wait_of(bytearray before, long wilds) except -1
 
 
-cdef class DiscardedWild(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class DiscardedWild(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class Flowers(FeatureImpl):
+cdef class Flowers(HandLevelFeature):
     cdef readonly int which
     cdef readonly bint outside
     @cython.locals(seat=long, other=long)
     cpdef long count(self, FlowerCounts fc) except? -1
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+    cpdef long level_value(self, HandLevel hl) except? -2
 
 
-cdef dict _FLOWERS_BY_ARGS
+cdef class FlowerSets(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-
-@cython.locals(counter=Flowers)
-cpdef object flowers_asked(tuple args, FlowerCounts fc)
-
-
-cdef class FlowerSets(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
-
-cdef class Win(FeatureImpl):
+cdef class Win(HandLevelFeature):
     cdef readonly int method
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+    cpdef long level_value(self, HandLevel hl) except? -2
 
 cdef long _SELF_DRAWN_CODES
 
 
-cdef class SelfDraw(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class SelfDraw(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class AfterDiscardKong(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class AfterDiscardKong(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
 cdef class AfterKong(FeatureImpl):
     @cython.locals(n=long)
     cpdef long value(self, HandFacts hf, Reading rd) except? -1
 
-cdef class LastTile(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class LastTile(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class FirstTurn(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class FirstTurn(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class Dealer(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class Dealer(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2
 
-cdef class MeldsExposed(FeatureImpl):
-    cpdef long value(self, HandFacts hf, Reading rd) except? -1
+cdef class MeldsExposed(HandLevelFeature):
+    cpdef long level_value(self, HandLevel hl) except? -2

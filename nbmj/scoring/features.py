@@ -18,11 +18,11 @@ from typing import Callable, Iterable, Iterator
 
 from ..rules.model import AllOf, AnyOf, Compare, Expr, Feature, Not
 from ..tiles import N_KINDS
-from .facts import SELF_DRAWN_CODES, FlowerCounts, HandFacts, class_code, kind_in_class, sets_only, suit_bit, win_method_code
+from .facts import SELF_DRAWN_CODES, FlowerCounts, HandFacts, HandLevel, class_code, kind_in_class, sets_only, suit_bit, win_method_code
 from .readings import FULL_SPEC, NO_NEEDS, TILE_CLASSES, Reading, SignatureSpec, needs
 
-__all__ = ["FeatureImpl", "FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in",
-           "spec_of", "implementation", "parse_pungs_args", "flowers_asked"]
+__all__ = ["FeatureImpl", "HandLevelFeature", "FeatureDef", "REGISTRY", "IMPLEMENTED", "READING_FEATURES", "feature", "features_in",
+           "spec_of", "implementation", "parse_pungs_args"]
 
 
 class FeatureImpl:
@@ -42,6 +42,21 @@ class FeatureImpl:
         """The feature's value over the reading ``rd`` of the hand ``hf`` (``rd`` is None for a
         hand-level feature)."""
         raise NotImplementedError
+
+    def level_value(self, hl: HandLevel) -> int:
+        """The feature's value from the hand level ``hl`` alone (a :class:`HandLevelFeature`'s);
+        -1 where that is not enough: a reading-level feature, or one that reads more of the
+        hand (the value bound then takes it to be any value)."""
+        return -1
+
+
+class HandLevelFeature(FeatureImpl):
+    """A feature whose value is its :meth:`level_value`: it reads nothing but the
+    :class:`~nbmj.scoring.facts.HandLevel`, which the scorer's facts are and which the value
+    bound fills from a table's counts, so that both read the feature in this one text."""
+
+    def value(self, hf: HandFacts, rd: Reading) -> int:
+        return self.level_value(hf)
 
 
 #: What a reading's signature must tell apart for a feature with these arguments.
@@ -373,31 +388,39 @@ feature("wild_pair_win", WildPairWin, reading=True, needs=needs(pair_wilds=True)
 # --------------------------------------------------------------------------- hand level
 
 
-class WinTileWild(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.win_is_wild else 0
+class WinTileWild(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.win_is_wild else 0
 
 
 feature("win_tile_wild", WinTileWild)
 
 
-class ConcealedHand(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.concealed_hand else 0
+class ConcealedHand(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.concealed_hand else 0
 
 
 feature("concealed_hand", ConcealedHand)
 
 
-class WildsHeld(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return hf.wilds + hf.melded_wilds
+class WildsHeld(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return hl.wilds + hl.melded_wilds
 
 
 feature("wilds_held", WildsHeld)
 
 
-class WildSingleWait(FeatureImpl):
+class WildSingleWait(HandLevelFeature):
+    """Known at the hand level once worked out (none without a wild held before the win);
+    the scorer works it out from the hand's counts when first asked."""
+
+    def level_value(self, hl: HandLevel) -> int:
+        if hl.wild_single_wait is None:
+            return -1
+        return 1 if hl.wild_single_wait else 0
+
     def value(self, hf: HandFacts, rd: Reading) -> int:
         if hf.wild_single_wait is None:
             # the concealed tiles before the win: the hand's counts and wilds less the winning tile
@@ -408,7 +431,7 @@ class WildSingleWait(FeatureImpl):
             else:
                 before[hf.situation.win_tile] -= 1
             hf.wild_single_wait = wild_single_wait_of(before, wilds)
-        return 1 if hf.wild_single_wait else 0
+        return self.level_value(hf)
 
 
 feature("wild_single_wait", WildSingleWait)
@@ -421,9 +444,9 @@ def wild_single_wait_of(before: bytearray, wilds: int) -> bool:
     return sets_only(before, wilds - 1)
 
 
-class DiscardedWild(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.situation.discarded_wild else 0
+class DiscardedWild(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.discarded_wild else 0
 
 
 feature("discarded_wild", DiscardedWild)
@@ -433,7 +456,7 @@ feature("discarded_wild", DiscardedWild)
 _WHICH_FLOWERS = ("seat", "other", "any")
 
 
-class Flowers(FeatureImpl):
+class Flowers(HandLevelFeature):
     """Which flowers to count (``which``: the place of seat, other or any in
     _WHICH_FLOWERS) and whether only those outside full sets (``outside``)."""
 
@@ -457,38 +480,22 @@ class Flowers(FeatureImpl):
         other = fc.other_outside if self.outside else fc.other
         return seat if self.which == 0 else other if self.which == 1 else seat + other
 
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return self.count(hf.flowers)
+    def level_value(self, hl: HandLevel) -> int:
+        return self.count(hl.flowers)
 
 
 feature("flowers", Flowers)
 
 
-#: Flowers by argument tuple, for flowers_asked (a rule set has a few)
-_FLOWERS_BY_ARGS: dict[tuple[str, ...], Flowers] = {}
-
-
-def flowers_asked(args: tuple[str, ...], fc: FlowerCounts) -> int | None:
-    """The flowers ``flowers(args)`` counts in ``fc``; None for an argument it does not know."""
-    counter = _FLOWERS_BY_ARGS.get(args)
-    if counter is None:
-        try:
-            counter = Flowers(args)
-        except ValueError:
-            return None
-        _FLOWERS_BY_ARGS[args] = counter
-    return counter.count(fc)
-
-
-class FlowerSets(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return hf.flowers.sets
+class FlowerSets(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return hl.flowers.sets
 
 
 feature("flower_sets", FlowerSets)
 
 
-class Win(FeatureImpl):
+class Win(HandLevelFeature):
     """The win method asked for (its :func:`~nbmj.scoring.facts.win_method_code`, -1 for any)."""
 
     __slots__ = ("method",)
@@ -497,8 +504,8 @@ class Win(FeatureImpl):
         super().__init__(args)
         self.method = win_method_code(args[0]) if args else -1
 
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if self.method < 0 or hf.win_method == self.method else 0
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if self.method < 0 or hl.win_method == self.method else 0
 
 
 feature("win", Win)
@@ -507,18 +514,17 @@ feature("win", Win)
 _SELF_DRAWN_CODES = SELF_DRAWN_CODES  # (a C variable where compiled: read without a look-up of the globals)
 
 
-class SelfDraw(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return (_SELF_DRAWN_CODES >> hf.win_method) & 1
+class SelfDraw(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return (_SELF_DRAWN_CODES >> hl.win_method) & 1
 
 
 feature("self_draw", SelfDraw)
 
 
-class AfterDiscardKong(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        kong = hf.situation.bloom_kong()
-        return 1 if kong is not None and kong.kind == "kan" else 0
+class AfterDiscardKong(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.bloom_kind == "kan" else 0
 
 
 feature("after_discard_kong", AfterDiscardKong)
@@ -555,33 +561,33 @@ class AfterKong(FeatureImpl):
 feature("after_kong", AfterKong)
 
 
-class LastTile(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.situation.last_tile else 0
+class LastTile(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.last_tile else 0
 
 
 feature("last_tile", LastTile)
 
 
-class FirstTurn(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.situation.first_turn else 0
+class FirstTurn(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.first_turn else 0
 
 
 feature("first_turn", FirstTurn)
 
 
-class Dealer(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return 1 if hf.situation.seat == "E" else 0
+class Dealer(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return 1 if hl.seat == "E" else 0
 
 
 feature("dealer", Dealer)
 
 
-class MeldsExposed(FeatureImpl):
-    def value(self, hf: HandFacts, rd: Reading) -> int:
-        return len(hf.situation.melds)
+class MeldsExposed(HandLevelFeature):
+    def level_value(self, hl: HandLevel) -> int:
+        return hl.melds_exposed
 
 
 feature("melds_exposed", MeldsExposed)

@@ -1,6 +1,9 @@
 # situation.py's records as extension types (compiled from situation.py itself; see
 # nbmj/engine/state.pxd): the scorer reads a win's fields as C struct members.
 
+cimport cython
+
+
 cdef class Meld:
     cdef readonly str kind
     cdef readonly tuple tiles
@@ -25,4 +28,7 @@ cdef class Situation:
     cdef readonly object liable
     cdef readonly tuple after_kongs
 
+    @cython.locals(last=Meld)
     cpdef object bloom_kong(self)
+
+cpdef object bloom_kong_of(str win_by, tuple after_kongs, object last_meld, object last_meld_kind)

@@ -8,7 +8,7 @@ are seat winds ``"E" "S" "W" "N"`` with ``"E"`` the dealer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, Sequence, TypeVar
 
 from ..errors import NbmjError, SituationError
 from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
@@ -31,6 +31,27 @@ class Meld:
     kind: Literal["chi", "pon", "kan", "ankan", "kakan"]
     tiles: tuple[int, ...]
     source: str | None = None
+
+
+#: A kong as bloom_kong_of reads it: a Meld, or the kind of one.
+_Kong = TypeVar("_Kong")
+
+
+def bloom_kong_of(win_by: str, after_kongs: Sequence[_Kong], last_meld: _Kong | None, last_meld_kind: str | None) -> _Kong | None:
+    """The kong on whose replacement a win by ``win_by`` was drawn (杠上开花), of a win that
+    came right after the kongs ``after_kongs`` (NB-12.49) and whose last meld is
+    ``last_meld``, of kind ``last_meld_kind`` (None for no meld): the last of those kongs,
+    where it lists any; otherwise the last meld when that is an exposed kong (an added kong
+    stays where its pung was among the melds, so only the kongs listed can name one); None
+    for any other win. The melds are :class:`Meld` values (:meth:`Situation.bloom_kong`) or
+    their kinds alone (the hand level of ``nbmj.scoring.facts``, which keeps the kind)."""
+    if win_by != "kong_replacement":
+        return None
+    if after_kongs:
+        return after_kongs[-1]
+    if last_meld_kind == "kan":
+        return last_meld
+    return None
 
 
 @dataclass(frozen=True)
@@ -71,13 +92,8 @@ class Situation:
         last of ``after_kongs``. A situation that does not list them names an exposed kong
         by its last meld (an added kong stays where its pung was among the melds, so only
         ``after_kongs`` can name one). None for any other win."""
-        if self.win_by != "kong_replacement":
-            return None
-        if self.after_kongs:
-            return self.after_kongs[-1]
-        if self.melds and self.melds[-1].kind == "kan":
-            return self.melds[-1]
-        return None
+        last = self.melds[-1] if self.melds else None
+        return bloom_kong_of(self.win_by, self.after_kongs, last, None if last is None else last.kind)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Situation":
