@@ -385,7 +385,7 @@ class Game:
         (:attr:`~nbmj.engine.state.SeatState.changes`), so that what keeps rows made from
         the seats' records reads them again."""
         t = self._t
-        t.legal.clear()
+        t.forget_legal()
         t.scores.clear()
         t.version += 1
         for seat in t.seats:
@@ -459,7 +459,7 @@ class Game:
 
     def _legal_for(self, p: int) -> list[Action]:
         """The cached legal list of position ``p`` (not a copy: do not change it)."""
-        cached = self._t.legal.get(p)
+        cached = self._t.legal[p]
         if cached is not None:
             return cached
         t = self._t
@@ -495,7 +495,9 @@ class Game:
         :meth:`step` found offered, or one the RL encoder marked in ``p``'s action mask from
         :func:`~nbmj.engine.turn.turn_codes` at this very state."""
         t = self._t
-        t.legal.clear()
+        # (once, before the move: the mechanics below are given the state, not the game, and
+        # work out no legal list of their own)
+        t.forget_legal()
         t.version += 1
         if t.keeps_log:
             t.events.append(action.to_json())
@@ -512,7 +514,6 @@ class Game:
             window.responses[p] = action
             if len(window.responses) == len(window.options):
                 self._enter(resolve_rob(t, window) if type(window) is RobWindow else resolve_claims(t, window))
-        t.legal.clear()
 
     def _offered(self, action: Action, legal: list[Action]) -> Action:
         """The offered action equal to ``action``, built by the caller; raises

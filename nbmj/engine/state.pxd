@@ -40,7 +40,7 @@ cdef class TableState:
     cdef public list immediate
     cdef public list events
     cdef public dict scores
-    cdef public dict legal
+    cdef public list legal
     cdef public long version
     cdef public object phase
     cdef public bint keeps_log
@@ -55,6 +55,8 @@ cdef class TableState:
     cpdef bint window_open(self, str window, bint at_claim, object seat=*) except -1
     cpdef bint in_force(self, object r, bint at_claim=*, object seat=*) except -1
     cpdef set banned_claims(self, bint at_claim)
+    @cython.locals(legal=list)
+    cpdef forget_legal(self)
     cpdef emit(self, dict event)
     @cython.locals(immediate=list, q=int)
     cpdef pay_immediate(self, int p, int amount, str why)

@@ -160,8 +160,10 @@ class TableState:
     #: the game enters a phase (``Game._enter``), the one place
     scores: dict[tuple[int, str], WinScore | None] = field(default_factory=dict)
     #: each position's legal list at the current decision point, as the game worked it out
-    #: (``Game._legal_for``): cleared at every step
-    legal: dict[int, list[Action]] = field(default_factory=dict)
+    #: (``Game._legal_for``), None where it has not: forgotten at every step
+    #: (:meth:`forget_legal`). A list by position, not a dict: the game asks it and fills it
+    #: at every move, where a dict's look-up and insert cost ten times a list's item
+    legal: list[list[Action] | None] = field(default_factory=lambda: [None] * 4)
     #: the steps taken, so that an Observation knows when it is stale
     version: int = 0
     phase: Phase | None = None
@@ -195,7 +197,7 @@ class TableState:
         immediate: list[int] | None = None,
         events: list[dict[str, object]] | None = None,
         scores: dict[tuple[int, str], WinScore | None] | None = None,
-        legal: dict[int, list[Action]] | None = None,
+        legal: list[list[Action] | None] | None = None,
         version: int = 0,
         phase: Phase | None = None,
         keeps_log: bool = True,
@@ -219,7 +221,7 @@ class TableState:
         self.immediate = [0] * 4 if immediate is None else immediate
         self.events = [] if events is None else events
         self.scores = {} if scores is None else scores
-        self.legal = {} if legal is None else legal
+        self.legal = [None, None, None, None] if legal is None else legal
         self.version = version
         self.phase = phase
         self.keeps_log = keeps_log
@@ -284,6 +286,11 @@ class TableState:
             if self.in_force(r, at_claim):
                 banned.update(r.claims)
         return banned
+
+    def forget_legal(self) -> None:
+        """Forget every position's legal list: the state has moved on."""
+        legal = self.legal
+        legal[0] = legal[1] = legal[2] = legal[3] = None
 
     def emit(self, event: dict[str, object]) -> None:
         """Append an engine event to the log (when the hand keeps one)."""
