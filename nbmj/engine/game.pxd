@@ -5,7 +5,7 @@ cimport cython
 
 from nbmj.engine.actions cimport Action
 from nbmj.engine.state cimport TableState
-from nbmj.engine.phases cimport ClaimWindow, RobWindow, Turn
+from nbmj.engine.phases cimport ClaimWindow, Over, RobWindow, Turn
 from nbmj.engine.claim_window cimport resolve_claims
 from nbmj.engine.dealing cimport deal
 from nbmj.engine.kongs cimport resolve_rob
@@ -30,6 +30,7 @@ cdef class Game:
 
     @cython.locals(t=TableState)
     cpdef _enter(self, object phase)
+    cpdef bint _ended(self) except -1
     @cython.locals(t=TableState, turn=Turn)
     cpdef list _legal_for(self, int p)
     @cython.locals(legal=list, offered=Action)

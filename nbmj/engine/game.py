@@ -442,6 +442,11 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the hand has ended (``result`` is then set)."""
+        return self._ended()
+
+    def _ended(self) -> bool:
+        """:attr:`is_over` itself: a C method of the compiled game, which the env's compiled
+        table and step call directly at every move, where a property is looked up by name."""
         return isinstance(self._t.phase, Over)
 
     @property

@@ -4,8 +4,13 @@
 # The fields are table.py's __slots__, in their order; a field a test or a caller may set to
 # something else (the encoder, the match, the game) stays a Python object.
 
+cimport cython
+
 # the engine's bot loop, a C call from _advance
 from nbmj.engine.bots cimport play_bots
+# the game, typed where the table asks whether its hand has ended (Game._ended, a C call);
+# named apart from the Game table.py imports
+from nbmj.engine.game cimport Game as CGame
 
 
 cdef class Table:
@@ -36,5 +41,7 @@ cdef class Table:
     # the two steps of a move that the compiled act (nbmj/env/_encode.pyx) calls after the
     # learner's: C methods, where a Python method call cost about a hundredth of a single
     # learner's step
+    @cython.locals(game=CGame)
     cpdef void _after_move(self)
+    @cython.locals(game=CGame)
     cpdef void _advance(self)

@@ -364,7 +364,7 @@ class Table:
         """Book a finished hand and deal the next one of the match."""
         game, match = self.game, self.match
         assert game is not None and match is not None
-        if not game.is_over:
+        if not game._ended():  # (is_over, as a C call: _advance and the compiled step call this at every hand's end)
             return
         assert game.result is not None
         deltas = hand_rewards(game.result.deltas, self.normalized, self.reward_scale)
@@ -391,7 +391,7 @@ class Table:
             # single learner's step
             moves = play_bots(game, bots)
             self.version += moves  # (one a move)
-            if moves == 0 or not game.is_over:
+            if moves == 0 or not game._ended():  # (is_over, as a C call)
                 return
             self._after_move()
 
