@@ -134,7 +134,7 @@ def _span(hf: HandFacts | None, shape: Sequence[int], wilds: int, melded: tuple[
 
 
 def _span_of(hf: HandFacts) -> _Span:
-    return _span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, len(hf.situation.melds),
+    return _span(hf, hf.shape, hf.wilds, hf.melded, hf.seat_kind, hf.round_kind, hf.melds_exposed,
                  sum(hf.wild_physical.values()), hf.win_is_wild)
 
 
@@ -807,6 +807,7 @@ def reach_from_counts(
 
     melded: tuple[SetGroup, ...] | None = None  # the spans, and the melded sets, only when asked
     span: _Span | None = None
+    hl: HandLevel | None = None  # the hand level from the counts, filled once, when first asked
     # the hand-level items read only the hand level (the flowers counted from the seat, the
     # flowers and the wild kinds), the wilds and the winning tile's wildness: a seat's few
     # combinations of them are kept, and by the flowers' counts (fewer combinations, met
@@ -862,8 +863,10 @@ def reach_from_counts(
             melded = tuple([melded_group(kind, min(tiles)) for kind, tiles in melds])
         light = None
         if bp.light_items_read_hand:
-            light = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by,
-                                 last_tile, first_turn, seat, wilds, win_is_wild)
+            if hl is None:
+                hl = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by,
+                                  last_tile, first_turn, seat, wilds, win_is_wild)
+            light = hl
         span = _span(None, shape, wilds, melded, wind_kind(seat), wind_kind(round_wind), len(melds), wild_as_itself,
                      win_is_wild, light)
     tai, mult = bp.light_items.sum(span, None, tai, mult)
@@ -873,8 +876,9 @@ def reach_from_counts(
     # reading (the scorer's _forbidding): asked last, of the few wins that reach the minimum
     for forbid, condition, slot in bp.light_forbids:
         if win_by in forbid:
-            hl = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by, last_tile,
-                              first_turn, seat, wilds, win_is_wild)
+            if hl is None:
+                hl = _light_facts(rules, flowers, wild_kinds, meld_kinds, after_kong_kinds, discarded_wild, win_by,
+                                  last_tile, first_turn, seat, wilds, win_is_wild)
             if hl.wild_single_wait is None and win_tile is not None:
                 # (for the win restrictions only: the hand-level part of the bound is kept by
                 # facts that do not hold the counts, so it never reads this)
