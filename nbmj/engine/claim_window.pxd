@@ -21,11 +21,13 @@ cdef tuple CLAIM_ORDER, SEATS, CODES, KAN_ACTS, PON_ACTS, HU_ACTS, PASS_ACTS, CH
 
 
 cpdef object open_claims(TableState t, int p, int tile)
-@cython.locals(er=EngineRules, flags=long, f=long, chi_seat=int, rank=int, no_win=bint, seats=tuple, seat=SeatState,
-               hand=bytearray, q=int, options=dict)
+@cython.locals(er=EngineRules, flags=long, f=long, chi_seat=int, no_win=bint, seats=tuple, seat=SeatState, q=int,
+               options=dict)
 cpdef dict offers(TableState t, int p, int tile)
-@cython.locals(rank=int, q=int, seat=SeatState, hand=bytearray)
+@cython.locals(chi_seat=int, q=int, seat=SeatState)
 cpdef bint _anyone_could_claim(TableState t, int p, int tile) except -1
+@cython.locals(rank=int)
+cdef bint _could_meld(bytearray hand, int tile, bint may_chow) except -1
 @cython.locals(seat_state=SeatState, options=long, acts=list, chows=tuple, j=int,
                chow=Action)
 cpdef list claim_options(TableState t, int q, int tile, int d, long flags)

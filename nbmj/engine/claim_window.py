@@ -53,7 +53,6 @@ def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
     elif not t.can_kong():
         flags &= ~F_KAN
     chi_seat = (p + 1) % 4 if flags & F_CHI and tile < 27 else -1
-    rank = tile % 9
     no_win = t.in_force(er.win_pass, at_claim=True)
     seats = t.seats
     options: dict[int, list[Action]] = {}
@@ -62,11 +61,8 @@ def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
         f = flags
         if not seat.ready or (no_win and seat.passed_win):
             f &= ~F_HU
-        if not f & F_HU:
-            # a cheap test first: most hands can make no meld with most discards
-            hand = seat.hand
-            if hand[tile] < 2 and not (q == chi_seat and ((rank and hand[tile - 1]) or (rank < 8 and hand[tile + 1]))):
-                continue
+        if not f & F_HU and not _could_meld(seat.hand, tile, q == chi_seat):
+            continue  # a cheap test first: most hands can make no meld with most discards
         opts = claim_options(t, q, tile, p, f)
         if opts:
             options[q] = opts
@@ -75,18 +71,25 @@ def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
 
 def _anyone_could_claim(t: TableState, p: int, tile: int) -> bool:
     """Whether any other seat could be offered ``tile`` were every claim allowed: a ready
-    hand (a win), a pair of the tile (a pong or kong), or the next seat holding a neighbour of
-    a suited tile (a chow). :func:`offers` makes the same cheap test per seat, under the
-    rules; when it fails for all three, the rules need not be read at all."""
-    rank = tile % 9
+    hand (a win), or a hand that could meld it (:func:`_could_meld`, the next seat alone by a
+    chow of a suited tile). When none could, the rules need not be read at all."""
+    chi_seat = (p + 1) % 4 if tile < 27 else -1
     for q in CLAIM_ORDER[p]:
         seat = t.seats[q]
-        hand = seat.hand
-        if seat.ready or hand[tile] >= 2:
-            return True
-        if q == (p + 1) % 4 and tile < 27 and ((rank and hand[tile - 1]) or (rank < 8 and hand[tile + 1])):
+        if seat.ready or _could_meld(seat.hand, tile, q == chi_seat):
             return True
     return False
+
+
+def _could_meld(hand: bytearray, tile: int, may_chow: bool) -> bool:
+    """Whether ``hand`` holds what a meld of ``tile`` takes: a pair of it (a pong or kong) or,
+    when it may chow the tile (``may_chow``: the discarder's next seat, a suited tile, chows
+    allowed), a neighbour of it. The claims' cheap test: what the core's
+    :func:`~nbmj.core.claim_options` finds needs one of these."""
+    if hand[tile] >= 2:
+        return True
+    rank = tile % 9
+    return may_chow and ((rank > 0 and hand[tile - 1] > 0) or (rank < 8 and hand[tile + 1] > 0))
 
 
 def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[Action]:
