@@ -360,6 +360,8 @@ def test_nb_9_5_manual_flower_kong():
     legal = g.legal_actions("S")
     assert Action.parse("S flower 3f") in legal
     assert Action.parse("S discard 3f") not in legal
+    reason = g.why_not(Action.parse("S discard 3f"))  # (it raised IndexError: a flower's id indexed a short tuple)
+    assert reason is not None and "flower" in reason and "NB-5.4" in reason
     g.step(Action.parse("S flower 3f"))
     assert g.events[-1] == {"e": "draw", "seat": "S", "tile": "5m", "from": "tail"} or g.events[-1]["e"] == "bu"
     assert g.flowers[1] == [T("3f")] and g.draw_kind == "flower_replacement"

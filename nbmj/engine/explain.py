@@ -21,6 +21,7 @@ from ..tiles import is_suited, tile_code
 from .actions import Action
 from .claims import chi_discard_bans
 from .phases import ClaimWindow, RobWindow, Turn
+from .restrictions import held_discards
 from ..scoring import score
 from ..scoring.explanation import Settlement, Term, explain_settlement, explain_win, immediate_terms, loser_terms
 from ..scoring.situation import Situation
@@ -139,8 +140,8 @@ def _discard_refusal(t: TableState, p: int, tile: int) -> str:
         if t.in_force(r, seat=p) and (not is_suited(tile) or "mps"[tile // 9] not in r.suits):
             allowed = " or ".join(_SUIT_NAMES.get(s, s) for s in r.suits)
             return f"this turn only {allowed} may be discarded ({r.rule})"
-    if not t.wt.playable[tile]:
-        return f"{tile_code(tile)} is not a tile that may be discarded"
+    if not held_discards(t, t.seats[p].hand) >> tile & 1:  # held (asked before), so a flower
+        return f"{tile_code(tile)} is a flower: it is laid aside with a flower kong, not discarded (NB-5.4)"
     return f"{tile_code(tile)} may not be discarded now"
 
 

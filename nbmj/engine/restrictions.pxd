@@ -8,8 +8,10 @@ from nbmj.engine.claims cimport chi_discard_bans
 from nbmj.engine.actions cimport Action
 
 
-@cython.locals(er=EngineRules, wt=WildTables, playable='unsigned long long', held='unsigned long long', bit='unsigned long long',
-               banned='unsigned long long', allowed='unsigned long long', in_hand=int, k=int)
+@cython.locals(playable='unsigned long long', held='unsigned long long', bit='unsigned long long', k=int)
+cpdef unsigned long long held_discards(TableState t, bytearray hand) except? 0xFFFFFFFFFFFFFFFF
+@cython.locals(er=EngineRules, wt=WildTables, held='unsigned long long', banned='unsigned long long',
+               allowed='unsigned long long', in_hand=int, k=int)
 cpdef unsigned long long discard_mask(TableState t, int p, bytearray hand, bans, bint at_claim=*) except? 0xFFFFFFFFFFFFFFFF
 @cython.locals(held='unsigned long long', k=int, tiles=list)
 cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)

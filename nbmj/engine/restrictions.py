@@ -19,7 +19,7 @@ from .liability import MELDS_TO_WARN, forbidden_tiles
 from .precomputed import CODES
 from .state import Offence, TableState
 
-__all__ = ["discard_mask", "discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
+__all__ = ["held_discards", "discard_mask", "discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
 
 # 1 << k for each tile id k
 _BIT = tuple([1 << k for k in range(42)])
@@ -27,24 +27,33 @@ _BIT = tuple([1 << k for k in range(42)])
 _SUIT_MASK = {"m": 0x1FF, "p": 0x1FF << 9, "s": 0x1FF << 18}
 
 
-def discard_mask(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> int:
-    """The tile ids ``p`` may discard from ``hand`` with ``bans``, as a bit mask (bit ``k``
-    for id ``k``): every tile held but a flower laid aside, less what 吃张打张 bars after a
-    chow (NB-8.1 to NB-8.4) and what the first go-around's suit limit bars (NH-1.7)."""
-    er = t.er
-    wt = t.wt
-    playable = wt.playable_mask  # bit k: id k is no flower laid aside
+def held_discards(t: TableState, hand: bytearray) -> int:
+    """The tile ids of ``hand`` that may be discarded when no restriction limits the
+    discard, as a bit mask (bit ``k`` for id ``k``): every tile held but a flower laid aside."""
+    playable = t.wt.playable_mask  # bit k: id k is no flower laid aside
     held = 0
-    in_hand = 0
     bit = 1  # 1 << k (kept a running bit: compiled, a 64-bit C value)
     for k in range(42):
         if hand[k] and playable & bit:
             held |= bit
-            in_hand += hand[k]
         bit <<= 1
+    return held
+
+
+def discard_mask(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> int:
+    """The tile ids ``p`` may discard from ``hand`` with ``bans``, as a bit mask (bit ``k``
+    for id ``k``): :func:`held_discards`, less what 吃张打张 bars after a chow (NB-8.1 to
+    NB-8.4) and what the first go-around's suit limit bars (NH-1.7)."""
+    er = t.er
+    wt = t.wt
+    held = held_discards(t, hand)
     chi_ban = er.chi_ban
     if bans and t.in_force(chi_ban, at_claim):
         assert chi_ban is not None
+        in_hand = 0  # the tiles that may be discarded, counted
+        for k in range(42):
+            if held >> k & 1:
+                in_hand += hand[k]
         big_crane = in_hand == 2 and "big_crane" in chi_ban.unless  # NB-8.4
         if not big_crane:
             banned = 0

@@ -42,8 +42,5 @@ cdef class WildTables:
     cdef readonly unsigned long long wild_mask
     cdef readonly tuple wild_flower_ids
     cdef readonly tuple flower_flag
-    cdef readonly tuple playable
-    cdef readonly object playable_counts
-    cdef readonly tuple playable_discards
     cdef readonly unsigned long long playable_mask
     cdef readonly unsigned long long wild_id_mask

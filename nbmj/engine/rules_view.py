@@ -9,16 +9,11 @@ newcomer finds in one class everything a variant can change about play.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any
 
 from ..rules.model import ClaimRules, ImmediatePayments, Restriction, RuleSet
 from ..tiles import N_KINDS
-from .actions import Action
 from .claims import claim_flags, claim_seat_order, claim_tiers
-from .precomputed import DISCARD_ACTS
 
 __all__ = ["EngineRules", "WildTables", "engine_rules", "wild_tables", "DISCARD_RESTRICTIONS", "CLAIM_RESTRICTIONS"]
 
@@ -142,8 +137,7 @@ def engine_rules(rules: RuleSet) -> EngineRules:
 @dataclass(frozen=True)
 class WildTables:
     """Tables that follow from the wild tile ids: which ids act as flowers (a wild flower
-    does not, NB-4.4, unless the variant says so), which may be discarded, and the discard
-    actions on offer."""
+    does not, NB-4.4, unless the variant says so) and which may be discarded."""
 
     wild_ids: tuple[int, ...]
     wilds: frozenset[int]
@@ -151,11 +145,8 @@ class WildTables:
     wild_mask: int
     wild_flower_ids: tuple[int, ...]
     flower_flag: tuple[bool, ...]
-    playable: tuple[int, ...]
-    #: hand -> counts of the playable ids, at C speed
-    playable_counts: Callable[[Any], Any]
-    playable_discards: tuple[tuple[Action, ...], ...]
-    #: bit ``t`` set for each playable id ``t`` (the compiled hot path's loops over a hand)
+    #: bit ``t`` set for each id ``t`` that is no flower laid aside (the compiled hot path's
+    #: loops over a hand; :func:`~nbmj.engine.restrictions.held_discards` reads it)
     playable_mask: int
     #: bit ``t`` set for each wild id ``t`` that counts as a wild in a hand: wild flowers
     #: included, save one that also acts as a flower (NB-4.4), which is laid aside, not played
@@ -188,7 +179,7 @@ def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildT
     for t in range(42):
         flags.append(_acts_as_flower(t, wilds, wild_flower_is_flower))
     flower_flag = tuple(flags)
-    playable = tuple([t for t in range(42) if not flower_flag[t]])
+    playable = [t for t in range(42) if not flower_flag[t]]
     hit = _WILD_TABLES[key] = WildTables(
         wild_ids=wild_ids,
         wilds=wilds,
@@ -196,9 +187,6 @@ def wild_tables(wild_ids: tuple[int, ...], wild_flower_is_flower: bool) -> WildT
         wild_mask=sum([1 << k for k in wild_ids if k < N_KINDS]),
         wild_flower_ids=tuple([k for k in wild_ids if k >= N_KINDS and not flower_flag[k]]),
         flower_flag=flower_flag,
-        playable=playable,
-        playable_counts=itemgetter(*playable),
-        playable_discards=tuple([tuple([DISCARD_ACTS[s][t] for t in playable]) for s in range(4)]),
         playable_mask=sum([1 << t for t in playable]),
         wild_id_mask=sum([1 << k for k in wilds if not flower_flag[k]]),
     )
