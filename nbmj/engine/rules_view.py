@@ -146,7 +146,7 @@ class WildTables:
     wild_flower_ids: tuple[int, ...]
     flower_flag: tuple[bool, ...]
     #: bit ``t`` set for each id ``t`` that is no flower laid aside (the compiled hot path's
-    #: loops over a hand; :func:`~nbmj.engine.restrictions.held_discards` reads it)
+    #: loops over a hand; ``restrictions.held_discards`` reads it)
     playable_mask: int
     #: bit ``t`` set for each wild id ``t`` that counts as a wild in a hand: wild flowers
     #: included, save one that also acts as a flower (NB-4.4), which is laid aside, not played
