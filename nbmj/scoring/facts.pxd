@@ -92,3 +92,6 @@ cdef bytes _NO_BYTES
 @cython.locals(kinds=int, shape=bytearray, t=int, w=int, wilds=int, before_wilds=int, melded_wilds=int,
                wild_physical=dict, melded=tuple, sets=list, meld_kinds=list, m=object, flower_held=bint, hf=HandFacts)
 cpdef HandFacts facts(Situation sit, object rules)
+@cython.locals(hf=HandFacts)
+cpdef HandFacts new_hand_facts(Situation sit, object rules, frozenset wild_kinds, bytes shape, dict wild_physical,
+                               tuple melded)

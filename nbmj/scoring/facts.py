@@ -19,7 +19,7 @@ from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
 from ._by_object import ByObject
 from .situation import WIN_METHODS, Meld, Situation, bloom_kong_of
 
-__all__ = ["SELF_DRAWN", "SELF_DRAWN_CODES", "win_method_code", "TILE_CLASSES", "SetGroup", "HandLevel", "HandFacts", "fill_level", "FlowerCounts", "facts", "flower_counts",
+__all__ = ["SELF_DRAWN", "SELF_DRAWN_CODES", "win_method_code", "TILE_CLASSES", "SetGroup", "HandLevel", "HandFacts", "new_hand_facts", "fill_level", "FlowerCounts", "facts", "flower_counts",
            "tile_in_class", "kind_in_class", "class_code", "sets_only", "wind_kind"]
 
 #: Win methods that are self-draws in the wide sense (自摸, NB-11.6).
@@ -430,16 +430,25 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
             meld_kinds.append(m.kind)
         melded = tuple(sets)
     flowers = _flowers_of(sit, rules, wild_kinds) if sit.flowers else _NO_FLOWERS
-    # made empty, then filled: the dataclass's __init__ parses its twenty-one arguments, which
-    # cost more than the rest of this function (every field is set here)
-    hf = HandFacts.__new__(HandFacts)
+    # (the counts as bytes: a join copies them for less than bytes() does)
+    hf = new_hand_facts(sit, rules, wild_kinds, _NO_BYTES.join((shape,)), wild_physical, melded)
     fill_level(hf, sit.seat, sit.win_by, meld_kinds, _kinds_of(sit.after_kongs) if sit.after_kongs else (), wilds,
                melded_wilds, sit.win_tile in wild_kinds, before_wilds, sit.discarded_wild, flowers, sit.last_tile,
                sit.first_turn)
+    return hf
+
+
+def new_hand_facts(sit: Situation, rules: RuleSet, wild_kinds: frozenset[int], shape: bytes,
+                   wild_physical: dict[int, int], melded: tuple[SetGroup, ...]) -> HandFacts:
+    """The :class:`HandFacts` of a win of ``sit``: its fields beyond the hand level set from
+    these, the hand level left for :func:`fill_level` to fill. Made empty, then filled: the
+    dataclass's ``__init__`` parses its twenty-one arguments, which costs more than the rest
+    of :func:`facts`."""
+    hf = HandFacts.__new__(HandFacts)
     hf.situation = sit
     hf.rules = rules
     hf.wild_kinds = wild_kinds
-    hf.shape = _NO_BYTES.join((shape,))  # the counts as bytes: a join copies them for less than bytes() does
+    hf.shape = shape
     hf.wild_physical = wild_physical
     hf.melded = melded
     hf.seat_kind = wind_kind(sit.seat)

@@ -15,7 +15,7 @@ from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS, to_notation
 from ._by_object import ByObject
-from .facts import HandFacts, SetGroup, facts, fill_level, flower_counts, melded_group, wind_kind
+from .facts import HandFacts, SetGroup, facts, fill_level, flower_counts, melded_group, new_hand_facts
 from .features import features_in
 from .items import Applied, Found, ItemPlan, apply_items, plan_for, to_applied
 from .readings import Reading, build_reading, candidate_notation, candidates
@@ -374,18 +374,10 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
             sets.append(SetGroup("pung", k, False))
     sit = Situation(seat=seat, round_wind=round_wind, concealed=tuple(concealed), win_tile=0, win_by="self_draw",
                     melds=laid, flowers=tuple(flowers))
-    hf = HandFacts.__new__(HandFacts)
+    hf = new_hand_facts(sit, rules, frozenset(), bytes(counts), {}, tuple(sets))
     # the hand level of a self-drawn win without wilds, filled as facts() fills a winner's
     fill_level(hf, seat, sit.win_by, [m.kind for m in laid], (), 0, 0, False, 0, False,
                flower_counts(sit, rules, frozenset()), False, False)
-    hf.situation = sit
-    hf.rules = rules
-    hf.wild_kinds = frozenset()
-    hf.shape = bytes(counts)
-    hf.wild_physical = {}
-    hf.melded = tuple(sets)
-    hf.seat_kind = wind_kind(seat)
-    hf.round_kind = wind_kind(round_wind)
     rd = Reading(sets=tuple(sets), pair=-1, pair_wilds=0, wait="", wild_as_itself=0)
     total = sum([a.value for a in apply_items(_hand_fu_items(rules), hf, rd)])
     if isinstance(rules.scoring, FuFanScoring):
