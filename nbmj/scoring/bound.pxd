@@ -8,6 +8,7 @@ from nbmj.scoring.expressions cimport Program
 from nbmj.scoring.facts cimport FlowerCounts, HandFacts, HandLevel, SetGroup, fill_level, suit_bit
 from nbmj.scoring.features cimport FeatureImpl
 from nbmj.scoring.items cimport ItemPlan
+from nbmj.scoring.totals cimport reaches_minimum
 
 
 cdef class _Span:
@@ -102,7 +103,6 @@ cdef ByObject _BOUND_PLANS
 
 @cython.locals(bp=_BoundPlan)
 cpdef _BoundPlan _bound_plan(object rules)
-@cython.locals(reached=double)
 cpdef bint _reaches(object scoring, double tai, double mult) except -1
 @cython.locals(shape=bytearray, wild=bytearray, counts=bytearray, w=long, wild_as_itself=long, k=long, c=long)
 cpdef tuple hand_counts(object hand, tuple flower_flag, frozenset wilds, long tile)

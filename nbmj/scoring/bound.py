@@ -37,6 +37,7 @@ from .features import FeatureImpl, parse_pungs_args, wild_single_wait_of
 from .items import ItemPlan, plan_for
 from .readings import TILE_CLASSES
 from .situation import Situation
+from .totals import reaches_minimum
 
 __all__ = ["may_be_valid", "value_bound", "ValueBound", "valid_with_facts", "may_reach_minimum", "reach_from_counts",
            "reach_from_hand", "hand_counts"]
@@ -891,17 +892,11 @@ def reach_from_counts(
 
 def _reaches(scoring: TaiScoring, tai: float, mult: float) -> bool:
     """Whether 台 and multiplier bounds ``tai`` and ``mult`` could meet the minimum
-    (:meth:`ValueBound.reaches`, without the object)."""
-    if scoring.minimum_of == "value":
-        reached = tai * mult if tai > 0 else 0
-    else:
-        reached = tai
-    if reached >= scoring.minimum:
-        return True
-    for t, m in scoring.minimum_alternatives:
-        if tai >= t and mult >= m:
-            return True
-    return False
+    (:meth:`ValueBound.reaches`, without the object): the rule's own test
+    (:func:`~nbmj.scoring.totals.reaches_minimum`) of the most that a reading within them
+    could be worth. The multipliers are at least 0, so a bound of ``tai`` at most 0 gives a
+    value of at most 0 (and no product of an unbounded multiplier with 0)."""
+    return reaches_minimum(scoring, tai, tai * mult if tai > 0 else 0, mult)
 
 
 _NO_FLOWER_COUNTS = FlowerCounts()

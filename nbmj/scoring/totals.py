@@ -8,7 +8,8 @@ from typing import Iterable, NamedTuple
 from ..rules.model import FuFanScoring, TaiScoring
 from .items import Applied, Entry
 
-__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier", "meets_minimum"]
+__all__ = ["Total", "tai_total", "fu_fan_total", "ceil_to", "silver", "fan_multiplier", "meets_minimum",
+           "reaches_minimum"]
 
 
 class Total(NamedTuple):
@@ -111,19 +112,27 @@ def tai_from_entries(scoring: TaiScoring, entries: Iterable[Entry]) -> Total:
     return tuple.__new__(Total, (tai, minimum_tai, None, None, None, None, points, capped, multiplier))
 
 
-def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
-    """Whether a reading's totals reach the minimum (NB-13.1, NB-13.6): the 台 that count
-    (times the multipliers when the minimum is over the hand value), or an alternative
-    (at least so many 台 with a product of multipliers at least so much)."""
-    counted = total.minimum_tai or 0
-    multiplier = total.multiplier or 1
-    reached = counted * multiplier if scoring.minimum_of == "value" else counted
+def reaches_minimum(scoring: TaiScoring, tai: float, value: float, multiplier: float) -> bool:
+    """Whether a win of ``tai`` 台 that count toward the minimum, a hand value of ``value``
+    (those 台 times the multipliers) and multipliers making ``multiplier`` reaches the
+    minimum (NB-13.1, NB-13.6): the 台, or the value when the minimum is over the hand value,
+    at least ``scoring.minimum``; or an alternative met (at least so many 台 with a product
+    of multipliers at least so much). The one statement of the rule: the scorer asks it of a
+    reading's totals (:func:`meets_minimum`), the value bound of its bounds."""
+    reached = value if scoring.minimum_of == "value" else tai
     if reached >= scoring.minimum:
         return True
-    for tai, mult in scoring.minimum_alternatives:
-        if counted >= tai and multiplier >= mult:
+    for alt_tai, alt_multiplier in scoring.minimum_alternatives:
+        if tai >= alt_tai and multiplier >= alt_multiplier:
             return True
     return False
+
+
+def meets_minimum(scoring: TaiScoring, total: Total) -> bool:
+    """Whether a reading's totals reach the minimum (:func:`reaches_minimum`)."""
+    counted = total.minimum_tai or 0
+    multiplier = total.multiplier or 1
+    return reaches_minimum(scoring, counted, counted * multiplier, multiplier)
 
 
 def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Total:
