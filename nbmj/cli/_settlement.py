@@ -12,11 +12,11 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
+from ..rules.model import SEATS
 from ..scoring.explanation import Language, Settlement, WinExplanation, seat_name
 
 __all__ = ["default_language", "win_line", "items_table", "print_steps", "payments_table", "print_win", "print_payments"]
 
-SEATS = ("E", "S", "W", "N")
 
 _WORDS: dict[Language, dict[str, str]] = {
     "en": {"item": "item", "value": "value", "rule": "rule", "seat": "seat", "change": "change", "why": "why",

@@ -24,13 +24,13 @@ import click
 from rich.markup import escape
 
 from ..engine import Action, Game, Match
+from ..rules.model import SEATS
 from ..narration import Language, describe, reading_groups
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
 from ._settlement import default_language, print_payments, print_win
 
 __all__ = ["play", "read_move", "TextTable"]
 
-SEATS = ("E", "S", "W", "N")
 
 _WORDS: dict[str, str] = {
     "hu": "hu", "win": "hu", "mahjong": "hu", "胡": "hu", "和": "hu", "自摸": "hu",

@@ -21,25 +21,25 @@ from typing import Any
 import numpy as np
 
 from ..engine.liability import forbidden_tiles
+from ..rules.model import SEATS
 from . import layout as L
 
 __all__ = ["encode", "fill_mask", "action_index", "legal_choices"]
 
-_SEATS = "ESWN"
 _MELD_ROW = {"chi": 0, "pon": 1, "kan": 2, "kakan": 2, "ankan": 3}
 _PHASE_FLAG = {"turn": 0, "claims": 1, "rob": 2}
 _CLAIM_FLAG = {"kan": 5, "pon": 6, "chi": 7}
 
 
 def _rel(me: int, seat: str) -> int:
-    return (_SEATS.index(seat) - me) % 4
+    return (SEATS.index(seat) - me) % 4
 
 
 def encode(obs: Any, out: Any, rules: Any, hands_played: int) -> None:
     """Fill ``out`` with the planes of ``obs`` (see :mod:`nbmj.env.layout`)."""
     out[...] = 0
     P = L.PLANE_INDEX
-    me = _SEATS.index(obs["seat"])
+    me = SEATS.index(obs["seat"])
     for t in obs["hand"]:
         out[P["hand"], t] += 1
     drawn = obs["drawn"]
@@ -89,8 +89,8 @@ def encode(obs: Any, out: Any, rules: Any, hands_played: int) -> None:
         out[P["chi_bans"], t] = 1
     for t in obs.passed_pon:
         out[P["passed_pon"], t] = 1
-    out[P["seat_wind"], 27 + _SEATS.index(obs["seat_wind"])] = 1
-    out[P["round_wind"], 27 + _SEATS.index(obs["round_wind"])] = 1
+    out[P["seat_wind"], 27 + SEATS.index(obs["seat_wind"])] = 1
+    out[P["round_wind"], 27 + SEATS.index(obs["round_wind"])] = 1
     out[seats, _rel(me, obs["dealer"])] = 1
     phase = obs["phase"]
     if phase != "over":

@@ -39,6 +39,7 @@ from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..narration import reading_groups
 from ..rules import RuleSet
+from ..rules.model import SEATS
 from ..tiles import tile_code
 from .channel import CLOSE_GONE, CLOSE_IDLE, SeatChannel
 from .limits import Limits
@@ -48,7 +49,6 @@ __all__ = [
     "explained_settlement",
 ]
 
-SEATS = ("E", "S", "W", "N")
 # Room codes avoid letters people confuse (0/O, 1/I/L).
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 

@@ -23,12 +23,12 @@ from ..engine.log import parse_log
 from ..errors import NbmjError, ReplayError
 from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
+from ..rules.model import SEATS
 from ..tiles import N_TILE_IDS, chinese_name, glyph, tile_code
 from .pages import file_security_policy, new_nonce, render_page, script_json, trusted_asset
 
 __all__ = ["Frame", "Replay", "replay_frames", "render_html", "tile_faces", "log_rules"]
 
-_SEATS = ("E", "S", "W", "N")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def _table(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> dic
         elif ev.get("e") in ACTION_KINDS:
             drawn = {}
     seats = {}
-    for seat in _SEATS:
+    for seat in SEATS:
         hand = _codes(sorted(state["hands"][seat]))
         apart = drawn.get(seat)
         if apart is not None and apart in hand and state.get("phase") != "over":
