@@ -126,3 +126,32 @@ def test_a_fuzzing_bot_never_breaks_the_server():
         # the bot never exits: a "dead" fault can only be the disconnection after max_faults
         assert all("disconnected after" in f.detail for f in hand.faults if f.kind == "dead")
     assert sum(len(h.faults) for h in played) > 0
+
+
+def test_a_bot_that_floods_its_output_holds_a_bounded_part_of_the_servers_memory(tmp_path):
+    """Lines a bot writes that nobody has asked for wait in the bot's pipe, not in the
+    server: the reader stops taking them once a few hundred are queued, so the bot's writes
+    block. (The reader used to queue them without bound: one bot writing long lines between
+    requests grew the arena past 1.5 GB in 15 s.)"""
+    written = tmp_path / "written"
+    source = (
+        "import sys\n"
+        f"out = open({str(written)!r}, 'w')\n"
+        "line = '{\"id\": 0, \"pad\": \"' + 'y' * 1000 + '\"}\\n'\n"
+        "n = 0\n"
+        "while True:\n"
+        "    sys.stdout.write(line); sys.stdout.flush(); n += 1\n"
+        "    out.seek(0); out.write('%d ' % n); out.flush()\n"
+    )
+    transport = SubprocessTransport([sys.executable, "-c", source], grace=0.2)
+    try:
+        time.sleep(1.5)
+        first = int(written.read_text().split()[0])
+        time.sleep(0.5)
+        # the bot is blocked: it wrote what the pipe and the reader's queue hold, no more
+        assert int(written.read_text().split()[0]) == first
+        assert first < 2000, first
+        # and what it wrote before blocking is still read in order
+        assert transport.receive(1.0).startswith('{"id": 0')
+    finally:
+        transport.close()

@@ -26,6 +26,11 @@ __all__ = ["Transport", "TransportClosed", "LineQueue", "SubprocessTransport", "
 # The reader gives up on a line longer than this (it is garbage whatever it says).
 _LINE_LIMIT = 1 << 16
 
+# Lines read from a bot and not yet taken, at most: past this the reader stops reading, the
+# pipe fills and the bot's next write blocks, so a bot that floods its output holds at
+# most this many lines (each at most _LINE_LIMIT bytes) of the server's memory.
+_QUEUED_LINES = 256
+
 
 class TransportClosed(NbmjError, ConnectionError):
     """The other end has gone (a bot that exited, a closed connection)."""
@@ -64,7 +69,8 @@ class SubprocessTransport:
     """A bot program started with ``command`` (a shell command line, or an argument list).
 
     Two daemon threads move the lines: one writes (so a bot that never reads cannot block
-    the server), one reads (so ``receive`` can time out). The program's stderr goes to
+    the server), one reads (so ``receive`` can time out) and holds at most
+    ``_QUEUED_LINES`` lines that ``receive`` has not taken. The program's stderr goes to
     ``stderr`` (a file, or discarded). ``close`` ends the program: stdin is closed, then
     after ``grace`` seconds it is terminated, then killed.
     """
@@ -85,7 +91,7 @@ class SubprocessTransport:
             )
         except OSError as exc:
             raise _BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
-        self._incoming: queue.Queue[object] = queue.Queue()
+        self._incoming: queue.Queue[object] = queue.Queue(_QUEUED_LINES)
         self._outgoing: queue.Queue[object] = queue.Queue()
         self._closed = False
         threading.Thread(target=self._read_loop, name=f"bot-reader-{self._proc.pid}", daemon=True).start()
@@ -105,14 +111,27 @@ class SubprocessTransport:
                 if not raw:
                     break
                 if len(raw) > _LINE_LIMIT and not raw.endswith(b"\n"):
-                    self._incoming.put("\x00" * (_LINE_LIMIT + 1))  # read as garbage upstream
+                    if not self._hand_over("\x00" * (_LINE_LIMIT + 1)):  # read as garbage upstream
+                        return
                     while raw and not raw.endswith(b"\n"):
                         raw = out.readline(_LINE_LIMIT + 1)
                     continue
-                self._incoming.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
+                if not self._hand_over(raw.decode("utf-8", errors="replace").rstrip("\r\n")):
+                    return
         except (OSError, ValueError):
             pass
-        self._incoming.put(_EOF)
+        self._hand_over(_EOF)
+
+    def _hand_over(self, item: object) -> bool:
+        """Queue ``item`` for ``receive``, waiting while the queue is full (so that the bot,
+        not the server, holds what it floods); False once the transport is closed."""
+        while not self._closed:
+            try:
+                self._incoming.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def _write_loop(self) -> None:
         stdin = self._proc.stdin
@@ -145,7 +164,7 @@ class SubprocessTransport:
         except queue.Empty:
             return None
         if item is _EOF:
-            self._incoming.put(_EOF)  # every later call sees the end too
+            self._incoming.put_nowait(_EOF)  # every later call sees the end too (the reader has stopped: there is room)
             code = self._proc.poll()
             how = "closed its output" if code is None else f"exited with status {code}"
             raise TransportClosed(f"the bot {self.command!r} {how}")
