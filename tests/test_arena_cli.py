@@ -123,6 +123,15 @@ def test_arena_table_and_errors():
     assert r.exit_code == 2 and "websocket" in r.output
 
 
+def test_a_bot_command_that_cannot_be_read_is_one_line_quoting_it():
+    # an unclosed quote used to end the command in shlex's ValueError traceback
+    r = run("arena", "--bot", "python3 -c 'print(1)", "--bot", "greedy", "--games", "1")
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert r.output.strip() == "nbmj: error: cannot read the bot command \"python3 -c 'print(1)\": no closing quotation"
+    r = run("arena", "--bot", "   ", "--games", "1")
+    assert r.exit_code == 2 and "not '   '" in r.output, r.output
+
+
 def test_simulate_has_a_digest_and_refuses_too_many_workers():
     out = json_of(run("simulate", "--games", "5", "--seed", "2", "--bot", "random", "--json"))
     assert len(out["digest"]) == 64 and out["games"] == 5

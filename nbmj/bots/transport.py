@@ -78,9 +78,7 @@ class SubprocessTransport:
     def __init__(self, command: str | list[str], *, stderr: IO[bytes] | None = None, grace: float = 1.0) -> None:
         self.command = command
         self.grace = grace
-        args = shlex.split(command) if isinstance(command, str) else list(command)
-        if not args:
-            raise ValueError("a bot command cannot be empty")
+        args = _command_args(command)
         try:
             self._proc = subprocess.Popen(
                 args,
@@ -188,6 +186,22 @@ class SubprocessTransport:
                 proc.wait()
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+def _command_args(command: str | list[str]) -> list[str]:
+    """The program and arguments of a bot command: a shell-style command line is split as
+    a shell would (quotes group words); a command that is empty or cannot be split (an
+    unclosed quote) is an error that quotes it."""
+    if isinstance(command, str):
+        try:
+            args = shlex.split(command)
+        except ValueError as exc:
+            raise _BotStartError(f"cannot read the bot command {command!r}: {str(exc).lower()}") from None
+    else:
+        args = list(command)
+    if not args:
+        raise _BotStartError(f"a bot command cannot be empty: {command!r}")
+    return args
 
 
 def _signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
