@@ -206,6 +206,9 @@ LEGAL = [Action("E", "hu"), Action("E", "discard", 4), Action("E", "discard", 9)
         pytest.param('{"action": {"e": "discard", "seat": "E", "tile": "0x"}}', "garbage", id="bad-tile"),
         pytest.param('{"action": 12}', "garbage", id="action-number"),
         pytest.param("[" * 5000, "garbage", id="deep"),
+        pytest.param('{"index": 0, "note": "%s"}' % ("x" * 70000), "garbage", id="too-long"),
+        pytest.param('{"index": 0, "note": "%s"}' % ("宁" * 22000), "garbage", id="too-long-in-bytes"),
+        pytest.param('{"index": 0, "note": "%s"}' % ("宁" * 21000), LEGAL[0], id="long-but-not-too-long"),
     ],
 )
 def test_answers_are_read_as_documented(line, expected):
@@ -214,6 +217,35 @@ def test_answers_are_read_as_documented(line, expected):
         assert isinstance(got, BotFault) and got.kind == expected, got
     else:
         assert got == expected
+
+
+def test_a_line_too_long_is_said_in_bytes_whatever_its_length():
+    """The detail used to give the line's length in characters: for a line the transport
+    had cut at the limit, always "65537 characters", whatever the bot had sent."""
+    from nbmj.bots.protocol import MAX_LINE_BYTES
+
+    for line in ("x" * (MAX_LINE_BYTES + 1), "x" * 200_000, "\x00" * (MAX_LINE_BYTES + 1), "宁" * 30_000):
+        got = read_answer(line, "E", LEGAL, request=7)
+        assert isinstance(got, BotFault) and got.kind == "garbage"
+        assert got.detail == "an answer longer than 65536 bytes (UTF-8)"
+
+
+def test_a_subprocess_bot_line_too_long_is_garbage_said_in_bytes():
+    source = (
+        "import sys, json\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'request':\n"
+        "        sys.stdout.buffer.write(json.dumps({'index': 0, 'note': '宁' * 30000}, ensure_ascii=False).encode() + b'\\n')\n"
+        "        sys.stdout.flush()\n"
+    )
+    remote = RemoteSeat("long", SubprocessTransport([sys.executable, "-c", source], grace=0.5), time_limit=2.0)
+    seats = {"E": remote, "S": make_seat("greedy"), "W": make_seat("greedy"), "N": make_seat("greedy")}
+    try:
+        hand = play_seated_hand(Game("ningbo", seed=1), seats)
+    finally:
+        remote.close()
+    assert hand.faults and {(f.kind, f.detail) for f in hand.faults} <= {
+        ("garbage", "an answer longer than 65536 bytes (UTF-8)"), ("dead", "disconnected after 20 faults")}
 
 
 json_values = st.recursive(

@@ -58,8 +58,8 @@ PROTOCOL = "nbmj-bot/1"
 # What can go wrong with a bot, in the order a server meets them.
 FAULT_KINDS = ("timeout", "garbage", "illegal", "dead")
 
-# A longer answer line is garbage, whatever it holds: a bot cannot make the server buffer
-# without bound.
+# A longer answer line (in UTF-8 bytes, as the transports read it) is garbage, whatever it
+# holds: a bot cannot make the server buffer without bound.
 MAX_LINE_BYTES = 1 << 16
 
 JSON = dict[str, Any]
@@ -215,8 +215,9 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
     Extra keys are allowed (a bot's own notes); ``index`` wins over ``action`` when both
     are given.
     """
-    if len(line) > MAX_LINE_BYTES:
-        return BotFault(seat, "garbage", f"an answer of {len(line)} characters (at most {MAX_LINE_BYTES})")
+    if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
+        # the transports stop reading at the limit, so the answer's true length is unknown here
+        return BotFault(seat, "garbage", f"an answer longer than {MAX_LINE_BYTES} bytes (UTF-8)")
     try:
         answer = json.loads(line)
     except (ValueError, RecursionError):
