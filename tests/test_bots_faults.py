@@ -155,3 +155,14 @@ def test_a_bot_that_floods_its_output_holds_a_bounded_part_of_the_servers_memory
         assert transport.receive(1.0).startswith('{"id": 0')
     finally:
         transport.close()
+
+
+def test_a_timeout_says_when_the_bot_answered_with_another_id():
+    """A bot that echoes the id as a string ("id": "1") answers at once, but every answer is
+    dropped as naming another request; the timeout used to say only "no answer within ...",
+    which sent its author looking for a slow bot."""
+    source = ANSWER_EACH_REQUEST.format(body='print(json.dumps({"index": 0, "id": str(m["id"])}), flush=True)')
+    played, remote, _ = run_bad_bot(source)
+    first = played[0].faults[0]
+    assert first.kind == "timeout"
+    assert first.detail == "no answer within 0.15 s (an answer whose id is not 1 was dropped: '{\"index\": 0, \"id\": \"1\"}')"

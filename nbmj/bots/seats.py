@@ -29,6 +29,7 @@ from ..errors import NbmjError
 from ..rules.model import RuleSet
 from .protocol import (
     BotFault,
+    _clip,
     bye_message,
     encode,
     end_message,
@@ -236,10 +237,14 @@ class RemoteSeat:
         if self.dead:
             return None
         deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        dropped = None  # the last answer dropped for naming another request, said on a timeout
         while True:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
-                self._record(BotFault(seat, "timeout", f"no answer within {self.time_limit:g} s", self._hand, number))
+                detail = f"no answer within {self.time_limit:g} s"
+                if dropped is not None:
+                    detail += f" (an answer whose id is not {number} was dropped: {_clip(dropped)!r})"
+                self._record(BotFault(seat, "timeout", detail, self._hand, number))
                 return None
             try:
                 line = self.transport.receive(remaining)
@@ -252,6 +257,7 @@ class RemoteSeat:
                 continue  # blank lines are allowed between answers
             result = read_answer(line, seat, legal, number)
             if result is None:
+                dropped = line
                 continue  # a late answer to an earlier request
             if isinstance(result, BotFault):
                 self._record(BotFault(seat, result.kind, result.detail, self._hand, number))
