@@ -359,3 +359,37 @@ def test_an_arena_seat_given_as_a_websocket_address_waits_for_its_bot():
     assert out["hands"] == 2 and out["bots"][0]["faults"] == 0
     assert received.count("hello") == received.count("end") == 4  # 2 hands x 2 seats
     assert received.count("bye") == 2
+
+
+def test_a_websocket_seat_left_without_a_connection_says_each_seat_needs_its_own():
+    """`--bot ws://... --bot greedy` seats the websocket bot twice (A B A B): two
+    connections. A bot author who connects once used to read only "no bot connected ...",
+    though a bot had connected."""
+    pytest.importorskip("websockets")
+    import socket
+
+    from websockets.sync.client import connect
+
+    from nbmj.bots.websocket import accept_bot
+    from nbmj.errors import NbmjError
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    accepted: list = []
+    listening = threading.Event()
+    first = threading.Thread(
+        target=lambda: accepted.append(accept_bot("127.0.0.1", port, timeout=20, ready=lambda _: listening.set())), daemon=True)
+    first.start()
+    assert listening.wait(20)
+    with connect(f"ws://127.0.0.1:{port}"):
+        first.join(20)
+        try:
+            with pytest.raises(NbmjError) as caught:
+                accept_bot("127.0.0.1", port, timeout=0.3)
+            assert isinstance(caught.value, TimeoutError)
+            assert str(caught.value) == (
+                f"no bot connected to ws://127.0.0.1:{port} within 0.3 s for another seat (1 connected for the seats "
+                "before it: each seat a websocket bot holds is a connection of its own)")
+        finally:
+            accepted[0].close()

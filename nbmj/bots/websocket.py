@@ -99,6 +99,7 @@ class _Listener:
         ws = _websockets()
         self.connections: queue.Queue[tuple[Connection, threading.Event]] = queue.Queue()
         self.users = 0
+        self.accepted = 0  # connections handed to seats so far
         self.lock = threading.Lock()
 
         def handler(connection: Connection) -> None:
@@ -139,7 +140,13 @@ def accept_bot(host: str = "127.0.0.1", port: int = 0, *, timeout: float | None 
         connection, done = listener.connections.get(timeout=timeout)
     except queue.Empty:
         _forget(listener, host, port)
-        raise _NoBot(f"no bot connected to ws://{host}:{listener.port} within {timeout:g} s") from None
+        detail = f"no bot connected to ws://{host}:{listener.port} within {timeout:g} s"
+        if listener.accepted:
+            detail += (f" for another seat ({listener.accepted} connected for the seats before it: "
+                       "each seat a websocket bot holds is a connection of its own)")
+        raise _NoBot(detail) from None
+    with listener.lock:
+        listener.accepted += 1
 
     def stop() -> None:
         done.set()
