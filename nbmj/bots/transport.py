@@ -70,7 +70,7 @@ class SubprocessTransport:
 
     Two daemon threads move the lines: one writes (so a bot that never reads cannot block
     the server), one reads (so ``receive`` can time out) and holds at most
-    ``_QUEUED_LINES`` lines that ``receive`` has not taken. The program's stderr goes to
+    256 lines that ``receive`` has not taken (then the bot's writes wait). The program's stderr goes to
     ``stderr`` (a file, or discarded). ``close`` ends the program: stdin is closed, then
     after ``grace`` seconds it is terminated, then killed.
     """
