@@ -166,3 +166,12 @@ def test_a_timeout_says_when_the_bot_answered_with_another_id():
     first = played[0].faults[0]
     assert first.kind == "timeout"
     assert first.detail == "no answer within 0.15 s (an answer whose id is not 1 was dropped: '{\"index\": 0, \"id\": \"1\"}')"
+
+
+def test_a_bot_that_exits_mid_hand_is_said_to_have_exited_with_its_status():
+    """The reader sees the bot's output close a moment before the process can be seen to
+    have ended: the fault used to say "closed its output" for a bot that had exited."""
+    source, _ = BAD_BOTS["dies-mid-hand"]
+    played, remote, _ = run_bad_bot(source)
+    dead = [f for f in played[0].faults if f.kind == "dead"]
+    assert len(dead) == 1 and dead[0].detail.endswith("exited with status 1"), dead

@@ -150,8 +150,11 @@ class SubprocessTransport:
             pass
 
     def send(self, line: str) -> None:
-        if self._closed or self._proc.poll() is not None:
-            raise TransportClosed(f"the bot {self.command!r} has exited")
+        if self._closed:
+            raise TransportClosed(f"the bot {self.command!r} is closed")
+        code = self._proc.poll()
+        if code is not None:
+            raise TransportClosed(f"the bot {self.command!r} exited with status {code}")
         self._outgoing.put(line)
 
     def receive(self, timeout: float | None) -> str | None:
@@ -163,7 +166,10 @@ class SubprocessTransport:
             return None
         if item is _EOF:
             self._incoming.put_nowait(_EOF)  # every later call sees the end too (the reader has stopped: there is room)
-            code = self._proc.poll()
+            try:  # a bot that exits closes its output a moment before it can be seen to have exited
+                code: int | None = self._proc.wait(timeout=0.2)
+            except subprocess.TimeoutExpired:
+                code = None
             how = "closed its output" if code is None else f"exited with status {code}"
             raise TransportClosed(f"the bot {self.command!r} {how}")
         assert isinstance(item, str)
