@@ -175,3 +175,20 @@ def test_a_bot_that_exits_mid_hand_is_said_to_have_exited_with_its_status():
     played, remote, _ = run_bad_bot(source)
     dead = [f for f in played[0].faults if f.kind == "dead"]
     assert len(dead) == 1 and dead[0].detail.endswith("exited with status 1"), dead
+
+
+def test_a_bot_that_crashes_is_said_to_have_exited_with_the_last_line_of_its_stderr():
+    """A bot program with a bug dies with a traceback on its stderr, which the server used to
+    discard: its author read only "exited with status 1". The fault now ends with the
+    traceback's last line, the exception."""
+    source = ANSWER_EACH_REQUEST.format(body='print(m["legals"])')
+    played, remote, _ = run_bad_bot(source)
+    dead = [f for f in played[0].faults if f.kind == "dead"]
+    assert len(dead) == 1
+    assert dead[0].detail.endswith("exited with status 1; the last line of its standard error: \"KeyError: 'legals'\""), dead
+
+
+def test_a_bot_that_writes_much_on_stderr_is_never_blocked_by_it():
+    source = ANSWER_EACH_REQUEST.format(body='sys.stderr.write("x" * 300000 + "\\n"); sys.stderr.flush(); print(json.dumps({"index": 0}), flush=True)')
+    played, remote, _ = run_bad_bot(source, time_limit=2.0)
+    assert played[0].faults == []

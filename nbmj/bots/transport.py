@@ -68,10 +68,11 @@ _EOF = object()
 class SubprocessTransport:
     """A bot program started with ``command`` (a shell command line, or an argument list).
 
-    Two daemon threads move the lines: one writes (so a bot that never reads cannot block
+    Daemon threads move the lines: one writes (so a bot that never reads cannot block
     the server), one reads (so ``receive`` can time out) and holds at most
     256 lines that ``receive`` has not taken (then the bot's writes wait). The program's stderr goes to
-    ``stderr`` (a file, or discarded). ``close`` ends the program: stdin is closed, then
+    ``stderr`` (a file); without one a third thread reads it and keeps only its last line,
+    which the message of a bot that exits quotes. ``close`` ends the program: stdin is closed, then
     after ``grace`` seconds it is terminated, then killed.
     """
 
@@ -84,7 +85,7 @@ class SubprocessTransport:
                 args,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
-                stderr=stderr if stderr is not None else subprocess.DEVNULL,
+                stderr=stderr if stderr is not None else subprocess.PIPE,
                 start_new_session=True,  # a Ctrl-C at the terminal is the server's to handle
             )
         except OSError as exc:
@@ -92,6 +93,11 @@ class SubprocessTransport:
         self._incoming: queue.Queue[object] = queue.Queue(_QUEUED_LINES)
         self._outgoing: queue.Queue[object] = queue.Queue()
         self._closed = False
+        self._last_error = ""  # the last line the bot wrote on stderr (when it goes to a pipe)
+        self._error_reader: threading.Thread | None = None
+        if self._proc.stderr is not None:
+            self._error_reader = threading.Thread(target=self._error_loop, name=f"bot-stderr-{self._proc.pid}", daemon=True)
+            self._error_reader.start()
         threading.Thread(target=self._read_loop, name=f"bot-reader-{self._proc.pid}", daemon=True).start()
         threading.Thread(target=self._write_loop, name=f"bot-writer-{self._proc.pid}", daemon=True).start()
 
@@ -119,6 +125,32 @@ class SubprocessTransport:
         except (OSError, ValueError):
             pass
         self._hand_over(_EOF)
+
+    def _error_loop(self) -> None:
+        """Read the bot's stderr to its end (so that it never blocks on it), keeping the last
+        line that is not blank, cut to 200 characters."""
+        err = self._proc.stderr
+        assert err is not None
+        try:
+            while True:
+                raw = err.readline(_LINE_LIMIT)
+                if not raw:
+                    break
+                text = raw.decode("utf-8", errors="replace").strip()
+                if text:
+                    self._last_error = text if len(text) <= 200 else text[:200] + "…"
+        except (OSError, ValueError):
+            pass
+
+    def _exited(self, code: int) -> str:
+        """What to say of the bot once it has exited with ``code``: the status, and the last
+        line it wrote on stderr (a Python bot's traceback ends with its exception)."""
+        if self._error_reader is not None:
+            self._error_reader.join(0.2)  # what it wrote before exiting, to the end
+        said = f"the bot {self.command!r} exited with status {code}"
+        if self._last_error:
+            said += f"; the last line of its standard error: {self._last_error!r}"
+        return said
 
     def _hand_over(self, item: object) -> bool:
         """Queue ``item`` for ``receive``, waiting while the queue is full (so that the bot,
@@ -154,7 +186,7 @@ class SubprocessTransport:
             raise TransportClosed(f"the bot {self.command!r} is closed")
         code = self._proc.poll()
         if code is not None:
-            raise TransportClosed(f"the bot {self.command!r} exited with status {code}")
+            raise TransportClosed(self._exited(code))
         self._outgoing.put(line)
 
     def receive(self, timeout: float | None) -> str | None:
@@ -170,8 +202,7 @@ class SubprocessTransport:
                 code: int | None = self._proc.wait(timeout=0.2)
             except subprocess.TimeoutExpired:
                 code = None
-            how = "closed its output" if code is None else f"exited with status {code}"
-            raise TransportClosed(f"the bot {self.command!r} {how}")
+            raise TransportClosed(f"the bot {self.command!r} closed its output" if code is None else self._exited(code))
         assert isinstance(item, str)
         return item
 
@@ -190,8 +221,9 @@ class SubprocessTransport:
             except subprocess.TimeoutExpired:
                 _signal_group(proc, signal.SIGKILL)
                 proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
+        for pipe in (proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
 
 
 def _command_args(command: str | list[str]) -> list[str]:
