@@ -299,6 +299,48 @@ def test_a_signal_stops_simulate_cleanly(sig):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="signals to a process group are POSIX")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_leaves_no_bot_program_behind(workers, tmp_path):
+    """Bot programs run in sessions of their own (a Ctrl-C is the arena's to handle), so a
+    worker ended by the stopped pool left its bots running: a bot that ignores the end of
+    its input ran on for ever. A stopped worker now kills its bots first."""
+    bot = tmp_path / "deaf_bot.py"
+    bot.write_text(
+        "import json, sys, time\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'request':\n"
+        "        print(json.dumps({'index': 0}), flush=True)\n"
+        "while True:\n"
+        "    time.sleep(1)  # deaf to the end of its input and to bye\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _AS_FROM_A_TERMINAL + _SAYS_WHEN_HANDS_ARE_PLAYED, "arena", "--bot", f"{sys.executable} {bot}",
+         "--bot", "greedy", "--games", "100000", "--workers", workers, "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+    )
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 60)
+        assert ready and proc.stdout is not None and proc.stdout.readline().strip() == "playing", "the arena did not start"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err and "interrupted" in err
+        deadline = time.monotonic() + 5
+        while True:
+            left = subprocess.run(["pgrep", "-f", str(bot)], capture_output=True, text=True).stdout.split()
+            if not left or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert left == [], f"bot programs left running: {left}"
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        for pid in subprocess.run(["pgrep", "-f", str(bot)], capture_output=True, text=True).stdout.split():
+            os.kill(int(pid), signal.SIGKILL)  # only this test's own bots, named by its tmp path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals to a process group are POSIX")
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_stops_a_ray_run_as_it_stops_a_process_run(sig, tmp_path):
     """Issue #45: Ctrl-C (SIGINT to the whole group, as a terminal sends it) or SIGTERM stops

@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -131,12 +132,22 @@ def _worker_init(task: Task) -> None:
     global _WORKER_TASK
     # Ctrl-C reaches the whole process group: the parent stops the run, workers stay quiet.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _worker_stopped)
     task.setup()
     _WORKER_TASK = task
     from multiprocessing import util
 
     util.Finalize(None, task.teardown, exitpriority=10)  # multiprocessing skips atexit
+
+
+def _worker_stopped(signum: int, frame: object) -> None:
+    """A worker's SIGTERM (the pool being stopped): the bot programs its seats started run
+    in sessions of their own, out of the signal's reach, so they are killed first; then the
+    worker ends at once, as the signal's default would end it."""
+    transport = sys.modules.get("nbmj.bots.transport")  # not imported: no bot was started
+    if transport is not None:
+        transport._end_every_bot()
+    os._exit(128 + signum)
 
 
 def _worker_run(start: int, stop: int) -> list[Record]:

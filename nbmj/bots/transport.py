@@ -17,6 +17,7 @@ import shlex
 import signal
 import subprocess
 import threading
+import weakref
 from typing import IO, Protocol, runtime_checkable
 
 from ..errors import NbmjError
@@ -64,6 +65,9 @@ class LineQueue(Protocol):
 
 _EOF = object()
 
+# The bot programs this process has started and not yet closed (see _end_every_bot).
+_LIVE: weakref.WeakSet[SubprocessTransport] = weakref.WeakSet()
+
 
 class SubprocessTransport:
     """A bot program started with ``command`` (a shell command line, or an argument list).
@@ -93,6 +97,7 @@ class SubprocessTransport:
         self._incoming: queue.Queue[object] = queue.Queue(_QUEUED_LINES)
         self._outgoing: queue.Queue[object] = queue.Queue()
         self._closed = False
+        _LIVE.add(self)
         self._last_error = ""  # the last line the bot wrote on stderr (when it goes to a pipe)
         self._error_reader: threading.Thread | None = None
         if self._proc.stderr is not None:
@@ -210,6 +215,7 @@ class SubprocessTransport:
         if self._closed:
             return
         self._closed = True
+        _LIVE.discard(self)
         self._outgoing.put(_EOF)
         proc = self._proc
         try:
@@ -240,6 +246,15 @@ def _command_args(command: str | list[str]) -> list[str]:
     if not args:
         raise _BotStartError(f"a bot command cannot be empty: {command!r}")
     return args
+
+
+def _end_every_bot() -> None:
+    """Kill at once every bot program this process started and has not closed, with what
+    it started (its session): for a process stopped by a signal, which cannot wait out
+    ``close``'s grace. A bot that ignores the end of its input would otherwise run on."""
+    for transport in list(_LIVE):
+        if transport._proc.poll() is None:
+            _signal_group(transport._proc, signal.SIGKILL)
 
 
 def _signal_group(proc: subprocess.Popen[bytes], sig: int) -> None:
