@@ -101,6 +101,43 @@ def test_simulate_and_arena_agree_across_worker_counts():
     assert x == y
 
 
+def _bye_noting_bot(tmp_path: Path) -> tuple[str, Path]:
+    """A bot program that answers index 0 and notes, in a file of its own, each hello and
+    the bye that ends its session."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    bot = tmp_path / "bye_bot.py"
+    bot.write_text(
+        "import json, os, sys\n"
+        f"notes = open(os.path.join({str(notes)!r}, str(os.getpid())), 'a')\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] in ('hello', 'bye'):\n"
+        "        notes.write(m['type'] + '\\n'); notes.flush()\n"
+        "    if m['type'] == 'request':\n"
+        "        print(json.dumps({'index': 0}), flush=True)\n"
+        "    if m['type'] == 'bye':\n"
+        "        break\n",
+        encoding="utf-8",
+    )
+    return f"{sys.executable} {bot}", notes
+
+
+def _sessions(notes: Path) -> list[list[str]]:
+    return [p.read_text().split() for p in sorted(notes.iterdir())]
+
+
+def test_every_bot_program_is_told_bye_when_a_pool_run_ends(tmp_path):
+    """The pool's workers were terminated at the end of every run, even a finished one, so
+    a bot program never had the bye that docs/bots.rst promises (its input just closed)."""
+    command, notes = _bye_noting_bot(tmp_path)
+    out = run_arena([command, "greedy"], 8, seed=3, workers=2, chunk=1)
+    assert out["hands"] == 8
+    sessions = _sessions(notes)
+    assert sessions and sum(s.count("hello") for s in sessions) == 16  # two seats a hand
+    assert all(s[-1] == "bye" and s.count("bye") == 1 for s in sessions), sessions
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     ray = pytest.importorskip("ray", reason="Ray is in the test extra; without it the ray backend cannot be run")
@@ -118,6 +155,17 @@ def test_the_ray_backend_gives_the_same_results_and_digest(local_ray):
     arena_ray = run_arena(["greedy", "random"], 2, seed=1, duplicate=True, backend="ray", workers=2, chunk=1)
     assert arena_ray == arena_process
 
+
+
+def test_every_bot_program_is_told_bye_when_a_ray_run_ends(local_ray, tmp_path):
+    """Ray workers set a task up once and never tore it down: bot programs were left
+    running, never told bye, until Ray itself went. Each chunk is now a session."""
+    command, notes = _bye_noting_bot(tmp_path)
+    out = run_arena([command, "greedy"], 4, seed=3, workers=2, chunk=2, backend="ray")
+    assert out["hands"] == 4
+    sessions = _sessions(notes)
+    assert sessions and sum(s.count("hello") for s in sessions) == 8
+    assert all(s[-1] == "bye" and s.count("bye") == 1 for s in sessions), sessions
 
 def test_a_ray_worker_killed_once_is_run_again_by_ray(local_ray, tmp_path):
     import sys

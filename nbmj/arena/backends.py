@@ -254,6 +254,7 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
     pending: deque[tuple[tuple[int, int], Future[list[Record]]]] = deque()
     redo: deque[tuple[int, int]] = deque()
     failures = 0
+    finished = False
     pool = _new_pool(task, workers)
     try:
         while True:
@@ -261,6 +262,7 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
                 # a broken pool shows either here, refusing a new chunk, or in a result
                 _top_up(pending, redo, ranges, window, lambda start, stop: _submit(pool, start, stop))
                 if not pending:
+                    finished = True
                     return
                 records = pending[0][1].result()
             except BrokenProcessPool:
@@ -280,21 +282,25 @@ def _run_pool(task: Task, units: int, workers: int, size: int, retries: int) -> 
             pending.popleft()
             yield from records
     finally:
-        _stop_pool(pool)
+        if finished:
+            # every chunk played: the workers end of themselves, each tearing its task down
+            # (bot programs are told bye and closed), rather than being terminated
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
 
 
 # ------------------------------------------------------------------ Ray
 
-_RAY_TASKS: dict[str, Task] = {}
-
-
-def _ray_run(key: str, task: Task, start: int, stop: int) -> list[Record]:
-    """One chunk in a Ray worker; the task is set up once per worker process."""
-    ready = _RAY_TASKS.get(key)
-    if ready is None:
-        task.setup()
-        ready = _RAY_TASKS[key] = task
-    return ready.run(start, stop)
+def _ray_run(task: Task, start: int, stop: int) -> list[Record]:
+    """One chunk in a Ray worker, set up and torn down around it: Ray gives no worker a
+    last call, so whatever the task holds (bot programs, told ``bye`` and closed) is
+    released at the end of each chunk."""
+    task.setup()
+    try:
+        return task.run(start, stop)
+    finally:
+        task.teardown()
 
 
 def _ray() -> Any:
@@ -311,8 +317,6 @@ _RAY_WAIT_STEP = 0.2
 
 def _run_ray(task: Task, units: int, workers: int, size: int, address: str | None) -> Iterator[Record]:
     ray = _ray()
-    import uuid
-
     owned = not ray.is_initialized()  # this run starts (or joins) Ray, and takes it down if stopped
     pending: deque[tuple[tuple[int, int], Any]] = deque()
     redo: deque[tuple[int, int]] = deque()
@@ -329,12 +333,11 @@ def _run_ray(task: Task, units: int, workers: int, size: int, address: str | Non
                 except (ConnectionError, RuntimeError, ValueError) as exc:
                     raise BackendError(f"cannot start or join Ray{f' at {target!r}' if target else ''}: {exc}") from None
         remote: Any = ray.remote(max_retries=3)(_ray_run)
-        key = uuid.uuid4().hex
         task_ref = ray.put(task)
         window = workers  # tasks in flight: Ray runs all it is given, so this is the concurrency
         ranges = chunk_ranges(units, size)
         while True:
-            _top_up(pending, redo, ranges, window, lambda start, stop: remote.remote(key, task_ref, start, stop))
+            _top_up(pending, redo, ranges, window, lambda start, stop: remote.remote(task_ref, start, stop))
             if not pending:
                 finished = True
                 return
