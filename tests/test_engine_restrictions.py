@@ -159,6 +159,27 @@ def test_nh_1_7_nh_1_8_ninghai_first_go_around():
     assert g.to_act == ["S"] and g.phase == "turn"
 
 
+def test_nh_1_7_a_suit_limit_that_lists_the_honours_allows_them():
+    """NH-1.7's limit with ``z``, the honours, which the language accepts (``discard_suits m z``):
+    in the first go-around the dealer may discard a character or an honour, and no dots or
+    bamboo. The engine read only m, p and s (an honour was "of no suit a limit allows"), so a
+    limit of ``z`` alone allowed no tile, and any tile went: found by fuzzing rule sets."""
+    honours = compile_text(
+        'variant honours-first extends ninghai "honours and characters first"\n'
+        "restrictions { discard_suits m z during first_go_around [NH-1.7] }\n"
+    )
+    hands = {"E": "1m9s9s1z2z3z4z5z6z7z8s7s6s5s", "S": "1m1m1s2s3s4s5s6s7s8p9p2p3p", "W": "2m3m4m5m6m7m8m9m1p2p3p4p5p", "N": "6p7p8p9p2s3s4s5s6s7s8s9s3m"}
+    g = make(hands, rules=honours, draws="9m")
+    assert {a.tile for a in kinds(g.legal_actions("E"), "discard")} == {T(x) for x in ("1m", "1z", "2z", "3z", "4z", "5z", "6z", "7z")}
+    assert "honours" in g.why_not(Action.parse("E discard 9s")) and "NH-1.7" in g.why_not(Action.parse("E discard 9s"))
+    only_z = compile_text(
+        'variant honours-only extends ninghai "honours only"\n'
+        "restrictions { discard_suits z during always [NH-1.7] }\n"
+    )
+    g = make(hands, rules=only_z, draws="9m")
+    assert {a.tile for a in kinds(g.legal_actions("E"), "discard")} == {T(x) for x in ("1z", "2z", "3z", "4z", "5z", "6z", "7z")}
+
+
 def test_nh_1_8_no_kong_in_the_first_go_around():
     """NH-1.8."""
     hands = {"E": "1m1m1m1m9s1z2z3z4z5z6z7z8s7s", "S": "2m1s2s3s4s5s6s7s8p9p2p3p5m", "W": "3m4m5m6m7m8m9m1p2p3p4p5p6p", "N": "7p8p9p2s3s4s5s6s7s8s9s3m9m"}

@@ -17,11 +17,11 @@ from __future__ import annotations
 from .. import core
 from ..errors import GameSetupError
 from ..rules.model import SEATS
-from ..tiles import is_suited, tile_code
+from ..tiles import tile_code
 from .actions import Action
 from .claims import chi_discard_bans
 from .phases import ClaimWindow, RobWindow, Turn
-from .restrictions import held_discards
+from .restrictions import held_discards, suits_mask
 from ..scoring import score
 from ..scoring.explanation import Settlement, Term, explain_settlement, explain_win, immediate_terms, loser_terms
 from ..scoring.situation import Situation
@@ -33,7 +33,7 @@ from .wins import shape, situation
 
 __all__ = ["withheld_win", "refusal", "explained_settlement"]
 
-_SUIT_NAMES = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (索)"}
+_SUIT_NAMES = {"m": "characters (万)", "p": "dots (筒)", "s": "bamboo (索)", "z": "honours (字)", "f": "flowers (花)"}
 
 
 def withheld_win(t: TableState, p: int) -> WinScore | None:
@@ -137,7 +137,7 @@ def _discard_refusal(t: TableState, p: int, tile: int) -> str:
         assert er.chi_ban is not None
         return f"after a chi you may not discard {tile_code(tile)} at once: 吃张打张 ({er.chi_ban.rule})"
     for r in er.suits:
-        if t.in_force(r, seat=p) and (not is_suited(tile) or "mps"[tile // 9] not in r.suits):
+        if t.in_force(r, seat=p) and not suits_mask(r) >> tile & 1:
             allowed = " or ".join(_SUIT_NAMES.get(s, s) for s in r.suits)
             return f"this turn only {allowed} may be discarded ({r.rule})"
     if not held_discards(t, t.seats[p].hand) >> tile & 1:  # held (asked before), so a flower

@@ -13,6 +13,8 @@ cpdef unsigned long long held_discards(TableState t, bytearray hand) except? 0xF
 @cython.locals(er=EngineRules, wt=WildTables, held='unsigned long long', banned='unsigned long long',
                allowed='unsigned long long', in_hand=int, k=int)
 cpdef unsigned long long discard_mask(TableState t, int p, bytearray hand, bans, bint at_claim=*) except? 0xFFFFFFFFFFFFFFFF
+@cython.locals(mask='unsigned long long', suit=str)
+cpdef unsigned long long suits_mask(r) except? 0xFFFFFFFFFFFFFFFF
 @cython.locals(held='unsigned long long', k=int, tiles=list)
 cpdef list discardable(TableState t, int p, bytearray hand, bans, bint at_claim=*)
 @cython.locals(hand=bytearray, u=int)

@@ -12,19 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules.model import SEATS
+from ..rules.model import SEATS, Restriction
+from ..tiles import suit_of
 from .actions import Action
 from .claims import chi_discard_bans
 from .liability import MELDS_TO_WARN, forbidden_tiles
 from .precomputed import CODES
 from .state import Offence, TableState
 
-__all__ = ["held_discards", "discard_mask", "discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
+__all__ = ["held_discards", "discard_mask", "suits_mask", "discardable", "chi_leaves_discard", "note_passes", "check_offence", "liable"]
 
 # 1 << k for each tile id k
 _BIT = tuple([1 << k for k in range(42)])
-# the ids of each suit's tiles, bit k for id k: an honour is of no suit a limit allows
-_SUIT_MASK = {"m": 0x1FF, "p": 0x1FF << 9, "s": 0x1FF << 18}
+# the ids of each suit's tiles, bit k for id k, by the letter a discard_suits limit names
+# (m, p, s, z for the honours, f for the flowers: nbmj.tiles.suit_of's letters)
+_SUIT_MASK = {s: sum([1 << k for k in range(42) if suit_of(k) == s]) for s in "mpszf"}
 
 
 def held_discards(t: TableState, hand: bytearray) -> int:
@@ -64,12 +66,21 @@ def discard_mask(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at
         allowed = 0
         for r in er.suits:  # NH-1.7: in the window, each player's first discard
             if t.in_force(r, at_claim, seat=p):
-                for suit in r.suits:
-                    allowed |= _SUIT_MASK.get(suit, 0)
+                allowed |= suits_mask(r)
         # nbmj's choice: a hand with no tile of the allowed suits may discard any tile
         if held & allowed:
             held &= allowed
     return held
+
+
+def suits_mask(r: Restriction) -> int:
+    """The tile ids a ``discard_suits`` limit ``r`` lets be discarded, as a bit mask (bit
+    ``k`` for id ``k``): those of the suits it lists, ``z`` the honours and ``f`` the
+    flowers (NH-1.7)."""
+    mask = 0
+    for suit in r.suits:
+        mask |= _SUIT_MASK[suit]
+    return mask
 
 
 def discardable(t: TableState, p: int, hand: bytearray, bans: Sequence[int], at_claim: bool = False) -> list[int]:
