@@ -367,6 +367,31 @@ def test_nb_9_5_manual_flower_kong():
     assert g.flowers[1] == [T("3f")] and g.draw_kind == "flower_replacement"
 
 
+def test_nb_5_4_nb_9_5_a_flower_kong_that_completes_the_hand_may_win():
+    """NB-5.4, NB-9.5 (manual mode): a seat that keeps a flower it drew discards a tile short,
+    never ready; on its next turn it draws, lays the flower down and the replacement completes
+    the hand: that win is offered. The turn judged the hand by the readiness of its last
+    discard, as after a plain draw, and hid the win; found by fuzzing rule sets (random
+    variant 409 of tests/_random_variants, hand 0: a flower replacement the scorer accepts)."""
+    rules = dataclasses.replace(MIN0, flowers=dataclasses.replace(MIN0.flowers, in_play="manual"))
+    hands = {"E": "123456789m123p44z", "S": "123456789p112s7z", "W": "1234567s123z45z6z", "N": "9m8p9s67z11223355z"}
+    g = make(hands, rules=rules, draws="3f1m1m1m3s", tail="4s")
+    play_script(g, ["E discard 4z"])
+    pass_claims(g)
+    play_script(g, ["S discard 7z"])  # S keeps the flower 3f it drew
+    for move in ("W discard 1m", "N discard 1m", "E discard 1m"):
+        pass_claims(g)
+        play_script(g, [move])
+    pass_claims(g)
+    assert g.events[-1] == {"e": "draw", "seat": "S", "tile": "3s"}
+    assert Action.parse("S hu") not in g.legal_actions("S")  # the flower still held: a tile short
+    g.step(Action.parse("S flower 3f"))
+    assert g.draw_kind == "flower_replacement"
+    assert Action.parse("S hu") in g.legal_actions("S")
+    g.step(Action.parse("S hu"))
+    assert g.result.win_by == "flower_replacement" and g.result.winner == "S"
+
+
 def test_nb_5_4_nb_5_6_a_held_flower_may_be_laid_down_on_a_turn_after_a_claim():
     """NB-5.4 (manual mode): a flower held may be laid down on any later turn of the seat's,
     the turn that a pong gives it too; and a flower is not a kong (NB-5.6), so the
