@@ -35,7 +35,8 @@ int nb_claim_options(const uint8_t *counts, int wilds, uint64_t wild_mask, int t
         if ((flags & NB_MAY_KAN) && counts[tile] >= 3) out |= NB_OPT_KAN;
         if ((flags & NB_MAY_PON) && counts[tile] >= 2) out |= NB_OPT_PON;
     }
-    if ((flags & NB_MAY_CHI) && relation == 1 && tile < HONOURS_START) {
+    /* a chow uses the discard too: a wild discard (claimable, NB-4.12) chows only where wilds may meld (NB-4.11) */
+    if ((flags & NB_MAY_CHI) && relation == 1 && tile < HONOURS_START && USABLE(tile)) {
         int rank = tile % 9;
         if (rank >= 2 && counts[tile - 2] && counts[tile - 1] && USABLE(tile - 2) && USABLE(tile - 1))
             out |= NB_OPT_CHI_HIGH;

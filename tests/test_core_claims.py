@@ -188,6 +188,21 @@ def test_t21_nb_4_11_nb_8_9_wild_discard_and_wild_in_chi_refused(core):
     assert core.claim_options(parse_counts("123m456m789m123p5s"), 0, 0, 40, 2, ALL | ClaimFlag.DISCARDED_WILD) == ClaimOption.HU
 
 
+def test_nb_4_11_nb_4_12_a_claimable_wild_discard_is_no_chow_without_wilds_in_melds(core):
+    """NB-4.12 read the other way (``claim_discarded_wild yes``) with NB-4.11 (``wilds_in_melds
+    no``): the wild discard may be won on, but a meld uses no wild kind, so it is no more a chow
+    than a pong. The chow test asked only about the two hand tiles: a chow of the wild 8s was
+    offered, and the scorer then refused the melded wild (SituationError while the engine listed
+    the next turn's actions). Found by fuzzing rule sets: random variant 1839 of
+    tests/_random_variants, hand 3."""
+    eight = mask("8s")
+    dead_wild_claimable = ALL | ClaimFlag.DISCARDED_WILD
+    for hand in ("67s", "79s"):
+        assert core.claim_options(parse_counts(hand), 0, eight, T("8s"), 1, dead_wild_claimable) == 0
+    assert core.claim_options(parse_counts("79s"), 0, eight, T("8s"), 1, dead_wild_claimable | ClaimFlag.WILDS_IN_MELDS) == ClaimOption.CHI_MID
+    assert core.claim_options(parse_counts("123m456m789m123p7s"), 0, eight, T("8s"), 1, dead_wild_claimable) == ClaimOption.HU
+
+
 def test_other_sequence_types_are_read(core):
     import numpy as np
 
@@ -272,7 +287,7 @@ def _oracle_options(counts, wilds, wild_mask, tile, relation, flags):
             out |= ClaimOption.KAN
         if flags & ClaimFlag.PON and counts[tile] >= 2:
             out |= ClaimOption.PON
-    if flags & ClaimFlag.CHI and relation == 1 and tile < 27:
+    if flags & ClaimFlag.CHI and relation == 1 and tile < 27 and usable(tile):
         for bit, offsets in ((ClaimOption.CHI_HIGH, (-2, -1)), (ClaimOption.CHI_MID, (-1, 1)), (ClaimOption.CHI_LOW, (1, 2))):
             ks = [tile + o for o in offsets]
             if all(0 <= tile % 9 + o <= 8 for o in offsets) and all(counts[k] and usable(k) for k in ks):

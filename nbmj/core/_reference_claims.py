@@ -168,7 +168,8 @@ def claim_options(
             out |= ClaimOption.KAN
         if f & ClaimFlag.PON and c[t] >= 2:
             out |= ClaimOption.PON
-    if f & ClaimFlag.CHI and r == 1 and t < HONOURS_START:
+    # a chow uses the discard too: a wild discard (claimable, NB-4.12) chows only where wilds may meld (NB-4.11)
+    if f & ClaimFlag.CHI and r == 1 and t < HONOURS_START and usable(t):
         rank = t % 9
         for bit, (a, b), fits in (
             (ClaimOption.CHI_HIGH, (t - 2, t - 1), rank >= 2),
