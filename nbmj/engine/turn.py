@@ -48,7 +48,7 @@ def turn_options(t: TableState, ph: Turn, p: int, names: tuple[_Name, ...]) -> l
         # changed it this turn: a hand that was not ready cannot win on one tile. A flower
         # kong laid down by hand (NB-5.4) is one: the flower held at that discard made the
         # hand a tile short, never ready, and the tile drawn this turn stays in it
-        if (st.ready or ph.draw_kind == "kong_replacement" or (ph.draw_kind == "flower_replacement" and not er.auto_flowers)) \
+        if (st.ready or ph.draw_kind == "kong_replacement" or (not er.auto_flowers and ph.draw_kind == "flower_replacement")) \
                 and self_win(t, p, ph.drawn, ph.draw_kind) is not None:
             codes.append(names[TURN_HU])
     melds = st.melds
