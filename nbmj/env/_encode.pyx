@@ -33,7 +33,7 @@ from nbmj.engine.state cimport SeatState, TableState
 from nbmj.engine.wall cimport Wall
 from nbmj.env.table cimport Table
 from ..engine import precomputed as _precomputed
-from ..rules.model import SEATS
+from ..rules.model import SEATS as _SEAT_ORDER
 
 # the engine's legal list and step, compiled from its own source and called in C
 # (nbmj/engine/turn.pxd, game.pxd): a step's mask and move without Game.legal_actions' copy
@@ -216,7 +216,7 @@ def fill_mask(legal, mask, list lookup):
 
 # ---------------------------------------------------------------- the state encoder
 
-cdef tuple _SEATS = SEATS
+cdef tuple _SEATS = _SEAT_ORDER
 
 
 cdef inline int _tile(object value) except -1:
