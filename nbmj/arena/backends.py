@@ -57,13 +57,15 @@ class Task(Protocol):
     """Work split into numbered units; picklable, so that it can travel to a worker."""
 
     def setup(self) -> None:
-        """Prepare a worker (load the rules, start bots); called once per worker."""
+        """Prepare a worker (load the rules, start bots): once per worker process with the
+        process backend, once per chunk on Ray (which gives a worker no last call)."""
 
     def run(self, start: int, stop: int) -> list[Record]:
         """The records of units ``start`` .. ``stop - 1``, in order."""
 
     def teardown(self) -> None:
-        """Release what ``setup`` took (bot programs); called when a worker is done."""
+        """Release what ``setup`` took (bot programs): when a worker process is done, or at the
+        end of each chunk on Ray."""
 
 
 def available_cpus() -> int:

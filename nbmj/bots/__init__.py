@@ -25,7 +25,7 @@ from .protocol import PROTOCOL, BotFault, read_answer
 from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, default_action, play_seated_hand
 from .fast import FastBot
 from .strong import StrongBot
-from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, _command_args, queue_pair
+from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, command_args, queue_pair
 
 __all__ = [
     "PROTOCOL",
@@ -99,7 +99,7 @@ def make_seat(spec: str, *, time_limit: float | None = 5.0, on_fault: str = "def
         return RemoteSeat(spec, listen, time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
     if not spec.strip():
         raise _SpecError(f"a bot is a built-in name (random, greedy, fast, strong), policy:PATH or a command, not {spec!r}")
-    _command_args(spec)  # a command that cannot be read is said now, before any hand is dealt
+    command_args(spec)  # a command that cannot be read is said now, before any hand is dealt
     return RemoteSeat(spec, lambda: SubprocessTransport(spec), time_limit=time_limit, on_fault=on_fault, max_faults=max_faults)
 
 

@@ -221,25 +221,25 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
     try:
         answer = json.loads(line)
     except (ValueError, RecursionError):
-        return BotFault(seat, "garbage", f"not JSON: {_clip(line)!r}")
+        return BotFault(seat, "garbage", f"not JSON: {clip(line)!r}")
     if not isinstance(answer, dict):
-        return BotFault(seat, "garbage", f"not a JSON object: {_clip(line)!r}")
+        return BotFault(seat, "garbage", f"not a JSON object: {clip(line)!r}")
     if request is not None and "id" in answer and (type(answer["id"]) is not int or answer["id"] != request):
         return None  # an answer to another request (an id that is not a number names none)
     if "index" in answer:
         index = answer["index"]
         if type(index) is not int:
-            return BotFault(seat, "garbage", f"index is not a whole number: {_clip(line)!r}")
+            return BotFault(seat, "garbage", f"index is not a whole number: {clip(line)!r}")
         if not 0 <= index < len(legal):
             return BotFault(seat, "illegal", f"index {index} is not in 0..{len(legal) - 1}")
         return legal[index]
     if "action" not in answer:
-        return BotFault(seat, "garbage", f"an answer needs 'index' or 'action': {_clip(line)!r}")
+        return BotFault(seat, "garbage", f"an answer needs 'index' or 'action': {clip(line)!r}")
     raw = answer["action"]
     try:
         action = Action.parse(raw) if isinstance(raw, str) else Action.from_json(raw)
     except Exception as exc:  # anything a bot sends is input, never a crash of the server
-        return BotFault(seat, "garbage", f"cannot read the action {_clip(json.dumps(raw))!r}: {exc}")
+        return BotFault(seat, "garbage", f"cannot read the action {clip(json.dumps(raw))!r}: {exc}")
     if action.seat != seat:
         return BotFault(seat, "illegal", f"the action {str(action)!r} is for seat {action.seat}, not {seat}")
     for a in legal:
@@ -248,5 +248,7 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
     return BotFault(seat, "illegal", f"{str(action)!r} is not one of the legal actions")
 
 
-def _clip(text: str, limit: int = 80) -> str:
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters (an ellipsis marks the cut), for quoting a bot's
+    answer in a fault."""
     return text if len(text) <= limit else text[:limit] + "…"

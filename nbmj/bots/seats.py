@@ -29,7 +29,7 @@ from ..errors import NbmjError
 from ..rules.model import RuleSet
 from .protocol import (
     BotFault,
-    _clip,
+    clip,
     bye_message,
     encode,
     end_message,
@@ -243,7 +243,7 @@ class RemoteSeat:
             if remaining is not None and remaining <= 0:
                 detail = f"no answer within {self.time_limit:g} s"
                 if dropped is not None:
-                    detail += f" (an answer whose id is not {number} was dropped: {_clip(dropped)!r})"
+                    detail += f" (an answer whose id is not {number} was dropped: {clip(dropped)!r})"
                 self._record(BotFault(seat, "timeout", detail, self._hand, number))
                 return None
             try:

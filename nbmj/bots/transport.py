@@ -83,7 +83,7 @@ class SubprocessTransport:
     def __init__(self, command: str | list[str], *, stderr: IO[bytes] | None = None, grace: float = 1.0) -> None:
         self.command = command
         self.grace = grace
-        args = _command_args(command)
+        args = command_args(command)
         try:
             self._proc = subprocess.Popen(
                 args,
@@ -232,7 +232,7 @@ class SubprocessTransport:
                 pipe.close()
 
 
-def _command_args(command: str | list[str]) -> list[str]:
+def command_args(command: str | list[str]) -> list[str]:
     """The program and arguments of a bot command: a shell-style command line is split as
     a shell would (quotes group words); a command that is empty or cannot be split (an
     unclosed quote) is an error that quotes it."""
