@@ -141,6 +141,54 @@ def test_remembered_readings_tell_the_exposed_pung_apart_NH_2_6():
     assert score(first, rules).fu != score(second, rules).fu
 
 
+def test_remembered_readings_are_shared_across_suits_NB_12_11():
+    """The flush features tell apart how many number suits a reading takes and whether it
+    holds honours, never which suit: the readings of a hand and of the same hand in another
+    suit share one signature, so the second meets the first one's remembered score."""
+    from nbmj.rules import load_variant
+    from nbmj.scoring.facts import facts
+    from nbmj.scoring.items import plan_for
+    from nbmj.scoring.readings import candidates
+
+    rules = load_variant("ningbo")
+    spec = plan_for(rules).spec
+    assert spec.suits
+    in_characters = _sit("123m 456m 789m 234m 5m", "5m", "self_draw")
+    in_dots = _sit("123p 456p 789p 234p 5p", "5p", "self_draw")
+    signatures = [{c.signature for c in candidates(facts(sit, rules), spec)} for sit in (in_characters, in_dots)]
+    assert signatures[0] == signatures[1]
+    clear_caches()
+    for sit in (in_characters, in_dots):
+        result = score(sit, rules)
+        assert _agrees(result, *oracle(sit, rules))
+        assert "flush" in {a.item.name for a in result.items}
+
+
+def test_remembered_readings_count_the_suits_of_the_melded_sets_NB_12_11():
+    """Two hands with the same melded pung of 1m, one all characters (清一色), the other with
+    its concealed tiles all dots: their concealed parts take one suit each, but only the
+    first reading is a flush. Scored one after the other, the second must not take the
+    first one's remembered score (the melded sets' suits count with the concealed ones)."""
+    from nbmj.rules import load_variant
+    from nbmj.scoring import Situation
+
+    rules = load_variant("ningbo")
+
+    def with_pung(concealed, win_tile):
+        return Situation.from_dict({"seat": "S", "concealed": concealed, "win_tile": win_tile, "win_by": "discard",
+                                    "from": "E", "indicator": "7z",
+                                    "melds": [{"kind": "pon", "tiles": "111m", "from": "W"}]})
+
+    clear_caches()
+    flush, mixed = with_pung("234m 567m 789m 9m", "9m"), with_pung("234p 567p 789p 9p", "9p")
+    names = []
+    for sit in (flush, mixed):
+        result = score(sit, rules)
+        assert _agrees(result, *oracle(sit, rules))
+        names.append({a.item.name for a in result.items})
+    assert "flush" in names[0] and "flush" not in names[1]
+
+
 # Rule sets that take the scorer's other paths: 还搭 counted (readings keyed in Python, as
 # the core's keys have no 还搭 count); the pair's class and pungs by exposure (more key
 # fields); and so many classes that the fields do not fit in a core key at all.

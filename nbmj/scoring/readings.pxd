@@ -5,7 +5,7 @@ cimport cython
 from nbmj.scoring._by_object cimport ByObject
 from nbmj.scoring._decomp cimport ReadingCodes
 from nbmj.scoring._decomp cimport readings as core_readings
-from nbmj.scoring.facts cimport HandFacts, SetGroup
+from nbmj.scoring.facts cimport HandFacts, SetGroup, suit_bit
 from nbmj.scoring.situation cimport Situation
 
 
@@ -59,12 +59,16 @@ cdef ByObject _TABLES
 @cython.locals(winds=int, tables=SpecTables, tables_by_winds=list)
 cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
 @cython.locals(sit=Situation, tables=SpecTables, cls=tuple, keep=frozenset, win=int, on_discard=bint,
-               track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, codes=ReadingCodes, found=tuple, gi=int, out=list,
+               track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, suits=bint, key=cython.ulonglong, suit_class=cython.ulonglong, melded_suits=cython.ulonglong, g=SetGroup, codes=ReadingCodes, found=tuple, gi=int, out=list,
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
 @cython.locals(cand=Candidate)
 cdef Candidate _candidate(object signature, tuple split, int exposed, str wait, int wild_as_itself)
+# the canonical suit class of a core key's or-ed suit bits (C look-ups in candidates)
+cdef tuple _SUIT_CLASS_IN_KEY
+cdef unsigned long long _KEY_SUITS
+cdef int _KEY_SUIT_SHIFT
 cdef dict _GROUP_SETS
 cdef Py_ssize_t _GROUP_SETS_KEPT
 @cython.locals(found=tuple)
