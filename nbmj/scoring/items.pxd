@@ -27,12 +27,7 @@ cdef class ItemPlan:
     cdef public SignatureSpec spec
     cdef public dict memo
     cdef public Py_ssize_t _memo_size
-    cdef public list _last_values
-    cdef public int _last_seat_kind
-    cdef public int _last_round_kind
-    cdef public tuple _last_melded
-    cdef public str _last_win_by
-    cdef public dict _last_memo
+    cdef public list _recent
 
     @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, item_values=list)
     cpdef _entries(self, list compiled, list values, list out)
@@ -43,10 +38,11 @@ cdef class ItemPlan:
     cpdef list hand_entries(self, list values)
     cpdef list hand_part(self, HandFacts hf, list values)
     cpdef tuple reading_context(self, HandFacts hf, list values)
-    @cython.locals(memo=dict)
+    @cython.locals(memo=dict, seat_kind=int, round_kind=int, melded=tuple, win_by=str, recent=tuple)
     cpdef dict memo_of(self, HandFacts hf, list values)
     @cython.locals(per_context=dict)
     cpdef dict memo_for(self, tuple context)
+    cpdef forget(self)
     @cython.locals(out=list)
     cpdef tuple found_entries(self, HandFacts hf, Reading rd, list hand_part, list values)
     @cython.locals(items=tuple, entries=list)
@@ -56,6 +52,7 @@ cdef class ItemPlan:
 
 # a C variable: plan_for calls its get as a C method
 cdef ByObject _PLANS
+cdef Py_ssize_t _RECENT_CONTEXTS
 
 
 @cython.locals(plan=ItemPlan)

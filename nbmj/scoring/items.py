@@ -108,12 +108,10 @@ class ItemPlan:
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
         self.memo: dict[tuple[Any, ...], dict[Any, Any]] = {}
         self._memo_size = 0
-        #: The last hand's context, in parts, and its scored readings (see :meth:`memo_of`).
-        self._last_values: list[int] = []
-        self._last_seat_kind = self._last_round_kind = -1
-        self._last_melded: tuple[Any, ...] = ()
-        self._last_win_by = ""
-        self._last_memo: dict[Any, Any] | None = None
+        #: The last few contexts met, in parts, with their scored readings, the newest first
+        #: (see :meth:`memo_of`): (the hand's values, seat wind, round wind, melded sets, win
+        #: method, the memo).
+        self._recent: list[tuple[list[int], int, int, tuple[Any, ...], str, dict[Any, Any]]] = []
 
     def _entries(self, compiled: list[CompiledItem], values: list[int], out: list[Found]) -> None:
         item_values = self.values
@@ -170,22 +168,23 @@ class ItemPlan:
         """``memo_for(reading_context(hf, values))``, once :meth:`fill_hand` has filled
         ``values`` and before a reading fills its slots.
 
-        Hands in a row mostly share a context, which is a nested tuple that is hashed and
-        compared anew at every look-up: a hand whose context is the last hand's (its slots
-        all equal, the reading slots still zero in both) takes the last hand's memo without
-        building it."""
-        memo = self._last_memo
-        if (memo is not None and values == self._last_values and hf.seat_kind == self._last_seat_kind
-                and hf.round_kind == self._last_round_kind and hf.melded == self._last_melded
-                and hf.situation.win_by == self._last_win_by):
-            return memo
+        Hands in a row mostly share one of a few contexts (hands with wilds: six in the
+        bench's 3,000, by the wilds held and whether the winning tile is one), and a context
+        is a nested tuple hashed and compared anew at every look-up: a hand whose context is
+        one of the last few met (its slots all equal, the reading slots still zero in both)
+        takes that memo without building it."""
+        seat_kind = hf.seat_kind
+        round_kind = hf.round_kind
+        melded = hf.melded
+        win_by = hf.situation.win_by
+        for recent in self._recent:
+            if (recent[0] == values and recent[1] == seat_kind and recent[2] == round_kind and recent[3] == melded
+                    and recent[4] == win_by):
+                return recent[5]
         memo = self.memo_for(self.reading_context(hf, values))
-        self._last_values = list(values)
-        self._last_seat_kind = hf.seat_kind
-        self._last_round_kind = hf.round_kind
-        self._last_melded = hf.melded
-        self._last_win_by = hf.situation.win_by
-        self._last_memo = memo
+        if len(self._recent) >= _RECENT_CONTEXTS:
+            self._recent.pop()
+        self._recent.insert(0, (list(values), seat_kind, round_kind, melded, win_by, memo))
         return memo
 
     def memo_for(self, context: tuple[Any, ...]) -> dict[Any, Any]:
@@ -194,10 +193,16 @@ class ItemPlan:
         if per_context is None:
             self._memo_size += 1
             if self._memo_size > _MEMO_CONTEXTS:
-                self.memo.clear()
+                self.forget()
                 self._memo_size = 1
             per_context = self.memo[context] = {}
         return per_context
+
+    def forget(self) -> None:
+        """Forget every scored reading (the memo starts over, cold)."""
+        self.memo.clear()
+        self._memo_size = 0
+        self._recent.clear()
 
     def found_entries(self, hf: HandFacts, rd: Reading, hand_part: list[Found], values: list[int]) -> tuple[Found, ...]:
         """Fill the reading-level slots of ``values`` for ``rd``; the items that apply to the
@@ -269,6 +274,8 @@ _PLANS = ByObject()
 
 # Contexts whose scored readings a plan keeps before its memo starts over.
 _MEMO_CONTEXTS = 4096
+# Contexts a plan compares a hand's with before it builds the hand's (ItemPlan.memo_of).
+_RECENT_CONTEXTS = 8
 
 
 def plan_for(rules: RuleSet) -> ItemPlan:
@@ -291,6 +298,4 @@ def apply_items(items: tuple[ScoringItem, ...], hf: HandFacts, rd: Reading) -> l
 def clear_memos() -> None:
     """Forget the scored readings of every compiled rule set (for cold-start timing)."""
     for plan in _PLANS.values():
-        plan.memo.clear()
-        plan._memo_size = 0
-        plan._last_memo = None
+        plan.forget()
