@@ -107,6 +107,7 @@ cdef class WildSingleWait(HandLevelFeature):
 
 
 cpdef bint wild_single_wait_of(bytearray before, long wilds) except -1
+cdef bytearray _NO_BYTES
 
 
 cdef class DiscardedWild(HandLevelFeature):
