@@ -192,3 +192,14 @@ def test_a_bot_that_writes_much_on_stderr_is_never_blocked_by_it():
     source = ANSWER_EACH_REQUEST.format(body='sys.stderr.write("x" * 300000 + "\\n"); sys.stderr.flush(); print(json.dumps({"index": 0}), flush=True)')
     played, remote, _ = run_bad_bot(source, time_limit=2.0)
     assert played[0].faults == []
+
+
+def test_a_bot_whose_output_starts_with_a_byte_order_mark_is_read_as_it_means():
+    """Some runtimes (a .NET console set to UTF-8, a Windows editor's template) start their
+    output with a byte-order mark: the bot's first answer used to be garbage ('not JSON:
+    '\\ufeff{"index": 0}''). Windows line ends (CRLF) are read too."""
+    source = ANSWER_EACH_REQUEST.format(
+        body='sys.stdout.buffer.write((b"\\xef\\xbb\\xbf" if n == 1 else b"") + json.dumps({"index": 0}).encode() + b"\\r\\n"); sys.stdout.flush()')
+    played, remote, _ = run_bad_bot(source, time_limit=2.0)
+    assert played[0].faults == []
+    assert remote._request > 1

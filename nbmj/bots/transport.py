@@ -65,6 +65,8 @@ class LineQueue(Protocol):
 
 _EOF = object()
 
+_BOM = b"\xef\xbb\xbf"  # U+FEFF in UTF-8
+
 # The bot programs this process has started and not yet closed (see _end_every_bot).
 _LIVE: weakref.WeakSet[SubprocessTransport] = weakref.WeakSet()
 
@@ -114,11 +116,18 @@ class SubprocessTransport:
     def _read_loop(self) -> None:
         out = self._proc.stdout
         assert out is not None
+        first = True
         try:
             while True:
                 raw = out.readline(_LINE_LIMIT + 1)
                 if not raw:
                     break
+                if first:
+                    # a byte-order mark that starts the output (some runtimes write one) is
+                    # the stream's encoding signature, not the first answer's text
+                    first = False
+                    if raw.startswith(_BOM):
+                        raw = raw[len(_BOM) :]
                 if len(raw) > _LINE_LIMIT and not raw.endswith(b"\n"):
                     if not self._hand_over("\x00" * (_LINE_LIMIT + 1)):  # read as garbage upstream
                         return
