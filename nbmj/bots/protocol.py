@@ -224,7 +224,7 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
         return BotFault(seat, "garbage", f"not JSON: {clip(line)!r}")
     if not isinstance(answer, dict):
         return BotFault(seat, "garbage", f"not a JSON object: {clip(line)!r}")
-    if request is not None and "id" in answer and (type(answer["id"]) is not int or answer["id"] != request):
+    if request is not None and "id" in answer and not _names_request(answer["id"], request):
         return None  # an answer to another request (an id that is not a number names none)
     if "index" in answer:
         index = answer["index"]
@@ -246,6 +246,15 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
         if a == action:
             return a  # the engine's own object
     return BotFault(seat, "illegal", f"{str(action)!r} is not one of the legal actions")
+
+
+def _names_request(answer_id: Any, request: int) -> bool:
+    """Whether an answer's ``id`` is the number ``request``, however the bot wrote the number:
+    ``1.0`` and ``1e0`` are 1 (a JSON library that reads every number as a double writes the
+    id it echoes so), ``true`` and ``"1"`` are no number."""
+    if type(answer_id) is int:
+        return answer_id == request
+    return type(answer_id) is float and answer_id == request
 
 
 def clip(text: str, limit: int = 80) -> str:
