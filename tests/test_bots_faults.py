@@ -203,3 +203,45 @@ def test_a_bot_whose_output_starts_with_a_byte_order_mark_is_read_as_it_means():
     played, remote, _ = run_bad_bot(source, time_limit=2.0)
     assert played[0].faults == []
     assert remote._request > 1
+
+
+NODE_CRASH = """/bots/bot.js:44
+  if (n === 3) throw new TypeError('boom');
+               ^
+
+TypeError: boom
+    at answer (/bots/bot.js:44:16)
+    at Interface.<anonymous> (/bots/bot.js:61:31)
+    at Interface.emit (node:events:518:28) {
+  code: 'E_BOOM'
+}
+
+Node.js v20.11.1
+"""
+
+JAVA_CRASH = """Exception in thread "main" java.lang.IllegalStateException: boom
+\tat Bot.choose(Bot.java:80)
+\tat Bot.main(Bot.java:44)
+Caused by: java.lang.ArithmeticException: / by zero
+\tat Bot.count(Bot.java:90)
+\t... 2 more
+"""
+
+
+@pytest.mark.parametrize(
+    "trace, said",
+    [
+        pytest.param(NODE_CRASH, "TypeError: boom", id="node"),
+        pytest.param(JAVA_CRASH, "Caused by: java.lang.ArithmeticException: / by zero", id="java"),
+    ],
+)
+def test_a_crash_in_another_language_is_said_with_its_exception_not_its_last_frame(trace, said):
+    """A node or Java bot that crashes ends its stderr with stack frames (node adds its
+    version): the fault used to quote that last line ('Node.js v20.11.1', '\\tat
+    Bot.main(Bot.java:44)'), which says nothing of the crash. It now quotes the last line
+    that is no frame."""
+    source = ANSWER_EACH_REQUEST.format(body="print(json.dumps({'index': 0}), flush=True)\n    if n == 3: sys.stderr.write(%r); sys.exit(1)" % trace)
+    played, remote, _ = run_bad_bot(source)
+    dead = [f for f in played[0].faults if f.kind == "dead"]
+    assert len(dead) == 1
+    assert dead[0].detail.endswith(f"exited with status 1; the last line of its standard error, a stack trace's frames skipped: {said!r}"), dead

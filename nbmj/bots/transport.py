@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import shlex
 import signal
 import subprocess
@@ -77,8 +78,8 @@ class SubprocessTransport:
     Daemon threads move the lines: one writes (so a bot that never reads cannot block
     the server), one reads (so ``receive`` can time out) and holds at most
     256 lines that ``receive`` has not taken (then the bot's writes wait). The program's stderr goes to
-    ``stderr`` (a file); without one a third thread reads it and keeps only its last line,
-    which the message of a bot that exits quotes. ``close`` ends the program: stdin is closed, then
+    ``stderr`` (a file); without one a third thread reads it and keeps only its last line
+    (and the last that is no stack frame), which the message of a bot that exits quotes. ``close`` ends the program: stdin is closed, then
     after ``grace`` seconds it is terminated, then killed.
     """
 
@@ -101,6 +102,7 @@ class SubprocessTransport:
         self._closed = False
         _LIVE.add(self)
         self._last_error = ""  # the last line the bot wrote on stderr (when it goes to a pipe)
+        self._last_headline = ""  # the last of them that is no stack frame
         self._error_reader: threading.Thread | None = None
         if self._proc.stderr is not None:
             self._error_reader = threading.Thread(target=self._error_loop, name=f"bot-stderr-{self._proc.pid}", daemon=True)
@@ -142,7 +144,8 @@ class SubprocessTransport:
 
     def _error_loop(self) -> None:
         """Read the bot's stderr to its end (so that it never blocks on it), keeping the last
-        line that is not blank, cut to 200 characters."""
+        line that is not blank and the last that is no stack frame (:func:`_is_headline`),
+        each cut to 200 characters."""
         err = self._proc.stderr
         assert err is not None
         try:
@@ -150,19 +153,25 @@ class SubprocessTransport:
                 raw = err.readline(_LINE_LIMIT)
                 if not raw:
                     break
-                text = raw.decode("utf-8", errors="replace").strip()
+                line = raw.decode("utf-8", errors="replace").rstrip()
+                text = line.strip()
                 if text:
                     self._last_error = text if len(text) <= 200 else text[:200] + "…"
+                    if _is_headline(line):
+                        self._last_headline = self._last_error
         except (OSError, ValueError):
             pass
 
     def _exited(self, code: int) -> str:
         """What to say of the bot once it has exited with ``code``: the status, and the last
-        line it wrote on stderr (a Python bot's traceback ends with its exception)."""
+        line it wrote on stderr, or where that ends a stack trace (Java's, JavaScript's), the
+        last line above it that is no frame: for a crash, the exception."""
         if self._error_reader is not None:
             self._error_reader.join(0.2)  # what it wrote before exiting, to the end
         said = f"the bot {self.command!r} exited with status {code}"
-        if self._last_error:
+        if self._last_headline and self._last_headline != self._last_error:
+            said += f"; the last line of its standard error, a stack trace's frames skipped: {self._last_headline!r}"
+        elif self._last_error:
             said += f"; the last line of its standard error: {self._last_error!r}"
         return said
 
@@ -239,6 +248,17 @@ class SubprocessTransport:
         for pipe in (proc.stdout, proc.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+# node ends the report of an uncaught exception with its version ("Node.js v20.11.1")
+_NODE_TRAILER = re.compile(r"Node\.js v\d+(\.\d+)*$")
+
+
+def _is_headline(line: str) -> bool:
+    """Whether a line of a bot's stderr may say why it died: not a stack frame or a frame's
+    source (indented in the traces of Python, Java, JavaScript, C#, Ruby), not bare
+    punctuation (node's caret and closing brace) and not node's closing version line."""
+    return not line[:1].isspace() and any(ch.isalnum() for ch in line) and not _NODE_TRAILER.match(line)
 
 
 def command_args(command: str | list[str]) -> list[str]:
