@@ -132,6 +132,41 @@ def test_a_bot_command_that_cannot_be_read_is_one_line_quoting_it():
     assert r.exit_code == 2 and "not '   '" in r.output, r.output
 
 
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        pytest.param("cd /tmp && node bot.js", "'&&'", id="and"),
+        pytest.param("node bot.js 2>/tmp/bot.log", "'>'", id="redirection"),
+        pytest.param("node bot.js | tee out", "'|'", id="pipe"),
+        pytest.param("node $HOME/bot.js", "'$HOME'", id="variable"),
+        pytest.param("node ~/bot.js", "'~'", id="home"),
+    ],
+)
+def test_a_bot_command_with_shell_syntax_is_refused_before_any_hand(command, said):
+    """The help and the arena page called a bot a "shell command", but no shell runs it: its
+    words are split as a shell would and the program started. `cd DIR && node bot.js` then
+    failed with "No such file or directory" (of `cd`, unsaid), and a redirection or $HOME
+    reached the bot as a literal argument without a word. Shell syntax outside quotes is now
+    refused, saying so; inside quotes it is the program's text."""
+    r = run("arena", "--bot", command, "--bot", "greedy", "--games", "1")
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    assert r.output.strip() == (f"nbmj: error: a bot command is not run by a shell: {said} in {command!r} would reach the program"
+                                " as it is written; for a redirection, a pipe, && or a variable write sh -c '...'")
+
+
+def test_a_bot_command_whose_program_is_missing_names_the_program():
+    r = run("arena", "--bot", "nodee bot.js", "--bot", "greedy", "--games", "1")
+    assert r.exit_code == 2 and r.output.strip() == "nbmj: error: cannot start the bot 'nodee bot.js': no program 'nodee' was found"
+    r = run("arena", "--bot", "BOT_DEBUG=1 node bot.js", "--bot", "greedy", "--games", "1")
+    assert r.exit_code == 2 and "no program 'BOT_DEBUG=1' was found (a bot command is not run by a shell" in r.output, r.output
+
+
+def test_shell_syntax_inside_quotes_is_the_programs_text():
+    bot = f"{sys.executable} -c \"import json, sys\nfor line in sys.stdin:\n  m = json.loads(line)\n  if m['type'] == 'request': print(json.dumps({{'index': 0, 'note': 'a && b | c > d'}}), flush=True)\""
+    out = json_of(run("arena", "--bot", bot, "--bot", "greedy", "--games", "1", "--json"))
+    assert out["bots"][0]["faults"] == 0
+
+
 def test_simulate_has_a_digest_and_refuses_too_many_workers():
     out = json_of(run("simulate", "--games", "5", "--seed", "2", "--bot", "random", "--json"))
     assert len(out["digest"]) == 64 and out["games"] == 5

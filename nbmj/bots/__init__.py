@@ -8,8 +8,8 @@ True
 
 A seat *spec* names a player: a built-in bot (``random``, ``greedy``, ``fast``, ``strong``),
 ``policy:PATH``, a policy trained with :mod:`nbmj.learn` and saved at PATH (needs the ``learn``
-extra), a shell command that starts a bot program speaking the protocol on its stdin and
-stdout, or ``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
+extra), a command line that starts a bot program speaking the protocol on its stdin and
+stdout (split into words as a shell would, but not run by one), or ``ws://HOST:PORT``, a port where the server waits for one bot to connect by websocket.
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ import os
 import queue
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -73,7 +74,8 @@ _LIVE: weakref.WeakSet[SubprocessTransport] = weakref.WeakSet()
 
 
 class SubprocessTransport:
-    """A bot program started with ``command`` (a shell command line, or an argument list).
+    """A bot program started with ``command`` (a shell-style command line, run without a
+    shell, or an argument list).
 
     Daemon threads move the lines: one writes (so a bot that never reads cannot block
     the server), one reads (so ``receive`` can time out) and holds at most
@@ -96,7 +98,7 @@ class SubprocessTransport:
                 start_new_session=True,  # a Ctrl-C at the terminal is the server's to handle
             )
         except OSError as exc:
-            raise _BotStartError(f"cannot start the bot {command!r}: {exc.strerror or exc}") from None
+            raise _BotStartError(f"cannot start the bot {command!r}: {_start_failure(args[0], exc)}") from None
         self._incoming: queue.Queue[object] = queue.Queue(_QUEUED_LINES)
         self._outgoing: queue.Queue[object] = queue.Queue()
         self._closed = False
@@ -263,18 +265,80 @@ def _is_headline(line: str) -> bool:
 
 def command_args(command: str | list[str]) -> list[str]:
     """The program and arguments of a bot command: a shell-style command line is split as
-    a shell would (quotes group words); a command that is empty or cannot be split (an
-    unclosed quote) is an error that quotes it."""
+    a shell would (quotes group words), but no shell runs it; a command that is empty,
+    cannot be split (an unclosed quote) or holds shell syntax that the split keeps as text
+    (``&&``, ``|``, ``>``, ``$HOME``, ``~/``) is an error that quotes it."""
     if isinstance(command, str):
         try:
             args = shlex.split(command)
         except ValueError as exc:
             raise _BotStartError(f"cannot read the bot command {command!r}: {str(exc).lower()}") from None
+        operator = _shell_operator(command)
+        if operator is not None:
+            raise _BotStartError(
+                f"a bot command is not run by a shell: {operator!r} in {command!r} would reach the program as it is written;"
+                " for a redirection, a pipe, && or a variable write sh -c '...'")
     else:
         args = list(command)
     if not args:
         raise _BotStartError(f"a bot command cannot be empty: {command!r}")
     return args
+
+
+def _shell_operator(command: str) -> str | None:
+    """The first piece of shell syntax in ``command`` that a shell would act on and the split
+    keeps as text, or None: an operator outside quotes (``&&``, ``|``, ``;``, ``>`` of
+    ``2>``), a variable or command substitution outside single quotes (``$HOME``, a
+    backquote), a ``~`` that starts a word. Quotes and backslashes are read as a shell reads
+    them, so ``'a|b'``, ``\\>`` and ``"print(\\"x\\")"`` hold none."""
+    quote = ""
+    word_start = True
+    i, n = 0, len(command)
+    while i < n:
+        ch = command[i]
+        if quote == "'":
+            if ch == "'":
+                quote = ""
+        elif ch == "\\":
+            i += 1  # the next character is taken as it is
+        elif quote == '"' and ch == '"':
+            quote = ""
+        elif ch == "`" or (ch == "$" and (command[i + 1 : i + 2].isidentifier() or command[i + 1 : i + 2] in ("{", "("))):
+            j = i + 1
+            while j < n and (command[j].isalnum() or command[j] in "_{("):
+                j += 1
+            return command[i:j]
+        elif quote:
+            pass
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _OPERATOR_CHARS:
+            j = i
+            while j < n and command[j] in _OPERATOR_CHARS:
+                j += 1
+            return command[i:j]
+        elif ch == "~" and word_start:
+            return "~"
+        word_start = ch.isspace() and not quote
+        i += 1
+    return None
+
+
+_OPERATOR_CHARS = frozenset("();<>|&")
+
+# What a shell runs itself, never found as a program: a bot command starting so wanted a shell.
+_SHELL_WORDS = frozenset({"cd", "export", "source", ".", "set", "ulimit", "umask", "exec"})
+
+
+def _start_failure(program: str, exc: OSError) -> str:
+    """Why ``program`` could not be started, in lowercase words."""
+    if isinstance(exc, FileNotFoundError) and shutil.which(program) is None:
+        said = f"no program {program!r} was found"
+        if "=" in program or program in _SHELL_WORDS:
+            said += " (a bot command is not run by a shell: to set a variable or change directory write sh -c '...')"
+        return said
+    reason = exc.strerror or str(exc)
+    return reason[:1].lower() + reason[1:]
 
 
 def _end_every_bot() -> None:

@@ -163,7 +163,7 @@ def _print_stats(console: Any, stats: dict[str, Any], rules: Any) -> None:
 
 
 @click.command("arena")
-@click.option("--bot", "bots", multiple=True, required=True, help="A seat: random, greedy, fast, strong, policy:PATH (a trained policy), a shell command, or ws://HOST:PORT. Give 1 to 4.")
+@click.option("--bot", "bots", multiple=True, required=True, help="A seat: random, greedy, fast, strong, policy:PATH (a trained policy), a command line (run without a shell), or ws://HOST:PORT. Give 1 to 4.")
 @click.option("--games", default=100, show_default=True, type=click.IntRange(min=1), help="Walls to deal (each played once per seating with --duplicate).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the whole run (each wall gets its own).")
 @click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
