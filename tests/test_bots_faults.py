@@ -245,3 +245,28 @@ def test_a_crash_in_another_language_is_said_with_its_exception_not_its_last_fra
     dead = [f for f in played[0].faults if f.kind == "dead"]
     assert len(dead) == 1
     assert dead[0].detail.endswith(f"exited with status 1; the last line of its standard error, a stack trace's frames skipped: {said!r}"), dead
+
+
+def test_a_bot_programs_start_does_not_count_against_its_first_answer():
+    """The clock of the first request ran from the moment the program was started: a node or
+    Java bot (a runtime to start, classes to load) under a tight --time-limit timed out on
+    its first request every session. A seat that starts its program (a factory, as the
+    arena's) now allows ``startup`` seconds more for that request, and only for it."""
+    source = "import time\ntime.sleep(0.6)\n" + ANSWER_EACH_REQUEST.format(body='print(json.dumps({"index": 0}), flush=True)')
+    remote = RemoteSeat("slow start", lambda: SubprocessTransport([sys.executable, "-c", source], grace=0.5), time_limit=0.3, startup=2.0)
+    seats = {"E": remote, "S": make_seat("greedy"), "W": make_seat("greedy"), "N": make_seat("greedy")}
+    try:
+        hand = play_seated_hand(Game("ningbo", seed=1), seats)
+    finally:
+        remote.close()
+    assert hand.faults == []
+    # a bot that never answers times out on its first request after both allowances, said so
+    silent, _ = BAD_BOTS["silent"]
+    remote = RemoteSeat("silent", lambda: SubprocessTransport([sys.executable, "-c", silent], grace=0.5), time_limit=0.1, startup=0.3)
+    seats["E"] = remote
+    try:
+        hand = play_seated_hand(Game("ningbo", seed=1), seats)
+    finally:
+        remote.close()
+    assert hand.faults[0].detail == "no answer within 0.4 s (the first request since the bot started: 0.1 s and 0.3 s to start)"
+    assert hand.faults[1].detail == "no answer within 0.1 s"

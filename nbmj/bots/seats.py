@@ -117,6 +117,10 @@ class RemoteSeat:
     """A bot that speaks ``nbmj-bot/1`` over ``transport``.
 
     ``time_limit``: seconds per move (None waits for ever: only for trusted bots).
+    ``startup``: seconds more for the first request after the seat opens its transport
+    (when ``transport`` is a factory, as for a bot program, which starts then): the
+    program's start (a JVM, a runtime, a model to load) would otherwise count against its
+    first answer.
     ``on_fault``: ``"default"`` or ``"forfeit"`` (see the module's docstring).
     """
 
@@ -128,6 +132,7 @@ class RemoteSeat:
         time_limit: float | None = 5.0,
         on_fault: str = "default",
         max_faults: int = 20,
+        startup: float = 10.0,
     ) -> None:
         if on_fault not in ON_FAULT:
             raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
@@ -135,6 +140,8 @@ class RemoteSeat:
         self._transport_or_factory = transport
         self._transport: Transport | None = None
         self.time_limit = time_limit
+        self.startup = startup
+        self._starting = False  # the transport has just opened: its first request allows for the start
         self.on_fault = on_fault
         self.max_faults = max_faults
         self.faults: list[BotFault] = []
@@ -152,7 +159,11 @@ class RemoteSeat:
         """The open transport (started on first use when a factory was given)."""
         if self._transport is None:
             t = self._transport_or_factory
-            self._transport = t if isinstance(t, Transport) else t()
+            if isinstance(t, Transport):
+                self._transport = t
+            else:
+                self._transport = t()
+                self._starting = True  # a program just started, or a bot just connected
         return self._transport
 
     # -------------------------------------------------------------- sending
@@ -236,12 +247,19 @@ class RemoteSeat:
     def _await_answer(self, seat: str, legal: list[Action], number: int) -> Action | None:
         if self.dead:
             return None
-        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        allowed = self.time_limit
+        first = self._starting
+        self._starting = False
+        if allowed is not None and first:
+            allowed += self.startup
+        deadline = None if allowed is None else time.monotonic() + allowed
         dropped = None  # the last answer dropped for naming another request, said on a timeout
         while True:
             remaining = None if deadline is None else deadline - time.monotonic()
             if remaining is not None and remaining <= 0:
-                detail = f"no answer within {self.time_limit:g} s"
+                detail = f"no answer within {allowed:g} s"
+                if first:
+                    detail += f" (the first request since the bot started: {self.time_limit:g} s and {self.startup:g} s to start)"
                 if dropped is not None:
                     detail += f" (an answer whose id is not {number} was dropped: {clip(dropped)!r})"
                 self._record(BotFault(seat, "timeout", detail, self._hand, number))
