@@ -212,8 +212,8 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
     """The action an answer line names, the fault it is (``garbage`` or ``illegal``), or
     None for a late answer: one whose ``id`` names another request than ``request``.
 
-    Extra keys are allowed (a bot's own notes); ``index`` wins over ``action`` when both
-    are given.
+    Extra keys are allowed (a bot's own notes); a key whose value is null is read as absent;
+    ``index`` wins over ``action`` when both are given.
     """
     if len(line) > MAX_LINE_BYTES // 4 and len(line.encode("utf-8", "surrogatepass")) > MAX_LINE_BYTES:
         # the transports stop reading at the limit, so the answer's true length is unknown here
@@ -224,6 +224,9 @@ def read_answer(line: str, seat: str, legal: Sequence[Action], request: int | No
         return BotFault(seat, "garbage", f"not JSON: {clip(line)!r}")
     if not isinstance(answer, dict):
         return BotFault(seat, "garbage", f"not a JSON object: {clip(line)!r}")
+    # a key written null is absent: a serializer that writes every field of an answer type
+    # (Jackson, serde, System.Text.Json, Go's) writes {"id": null, "index": 3, "action": null}
+    answer = {key: value for key, value in answer.items() if value is not None}
     if request is not None and "id" in answer and not _names_request(answer["id"], request):
         return None  # an answer to another request (an id that is not a number names none)
     if "index" in answer:
