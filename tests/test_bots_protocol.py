@@ -4,6 +4,7 @@ never sees a hidden tile, the smallest bots play, answers are read as the schema
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -82,6 +83,25 @@ def test_the_example_random_bot_is_five_lines_and_plays_whole_hands():
         SERVER.validate(message)
     hello = rec.sent[0]
     assert hello["protocol"] == PROTOCOL and hello["seat"] == "E" and hello["rules"]["name"] == "ningbo"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_the_example_javascript_bot_plays_whole_hands():
+    """examples/random_bot.js, shown on the Bots page, is a whole bot for node."""
+    bot = ROOT / "examples" / "random_bot.js"
+    code = bot.read_text().splitlines()[1:]  # after its comment, as the page shows it
+    assert len(code) <= 7
+    page = (ROOT / "docs" / "bots.rst").read_text()
+    assert "\n".join("   " + line for line in code) in page
+    seat = RemoteSeat("random_bot.js", SubprocessTransport(["node", str(bot)]), time_limit=5.0)
+    seats = {"E": seat, "S": make_seat("greedy"), "W": make_seat("random"), "N": make_seat("greedy")}
+    try:
+        for hand in range(3):
+            played = play_seated_hand(Game("ningbo", seed=hand), seats, hand)
+            assert played.faults == [], played.faults
+    finally:
+        seat.close()
+    assert seat._request > 10
 
 
 def test_a_bot_in_the_shell_that_always_answers_index_0_plays():
