@@ -3,9 +3,43 @@ are looked up in the current directory (:func:`search_current_directory`)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .errors import NbmjError
+
+
+def is_file(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a file, as :meth:`Path.is_file` says, but False, not
+    :class:`OSError`, for a path the system cannot look up at all (a name too long for it):
+    a path given on the command line or in a file is input, and input names no file or one."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
+def is_dir(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` names a directory; False for a path the system cannot look up (see
+    :func:`is_file`)."""
+    try:
+        return Path(path).is_dir()
+    except OSError:
+        return False
+
+
+def file_or_with_suffix(path: str | os.PathLike[str], suffix: str) -> Path | None:
+    """The file ``path`` names, else the file it names with ``suffix`` added to its name
+    (``v/uncle`` for ``v/uncle.nbv``) when its name has another suffix or none, else None.
+    A path with no name to add to (``/``, ``.``) and one the system cannot look up name none."""
+    p = Path(path)
+    if is_file(p):
+        return p
+    if p.name and p.suffix != suffix:
+        with_suffix = p.with_name(p.name + suffix)
+        if is_file(with_suffix):
+            return with_suffix
+    return None
 
 
 def spec_root() -> Path:

@@ -142,6 +142,18 @@ def test_a_path_without_the_suffix_finds_the_file(home):
     assert load_variant("v/uncle").name == "uncle"
 
 
+@pytest.mark.parametrize("given", ["/", "./", "/" + "a" * 5000, "a" * 300 + ".nbv"])
+def test_a_path_that_names_no_file_the_system_can_look_up_is_an_unknown_variant(home, given):
+    """A path with no name to add ``.nbv`` to, or one too long for the system to look up,
+    is a variant found nowhere, quoted (found by an outside-in bad-input pass: ``nbmj show /``
+    printed pathlib's ValueError, a name too long its OSError, as tracebacks)."""
+    from nbmj.rules.registry import portable_spec
+
+    with pytest.raises(UnknownVariantError, match="no variant file"):
+        load_variant(given)
+    assert portable_spec(given) == str(Path(given).resolve())  # the worker's load_variant says it
+
+
 def test_an_unknown_name_says_where_it_looked(home):
     _write(home / "thursday.nbv", THURSDAY)
     with pytest.raises(UnknownVariantError) as info:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .._paths import current_directory_searched, search_current_directory, spec_root
+from .._paths import current_directory_searched, file_or_with_suffix, search_current_directory, spec_root
 from ..errors import AmbiguousVariantError, RuleSetError, UnknownVariantError
 from .headers import read_header
 
@@ -355,10 +355,8 @@ def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> Rule
     'ninghai-yaobansan'
     """
     if isinstance(name_or_path, os.PathLike) or (isinstance(name_or_path, str) and _looks_like_path(name_or_path)):
-        p = Path(name_or_path)
-        if not p.is_file() and p.suffix != ".nbv" and p.with_name(p.name + ".nbv").is_file():
-            p = p.with_name(p.name + ".nbv")  # `--variant v/uncle` for v/uncle.nbv
-        if not p.is_file():
+        p = file_or_with_suffix(name_or_path, ".nbv")  # `--variant v/uncle` for v/uncle.nbv
+        if p is None:
             raise UnknownVariantError(f"no variant file {str(name_or_path)!r}")
         with _lock:
             return _load_path(str(p.resolve()), p.stat().st_mtime_ns)
@@ -399,10 +397,7 @@ def portable_spec(name_or_path: str) -> str:
     file it names along this process's search path, else the shipped variant's name as
     given. Raises as :func:`load_variant` does for a name found nowhere."""
     if _looks_like_path(name_or_path):
-        p = Path(name_or_path)
-        if not p.is_file() and p.suffix != ".nbv" and p.with_name(p.name + ".nbv").is_file():
-            p = p.with_name(p.name + ".nbv")
-        return str(p.resolve())
+        return str((file_or_with_suffix(name_or_path, ".nbv") or Path(name_or_path)).resolve())
     with _lock:
         found = find_variant(name_or_path)
     if found is None:
