@@ -82,6 +82,15 @@ def test_check_missing_file(run, tmp_path):
     assert "cannot read the file" in result.stdout
 
 
+def test_check_a_name_too_long_for_the_system_is_a_problem_not_a_traceback(run):
+    """Found by an outside-in bad-input pass: `nbmj check NAME` asked whether NAME exists,
+    and a name too long for the system to look up raised OSError (ENAMETOOLONG)."""
+    name = "a" * 5000
+    result = run("check", name)
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{name}:1:1: cannot read the file")
+
+
 def test_check_json(run, tmp_path):
     bad = tmp_path / "bad.nbv"
     bad.write_text('variant bad extends ningbo "bad"\nscoring tai { minimum yes }\n', encoding="utf-8")
@@ -131,6 +140,14 @@ def test_show_unknown_variant_exits_2(run):
     assert result.exit_code == 2
     assert "unknown variant 'ningpo' (did you mean 'ningbo'?); known variants: nb, " in result.stderr
     assert result.stderr.count("ninghai-yaoerliu") == 1  # the known names are listed once
+
+
+def test_show_a_name_too_long_for_the_system_is_an_unknown_variant(run):
+    """Found by an outside-in bad-input pass: `nbmj show NAME` asked whether NAME is a file,
+    and a name too long for the system to look up raised OSError (ENAMETOOLONG)."""
+    result = run("show", "a" * 5000)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"nbmj: error: unknown variant {'a' * 5000!r}")
 
 
 def test_show_bad_file_exits_2_with_diagnostics(run, tmp_path):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from .._paths import is_file
 from ..errors import RuleSetError
 from ._output import emit_json
 
@@ -62,7 +63,7 @@ def check(files: tuple[str, ...], as_json: bool) -> None:
     failed = False
     for name in files:
         path = Path(name)
-        if not path.exists() and path.suffix != ".nbv" and "/" not in name:
+        if not is_file(path) and path.suffix != ".nbv" and "/" not in name:
             found = find_variant(name)
             if found is not None:
                 path = Path(found.path)
@@ -94,7 +95,7 @@ def show(variant: str, compact: bool) -> None:
     from ..rules import load_variant
 
     target = variant
-    if Path(variant).is_file():
+    if is_file(variant):
         target = str(Path(variant))
         if not target.endswith(".nbv") and "/" not in target:
             target = f"./{target}"
