@@ -120,6 +120,16 @@ def test_a_bad_log_or_argument_is_refused_and_leaves_no_file(tmp_path):
     assert issubclass(DatasetError, ValueError)
 
 
+def test_a_log_path_too_long_for_the_system_is_no_such_log(tmp_path):
+    """Found by an outside-in bad-input pass: `nbmj dataset NAME` with a name too long for
+    the system to look up printed pathlib's OSError (ENAMETOOLONG) as a traceback."""
+    from nbmj.env.dataset import log_paths
+
+    for name in ("a" * 5000, str(tmp_path / ("a" * 300))):
+        with pytest.raises(DatasetError, match="no such log file or directory: '.*aaaa"):
+            log_paths([name])
+
+
 def test_the_command_writes_the_dataset_and_says_what_it_wrote(tmp_path):
     game = Game("ninghai", seed=2)
     play_hand(game, [GreedyBot()] * 4)

@@ -24,6 +24,7 @@ from typing import IO, Any
 import numpy as np
 
 from .._numbers import finite_real
+from .._paths import is_dir, is_file
 from ..engine.actions import Action
 from ..engine.game import logged_choices
 from ..errors import NbmjError
@@ -132,12 +133,12 @@ def log_paths(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     found: list[Path] = []
     for given in paths:
         path = Path(given)
-        if path.is_dir():
+        if is_dir(path):
             logs = sorted(p for p in path.iterdir() if p.suffix == ".log" and p.is_file())
             if not logs:
                 raise DatasetError(f"no .log file in directory {str(given)!r}")
             found.extend(logs)
-        elif path.is_file():
+        elif is_file(path):
             found.append(path)
         else:
             raise DatasetError(f"no such log file or directory: {str(given)!r}")
