@@ -128,6 +128,14 @@ def test_a_policy_takes_a_seat_by_its_spec_and_plays_in_the_arena(saved, tmp_pat
     assert missing.returncode != 0 and "Traceback" not in missing.stderr and "no saved policy at 'nowhere.zip'" in missing.stderr
 
 
+@pytest.mark.parametrize("path", ["", "/", "a" * 5000])
+def test_a_policy_path_that_names_no_file_the_system_can_look_up_is_no_saved_policy(path):
+    """Found by an outside-in bad-input pass: `nbmj arena --bot policy:` printed pathlib's
+    ValueError ("'.' has an empty name") as a traceback, a path too long its OSError."""
+    with pytest.raises(PolicyLoadError, match="no saved policy at"):
+        make_seat(f"policy:{path}")
+
+
 def test_the_recipe_runs_end_to_end_on_a_tiny_budget(tmp_path):
     run = subprocess.run(
         [sys.executable, "examples/learn_ningbo.py", "--out", str(tmp_path), "--teacher", "fast", "--hands", "30", "--epochs", "1",

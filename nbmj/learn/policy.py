@@ -4,7 +4,6 @@ seated as a bot."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import gymnasium
@@ -15,6 +14,7 @@ from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import VecEnv
 
+from .._paths import file_or_with_suffix
 from ..engine.actions import Action
 from ..env import encoding
 from ..env import layout as L
@@ -63,10 +63,8 @@ def new_model(env: VecEnv, *, seed: int | None = 0, **ppo_kwargs: Any) -> Maskab
 
 def load_policy(path: str | os.PathLike[str]) -> MaskableActorCriticPolicy:
     """The policy of a ``MaskablePPO`` saved at ``path`` (``model.save(path)``), on the CPU."""
-    where = Path(path)
-    if not where.is_file() and where.with_suffix(".zip").is_file():
-        where = where.with_suffix(".zip")
-    if not where.is_file():
+    where = file_or_with_suffix(path, ".zip")  # `model.save("run/best")` writes run/best.zip
+    if where is None:
         raise PolicyLoadError(f"no saved policy at {str(path)!r}")
     try:
         model = MaskablePPO.load(where, device="cpu")
