@@ -187,6 +187,19 @@ def test_simulate_logs_every_hand_for_replay_whatever_the_workers(tmp_path):
         assert run("replay", str(one / name)).exit_code == 0
 
 
+@pytest.mark.parametrize("command", [("simulate", "--games", "2"), ("arena", "--bot", "greedy", "--games", "1")])
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_log_directory_that_cannot_be_made_is_refused_before_any_hand(tmp_path, command, workers):
+    """Found by an outside-in bad-input pass: --logs under a file made each worker's setup
+    raise NotADirectoryError: a traceback with one worker, and with two a pool that broke
+    three times and said a worker died (out of memory, or killed?)."""
+    (tmp_path / "f").write_text("a file")
+    logs = tmp_path / "f" / "logs"
+    r = run(*command, "--workers", workers, "--logs", str(logs), "--json")
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == f"nbmj: error: cannot make the log directory {str(logs)!r}: Not a directory"
+
+
 # A command started from a background job (a script's `&`, nohup) inherits SIGINT ignored, and
 # Python then keeps it ignored; the Ctrl-C tests play the command as a terminal starts it.
 _AS_FROM_A_TERMINAL = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, run_task
+from .backends import Record, make_log_directory, run_task
 from .simulation import Digest, game_seed
 from .stats import ClusteredRate, Running
 
@@ -291,6 +291,7 @@ def run_arena(
         raise ArenaError(f"--on-fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
     if workers > 1 and any(s.startswith("ws://") for s in specs):
         raise ArenaError("a websocket bot connects to one process: use --workers 1 with a ws:// seat")
+    make_log_directory(logs)
     task = ArenaTask(variant, seed, list(specs), duplicate, time_limit, on_fault, forfeit_penalty, logs)
     tally = ArenaTally(arena_labels(specs))
     records: Iterator[Record] = iter(run_task(task, games, workers=workers, backend=backend, address=address, chunk=chunk))

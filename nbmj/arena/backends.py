@@ -38,7 +38,8 @@ from typing import Any, Protocol
 
 from ..errors import NbmjError
 
-__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges"]
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges",
+           "make_log_directory"]
 
 BACKENDS = ("process", "ray")
 
@@ -46,7 +47,8 @@ Record = dict[str, Any]
 
 
 class BackendError(NbmjError, ValueError):
-    """A backend that cannot run as asked (too many workers, Ray missing, a bad address)."""
+    """A backend that cannot run as asked (too many workers, Ray missing, a bad address, a
+    log directory that cannot be made)."""
 
 
 class WorkerDiedError(NbmjError, RuntimeError):
@@ -86,6 +88,17 @@ def check_workers(workers: int, backend: str, address: str | None = None) -> Non
     cpus = available_cpus()
     if not remote and workers > cpus:
         raise BackendError(f"--workers {workers} is more than the {cpus} CPU(s) this machine gives nbmj")
+
+
+def make_log_directory(path: str | None) -> None:
+    """Make the directory a run keeps its hands' logs in (``--logs``), here, before any
+    worker starts (each worker makes it too, on its own machine): one that cannot be made
+    is refused at once, in words, rather than breaking every worker's setup."""
+    if path:
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as exc:
+            raise BackendError(f"cannot make the log directory {path!r}: {exc.strerror or exc}") from None
 
 
 def chunk_ranges(units: int, chunk: int, first: int = 0) -> Iterator[tuple[int, int]]:

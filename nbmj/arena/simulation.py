@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, run_task
+from .backends import Record, make_log_directory, run_task
 
 __all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
@@ -181,6 +181,7 @@ def simulate_records(
     chunk: int | None = None, logs: str | None = None,
 ) -> Iterable[Record]:
     """Every hand's record, in order, as they are played (and each hand's log in ``logs``)."""
+    make_log_directory(logs)
     return run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
 
 
