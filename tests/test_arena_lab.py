@@ -76,6 +76,25 @@ def test_compare_refuses_a_plot_it_cannot_draw(tmp_path):
     assert r.exit_code == 2 and "png or .svg" in r.output
 
 
+def test_compare_refuses_a_plot_it_cannot_write_before_the_run(tmp_path):
+    """Found by an outside-in bad-input pass: --plot into a directory that does not exist
+    played every hand, then printed matplotlib's FileNotFoundError as a traceback, the
+    comparison lost."""
+    pytest.importorskip("matplotlib", reason="matplotlib is in the test extra")
+    from nbmj.arena.lab import LabError, plot_compare
+
+    target = tmp_path / "nowhere" / "x.png"
+    r = run("compare", "ningbo", "nosuch", "--games", "4", "--plot", str(target))  # (the variants are checked first)
+    assert r.exit_code == 2 and "unknown variant 'nosuch'" in r.output
+    r = run("compare", "ningbo", "ningbo", "--games", "4", "--plot", str(target))
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == f"nbmj: error: no directory {str(target.parent)!r} to write 'x.png' in"
+    (tmp_path / "d.png").mkdir()
+    result = compare("ningbo", "ningbo", 2)
+    with pytest.raises(LabError, match=r"cannot write .*d\.png"):
+        plot_compare(result, str(tmp_path / "d.png"))
+
+
 # the corpus of this checkout, named by where this file is (not by the current directory, nor
 # by where the package was installed from)
 CORPUS = [Path(__file__).resolve().parents[1] / "docs" / "variants" / "examples", Path(__file__).resolve().parent / "golden" / "score"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .._paths import is_dir
 from ..errors import NbmjError
 from .backends import Record, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
@@ -160,12 +161,20 @@ def compare(
     }
 
 
+def check_plot_path(path: str) -> None:
+    """Refuse a ``--plot`` file that :func:`plot_compare` could not write: not ``.png`` or
+    ``.svg``, or in no directory. ``nbmj compare`` asks before it plays a hand."""
+    target = Path(path)
+    if target.suffix.lower() not in (".png", ".svg"):
+        raise LabError(f"--plot writes a .png or .svg file, not {path!r}")
+    if not is_dir(target.parent):
+        raise LabError(f"no directory {str(target.parent)!r} to write {target.name!r} in")
+
+
 def plot_compare(result: dict[str, Any], path: str) -> None:
     """Draw the hand-value distributions and per-seat win rates of a comparison into
     ``path`` (``.png`` or ``.svg``; needs matplotlib, the ``analysis`` extra)."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise LabError(f"--plot writes a .png or .svg file, not {path!r}")
+    check_plot_path(path)
     try:
         import matplotlib
 
@@ -192,8 +201,12 @@ def plot_compare(result: dict[str, Any], path: str) -> None:
     right.legend()
     fig.suptitle(f"{result['a']} vs {result['b']}: {result['games']} paired hands, {result['bot']} bots")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise LabError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(fig)
 
 
 # ------------------------------------------------------------------ diff

@@ -285,10 +285,10 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
 
     digests = {"a": load_variant(a).digest, "b": load_variant(b).digest}  # and fail fast on a bad name
     _check(workers, backend, address)
-    if plot is not None and not plot.lower().endswith((".png", ".svg")):
-        from ..arena.lab import LabError
+    if plot is not None:
+        from ..arena.lab import check_plot_path
 
-        raise LabError(f"--plot writes a .png or .svg file, not {plot!r}")
+        check_plot_path(plot)
     with stop_cleanly(), progress_bar("compare", games) as advance:
         result = run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers, backend=backend,
                      address=address, progress=advance)
