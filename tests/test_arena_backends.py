@@ -65,6 +65,24 @@ def test_a_worker_that_always_dies_stops_the_run_with_a_clear_error():
         list(run_task(Squares(kill_at=55), 300, workers=2, chunk=10, retries=2))
 
 
+@dataclass
+class RefusedSetup(Squares):
+    """A task whose setup refuses what it was given, as a seat spec that names no policy does."""
+
+    def setup(self) -> None:
+        raise BackendError("no saved policy at 'nowhere'")
+
+
+@TWO
+def test_a_setup_that_refuses_its_input_says_so_whatever_the_workers():
+    """Found by an outside-in bad-input pass: `nbmj arena --bot policy:nowhere --workers 2`
+    said 'a worker process died 3 times ... (out of memory, or killed?)', not what was wrong:
+    the error broke the pool's initializer, and the pool was started again and again."""
+    for workers in (1, 2):
+        with pytest.raises(BackendError, match="^no saved policy at 'nowhere'$"):
+            list(run_task(RefusedSetup(), 30, workers=workers, chunk=10))
+
+
 @TWO
 def test_a_million_units_stream_in_bounded_memory():
     """The parent holds a bounded window of chunks: its peak allocation over a million

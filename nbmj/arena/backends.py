@@ -141,14 +141,22 @@ def run_task(
 # ------------------------------------------------------------------ the process pool
 
 _WORKER_TASK: Task | None = None
+# What the task's setup refused (a seat spec naming no policy, say): raised by the worker's
+# first chunk, so that the caller gets the error itself. Raised by the pool's initializer, it
+# would break the pool, and the run would end saying a worker died.
+_WORKER_REFUSED: NbmjError | None = None
 
 
 def _worker_init(task: Task) -> None:
-    global _WORKER_TASK
+    global _WORKER_TASK, _WORKER_REFUSED
     # Ctrl-C reaches the whole process group: the parent stops the run, workers stay quiet.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _worker_stopped)
-    task.setup()
+    try:
+        task.setup()
+    except NbmjError as exc:
+        _WORKER_REFUSED = exc
+        return
     _WORKER_TASK = task
     from multiprocessing import util
 
@@ -166,6 +174,8 @@ def _worker_stopped(signum: int, frame: object) -> None:
 
 
 def _worker_run(start: int, stop: int) -> list[Record]:
+    if _WORKER_REFUSED is not None:
+        raise _WORKER_REFUSED
     assert _WORKER_TASK is not None
     return _WORKER_TASK.run(start, stop)
 
