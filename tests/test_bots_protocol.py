@@ -104,6 +104,22 @@ def test_the_example_javascript_bot_plays_whole_hands():
     assert seat._request > 10
 
 
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1.0, True, "5"])
+def test_a_time_limit_that_is_no_number_of_seconds_is_refused(limit):
+    """Found by an outside-in bad-input pass: `nbmj arena --bot PROGRAM --time-limit nan`
+    (click's FloatRange lets NaN through) printed 'cannot convert float NaN to integer' from
+    the first hello message as a traceback, inf an OverflowError."""
+    from click.testing import CliRunner
+
+    from nbmj.cli import main
+    from nbmj.errors import NbmjError
+
+    with pytest.raises(NbmjError, match=f"time_limit is a finite number of seconds above 0, or None, not {limit!r}"):
+        RemoteSeat("bot", lambda: None, time_limit=limit)
+    r = CliRunner().invoke(main, ["arena", "--bot", "greedy", "--bot", f"{sys.executable} {RANDOM_BOT}", "--games", "1", "--time-limit", "nan"])
+    assert r.exit_code == 2 and r.output.strip() == "nbmj: error: time_limit is a finite number of seconds above 0, or None, not nan"
+
+
 def test_a_bot_in_the_shell_that_always_answers_index_0_plays():
     """Any language: a shell loop that answers every request with the first legal action."""
     script = 'while read -r line; do case "$line" in *\'"type":"request"\'*) echo \'{"index":0}\';; esac; done'

@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from .._numbers import finite_real
 from ..engine import Action, Game, HandResult
 from ..errors import NbmjError
 from ..rules.model import RuleSet
@@ -42,7 +43,7 @@ from .protocol import (
 )
 from .transport import Transport, TransportClosed
 
-__all__ = ["Seat", "LocalSeat", "RemoteSeat", "SeatedHand", "default_action", "play_seated_hand", "ON_FAULT"]
+__all__ = ["Seat", "LocalSeat", "RemoteSeat", "SeatedHand", "default_action", "play_seated_hand", "check_time_limit", "ON_FAULT"]
 
 ON_FAULT = ("default", "forfeit")
 
@@ -113,6 +114,12 @@ class LocalSeat:
         self._bot = None
 
 
+def check_time_limit(time_limit: object) -> None:
+    """Refuse a time per move (seconds) that is no finite number above 0, or None (no limit)."""
+    if time_limit is not None and finite_real(time_limit, above_zero=True) is None:
+        raise _SeatError(f"time_limit is a finite number of seconds above 0, or None, not {time_limit!r}")
+
+
 class RemoteSeat:
     """A bot that speaks ``nbmj-bot/1`` over ``transport``.
 
@@ -136,6 +143,7 @@ class RemoteSeat:
     ) -> None:
         if on_fault not in ON_FAULT:
             raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
+        check_time_limit(time_limit)
         self.name = name
         self._transport_or_factory = transport
         self._transport: Transport | None = None
