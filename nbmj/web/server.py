@@ -41,6 +41,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..bots.seats import check_time_limit
 from ..errors import NbmjError
 from ..rules import RuleSet, load_variant
 from ..rules.registry import known_names, list_variants
@@ -150,6 +151,7 @@ def create_app(
     except ImportError:
         raise WebUnavailable("the web table needs Starlette and uvicorn: pip install 'nbmj[web]'") from None
 
+    check_time_limit(time_limit)
     bounds = limits or Limits()
     known = _Variants(variants)
     tables = Tables(known.load, log_dir=log_dir, limits=bounds, time_limit=time_limit, pause=pause, hands=hands, bot=bot)
