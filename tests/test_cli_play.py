@@ -116,6 +116,16 @@ def test_a_match_of_two_hands_writes_logs_that_replay(tmp_path):
     assert "total" in r.output
 
 
+def test_a_log_with_no_directory_to_go_in_is_refused_before_the_match(tmp_path):
+    """Found by an outside-in bad-input pass: --log in a directory that does not exist let
+    the person play the whole hand, then printed FileNotFoundError as a traceback."""
+    log = tmp_path / "nowhere" / "me.log"
+    r = run("play", "--hands", "1", "--lang", "en", "--log", str(log), input="1\n" * 400)
+    assert r.exit_code == 2, r.output
+    assert "no directory" in r.output and repr(str(log.parent)) in r.output
+    assert "your move" not in r.output and "Traceback" not in r.output
+
+
 # ---------------------------------------------------------------- through a real terminal
 
 pexpect = pytest.importorskip("pexpect")

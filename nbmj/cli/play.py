@@ -23,7 +23,9 @@ from typing import Any
 import click
 from rich.markup import escape
 
+from .._paths import is_dir
 from ..engine import Action, Game, Match
+from ..errors import NbmjError
 from ..rules.model import SEATS
 from ..narration import Language, describe, reading_groups
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
@@ -371,6 +373,8 @@ def play(variant: str, seat: str, seed: int, hands: int | None, lang: str | None
     from ..engine import make_bots
     from ..rules import load_variant
 
+    if log_path is not None and not is_dir(log_path.parent):  # said now, not after the person's hand
+        raise click.BadParameter(f"no directory {str(log_path.parent)!r} to write {log_path.name!r} in", param_hint="'--log'")
     language: Language = "zh" if (lang or default_language()) == "zh" else "en"
     console = Console(highlight=False)
     rules = load_variant(variant)
@@ -396,7 +400,10 @@ def play(variant: str, seat: str, seed: int, hands: int | None, lang: str | None
         _settlement(console, game, table, n, totals)
         if log_path is not None:
             path = _log_path(log_path, n, many)
-            path.write_text(game.log_text(), encoding="utf-8")
+            try:
+                path.write_text(game.log_text(), encoding="utf-8")
+            except OSError as exc:
+                raise NbmjError(f"cannot write the log {str(path)!r}: {exc.strerror or exc}") from None
             console.print(table.t("log", path=path))
     console.print(f"[bold]{table.t('match_over')}[/bold]")
 
