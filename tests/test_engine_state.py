@@ -144,6 +144,11 @@ def test_dealer_first_turn_bars_claims_only_on_the_dealers_first_discard_NH_1_8(
         ({"round_wind": "east"}, "seats E, S, W, N"),
         ({"wall": [0] * 144}, "exactly once each"),
         ({"wall": [float(t) for t in range(34) for _ in range(4)] + list(range(34, 42))}, r"tile ids \(integers\)"),
+        # found by an outside-in bad-input pass: a wall of no sequence raised TypeError, which
+        # a log's header with "wall": true turned into "bad header: TypeError(...)"
+        ({"wall": True}, r"tile ids \(integers\), not True$"),
+        ({"wall": 5}, r"tile ids \(integers\), not 5$"),
+        ({"wall": 3.5}, r"tile ids \(integers\), not 3.5$"),
         ({"dice": (0, 3)}, "two numbers from 1 to 6"),
         ({"dice": (7, 1)}, "two numbers from 1 to 6"),
         ({"dice": (1, 2, 3)}, "two numbers from 1 to 6"),

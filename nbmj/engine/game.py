@@ -108,7 +108,10 @@ def _check_wall(wall: Sequence[int] | str, tile_set: list[int]) -> list[int]:
     if isinstance(wall, str):
         tiles = parse_tiles(wall)
     else:
-        tiles = list(wall)
+        try:
+            tiles = list(wall)
+        except TypeError:  # no sequence at all (a log's header may say "wall": true)
+            raise GameSetupError(f"a fixed wall is tile notation or a list of tile ids (integers), not {wall!r}") from None
         if not all(type(t) is int for t in tiles):
             raise GameSetupError("a fixed wall is tile notation or a list of tile ids (integers)")
     if sorted(tiles) != tile_set:
