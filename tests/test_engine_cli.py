@@ -75,6 +75,23 @@ def test_replay_prints_each_event(tmp_path):
     assert states[-1]["phase"] == "over"
 
 
+@pytest.mark.parametrize("field", ["seed", "dealer", "round_wind"])
+def test_replay_says_the_hand_of_a_header_without_its_optional_fields(tmp_path, field):
+    """Found by an outside-in bad-input pass: a header may leave out seed, dealer and round
+    wind (the game takes 0, E and E), and the log replays; `nbmj replay` then printed
+    KeyError: 'dealer' as a traceback from its first line."""
+    g = Game("ningbo", 0)
+    play_hand(g, make_bots("greedy"))
+    lines = g.log_lines()
+    header = json.loads(lines[0])
+    del header[field]
+    path = tmp_path / "hand.jsonl"
+    path.write_text("\n".join([json.dumps(header)] + lines[1:]), encoding="utf-8")
+    r = run("replay", str(path))
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[0] == "ningbo, seed 0, dealer E, round wind E"
+
+
 def test_replay_of_an_edited_log_is_a_one_line_error(tmp_path):
     g = Game("ningbo", 4)
     play_hand(g, make_bots("greedy"))

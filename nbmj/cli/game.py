@@ -116,7 +116,7 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
             emit_json(s)
         return
     events = parse_log(text)
-    h = events[0]
+    h = game.header()  # (the log's own may leave out the fields the game defaults)
     click.echo(f"{h['variant']}, seed {h['seed']}, dealer {h['dealer']}, round wind {h['round_wind']}")
     for i, ev in enumerate(events[1:], 2):
         click.echo(f"{i:4d}  {describe(ev)}")
