@@ -69,6 +69,18 @@ def _planes_agree(rules, seed: int) -> int:
     return steps
 
 
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.__name__.rsplit(".", 1)[-1])
+@pytest.mark.parametrize("use", [(), (10,), (10, 11, 12)])
+def test_a_chi_without_two_hand_tiles_has_no_index(backend, use):
+    """Found by an outside-in bad-input pass: a corrupted log's chi without its hand tiles
+    reached the compiled action_index (through nbmj dataset), which read use[0] and use[1]
+    unchecked: a segmentation fault. Both backends refuse it alike."""
+    from nbmj.engine import Action
+
+    with pytest.raises(ValueError, match="^no index for action "):
+        backend.action_index(Action("W", "chi", 9, use))
+
+
 @needs_compiled
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.name)
 def test_compiled_planes_equal_the_reference_at_every_step(rules):

@@ -134,6 +134,8 @@ cpdef int action_index(action) except -1:
     if kind == "chi":
         t = action.tile
         use = action.use
+        if type(use) is not tuple or len(<tuple>use) != 2:  # (read unchecked below: bounds checks are off)
+            raise ValueError(f"no index for action {str(action)!r}")
         if t < <int>use[0]:
             return 42
         return 43 if t < <int>use[1] else 44

@@ -136,6 +136,8 @@ def action_index(action: Any) -> int:
         return L.HU
     if kind == "chi":
         t = action.tile
+        if len(action.use) != 2:
+            raise ValueError(f"no index for action {str(action)!r}")
         low, high = action.use
         if t < low:
             return L.CHI_LOW
