@@ -120,6 +120,21 @@ def test_a_bad_log_or_argument_is_refused_and_leaves_no_file(tmp_path):
     assert issubclass(DatasetError, ValueError)
 
 
+@pytest.mark.parametrize("edit", [{"seat": {}}, {"seat": "X"}, {"tile": None}, {"tile": 5}, {"use": "9f"}, {"e": "chi"}])
+def test_a_logged_action_that_is_not_one_the_game_takes_is_a_replay_error_at_its_line(edit):
+    """Found by an outside-in bad-input pass (corrupted logs through `nbmj dataset`): the
+    reader was handed each logged action before the replay had read it, so an action
+    with a seat of {} raised ValueError (SEATS.index) and a discard without its tile
+    TypeError (the action's index): tracebacks. Now the replay says what is wrong at its line."""
+    game = Game("ningbo", seed=1)
+    play_hand(game, [GreedyBot()] * 4)
+    lines = game.log_text().splitlines()
+    i = next(i for i, line in enumerate(lines) if '"e":"discard"' in line and i > 20)
+    lines[i] = json.dumps({**json.loads(lines[i]), **edit})
+    with pytest.raises(ReplayError, match=f"^line {i + 1}: "):
+        list(log_decisions("\n".join(lines)))
+
+
 def test_a_log_path_too_long_for_the_system_is_no_such_log(tmp_path):
     """Found by an outside-in bad-input pass: `nbmj dataset NAME` with a name too long for
     the system to look up printed pathlib's OSError (ENAMETOOLONG) as a traceback."""

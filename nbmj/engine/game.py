@@ -653,8 +653,19 @@ def logged_choices(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | N
     events, numbers = numbered_events(log)
     actions = [ev for ev in events[1:] if ev.get("e") in ACTION_KINDS]
     for k, game in enumerate(_replay(events, numbers, rules)):
-        if k < len(actions) and not game.is_over:
+        # An action the game would not take is not handed to the reader: the replay, going
+        # on, steps it and says what is wrong at its line.
+        if k < len(actions) and not game.is_over and _takes(game, actions[k]):
             yield game, actions[k]
+
+
+def _takes(game: Game, event: dict[str, Any]) -> bool:
+    """Whether ``game`` takes the logged action ``event`` now (Game.step accepts it)."""
+    try:
+        action = Action.from_json(event)
+    except NbmjError:
+        return False
+    return action in game.legal_actions(action.seat)
 
 
 def _replay(events: list[dict[str, Any]], numbers: list[int], rules: RuleSet | None) -> Iterator[Game]:
