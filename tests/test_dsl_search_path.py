@@ -205,6 +205,18 @@ LONG = 'variant long extends ningbo "long"\nscoring tai { minimum ' + "9" * 5000
 WIDE = 'variant wide extends ningbo "wide"\nscoring tai ｛ minimum 2 ｝\n'
 
 
+def test_a_directory_of_the_environment_variable_the_system_cannot_look_up_is_skipped(library, tmp_path_factory, monkeypatch):
+    """Found by an outside-in bad-input pass: a directory name too long for the system on
+    NBMJ_VARIANT_PATH made every command (nbmj variants, show, simulate...) print OSError
+    (ENAMETOOLONG) as a traceback; a directory that does not exist was already skipped."""
+    rules_dir = tmp_path_factory.mktemp("rules")
+    _write(rules_dir / "thursday.nbv", THURSDAY)
+    monkeypatch.setenv(ENV_VAR, os.pathsep.join(["/" + "a" * 300, str(rules_dir)]))
+    assert search_dirs() == [rules_dir.resolve()]
+    assert load_variant("thursday").name == "thursday"
+    assert CliRunner().invoke(main, ["variants"]).exit_code == 0
+
+
 def test_a_broken_neighbour_affects_only_itself(home, tmp_path_factory, monkeypatch):
     """Files whose headers cannot be read (nested 1,000 deep, a number of 5,000 digits,
     full-width braces) in the current directory and on the path: every other name still

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .._paths import current_directory_searched, file_or_with_suffix, search_current_directory, spec_root
+from .._paths import current_directory_searched, file_or_with_suffix, is_dir, search_current_directory, spec_root
 from ..errors import AmbiguousVariantError, RuleSetError, UnknownVariantError
 from .headers import read_header
 
@@ -152,7 +152,7 @@ def _search_dirs(from_dir: str | None, cwd: str | None, env: str) -> tuple[Path,
             r = d.resolve()
         except OSError:
             continue
-        if r not in out and r != shipped and r.is_dir():
+        if r not in out and r != shipped and is_dir(r):
             out.append(r)
     return tuple(out)
 
