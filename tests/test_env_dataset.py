@@ -4,6 +4,7 @@ opponents of the single-learner envs (reward_scale, shaping, fast/strong/callabl
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -133,6 +134,16 @@ def test_a_logged_action_that_is_not_one_the_game_takes_is_a_replay_error_at_its
     lines[i] = json.dumps({**json.loads(lines[i]), **edit})
     with pytest.raises(ReplayError, match=f"^line {i + 1}: "):
         list(log_decisions("\n".join(lines)))
+
+
+@pytest.mark.parametrize("seats", [True, 5, 1.5, [[]]])
+def test_seats_that_are_no_letters_at_all_are_refused_as_seats(seats):
+    """Found by an outside-in bad-input pass over the public API: chosen_seats(True) (or 5)
+    raised TypeError from list(seats) instead of the DatasetError every other bad seats gets."""
+    from nbmj.env.dataset import chosen_seats
+
+    with pytest.raises(DatasetError, match=f"^seats are some of E S W N, each once, not {re.escape(repr(seats))}$"):
+        chosen_seats(seats)
 
 
 def test_a_log_path_too_long_for_the_system_is_no_such_log(tmp_path):

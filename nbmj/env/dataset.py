@@ -75,7 +75,10 @@ def chosen_seats(seats: str | Iterable[str] | None) -> tuple[int, ...]:
     """Table positions from seat letters (``"E"``, ``"ES"``, ``["E", "W"]``); None is all four."""
     if seats is None:
         return (0, 1, 2, 3)
-    letters = list(seats)
+    try:
+        letters = list(seats)
+    except TypeError:  # no sequence of letters at all (True, 5): refused as below
+        letters = []
     if not letters or any(s not in SEATS for s in letters) or len(set(letters)) != len(letters):
         raise DatasetError(f"seats are some of E S W N, each once, not {seats!r}")
     return tuple(sorted(SEATS.index(s) for s in letters))
