@@ -179,6 +179,15 @@ def test_other_engine_errors_are_nbmj_errors():
         Action.from_json({"e": "discard", "seat": "E", "tile": 5})
 
 
+@pytest.mark.parametrize("text", [None, 5, ["E", "discard", "5m"], b"E discard 5m"])
+def test_an_action_text_that_is_no_text_is_an_action_syntax_error(text):
+    """Found by an outside-in bad-input pass over the public API: Action.parse(None) raised
+    AttributeError ('NoneType' object has no attribute 'split'), where from_json refuses a
+    value of the wrong type with ActionSyntaxError."""
+    with pytest.raises(ActionSyntaxError, match=r"^an action reads 'SEAT KIND \[TILE \[USE\]\]', not "):
+        Action.parse(text)
+
+
 def test_a_bad_seat_name_says_which_seats_exist():
     g = Game(NINGBO, 1)
     for call in (g.legal_actions, g.observation, g.win_for):

@@ -91,7 +91,7 @@ class Action:
     def parse(cls, text: str) -> "Action":
         """Read the text form ``"S chi 4m 56m"``, ``"E discard 5m"``, ``"W hu"``: seat, kind,
         then the tile and the hand tiles used where the kind has them (``with`` optional)."""
-        words = [w for w in text.split() if w != "with"]
+        words = [w for w in text.split() if w != "with"] if isinstance(text, str) else []
         if len(words) < 2:
             raise ActionSyntaxError(f"an action reads 'SEAT KIND [TILE [USE]]', not {text!r}")
         seat, kind, rest = words[0].upper(), words[1].lower(), words[2:]
