@@ -311,6 +311,15 @@ def test_replay_rejects_a_bad_header():
     assert info.value.index == 0
 
 
+@pytest.mark.parametrize("log", [None, 5, 1.5, True])
+def test_replay_refuses_a_log_that_is_no_text_and_no_lines(log):
+    """Found by an outside-in bad-input pass over the public API: Game.replay(None) (or 5)
+    raised TypeError from list(log) instead of the ReplayError any other bad log gets."""
+    with pytest.raises(ReplayError, match=f"^a log is its text or its lines, not {log!r}$") as info:
+        list(Game.replay(log))
+    assert info.value.index == 0
+
+
 def test_any_callable_can_sit_at_a_seat():
     asked = {s: 0 for s in "ESWN"}
 

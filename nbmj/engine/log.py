@@ -43,7 +43,10 @@ def dumps_event(event: dict[str, Any]) -> str:
 def numbered_events(log: str | Iterable[str | dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
     """The log's events (blank lines skipped) and the 1-based line number of each. A UTF-8
     byte-order mark before the first line, as some editors save one, is no part of it."""
-    lines = log.splitlines() if isinstance(log, str) else list(log)
+    try:
+        lines = log.splitlines() if isinstance(log, str) else list(log)
+    except TypeError:  # (None, a number)
+        raise ReplayError(f"a log is its text or its lines, not {log!r}", 0) from None
     out: list[dict[str, Any]] = []
     numbers: list[int] = []
     for number, line in enumerate(lines, 1):
