@@ -42,9 +42,9 @@ def _masked_random(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return (rng.random(mask.shape) * mask).argmax(axis=1)  # uniform among the legal (0 where none is)
 
 
-def _play_both(vec, sync, steps: int, seed, rng_seed: int = 0) -> int:
+def _play_both(vec, sync, steps: int, seed, rng_seed: int = 0, truncated: list[int] | None = None) -> int:
     """Step both envs with the same masked random actions; assert every result equal.
-    Returns how many episodes ended."""
+    Returns how many episodes ended (and appends to ``truncated`` how many were cut short)."""
     got, want = vec.reset(seed=seed), sync.reset(seed=seed)
     assert data_equivalence(got, want)
     rng = np.random.default_rng(rng_seed)
@@ -59,6 +59,8 @@ def _play_both(vec, sync, steps: int, seed, rng_seed: int = 0) -> int:
         assert data_equivalence(got[0], want[0]), step
         assert data_equivalence(got[4], want[4]), step
         ended += int(got[2].sum())
+        if truncated is not None:
+            truncated.append(int(got[3].sum()))
     return ended
 
 
@@ -68,6 +70,28 @@ def test_it_plays_as_a_sync_vector_env_of_single_seat_envs(variant, kwargs, mode
     vec = MahjongVectorEnv(4, variant, autoreset_mode=mode, **kwargs)
     ended = _play_both(vec, _sync(4, variant, mode, **kwargs), 250, seed=11)
     assert ended >= 4  # games ended and were dealt again, in the declared mode
+
+
+@pytest.mark.parametrize("mode", AUTORESET, ids=["next-step", "same-step"])
+def test_make_vec_cuts_episodes_at_max_episode_steps_as_time_limit_does(mode):
+    # make_vec's default mode (the vector entry point) hands max_episode_steps (its own
+    # keyword, or the registered spec's) to the vector env, as make hands it to TimeLimit:
+    # the env refused it with a TypeError
+    limit = {"max_episode_steps": 7}
+    vec = gymnasium.make_vec(ENV_ID, num_envs=4, variant="ningbo", opponents="random", autoreset_mode=mode, **limit)
+    assert type(vec) is MahjongVectorEnv and vec.max_episode_steps == 7
+    sync = gymnasium.make_vec(
+        ENV_ID, num_envs=4, vectorization_mode="sync", vector_kwargs={"autoreset_mode": mode}, variant="ningbo", opponents="random", **limit
+    )
+    truncated: list[int] = []
+    _play_both(vec, sync, 120, seed=3, truncated=truncated)
+    assert sum(truncated) >= 8  # hands outlast 7 steps of the learner: cut short, and dealt again
+    spec = gymnasium.envs.registration.EnvSpec(
+        "nbmj-test/Mahjong-v0", entry_point=MahjongEnv, vector_entry_point=MahjongVectorEnv, max_episode_steps=7
+    )
+    registered = gymnasium.make_vec(spec, num_envs=4, variant="ningbo", opponents="random", autoreset_mode=mode)
+    assert registered.max_episode_steps == 7
+    _play_both(registered, vec, 60, seed=5)
 
 
 def test_a_list_of_seeds_and_a_missing_seed_play_alike():
@@ -223,6 +247,8 @@ def test_an_illegal_action_raises_as_the_single_env_does():
         ({"opponents": "clever"}, "'clever'"),
         ({"render_mode": "rgb_array"}, "'rgb_array'"),
         ({"max_hands": 0}, "0"),
+        ({"max_episode_steps": 0}, "0"),
+        ({"max_episode_steps": 2.5}, "2.5"),
     ],
 )
 def test_bad_arguments_are_config_errors_quoting_them(kwargs, quoted):

@@ -47,7 +47,10 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
     game ``i`` with ``s + i`` (a list seeds each game, None entries from its own generator),
     as Gymnasium's SyncVectorEnv does. ``autoreset_mode``: ``AutoresetMode.NEXT_STEP``
     (Gymnasium's default) or ``SAME_STEP``; with ``copy=False`` the observations are the
-    env's own buffers, overwritten by the next step.
+    env's own buffers, overwritten by the next step. ``max_episode_steps`` (None, or a whole
+    number at least 1; ``make_vec`` passes its own and the registered spec's) truncates each
+    game's episode after that many steps, as ``gymnasium.make(..., max_episode_steps=...)``'s
+    ``TimeLimit`` does, and the game is dealt again as after its end.
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 2}
@@ -68,9 +71,14 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         copy: bool = True,
         reward_scale: float = 1.0,
         shaping: float = 0.0,
+        max_episode_steps: int | None = None,
     ) -> None:
         count = batch_size(num_envs)
         self.num_envs = count
+        limit = None if max_episode_steps is None else whole_number(max_episode_steps)
+        if max_episode_steps is not None and (limit is None or limit < 1):
+            raise EnvConfigError(f"max_episode_steps is None or a whole number, at least 1, not {max_episode_steps!r}")
+        self.max_episode_steps = limit
         self.autoreset_mode = _autoreset_mode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = check_render_mode(render_mode)
@@ -99,6 +107,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self._terminations = np.zeros(n, dtype=np.bool_)
         self._truncations = np.zeros(n, dtype=np.bool_)
         self._autoreset = [False] * n  # next-step mode: game i is dealt again by the next step
+        self._elapsed = [0] * n  # with max_episode_steps: the steps of each game's episode so far
         # each game's generator, as MahjongEnv's np_random: it draws the seed of a reset without one
         self._generators: list[np.random.Generator | None] = [None] * n
 
@@ -137,6 +146,8 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
                     dealt_again.append(i)
         ended: list[int] = []
         error: Exception | None = None
+        limit = self.max_episode_steps
+        versions = None if limit is None else [table.version for table in self.tables]  # (a move changes its table's)
         if _play_batch is not None:
             agents = [seat] * n
             stepped, error = _play_batch(self.tables, chosen, agents, self._planes, self._masks)
@@ -165,8 +176,11 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         for i in ended:
             terms[i] = True
             self._observe(i)  # the finished episode's last observation (its mask all zero)
+        done = ended
+        if versions is not None:
+            done = ended + self._time_limit(versions, set(ended))
         if self.autoreset_mode is AutoresetMode.SAME_STEP:
-            for i in ended:
+            for i in done:
                 final = {"observation": self._planes[i].copy(), "action_mask": self._masks[i].copy()}
                 infos = self._add_info(infos, {"final_obs": final, "final_info": {}}, i)
                 self._deal(i, None)
@@ -176,7 +190,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
                 self._deal(i, None)
                 self._observe(i)
                 self._autoreset[i] = False
-            for i in ended:
+            for i in done:
                 self._autoreset[i] = True
         if self.render_mode == "human":
             for i, action in enumerate(chosen):
@@ -194,6 +208,23 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self.tables = []
 
     # ------------------------------------------------------------------ inside
+
+    def _time_limit(self, versions: list[int], ended: set[int]) -> list[int]:
+        """Count a step of each game that moved (its table's version is not ``versions``'s),
+        mark the truncations of those at ``max_episode_steps``, as TimeLimit does (an episode
+        that ended at the limit is both), and return the games cut short that did not end."""
+        limit = self.max_episode_steps
+        truncs, elapsed = self._truncations, self._elapsed
+        truncs[:] = False
+        cut: list[int] = []
+        for i, table in enumerate(self.tables):
+            if table.version != versions[i]:
+                elapsed[i] += 1
+                if limit is not None and elapsed[i] >= limit:
+                    truncs[i] = True
+                    if i not in ended:
+                        cut.append(i)
+        return cut
 
     def _seeds(self, seed: object) -> list[int | None]:
         n = self.num_envs
@@ -221,6 +252,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
                 generator = self._generators[i] = seeding.np_random()[0]
             seed = int(generator.integers(0, _SEED_LIMIT))
         self.tables[i].reset(seed)
+        self._elapsed[i] = 0
         self._shaping[i].start(self.tables[i])
 
     def _observe(self, i: int) -> None:
