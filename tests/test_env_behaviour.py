@@ -196,6 +196,45 @@ def test_a_missing_agent_in_a_parallel_step_raises_the_envs_own_error_and_change
     assert isinstance(info.value, ValueError) and par.unwrapped.table.version == version
 
 
+def _a_discard_two_agents_may_claim(**kwargs):
+    """A parallel env (and its observations) where two agents may claim the discard on offer."""
+    rng = np.random.default_rng(0)
+    for seed in range(100):
+        par = nbmj.env.parallel_env(variant="ningbo", **kwargs)
+        obs, _ = par.reset(seed=seed)
+        while par.agents:
+            asked = [a for a, o in obs.items() if o["action_mask"].any()]
+            if len(asked) > 1:
+                return par, obs
+            obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) if o["action_mask"].any() else 0 for a, o in obs.items()})
+    raise AssertionError("no discard two agents may claim")
+
+
+@pytest.mark.parametrize(
+    "illegal,bad", [("raise", "illegal"), ("raise", "missing"), ("raise", "float"), ("penalty", "missing"), ("penalty", "float")]
+)
+def test_every_answer_to_a_claim_is_checked_before_any_is_played(illegal, bad):
+    # a bad answer from the second of two claimers raised after the first one's answer had
+    # been played: the step changed the game after all, and the same answers, corrected,
+    # were then refused for the first agent ("not player_i's move")
+    par, obs = _a_discard_two_agents_may_claim(illegal=illegal)
+    first, second = (f"player_{p}" for p in par.unwrapped.table.waiting()[:2])
+    answers = {a: int(np.flatnonzero(o["action_mask"])[-1]) for a, o in obs.items() if o["action_mask"].any()}
+    sent = dict(answers)
+    if bad == "illegal":
+        sent[second] = int(np.flatnonzero(obs[second]["action_mask"] == 0)[0])
+    elif bad == "missing":
+        del sent[second]
+    else:
+        sent[second] = float(answers[second])
+    version = par.unwrapped.table.version
+    with pytest.raises(IllegalActionError, match="an action is an int" if bad == "float" else second):
+        par.step(sent)
+    assert par.unwrapped.table.version == version
+    par.step(answers)  # the answers, corrected, are played
+    assert par.unwrapped.table.version != version
+
+
 def test_a_numpy_integer_seed_deals_as_the_int_does():
     envs = [nbmj.env.raw_env(variant="ningbo") for _ in range(2)]
     envs[0].reset(seed=np.int64(12))

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
+from .._numbers import whole_number
 from ..errors import IllegalActionError
 from ..rules.model import RuleSet
 from . import encoding
 from ._common import _POSITIONS, AGENTS, RENDER_MODES, check_render_mode, make_table, render_table
+from .layout import ACTION_SIZE
 from .spaces import action_space, observation_space
-from .table import BotSpec
+from .table import BotSpec, Table
 
 __all__ = ["parallel_env", "ParallelMahjongEnv"]
 
@@ -84,12 +86,15 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         earned = [0.0] * 4
         is_learner = table.is_learner
         # the positions the game waits for, nearest the discarder first (the bots have moved)
-        for p in game.phase_state.to_act():
+        to_act = game.phase_state.to_act()
+        if len(to_act) > 1:  # answers to a claim, played one by one: all are checked first
+            _check_answers(table, to_act, actions)
+        for p in to_act:
             if not is_learner[p]:
                 continue
             agent = AGENTS[p]
             if agent not in actions:
-                raise IllegalActionError(f"no action for {agent!r}, whom the game waits for, in {actions!r}", actions, ())
+                raise _no_action(agent, actions)
             for q, r in enumerate(_table_act(table, p, actions[agent])):
                 earned[q] += r
             if table.over:
@@ -117,6 +122,26 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
 
     def close(self) -> None:
         pass
+
+
+def _no_action(agent: str, actions: Mapping[str, Any]) -> IllegalActionError:
+    return IllegalActionError(f"no action for {agent!r}, whom the game waits for, in {actions!r}", actions, ())
+
+
+def _check_answers(table: Table, to_act: Sequence[int], actions: Mapping[str, Any]) -> None:
+    """Refuse the answers of the seats in ``to_act`` (to a claim) before any is played, when
+    one is missing, is no action at all, or is not legal and the table raises for that: the
+    step plays them one by one, and a refusal of the second would leave the first played."""
+    for p in to_act:
+        if not table.is_learner[p]:
+            continue
+        agent = AGENTS[p]
+        if agent not in actions:
+            raise _no_action(agent, actions)
+        action = actions[agent]
+        index = whole_number(action)
+        if index is None or not (table.penalize or (-1 < index < ACTION_SIZE and table.mask(p)[index])):
+            table.act(p, action)  # raises its own error for it, nothing played (a penalty is taken in turn)
 
 
 def parallel_env(**kwargs: Any) -> ParallelMahjongEnv:
