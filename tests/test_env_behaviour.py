@@ -6,7 +6,6 @@ vector env steps N games in lockstep with auto-reset."""
 from __future__ import annotations
 
 import random
-
 import re
 
 import numpy as np
@@ -332,6 +331,32 @@ def test_a_match_rotates_the_dealer_and_the_planes_say_each_agents_wind():
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert {h for h, _ in seen} == {0, 1, 2, 3}
     assert len(env.table.match.result.hands) == 4
+
+
+@pytest.mark.parametrize("seat", [2.0, np.float64(1.0), True, "1", 4, -1])
+def test_a_seat_that_is_no_position_is_refused_when_the_env_is_made(seat):
+    # the seat was checked with `seat in (0, 1, 2, 3)`, which 2.0 and True pass: the env was
+    # made, and its first reset or step failed with a TypeError or an IndexError (or, True,
+    # played seat 1 in the vector env)
+    for make in (nbmj.env.MahjongEnv, lambda **kw: nbmj.env.MahjongVectorEnv(2, **kw)):
+        with pytest.raises(nbmj.env.table.EnvConfigError, match=rf"^seat is a table position 0-3, not {re.escape(repr(seat))}$"):
+            make(seat=seat)
+
+
+@pytest.mark.parametrize("form", [np.int64, np.array], ids=["numpy-integer", "0-d-array"])
+def test_a_numpy_whole_number_is_the_seat_its_int_is(form):
+    # a 0-d array seat played with the masks of another seat on the pure-Python backend
+    for make in (nbmj.env.MahjongEnv, lambda **kw: nbmj.env.MahjongVectorEnv(1, **kw)):
+        envs = [make(variant="ningbo", opponents="random", seat=seat) for seat in (form(2), 2)]
+        assert [type(env.seat) for env in envs] == [int, int]
+        obs = [env.reset(seed=4)[0] for env in envs]
+        for _ in range(20):
+            assert all((obs[0][k] == obs[1][k]).all() for k in obs[0])
+            mask = obs[0]["action_mask"].reshape(-1, obs[0]["action_mask"].shape[-1])
+            if not mask.any():
+                break
+            action = int(np.flatnonzero(mask[0])[0])
+            obs = [env.step(np.array([action]) if isinstance(env, nbmj.env.MahjongVectorEnv) else action)[0] for env in envs]
 
 
 def test_bad_keyword_arguments_are_value_errors_that_quote_them():

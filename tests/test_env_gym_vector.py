@@ -243,6 +243,8 @@ def test_an_illegal_action_raises_as_the_single_env_does():
         ({"autoreset_mode": AutoresetMode.DISABLED}, "AutoresetMode.DISABLED"),
         ({"autoreset_mode": "later"}, "'later'"),
         ({"seat": 4}, "4"),
+        ({"seat": 2.0}, "2.0"),
+        ({"seat": True}, "True"),
         ({"reward": "money"}, "'money'"),
         ({"opponents": "clever"}, "'clever'"),
         ({"render_mode": "rgb_array"}, "'rgb_array'"),

@@ -17,7 +17,7 @@ from ..rules.model import RuleSet
 from . import layout as L
 from ._common import RENDER_MODES, RowViews, Shaping, action_batch, batch_size, check_render_mode, render_table
 from .encoding import play_batch as _play_batch
-from .single import reward_metadata, single_seat_table
+from .single import reward_metadata, seat_position, single_seat_table
 from .spaces import action_space, observation_space
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
@@ -83,7 +83,7 @@ class MahjongVectorEnv(GymVectorEnv[Obs, np.ndarray, np.ndarray]):
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.render_mode = check_render_mode(render_mode)
         self.copy = bool(copy)
-        self.seat = seat
+        self.seat = seat = seat_position(seat)
         rules = resolve_variant(variant)
         self.tables: list[Table] = [
             single_seat_table(

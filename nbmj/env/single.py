@@ -9,19 +9,30 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from .._numbers import whole_number
 from ..rules.model import RuleSet
 from . import encoding
 from ._common import RENDER_MODES, Shaping, check_render_mode, render_table
 from .layout import ACTION_SIZE
 from .table import BotSpec, EnvConfigError, Table, resolve_variant
 
-__all__ = ["MahjongEnv", "ENV_ID", "single_seat_table", "reward_metadata"]
+__all__ = ["MahjongEnv", "ENV_ID", "seat_position", "single_seat_table", "reward_metadata"]
 
 ENV_ID = "nbmj/Mahjong-v0"
 
 _table_act = encoding.table_act  # Table.act, in C for a legal action of the learner
 
 Obs = dict[str, np.ndarray]
+
+
+def seat_position(seat: object) -> int:
+    """``seat`` as the table position 0-3 it names: a whole number (an int, a NumPy integer
+    or a 0-d array of one; see :func:`nbmj._numbers.whole_number`). A float (even 2.0) or a
+    bool is refused, as for every count and seed of the envs."""
+    position = whole_number(seat)
+    if position is None or not 0 <= position <= 3:
+        raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
+    return position
 
 
 def single_seat_table(
@@ -38,8 +49,7 @@ def single_seat_table(
 ) -> Table:
     """The :class:`Table` of one learner at ``seat`` and ``opponents`` in the other seats
     (one bot for all three, or a mapping from position to bot)."""
-    if seat not in (0, 1, 2, 3):
-        raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
+    seat = seat_position(seat)
     if isinstance(opponents, Mapping):
         bots = dict(opponents)
     else:
@@ -97,7 +107,7 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         from .spaces import action_space, observation_space
 
         self.render_mode = check_render_mode(render_mode)
-        self.seat = seat
+        self.seat = seat = seat_position(seat)
         self.table = single_seat_table(
             resolve_variant(variant),
             opponents,
