@@ -359,6 +359,19 @@ def test_a_numpy_whole_number_is_the_seat_its_int_is(form):
             obs = [env.step(np.array([action]) if isinstance(env, nbmj.env.MahjongVectorEnv) else action)[0] for env in envs]
 
 
+@pytest.mark.parametrize("key", [1.0, True, "1", 9])
+def test_an_opponent_seated_at_no_position_is_refused(key):
+    # a key 1.0 or True passed the check (sorted, it equals 1) and seated a random bot seeded
+    # from the text of the key ("1.0"), which played otherwise than the same bot at 1; a key
+    # "1" failed with a TypeError of the sorting
+    opponents = {key: "random", 2: "random", 3: "random"}
+    for make in (nbmj.env.MahjongEnv, lambda **kw: nbmj.env.MahjongVectorEnv(2, **kw)):
+        with pytest.raises(nbmj.env.table.EnvConfigError, match=re.escape(repr(key))):
+            make(opponents=opponents)
+    as_ints = nbmj.env.MahjongEnv(opponents={np.int64(1): "random", 2: "random", 3: "random"})
+    assert sorted(as_ints.table.bot_specs) == [1, 2, 3] and all(type(p) is int for p in as_ints.table.bot_specs)
+
+
 def test_bad_keyword_arguments_are_value_errors_that_quote_them():
     for kwargs, message in (
         ({"reward": "money"}, "'money'"),

@@ -51,7 +51,12 @@ def single_seat_table(
     (one bot for all three, or a mapping from position to bot)."""
     seat = seat_position(seat)
     if isinstance(opponents, Mapping):
-        bots = dict(opponents)
+        bots = {}
+        for key, spec in opponents.items():
+            position = whole_number(key)
+            if position is None or not 0 <= position <= 3:
+                raise EnvConfigError(f"opponents maps table positions 0-3 to bots, not {key!r}")
+            bots[position] = spec
     else:
         bots = {p: opponents for p in range(4) if p != seat}
     return Table(
