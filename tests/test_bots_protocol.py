@@ -102,6 +102,17 @@ def test_the_example_javascript_bot_plays_whole_hands():
     assert [m["type"] for m in rec.sent].count("request") > 10
 
 
+@pytest.mark.parametrize("startup", [float("nan"), float("inf"), -1.0, True, "10"])
+def test_a_startup_allowance_that_is_no_number_of_seconds_is_refused(startup):
+    """RemoteSeat(startup=...) adds that many seconds to the first request after the bot
+    starts: NaN would make the deadline never come, a negative one shorten the limit."""
+    from nbmj.errors import NbmjError
+
+    with pytest.raises(NbmjError, match=f"startup is a finite number of seconds, at least 0, not {startup!r}"):
+        RemoteSeat("bot", lambda: None, startup=startup)
+    assert RemoteSeat("bot", lambda: None, startup=0).startup == 0
+
+
 @pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1.0, True, "5"])
 def test_a_time_limit_that_is_no_number_of_seconds_is_refused(limit):
     """Found by an outside-in bad-input pass: `nbmj arena --bot PROGRAM --time-limit nan`

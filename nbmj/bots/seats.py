@@ -144,6 +144,8 @@ class RemoteSeat:
         if on_fault not in ON_FAULT:
             raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
         check_time_limit(time_limit)
+        if finite_real(startup) is None:
+            raise _SeatError(f"startup is a finite number of seconds, at least 0, not {startup!r}")
         self.name = name
         self._transport_or_factory = transport
         self._transport: Transport | None = None
