@@ -28,6 +28,15 @@ def is_dir(path: str | os.PathLike[str]) -> bool:
         return False
 
 
+def missing_directory(path: str | os.PathLike[str]) -> str | None:
+    """Why a file cannot be written at ``path`` before anything is done, in words: its
+    directory does not exist (or cannot be looked up); None when it does."""
+    target = Path(path)
+    if is_dir(target.parent):
+        return None
+    return f"no directory {str(target.parent)!r} to write {target.name!r} in"
+
+
 def file_or_with_suffix(path: str | os.PathLike[str], suffix: str) -> Path | None:
     """The file ``path`` names, else the file it names with ``suffix`` added to its name
     (``v/uncle`` for ``v/uncle.nbv``) when its name has another suffix or none, else None.

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._paths import is_dir
+from .._paths import missing_directory
 from ..errors import NbmjError
 from .backends import Record, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
@@ -167,8 +167,9 @@ def check_plot_path(path: str) -> None:
     target = Path(path)
     if target.suffix.lower() not in (".png", ".svg"):
         raise LabError(f"--plot writes a .png or .svg file, not {path!r}")
-    if not is_dir(target.parent):
-        raise LabError(f"no directory {str(target.parent)!r} to write {target.name!r} in")
+    missing = missing_directory(target)
+    if missing is not None:
+        raise LabError(missing)
 
 
 def plot_compare(result: dict[str, Any], path: str) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from .._paths import is_dir
+from .._paths import missing_directory
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..rules.model import SEATS
@@ -373,8 +373,9 @@ def play(variant: str, seat: str, seed: int, hands: int | None, lang: str | None
     from ..engine import make_bots
     from ..rules import load_variant
 
-    if log_path is not None and not is_dir(log_path.parent):  # said now, not after the person's hand
-        raise click.BadParameter(f"no directory {str(log_path.parent)!r} to write {log_path.name!r} in", param_hint="'--log'")
+    missing = None if log_path is None else missing_directory(log_path)
+    if missing is not None:  # said now, not after the person's hand
+        raise click.BadParameter(missing, param_hint="'--log'")
     language: Language = "zh" if (lang or default_language()) == "zh" else "en"
     console = Console(highlight=False)
     rules = load_variant(variant)

@@ -24,7 +24,7 @@ from typing import IO, Any
 import numpy as np
 
 from .._numbers import finite_real
-from .._paths import is_dir, is_file
+from .._paths import is_dir, is_file, missing_directory
 from ..engine.actions import Action
 from ..engine.game import logged_choices
 from ..errors import NbmjError
@@ -193,8 +193,9 @@ def write_dataset(
         raise DatasetError(f"the dataset is written as a .npz file, not {str(out)!r}")
     chosen_seats(seats)
     _check_scale(reward, reward_scale)
-    if not target.parent.is_dir():
-        raise DatasetError(f"no directory {str(target.parent)!r} to write {target.name!r} in")
+    missing = missing_directory(target)
+    if missing is not None:
+        raise DatasetError(missing)
     work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent)
     try:
         columns = _Columns(work)

@@ -29,10 +29,16 @@ def seat_position(seat: object) -> int:
     """``seat`` as the table position 0-3 it names: a whole number (an int, a NumPy integer
     or a 0-d array of one; see :func:`nbmj._numbers.whole_number`). A float (even 2.0) or a
     bool is refused, as for every count and seed of the envs."""
-    position = whole_number(seat)
-    if position is None or not 0 <= position <= 3:
+    position = _table_position(seat)
+    if position is None:
         raise EnvConfigError(f"seat is a table position 0-3, not {seat!r}")
     return position
+
+
+def _table_position(value: object) -> int | None:
+    """``value`` as a table position 0-3 when it is a whole number naming one, else None."""
+    position = whole_number(value)
+    return position if position is not None and 0 <= position <= 3 else None
 
 
 def single_seat_table(
@@ -53,8 +59,8 @@ def single_seat_table(
     if isinstance(opponents, Mapping):
         bots = {}
         for key, spec in opponents.items():
-            position = whole_number(key)
-            if position is None or not 0 <= position <= 3:
+            position = _table_position(key)
+            if position is None:
                 raise EnvConfigError(f"opponents maps table positions 0-3 to bots, not {key!r}")
             bots[position] = spec
     else:
