@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NbmjError",
     "TileNotationError",
+    "TileIdError",
     "HandShapeError",
     "RuleSetError",
     "UnknownVariantError",
@@ -51,6 +52,11 @@ class TileNotationError(NbmjError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+
+class TileIdError(NbmjError, ValueError):
+    """A tile id that names no tile: ids are whole numbers 0-41, the 34 kinds and then the
+    eight flowers (:mod:`nbmj.tiles`)."""
 
 
 class HandShapeError(NbmjError, ValueError):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .errors import HandShapeError, TileNotationError
+from .errors import HandShapeError, TileIdError, TileNotationError
 
 __all__ = [
     "N_KINDS",
@@ -183,13 +183,14 @@ def _position_of_flower(text: str) -> int:
 
 
 def tile_code(tile: int) -> str:
-    """The two-character code of a tile id.
+    """The two-character code of a tile id; :class:`~nbmj.errors.TileIdError` for anything
+    but a whole number 0-41 (a bool too).
 
     >>> tile_code(0), tile_code(33), tile_code(34)
     ('1m', '7z', '1f')
     """
-    if not isinstance(tile, int) or not 0 <= tile < N_TILE_IDS:
-        raise ValueError(f"no tile with id {tile!r}")
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < N_TILE_IDS:
+        raise TileIdError(f"no tile has the id {tile!r}; tile ids are 0-{N_TILE_IDS - 1}")
     for letter, (first, ranks) in _SUIT_TABLE.items():
         if first <= tile < first + ranks:
             return f"{tile - first + 1}{letter}"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from nbmj._backend import compiled_module
 from nbmj.engine import Game, Match
+from nbmj.errors import IllegalActionError
 from nbmj.env import _reference, layout as L
 from nbmj.env.encoding import ReferenceEncoder, encoder_rules
 from nbmj.rules import compile_text, list_variants, load_variant
@@ -122,8 +123,12 @@ def test_the_action_space_is_the_documented_blocks():
     assert covered == list(range(L.ACTION_SIZE))
     assert L.action_name(0) == "discard 1m" and L.action_name(L.PASS) == "pass"
     assert L.action_name(L.ANKAN + 27) == "ankan 1z" and L.action_name(L.FLOWER) == "flower 1f"
-    with pytest.raises(ValueError, match="125"):
+    with pytest.raises(IllegalActionError, match="125"):
         L.action_name(125)
+    assert L.action_name(np.int64(L.PASS)) == "pass"  # (a NumPy integer, as a policy gives one)
+    for bad in (-1, True, "x", 1.5, None):  # an NbmjError as the envs' step raises, never a TypeError
+        with pytest.raises(IllegalActionError):
+            L.action_name(bad)  # type: ignore[arg-type]
 
 
 def test_the_plane_layout_is_the_documented_rows():

@@ -86,3 +86,14 @@ def test_classifiers():
     assert not tiles.is_terminal_or_honor(tiles.parse_tile("5m"))
     assert tiles.is_flower(tiles.parse_tile("3f")) and not tiles.is_flower(tiles.parse_tile("7z"))
     assert tiles.suit_of(tiles.parse_tile("4p")) == "p" and tiles.rank_of(tiles.parse_tile("4p")) == 4
+
+
+@pytest.mark.parametrize("tile", [-1, 42, 99, True, 1.0, "1m", None])
+def test_a_tile_id_that_names_no_tile_is_refused(tile):
+    """tile_code raises TileIdError (an NbmjError and a ValueError), never a plain
+    ValueError, and takes no bool for the tile it would stand for."""
+    from nbmj.errors import NbmjError, TileIdError
+
+    with pytest.raises(TileIdError, match="no tile has the id") as err:
+        tiles.tile_code(tile)
+    assert isinstance(err.value, NbmjError) and isinstance(err.value, ValueError)

@@ -65,8 +65,20 @@ ACTION_RANGES: tuple[tuple[str, int, int, str], ...] = (
 
 
 def action_name(index: int) -> str:
-    """A short name of action ``index``: ``"discard 5m"``, ``"chi_mid"``, ``"ankan 1z"``, ``"pass"``."""
+    """A short name of action ``index``: ``"discard 5m"``, ``"chi_mid"``, ``"ankan 1z"``, ``"pass"``.
+    :class:`~nbmj.errors.IllegalActionError` for an index that is no action (a whole number
+    0-124, as the envs' ``step`` takes it)."""
+    from operator import index as as_index
+
+    from ..errors import IllegalActionError
     from ..tiles import tile_code
+
+    try:
+        if isinstance(index, bool):
+            raise TypeError  # (a bool is an int to Python, but no action)
+        index = as_index(index)
+    except TypeError:
+        raise IllegalActionError(f"an action is an int from 0 to {ACTION_SIZE - 1}, not {index!r}") from None
 
     for name, first, count, _ in ACTION_RANGES:
         if first <= index < first + count:
@@ -74,7 +86,7 @@ def action_name(index: int) -> str:
                 return name
             i = index - first
             return f"{name} {tile_code(i + 34 if name == 'flower' else i)}"
-    raise ValueError(f"no action {index!r}: actions are 0-{ACTION_SIZE - 1}")
+    raise IllegalActionError(f"no action {index!r}: actions are 0-{ACTION_SIZE - 1}")
 
 
 # ---------------------------------------------------------------- the feature planes
