@@ -85,3 +85,122 @@ def test_bad_situations_raise(data, fragment):
     with pytest.raises(SituationError) as err:
         Situation.from_dict(data)
     assert fragment.lower() in str(err.value).lower()
+
+
+# ---------------------------------------------------------------- a Situation made in Python
+
+_HAND = parse_tiles("123m456p789s11222z")
+
+
+def _made(**changes):
+    """A winning Situation made in Python (no JSON), with ``changes``."""
+    fields = dict(seat="S", round_wind="E", concealed=tuple(_HAND[:13]), win_tile=_HAND[13], win_by="self_draw",
+                  indicator=parse_tile("5z"))
+    fields.update(changes)
+    return Situation(**fields)
+
+
+_SHORT = tuple(parse_tiles("456p789s1122z"))  # ten tiles: one meld to add
+
+
+@pytest.mark.parametrize(
+    "changes, fragment",
+    [
+        ({"seat": "X"}, "'seat'"),
+        ({"round_wind": "Q"}, "'round'"),
+        ({"concealed": (-1,) + tuple(_HAND[1:13])}, "-1 in 'concealed' is no tile id"),  # was read as 7z
+        ({"concealed": (True,) + tuple(_HAND[1:13])}, "true in 'concealed' is no tile id"),
+        ({"win_tile": 99}, "'win_tile'"),
+        ({"win_by": "ron"}, "win_by"),
+        ({"win_by": "discard"}, "needs 'from'"),
+        ({"win_by": "discard", "discarder": "S"}, "own seat"),
+        ({"win_by": "discard", "discarder": "X"}, "'from'"),
+        ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("159m")), "E"),)}, "not a chi"),
+        ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), "S"),)}, "the seat that made it"),
+        ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), None),)}, "needs 'from'"),
+        ({"concealed": _SHORT, "melds": (Meld("pung", tuple(parse_tiles("111m")), "E"),)}, "unknown kind"),
+        ({"concealed": _SHORT, "melds": ((0, 0, 0),)}, "must be a meld"),
+        ({"flowers": tuple(parse_tiles("1m"))}, "not a flower"),
+        ({"flowers": (parse_tile("1f"), parse_tile("1f"))}, "2 copies of '1f'"),
+        ({"concealed": tuple(parse_tiles("11111m456p789s12z"))}, "5 copies of '1m'"),
+        ({"concealed": tuple(_HAND[:12])}, "not 14"),
+        ({"fed": (("E", 9),)}, "'fed' count"),
+        ({"fed": (("S", 1),)}, "own seat"),
+        ({"liable": "S"}, "own seat"),
+        ({"win_by": "kong_replacement"}, "needs a kong"),
+    ],
+)
+def test_score_and_settle_check_a_situation_made_in_python(changes, fragment):
+    """score(), settle(), links() and heavenly_choices() refuse a Situation made in Python
+    that could be no win, as from_dict refuses its JSON: a SituationError saying what is
+    wrong (before, some gave a plain ValueError or a TypeError, and some were scored: a tile
+    id of -1 as 7z, a chi of 159m as 123m, a discard win with no discarder paying nothing)."""
+    from nbmj.rules import load_variant
+    from nbmj.scoring import links, score, settle
+    from nbmj.scoring.scorer import heavenly_choices
+
+    rules = load_variant("ningbo")
+    sit = _made(**changes)
+    for call in (lambda: score(sit, rules), lambda: settle(sit, rules, 4), lambda: heavenly_choices(sit, rules),
+                 lambda: sit.check(rules)):
+        with pytest.raises(SituationError) as err:
+            call()
+        assert fragment.lower() in str(err.value).lower()
+        assert "b'" not in str(err.value)  # (the counts are never shown as bytes)
+    if "14" not in fragment and "kong" not in fragment:  # (links read no hand size or win method)
+        with pytest.raises(SituationError):
+            links(sit, rules.liability)
+
+
+def test_a_good_situation_made_in_python_still_scores():
+    from nbmj.rules import load_variant
+    from nbmj.scoring import score
+
+    sit = _made()
+    sit.check()
+    assert score(sit, load_variant("ningbo")).decomposition
+
+
+def test_the_hand_size_is_the_variants_NB_3_7():
+    """A win holds the tiles the variant deals and one more (``dealing.other_tiles``): a
+    variant dealing ten tiles a hand wins with eleven, which ``nbmj score``'s JSON may now
+    say (from_dict asked for 14 whatever the variant), and ningbo refuses."""
+    from nbmj.rules import compile_text, load_variant
+    from nbmj.scoring import score
+
+    ten = compile_text('variant ten extends ningbo "ten"\ndealing { dealer_tiles 11; other_tiles 10 }\n', "ten.nbv")
+    sit = Situation.from_dict({**GOOD, "concealed": "13s 88m"})
+    assert score(sit, ten).decomposition
+    with pytest.raises(SituationError, match="not 14 .variant 'ningbo' deals 13"):
+        score(sit, load_variant("ningbo"))
+    with pytest.raises(SituationError, match="not 11 .variant 'ten' deals 10"):
+        score(_made(), ten)
+    with pytest.raises(SituationError, match="not 14"):
+        Situation.from_dict({**GOOD, "concealed": "13s 888m"})
+
+
+def test_the_other_public_scoring_calls_refuse_seats_and_tiles_that_are_none():
+    """settle_losers, hand_fu and wind_kind raise NbmjErrors (UnknownSeatError,
+    SituationError), not a plain ValueError, and hand_fu no longer counts a tile id of -1
+    as 7z."""
+    from nbmj.errors import UnknownSeatError
+    from nbmj.rules import load_variant
+    from nbmj.scoring import hand_fu, settle_losers
+    from nbmj.scoring.facts import wind_kind
+
+    ninghai = load_variant("ninghai")
+    with pytest.raises(UnknownSeatError, match="'X'"):
+        settle_losers({"E": 10, "X": 20}, ninghai)
+    with pytest.raises(SituationError, match="whole number"):
+        settle_losers({"E": 10, "W": -5}, ninghai)
+    with pytest.raises(UnknownSeatError, match="'Q'"):
+        wind_kind("Q")
+    with pytest.raises(SituationError, match="'seat'"):
+        hand_fu("777z", [], "", ninghai, "X")
+    with pytest.raises(SituationError, match="-1 in 'concealed' is no tile id"):
+        hand_fu((-1, -1, -1), [], "", ninghai, "E")
+    with pytest.raises(SituationError, match="not a flower"):
+        hand_fu("777z", [], "1m", ninghai, "E")
+    with pytest.raises(SituationError, match="not a chi"):
+        hand_fu("777z", [Meld("chi", tuple(parse_tiles("135m")), "N")], "", ninghai, "E")
+    assert hand_fu("777z", [], "", ninghai, "E") == hand_fu(tuple(parse_tiles("777z")), [], "", ninghai, "E") > 0

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from ..engine.liability import forbidden_tiles
 from ..rules.model import RuleSet
-from ..scoring import Meld, Situation, settle
+from ..scoring import Meld, Situation
+from ..scoring.settlement import payments_of
 from .view import MeldView, SeatView, payment_links
 
 __all__ = ["Stakes"]
@@ -57,7 +58,8 @@ class Stakes:
                 fed=tuple([(wind[s], n) for s, n in fed if n]),
                 liable=None if liable is None else wind[liable],
             )
-            got = self._cache[key] = -float(settle(sit, self.rules, 1, True)[0][wind[payer]])
+            # (sit holds only the fields the payments read: no check of a whole hand)
+            got = self._cache[key] = -float(payments_of(sit, self.rules, 1, True)[0][wind[payer]])
         return got
 
     def my_gain(self, view: SeatView, self_drawn: bool) -> float:

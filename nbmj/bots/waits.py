@@ -22,7 +22,9 @@ from typing import NamedTuple
 
 from .. import core
 from ..rules.model import RuleSet, TaiScoring
-from ..scoring import Meld, Situation, score, settle
+from ..scoring import Meld, Situation
+from ..scoring.scorer import score_hypothetical
+from ..scoring.settlement import payments_of
 from ..scoring.bound import reach_from_counts
 from ..tiles import N_KINDS
 from .view import MeldView, SeatView
@@ -168,7 +170,7 @@ class WaitBook:
     def _score(self, view: SeatView, hand: "_WaitingHand", tile: int, self_drawn: bool) -> WinWorth:
         """Winning on ``tile``: the scorer's cheap bound first
         (``nbmj.scoring.bound.may_reach_minimum``, false only when no reading can
-        reach the minimum), then :func:`~nbmj.scoring.score` itself."""
+        reach the minimum), then the scorer itself (:func:`~nbmj.scoring.scorer.score_hypothetical`)."""
         wind = view.wind_of
         me = view.wind
         win_by = "self_draw" if self_drawn else "discard"
@@ -202,7 +204,8 @@ class WaitBook:
             discarded_wild=view.discarded_wild,
         )
         self.scored += 1
-        result = score(sit, self.rules)
+        # (a wait whose every copy is in sight is weighed too: a win that may not come)
+        result = score_hypothetical(sit, self.rules)
         if not result.valid:
             return WinWorth(False, result.points, 0.0, result.reason, result.reason_rule)
         if self_drawn:
@@ -210,7 +213,8 @@ class WaitBook:
         gains = [float(result.payments[me])]
         for other in () if self.one_discarder else others[1:]:
             alt = dataclasses.replace(sit, discarder=wind[other])
-            gains.append(float(settle(alt, self.rules, result.points, True)[0][me]))
+            # (alt is sit from another discarder: the payments read no more)
+            gains.append(float(payments_of(alt, self.rules, result.points, True)[0][me]))
         return WinWorth(True, result.points, sum(gains) / len(gains))
 
 

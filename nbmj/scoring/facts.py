@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..core import is_win
-from ..errors import SituationError
+from ..errors import SituationError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet, WildRules
 from ..rules.wilds import wild_tiles
 from ..tiles import N_KINDS, PLANTS, SEASONS, tile_code, to_notation
@@ -43,10 +43,11 @@ _WIND_KINDS = {s: 27 + i for i, s in enumerate(SEATS)}
 
 
 def wind_kind(seat: str) -> int:
-    """The tile kind of a seat's wind (``"E"`` is 东)."""
+    """The tile kind of a seat's wind (``"E"`` is 东); :class:`~nbmj.errors.UnknownSeatError`
+    for anything but ``E S W N``."""
     kind = _WIND_KINDS.get(seat)
     if kind is None:
-        raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+        raise UnknownSeatError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
     return kind
 
 

@@ -7,9 +7,9 @@ from nbmj.scoring.facts cimport HandFacts, facts
 from nbmj.scoring.items cimport ItemPlan, plan_for
 from nbmj.scoring.readings cimport Candidate, Reading, build_reading, candidate_notation, candidates
 from nbmj.scoring.result cimport ScoreResult
-from nbmj.scoring.settlement cimport settle
+from nbmj.scoring.settlement cimport payments_of
 from nbmj.scoring.shapes cimport is_shape_candidate
-from nbmj.scoring.situation cimport Situation
+from nbmj.scoring.situation cimport Situation, check_situation
 from nbmj.scoring.totals cimport meets_minimum, tai_from_entries
 
 
@@ -25,6 +25,7 @@ cdef class _Settings:
     cdef readonly tuple alternatives
     cdef readonly str name
     cdef readonly str minimum_rule
+    cdef readonly Py_ssize_t hand_size
     cdef readonly dict outcomes
 
 

@@ -20,9 +20,9 @@ from .features import features_in
 from .items import Applied, Found, ItemPlan, apply_items, plan_for, to_applied
 from .readings import Reading, build_reading, candidate_notation, candidates
 from .result import ScoreResult
-from .settlement import settle
+from .settlement import payments_of
 from .shapes import build_shape_reading, is_shape_candidate, shape_candidates, shape_notation
-from .situation import Meld, Situation
+from .situation import Meld, Situation, check_situation, hand_size
 from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
 
 __all__ = ["score", "hand_fu", "clear_caches"]
@@ -65,7 +65,7 @@ class _Settings:
     items found to apply in its readings so far (:func:`_outcome`)."""
 
     __slots__ = ("wilds", "shapes", "win_on_discard", "claim_discarded_wild", "rob_kong", "heavenly_any", "scoring",
-                 "minimum", "alternatives", "name", "minimum_rule", "outcomes")
+                 "minimum", "alternatives", "name", "minimum_rule", "hand_size", "outcomes")
 
     def __init__(self, rules: RuleSet) -> None:
         self.wilds: bool = rules.wilds.enabled
@@ -81,6 +81,8 @@ class _Settings:
             rules.scoring.minimum_alternatives if isinstance(rules.scoring, TaiScoring) else ())
         self.name: str = rules.name
         self.minimum_rule: str = _rule_id(rules, "minimum")
+        #: the tiles of a win, counting each meld as three (Situation.check)
+        self.hand_size: int = hand_size(rules)
         #: the items found to apply in a reading (ItemPlan.found_entries) -> their _Outcome
         self.outcomes: dict[tuple[Found, ...], _Outcome] = {}
 
@@ -178,8 +180,17 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     """Score one win: the best reading of the hand under ``rules``, and the payments.
 
     Raises :class:`~nbmj.errors.SituationError` when the tiles do not make a winning hand
-    (given the wilds) or hold something no hand can.
+    (given the wilds) or hold something no hand can, or the situation could be no win
+    (``Situation.check()``).
     """
+    check_situation(situation, _settings(rules).hand_size, rules)
+    return _score_with_facts(situation, rules, None)
+
+
+def score_hypothetical(situation: Situation, rules: RuleSet) -> ScoreResult:
+    """:func:`score` without ``Situation.check()``: for a bot weighing a win that may not
+    be able to come (on a tile whose every copy is in sight), scored all the same. The
+    scorer still refuses tiles that no hand can hold."""
     return _score_with_facts(situation, rules, None)
 
 
@@ -187,7 +198,9 @@ def heavenly_choices(sit: Situation, rules: RuleSet) -> list[Situation]:
     """NB-12.48: the readings of a heavenly win (天胡: the dealer's self-draw in the first
     turn) as to which of its fourteen tiles is the winning one. With ``heavenly_wait any``
     every kind held may be it, each a situation of its own (the drawn tile's first);
-    otherwise, and for every other win, the situation as given."""
+    otherwise, and for every other win, the situation as given. :class:`~nbmj.errors.SituationError`
+    for a situation that could be no win (``Situation.check()``)."""
+    sit.check(rules)
     return _winning_tile_choices(sit) if _heavenly_any(sit, rules) else [sit]
 
 
@@ -302,7 +315,7 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
     # the totals by position, in the order of Total's fields (a field read by name is an
     # attribute look-up each; a reordered field fails the goldens)
     tai, minimum_tai, fu, fan, fan_raw, hu, points, capped, multiplier = total
-    payments, payment_rules = settle(sit, rules, points, valid)
+    payments, payment_rules = payments_of(sit, rules, points, valid)
     assert best_cand is not None  # (cands is not empty)
     decomposition = (shape_notation(hf, best_cand) if is_shape_candidate(best_cand)
                      else candidate_notation(hf, best_cand))
@@ -354,16 +367,24 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
     rounded up to the scheme's ``round_to``.
 
     ``concealed`` and ``flowers`` are tile ids or notation; ``melds`` are :class:`Meld`
-    values or dicts as in the JSON situation.
+    values or dicts as in the JSON situation. :class:`~nbmj.errors.SituationError` for a
+    seat, tile or meld that is none (as ``Situation.check()`` tells them).
     """
-    from ..tiles import parse_tiles
-    from .situation import _meld
+    from ..tiles import is_flower, parse_tiles, tile_code
+    from .situation import MELD_KINDS, _check_meld, _check_tiles, _meld, _seat
 
-    if isinstance(concealed, str):
-        concealed = parse_tiles(concealed)
-    if isinstance(flowers, str):
-        flowers = parse_tiles(flowers)
+    _seat(seat, "seat")
+    _seat(round_wind, "round")
+    concealed = tuple(parse_tiles(concealed) if isinstance(concealed, str) else concealed)
+    flowers = tuple(parse_tiles(flowers) if isinstance(flowers, str) else flowers)
+    _check_tiles(concealed, "concealed")
+    _check_tiles(flowers, "flowers")
+    for t in flowers:
+        if not is_flower(t):
+            raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
     laid = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
+    for i, m in enumerate(laid):
+        _check_meld(m, i, seat, "meld", MELD_KINDS)
     counts = [0] * N_KINDS
     for t in concealed:
         if t < N_KINDS:
@@ -372,8 +393,8 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
     for k, n in enumerate(counts):
         if n >= 3:
             sets.append(SetGroup("pung", k, False))
-    sit = Situation(seat=seat, round_wind=round_wind, concealed=tuple(concealed), win_tile=0, win_by="self_draw",
-                    melds=laid, flowers=tuple(flowers))
+    sit = Situation(seat=seat, round_wind=round_wind, concealed=concealed, win_tile=0, win_by="self_draw",
+                    melds=laid, flowers=flowers)
     hf = new_hand_facts(sit, rules, frozenset(), bytes(counts), {}, tuple(sets))
     # the hand level of a self-drawn win without wilds, filled as facts() fills a winner's
     fill_level(hf, seat, sit.win_by, [m.kind for m in laid], (), 0, 0, False, 0, False,

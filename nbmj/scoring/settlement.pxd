@@ -48,4 +48,4 @@ cdef Py_ssize_t _SCALED_KEPT
 cdef dict _NO_PAYMENTS
 @cython.locals(cache=dict, key=tuple, unit=tuple, factors=tuple, f=object, s=str, bloom=object,
                melds=tuple, scaled=dict, payments=dict)
-cpdef tuple settle(Situation sit, object rules, object points, bint valid=*)
+cpdef tuple payments_of(Situation sit, object rules, object points, bint valid)

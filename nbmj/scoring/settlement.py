@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SituationError, UnknownSeatError
 from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
 from ..rules.model import SEATS as _SEATS
 from ._by_object import ByObject
@@ -29,7 +30,7 @@ def relation(a: str, b: str) -> str:
     """``b`` as seen from ``a``: ``"next"`` (下家), ``"opposite"`` (对家) or ``"previous"`` (上家)."""
     d = (SEATS.index(b) - SEATS.index(a)) % 4
     if d == 0:
-        raise ValueError(f"{a!r} and {b!r} are the same seat")
+        raise SituationError(f"{a!r} and {b!r} are the same seat")
     return ("next", "opposite", "previous")[d - 1]
 
 
@@ -45,7 +46,14 @@ class Link:
 
 
 def links(sit: Situation, liability: Liability) -> dict[str, Link]:
-    """The seats linked to the winner under ``liability``."""
+    """The seats linked to the winner under ``liability``; :class:`~nbmj.errors.SituationError`
+    for a situation that could be no win (``Situation.check()``)."""
+    sit.check()
+    return links_of(sit, liability)
+
+
+def links_of(sit: Situation, liability: Liability) -> dict[str, Link]:
+    """:func:`links` of a situation already checked."""
     fed_winner = {s: 0 for s in SEATS if s != sit.seat}
     for m in sit.melds:
         if m.source is None:
@@ -168,7 +176,18 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
     """Payments for a win worth ``points`` (S): seat -> amount, the winner positive.
 
     Returns the payments and the rule IDs applied. An invalid win pays nothing.
+    :class:`~nbmj.errors.SituationError` for a situation that could be no win
+    (``Situation.check()``).
     """
+    sit.check(rules)
+    return payments_of(sit, rules, points, valid)
+
+
+def payments_of(sit: Situation, rules: RuleSet, points: int, valid: bool) -> tuple[dict[str, int], list[str]]:
+    """:func:`settle` without its check of ``sit``: the payments read only the winner, the
+    win method, the discarder, the melds' kinds and sources, ``fed``, ``liable`` and the
+    kongs the win came after. For the scorer (:func:`~nbmj.scoring.score` checked the
+    situation) and the bots, which ask what a win by a seat would pay from those alone."""
     if not valid:
         return _NO_PAYMENTS.copy(), []
     # Every share is a multiple of S and liability keeps the larger of two (S >= 0), so the
@@ -258,7 +277,7 @@ def owings_for(sit: Situation, rules: RuleSet, points: int) -> tuple[tuple[Owing
         owing[s] = Owing(s, multiplier * points, "payment", rule, key, multiplier, tuple(role for role, _m in roles))
     used = [rule] if rule else []
     if rules.liability is not None:
-        linked = links(sit, rules.liability)
+        linked = links_of(sit, rules.liability)
         if linked:
             liab: dict[str, Owing] = {}
             released_by: tuple[str, str] | None = None  # (partner, rule) of the first row applied
@@ -321,7 +340,7 @@ def false_win_payments(seat: str, rules: RuleSet) -> dict[str, int]:
     ``immediate.false_win``; all zero where it has none. For a table that records one: the
     engine offers only wins the rules allow (NB-6.7)."""
     if seat not in SEATS:
-        raise ValueError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+        raise UnknownSeatError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
     amount = rules.immediate.false_win
     return {s: (-3 * amount if s == seat else amount) for s in SEATS}
 
@@ -361,7 +380,14 @@ class LoserPayment:
 
 def loser_payments(loser_fu: dict[str, int], rules: RuleSet) -> tuple[LoserPayment, ...]:
     """The payments of :func:`settle_losers`, one for each pair of losers whose 胡 differ by
-    enough to pay, pairs in seat order; none when the variant has no such settlement."""
+    enough to pay, pairs in seat order; none when the variant has no such settlement.
+    :class:`~nbmj.errors.UnknownSeatError` for a key that is no seat,
+    :class:`~nbmj.errors.SituationError` for a 胡 that is no whole number of at least 0."""
+    for seat, fu in loser_fu.items():
+        if seat not in SEATS:
+            raise UnknownSeatError(f"unknown seat {seat!r}; seats are {', '.join(SEATS)}")
+        if not isinstance(fu, int) or isinstance(fu, bool) or fu < 0:
+            raise SituationError(f"the 胡 of {seat!r} is a whole number of at least 0, not {fu!r}")
     ls: LoserSettlement | None = rules.loser_settlement
     if ls is None:
         return ()

@@ -32,3 +32,14 @@ cdef class Situation:
     cpdef object bloom_kong(self)
 
 cpdef object bloom_kong_of(str win_by, tuple after_kongs, object last_meld, object last_meld_kind)
+
+# Situation.check, asked by score() of every win: the tiles counted in two C integers; the
+# seats and win methods as C variables (no look-up of a module global at each check)
+cdef frozenset _SEAT_SET
+cdef frozenset _WIN_METHOD_SET
+cdef frozenset _ON_A_DISCARD
+@cython.locals(ids=Py_ssize_t, kinds=Py_ssize_t, copies=Py_ssize_t, at=Py_ssize_t, n=Py_ssize_t, bit=int,
+               one="unsigned long long", low="unsigned long long", high="unsigned long long", over=Py_ssize_t,
+               n_tiles=Py_ssize_t, wrong=bint, on_table=bint, concealed=tuple, melds=tuple, flowers=tuple,
+               after_kongs=tuple, rest=tuple, held=Py_ssize_t, end=Py_ssize_t, i=Py_ssize_t)
+cpdef check_situation(Situation sit, Py_ssize_t size, object rules)

@@ -8,10 +8,14 @@ are seat winds ``"E" "S" "W" "N"`` with ``"E"`` the dealer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence, TypeVar
+from operator import index as as_index
+from typing import TYPE_CHECKING, Any, Literal, Sequence, TypeVar
 
 from ..errors import NbmjError, SituationError
-from ..tiles import COPIES, N_KINDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
+from ..tiles import COPIES, N_KINDS, N_TILE_IDS, is_flower, parse_tile, parse_tiles, tile_code, to_notation
+
+if TYPE_CHECKING:
+    from ..rules.model import RuleSet
 
 __all__ = ["Meld", "Situation", "MELD_KINDS", "WIN_METHODS"]
 
@@ -95,6 +99,19 @@ class Situation:
         last = self.melds[-1] if self.melds else None
         return bloom_kong_of(self.win_by, self.after_kongs, last, None if last is None else last.kind)
 
+    def check(self, rules: RuleSet | None = None) -> None:
+        """Raise :class:`~nbmj.errors.SituationError` unless the situation could be a win:
+        what :meth:`from_dict` checks of JSON, for a situation made in Python. Seats are
+        ``E S W N``, ``win_by`` one of :data:`WIN_METHODS`, every tile a tile id (a whole
+        number 0-41), melds :class:`Meld` values of their kind's shape, fed by another seat
+        (none for a concealed kong), flowers flowers, at most four of a kind (the indicator
+        and the discarder's kongs counted) and one of each flower. Counting each meld as
+        three, the hand holds the tiles a win under ``rules`` takes (``dealing.other_tiles``
+        and the winning tile: 14 in the shipped variants); without rules 14, or 11, 8, 5 or 2 (a
+        variant may deal fewer). :func:`nbmj.scoring.score` and :func:`nbmj.scoring.settle`
+        check what they are given; whether the tiles win is the scorer's to say."""
+        check_situation(self, -1 if rules is None else hand_size(rules), rules)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Situation":
         """Read and check the JSON situation of ``nbmj score`` (see the CLI docs).
@@ -152,6 +169,10 @@ def _notation_in_order(tiles: tuple[int, ...]) -> str:
 _SEATS = ("E", "S", "W", "N")
 #: The ways a hand is won (``Situation.win_by``).
 WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_replacement")
+# the same as sets, for the check at every score() (C variables where compiled)
+_SEAT_SET = frozenset(_SEATS)
+_WIN_METHOD_SET = frozenset(WIN_METHODS)
+_ON_A_DISCARD = frozenset(("discard", "rob_kong"))  # the wins whose tile another seat gave
 _KNOWN_FIELDS = {
     "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
     "indicator", "last_tile", "first_turn", "fed", "discarded_wild", "liable", "after_kongs",
@@ -190,10 +211,58 @@ def _meld(raw: Any, index: int, seat: str, what: str = "meld", kinds: tuple[str,
     kind = raw.get("kind")
     if kind not in kinds:
         raise SituationError(f"{what} {index} has unknown kind {kind!r}; expected one of {', '.join(kinds)}")
-    tiles = _tiles(raw.get("tiles", ""), f"{what}s[{index}].tiles")
-    if any(t >= N_KINDS for t in tiles):
-        raise SituationError(f"{what} {index} ({raw.get('tiles')!r}) holds a flower")
-    srt = sorted(tiles)
+    meld = Meld(kind, tuple(_tiles(raw.get("tiles", ""), f"{what}s[{index}].tiles")), raw.get("from"))
+    _check_meld(meld, index, seat, what, kinds)
+    return meld
+
+
+def _is_tile_id(tile: Any) -> bool:
+    """Whether ``tile`` is a tile id: a whole number 0-41 (an int, or a number that is one,
+    such as a NumPy integer; not a bool)."""
+    if isinstance(tile, bool):
+        return False
+    try:
+        value = as_index(tile)
+    except TypeError:
+        return False
+    return 0 <= value < N_TILE_IDS
+
+
+def _tile_index(tile: Any, what: str) -> int:
+    """``tile`` (in field ``what``) as the int of its tile id; a SituationError when it is none."""
+    if not _is_tile_id(tile):
+        raise SituationError(f"{tile!r} in {what!r} is no tile id (a whole number 0-{N_TILE_IDS - 1})")
+    return as_index(tile)
+
+
+def _check_tiles(tiles: Any, what: str) -> None:
+    """Every one of ``tiles`` (a tuple, field ``what``) a tile id."""
+    if not isinstance(tiles, tuple):
+        raise SituationError(f"{what!r} is a tuple of tile ids, not {tiles!r}")
+    for t in tiles:
+        _tile_index(t, what)
+
+
+def _other_seat(value: Any, seat: str, what: str, own: str) -> None:
+    """``value`` (field ``what``) a seat other than the winner's ``seat``; ``own`` says
+    what it would be to name that one."""
+    _seat(value, what)
+    if value == seat:
+        raise SituationError(f"{what!r} names the winner's own seat {value!r}: {own}")
+
+
+def _check_meld(meld: Any, index: int, seat: str, what: str, kinds: tuple[str, ...]) -> None:
+    """``meld`` a :class:`Meld` of one of ``kinds`` that ``seat`` made: its tiles of its
+    kind's shape, fed by another seat (a concealed kong by none)."""
+    if not isinstance(meld, Meld):
+        raise SituationError(f"{what} {index} must be a Meld, not {meld!r}")
+    kind = meld.kind
+    if kind not in kinds:
+        raise SituationError(f"{what} {index} has unknown kind {kind!r}; expected one of {', '.join(kinds)}")
+    _check_tiles(meld.tiles, f"{what}s[{index}].tiles")
+    if any(t >= N_KINDS for t in meld.tiles):
+        raise SituationError(f"{what} {index} ({to_notation(meld.tiles)!r}) holds a flower")
+    srt = sorted(meld.tiles)
     if kind == "chi":
         ok = len(srt) == 3 and srt[0] < 27 and srt[0] // 9 == srt[2] // 9 and srt == [srt[0], srt[0] + 1, srt[0] + 2]
     elif kind == "pon":
@@ -201,18 +270,186 @@ def _meld(raw: Any, index: int, seat: str, what: str = "meld", kinds: tuple[str,
     else:
         ok = len(srt) == 4 and len(set(srt)) == 1
     if not ok:
-        raise SituationError(f"{what} {index} ({raw.get('tiles')!r}) is not a {kind}")
-    source = raw.get("from")
+        raise SituationError(f"{what} {index} ({to_notation(meld.tiles)!r}) is not a {kind}")
+    source = meld.source
     if kind == "ankan":
         if source is not None:
             raise SituationError(f"{what} {index} is a concealed kong and has no 'from', got {source!r}")
+    elif source is None:
+        raise SituationError(f"{what} {index} ({kind}) needs 'from', the seat that fed it")
     else:
-        if source is None:
-            raise SituationError(f"{what} {index} ({kind}) needs 'from', the seat that fed it")
         _seat(source, f"{what}s[{index}].from")
         if source == seat:
             raise SituationError(f"{what} {index} cannot come from the seat that made it, {source!r}")
-    return Meld(kind, tuple(tiles), source)
+
+
+def _check_fed(fed: Any, seat: str) -> None:
+    """``fed`` (a situation's) pairs of another seat and a count 0-4."""
+    if not isinstance(fed, tuple):
+        raise SituationError(f"'fed' is a tuple of (seat, count) pairs, not {fed!r}")
+    for pair in fed:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise SituationError(f"'fed' holds {pair!r}, which is no (seat, count) pair")
+        other, n = pair
+        _other_seat(other, seat, "fed", "a winner feeds only others")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0 or n > 4:
+            raise SituationError(f"'fed' count for {other!r} must be a whole number 0-4, not {n!r}")
+
+
+def _tiles_on_the_table(melds: tuple[Meld, ...], flowers: tuple[int, ...], kongs: tuple[Meld, ...]) -> tuple[int, ...]:
+    """The tiles of ``melds``, ``flowers`` and ``kongs``."""
+    out = [t for m in melds for t in m.tiles]
+    out += flowers
+    out += [t for k in kongs for t in k.tiles]
+    return tuple(out)
+
+
+def _tile_id_of(sit: Situation, tile: Any) -> int:
+    """``tile`` of ``sit``'s hand, the winning tile or the indicator as the int of its tile
+    id, once the check's fast path found it no int 0-41 (a NumPy integer is one); a
+    SituationError naming the field that holds a tile that is none."""
+    _check_tiles(sit.concealed, "concealed")
+    _tile_index(sit.win_tile, "win_tile")
+    if sit.indicator is not None:
+        _tile_index(sit.indicator, "indicator")
+    return as_index(tile)  # (the melds' and flowers' tiles were checked before)
+
+
+def _too_many(sit: Situation, kind: int, tiles: tuple[int, ...], on_table: bool) -> None:
+    """Raise the SituationError of more copies of ``kind`` among ``tiles`` than exist."""
+    n = sum(1 for t in tiles if as_index(t) == kind)
+    counted = "the indicator and the discarder's kongs" if on_table else "the indicator"
+    limit = 1 if kind >= N_KINDS else COPIES
+    raise SituationError(f"{n} copies of {tile_code(kind)!r} (counting {counted}); at most {limit} exist")
+
+
+def hand_size(rules: RuleSet) -> int:
+    """The tiles of a win under ``rules``, counting each meld as three: the hand dealt
+    (``dealing.other_tiles``) and the winning tile."""
+    return rules.dealing.other_tiles + 1
+
+
+def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
+    """``Situation.check()`` of a hand of ``size`` tiles under ``rules`` (-1 and None:
+    any size a variant may have). score() asks it of every win, so the common case costs
+    little beside the scoring: each tile is checked and counted in one step, and the helpers
+    that say what is wrong are called only when something is."""
+    ids = N_TILE_IDS  # (C ints where compiled: each tile is compared without a global look-up)
+    kinds = N_KINDS
+    copies = COPIES
+    seat = sit.seat
+    if seat not in _SEAT_SET:
+        _seat(seat, "seat")
+    if sit.round_wind not in _SEAT_SET:
+        _seat(sit.round_wind, "round")
+    win_by = sit.win_by
+    if win_by not in _WIN_METHOD_SET:
+        raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(WIN_METHODS)}")
+    discarder = sit.discarder
+    if discarder is None:
+        if win_by in _ON_A_DISCARD:
+            raise SituationError(f"a win by {win_by!r} needs 'from', the seat that gave the tile")
+    elif discarder not in _SEAT_SET or discarder == seat:
+        _other_seat(discarder, seat, "from", "no one discards to themselves")
+    concealed = sit.concealed
+    if not isinstance(concealed, tuple):
+        _check_tiles(concealed, "concealed")
+    melds = sit.melds
+    if not isinstance(melds, tuple):
+        raise SituationError(f"'melds' is a tuple of Meld values, not {melds!r}")
+    if len(melds) > 4:
+        raise SituationError(f"{len(melds)} melds; a hand has at most 4")
+    for i, m in enumerate(melds):
+        _check_meld(m, i, seat, "meld", MELD_KINDS)
+    flowers = sit.flowers
+    if flowers:
+        _check_tiles(flowers, "flowers")
+        for t in flowers:
+            if not is_flower(t):
+                raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
+    if sit.fed:
+        _check_fed(sit.fed, seat)
+    after_kongs = sit.after_kongs
+    on_table = False
+    if after_kongs:
+        # the kongs are the discarder's on a discard (or a robbed kong), else the winner's own
+        maker = discarder if discarder is not None and win_by in _ON_A_DISCARD else seat
+        if not isinstance(after_kongs, tuple):
+            raise SituationError(f"'after_kongs' is a tuple of Meld values, not {after_kongs!r}")
+        for i, k in enumerate(after_kongs):
+            _check_meld(k, i, maker, "after_kong", ("kan", "ankan", "kakan"))
+        if win_by not in ("discard", "rob_kong", "kong_replacement", "flower_replacement"):
+            raise SituationError(f"a win by {win_by!r} comes after a draw from the wall, not after a kong ('after_kongs')")
+        if maker == seat:
+            for i, k in enumerate(after_kongs):
+                if k not in melds:
+                    raise SituationError(f"after_kong {i} is the winner's own kong and must be among its melds")
+        else:  # the discarder's kongs are tiles on the table too (the winner's are among its melds)
+            on_table = True
+    # Every physical tile counted (the indicator is one, face up in the wall), three bits a
+    # kind in two words, 21 kinds each: the first count past its kind's copies (four, one of
+    # a flower) stops the count, so no count outgrows its three bits. In two C integers where
+    # compiled, where a list or a bytearray of 42 counts costs an allocation at every score().
+    # (the concealed tiles, the winning tile, the indicator, then the rest: no tuple of them
+    # all is built for the common hand)
+    shown = sit.indicator
+    rest = _tiles_on_the_table(melds, flowers, after_kongs if on_table else ()) if melds or flowers or on_table else ()
+    held = len(concealed)
+    end = held + 1 + (shown is not None) + len(rest)
+    one = 1
+    low = high = 0
+    try:  # (compiled, an int too large for a C index overflows: told as any bad tile)
+        for i in range(end):
+            if i < held:
+                t = concealed[i]
+            elif i == held:
+                t = sit.win_tile
+            elif i == held + 1 and shown is not None:
+                t = shown
+            else:
+                t = rest[i - (end - len(rest))]
+            at = t if type(t) is int else -1  # (a NumPy integer: the slow path below)
+            if at < 0 or at >= ids:
+                at = _tile_id_of(sit, t)
+            if at < 21:
+                bit = 3 * at
+                low += one << bit
+                n = (low >> bit) & 7
+            else:
+                bit = 3 * (at - 21)
+                high += one << bit
+                n = (high >> bit) & 7
+            if n > 1 and (n > copies or at >= kinds):
+                _too_many(sit, at, concealed + (sit.win_tile,) + ((shown,) if shown is not None else ()) + rest, on_table)
+    except OverflowError:
+        _tile_id_of(sit, 0)  # (raises, naming the field)
+        raise
+    n_tiles = len(concealed) + 1 + 3 * len(melds)
+    if size < 0:
+        wrong = n_tiles % 3 != 2 or n_tiles > 14
+    else:
+        wrong = n_tiles != size
+    if wrong:
+        if rules is None:
+            should = "14 (nor 11, 8, 5 or 2, the wins of variants that deal fewer tiles)"
+        else:
+            should = f"{size} (variant {rules.name!r} deals {rules.dealing.other_tiles} tiles a hand)"
+        raise SituationError(
+            f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
+            f"{n_tiles} tiles counting each meld as three, not {should}"
+        )
+    if win_by == "kong_replacement":
+        for m in melds:
+            if m.kind in ("kan", "ankan", "kakan"):
+                break
+        else:
+            raise SituationError("a win on a kong replacement needs a kong among the melds")
+    liable = sit.liable
+    if liable is not None and (liable not in _SEAT_SET or liable == seat):
+        _other_seat(liable, seat, "liable", "a winner pays no one for its own win")
+    variant = sit.variant
+    if variant is not None and not isinstance(variant, str):
+        raise SituationError(f"'variant' must be a name or a path, not {variant!r}")
 
 
 def _situation_from_dict(data: Any) -> Situation:
@@ -237,28 +474,15 @@ def _situation_from_dict(data: Any) -> Situation:
     if win_by not in WIN_METHODS:
         raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(WIN_METHODS)}")
     discarder = data.get("from")
-    if win_by in ("discard", "rob_kong"):
-        if discarder is None:
-            raise SituationError(f"a win by {win_by!r} needs 'from', the seat that gave the tile")
-        _seat(discarder, "from")
-        if discarder == seat:
-            raise SituationError(f"'from' names the winner's own seat {discarder!r}")
-    else:
-        if discarder is not None:
-            _seat(discarder, "from")
-            if discarder == seat:
-                raise SituationError(f"'from' names the winner's own seat {discarder!r}")
+    if win_by not in ("discard", "rob_kong"):
+        if discarder is not None:  # a seat, checked, but no part of a win from the wall
+            _other_seat(discarder, seat, "from", "no one discards to themselves")
         discarder = None
     raw_melds = data.get("melds") or []
     if not isinstance(raw_melds, list):
         raise SituationError(f"'melds' must be a list, not {raw_melds!r}")
     melds = tuple(_meld(m, i, seat) for i, m in enumerate(raw_melds))
-    if len(melds) > 4:
-        raise SituationError(f"{len(melds)} melds; a hand has at most 4")
     flowers = _tiles(data.get("flowers") or "", "flowers")
-    for t in flowers:
-        if not is_flower(t):
-            raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
     indicator_raw = data.get("indicator")
     indicator = None
     if indicator_raw is not None:
@@ -269,57 +493,17 @@ def _situation_from_dict(data: Any) -> Situation:
     fed_raw = data.get("fed") or {}
     if not isinstance(fed_raw, dict):
         raise SituationError(f"'fed' must map seats to counts, not {fed_raw!r}")
-    fed = []
-    for k, v in fed_raw.items():
-        _seat(k, "fed")
-        if k == seat:
-            raise SituationError(f"'fed' names the winner's own seat {k!r}")
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 4:
-            raise SituationError(f"'fed' count for {k!r} must be a whole number 0-4, not {v!r}")
-        if v:
-            fed.append((k, v))
+    fed_all = tuple(fed_raw.items())
+    _check_fed(fed_all, seat)
+    fed = [(k, v) for k, v in fed_all if v]  # (a count of 0 is no feeding)
     raw_kongs = data.get("after_kongs") or []
     if not isinstance(raw_kongs, list):
         raise SituationError(f"'after_kongs' must be a list, not {raw_kongs!r}")
     maker = discarder if discarder is not None and win_by in ("discard", "rob_kong") else seat
     after_kongs = tuple(_meld(m, i, maker, "after_kong", ("kan", "ankan", "kakan")) for i, m in enumerate(raw_kongs))
-    if after_kongs:
-        if win_by not in ("discard", "rob_kong", "kong_replacement", "flower_replacement"):
-            raise SituationError(f"a win by {win_by!r} comes after a draw from the wall, not after a kong ('after_kongs')")
-        if maker == seat:
-            for i, k in enumerate(after_kongs):
-                if k not in melds:
-                    raise SituationError(f"after_kong {i} is the winner's own kong and must be among its melds")
-    # the discarder's kongs are tiles on the table too (the winner's are among its melds)
-    on_table = [t for k in after_kongs for t in k.tiles] if maker != seat else []
-    # counts: at most four of a kind (the indicator is one physical copy), one of each flower
-    counts = [0] * 42
-    for t in concealed + [win_tile] + [t for m in melds for t in m.tiles] + flowers + on_table:
-        counts[t] += 1
-    if indicator is not None:
-        counts[indicator] += 1
-    counted = "the indicator and the discarder's kongs" if on_table else "the indicator"
-    for t, n in enumerate(counts):
-        limit = 1 if is_flower(t) else COPIES
-        if n > limit:
-            raise SituationError(f"{n} copies of {tile_code(t)!r} (counting {counted}); at most {limit} exist")
-    n_tiles = len(concealed) + 1 + 3 * len(melds)
-    if n_tiles != 14:
-        raise SituationError(
-            f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
-            f"{n_tiles} tiles counting each meld as three, not 14"
-        )
-    if win_by == "kong_replacement" and not any(m.kind in ("kan", "ankan", "kakan") for m in melds):
-        raise SituationError("a win on a kong replacement needs a kong among the melds")
     liable = data.get("liable")
-    if liable is not None:
-        _seat(liable, "liable")
-        if liable == seat:
-            raise SituationError(f"'liable' names the winner's own seat {liable!r}")
     variant = data.get("variant")
-    if variant is not None and not isinstance(variant, str):
-        raise SituationError(f"'variant' must be a name or a path, not {variant!r}")
-    return Situation(
+    sit = Situation(
         seat=seat,
         round_wind=round_wind,
         concealed=tuple(concealed),
@@ -337,3 +521,5 @@ def _situation_from_dict(data: Any) -> Situation:
         liable=liable,
         after_kongs=after_kongs,
     )
+    sit.check()
+    return sit
