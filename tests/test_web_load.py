@@ -11,8 +11,10 @@ traceback whatever was sent to it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -26,6 +28,7 @@ httpx = pytest.importorskip("httpx")
 websockets_client = pytest.importorskip("websockets.asyncio.client")
 
 from nbmj.engine import Game  # noqa: E402
+from nbmj.web.limits import Limits, LimitsError  # noqa: E402
 
 ROOMS, SEATS = 50, 4
 FIRST_REQUEST_WITHIN = 0.5  # seconds, the issue's target
@@ -38,32 +41,43 @@ def _rss(pid: int) -> int:
     return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) * 1024
 
 
+@contextlib.contextmanager
+def _serving(directory: Path, *options: str):
+    """``nbmj serve --port 0 OPTIONS`` in a child process: its address, the process and
+    the file its standard error goes to; stopped on leaving."""
+    err = directory / "stderr.txt"
+    with open(err, "wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-c", "from nbmj.cli import main; main()", "serve", "--port", "0", *options],
+            stdout=subprocess.DEVNULL, stderr=sink,
+        )
+    try:
+        deadline = time.monotonic() + 60
+        url = None
+        while url is None:
+            assert proc.poll() is None, err.read_text()
+            assert time.monotonic() < deadline, "the server did not start"
+            found = re.search(r"on (http://127\.0\.0\.1:\d+)/", err.read_text())
+            url = found.group(1) if found else time.sleep(0.05)
+        yield url, proc, err
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     if not Path("/proc/self/status").exists():
         pytest.skip("reads the server's memory from /proc")
-    err = tmp_path_factory.mktemp("serve") / "stderr.txt"
-    with open(err, "wb") as sink:
-        proc = subprocess.Popen(
-            [sys.executable, "-c", "from nbmj.cli import main; main()", "serve", "--port", "0",
-             "--max-rooms", "60", "--rooms-per-client", "60", "--sockets-per-client", "256", "--time-limit", "60",
-             "--hands", "1"],
-            stdout=subprocess.DEVNULL, stderr=sink,
-        )
-    deadline = time.monotonic() + 60
-    url = None
-    while url is None:
-        assert proc.poll() is None, err.read_text()
-        assert time.monotonic() < deadline, "the server did not start"
-        found = re.search(r"on (http://127\.0\.0\.1:\d+)/", err.read_text())
-        url = found.group(1) if found else time.sleep(0.05)
-    yield url, proc, err
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    with _serving(
+        tmp_path_factory.mktemp("serve"), "--max-rooms", "60", "--rooms-per-client", "60", "--sockets-per-client", "256",
+        "--time-limit", "60", "--hands", "1",
+    ) as served:
+        yield served
 
 
 async def _open_table(http, humans: int) -> str:
@@ -165,3 +179,53 @@ def test_hostile_bodies_and_frames_leave_no_traceback_in_the_server_log(server):
     log = err.read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in log and "Exception" not in log, log[-3000:]
 
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> bool:
+    """Whether the server closes ``sock`` within ``seconds`` (anything it sends first is read)."""
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except socket.timeout:
+        return False
+    except ConnectionResetError:
+        pass
+    return True
+
+
+def test_idle_and_dribbling_connections_are_closed_and_bounded_per_client(tmp_path):
+    """A connection that sends nothing, or a request's head a byte at a time, is closed
+    after --request-time; a client's connections beyond --connections-per-client are
+    closed at once (they were held for ever, and a few hundred from one address made
+    uvicorn answer 503 to everyone)."""
+    with _serving(tmp_path, "--sockets-per-client", "2", "--connections-per-client", "4", "--request-time", "1") as (url, proc, err):
+        host, port = url.removeprefix("http://").split(":")
+        idle = [socket.create_connection((host, int(port))) for _ in range(4)]
+        try:
+            started = time.monotonic()
+            with socket.create_connection((host, int(port))) as fifth:
+                assert _closed_within(fifth, 0.5), "a fifth connection from one client is held"
+            assert all(_closed_within(s, 3.0) for s in idle), "an idle connection is held past --request-time"
+            assert time.monotonic() - started < 3.0
+        finally:
+            for s in idle:
+                s.close()
+        with socket.create_connection((host, int(port))) as slow:
+            started = time.monotonic()
+            head = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n" + b"X-Slow: " + b"a" * 40 + b"\r\n\r\n"
+            with pytest.raises(OSError):  # the server closes the connection before the head is whole
+                for byte in head:
+                    slow.sendall(bytes([byte]))
+                    time.sleep(0.05)
+                    assert time.monotonic() - started < 2.5, "a dribbled request head is held past --request-time"
+        r = httpx.get(f"{url}/api/variants", timeout=5)  # and the server answers the next client
+        assert r.status_code == 200
+        assert proc.poll() is None
+        log = err.read_text(encoding="utf-8", errors="replace")
+        assert "Traceback" not in log, log[-3000:]
+
+
+def test_connections_per_client_leave_room_for_the_seats():
+    with pytest.raises(LimitsError, match=r"connections_per_client \(8\) is more than sockets_per_client \(8\)"):
+        Limits(connections_per_client=8)

@@ -57,13 +57,19 @@ def _listening_socket(host: str, port: int) -> socket.socket:
               help="Tables one address may have waiting or playing at once.")
 @click.option("--sockets-per-client", default=8, show_default=True, type=click.IntRange(1),
               help="Seat connections one address may have open at once.")
+@click.option("--connections-per-client", default=None, type=click.IntRange(1),
+              help="Connections one address may have open at once, seat connections included "
+                   "[default: 8 more than --sockets-per-client].")
+@click.option("--request-time", default=10.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Seconds a connection has to send a whole request; then it is closed.")
 @click.option("--wait-limit", default=600.0, show_default=True, type=click.FloatRange(1),
               help="Seconds a table waits for its people; then bots take the seats of those not come.")
 @click.option("--idle-moves", default=3, show_default=True, type=click.IntRange(1),
               help="Requests in a row a person may let time out before they are disconnected.")
 def serve(
     host: str, port: int, variants: tuple[str, ...], hands: int, time_limit: float, bot: str, log_dir: Path | None,
-    max_rooms: int, rooms_per_client: int, sockets_per_client: int, wait_limit: float, idle_moves: int,
+    max_rooms: int, rooms_per_client: int, sockets_per_client: int, connections_per_client: int | None,
+    request_time: float, wait_limit: float, idle_moves: int,
 ) -> None:
     """Open a web table: people play in the browser against bots, in any variant.
 
@@ -73,13 +79,19 @@ def serve(
     options above; messages of 4 KiB, request bodies of 4 KiB, finished tables kept 30
     minutes). Needs the web extra: pip install 'nbmj[web]'.
     """
-    from ..web.limits import Limits
+    from ..web.limits import Limits, LimitsError
     from ..web.server import WebUnavailable, create_app
 
-    limits = Limits(
-        max_rooms=max_rooms, rooms_per_client=rooms_per_client, sockets_per_client=sockets_per_client,
-        wait_limit=wait_limit, idle_moves=idle_moves,
-    )
+    if connections_per_client is None:
+        connections_per_client = sockets_per_client + 8
+    try:
+        limits = Limits(
+            max_rooms=max_rooms, rooms_per_client=rooms_per_client, sockets_per_client=sockets_per_client,
+            connections_per_client=connections_per_client, request_time=request_time,
+            wait_limit=wait_limit, idle_moves=idle_moves,
+        )
+    except LimitsError as exc:
+        raise click.BadParameter(str(exc), param_hint="--connections-per-client") from None
     app = create_app(variants, log_dir=log_dir, time_limit=time_limit, hands=hands, bot=bot, limits=limits)
     try:
         import uvicorn
@@ -89,8 +101,12 @@ def serve(
         click.echo(f"warning: listening on {host}: anyone who can reach this address can open tables", err=True)
     sock = _listening_socket(host, port)
     bound = sock.getsockname()[1]
+    from ..web.guard import guarded_http_protocol
+
     config = uvicorn.Config(
         app,
+        # a client's connections are counted, and one that sends no whole request is closed
+        http=guarded_http_protocol(limits),
         log_level="warning",
         ws_max_size=limits.max_message,  # a larger message closes the connection (1009)
         # every connection and request in flight, in all: 503 beyond (each room seats at most four)

@@ -31,6 +31,13 @@ class Limits:
     rooms_per_client: int = 4
     #: seat connections (websockets) one client may have open at once
     sockets_per_client: int = 8
+    #: connections one client may have open at once, seat connections included (one more
+    #: is closed as soon as it opens); more than :attr:`sockets_per_client`, so that a page
+    #: and its requests fit beside the seats
+    connections_per_client: int = 16
+    #: seconds a connection has to send a whole request (its head and its body) from the
+    #: moment it opens or its previous request is answered; then it is closed
+    request_time: float = 10.0
     #: bytes of one websocket message from a browser (an answer is a few dozen)
     max_message: int = 4096
     #: bytes of an HTTP request body (opening a table takes a few dozen)
@@ -49,3 +56,8 @@ class Limits:
             value: Any = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise LimitsError(f"{f.name} is a positive number, not {value!r}")
+        if self.connections_per_client <= self.sockets_per_client:
+            raise LimitsError(
+                f"connections_per_client ({self.connections_per_client!r}) is more than sockets_per_client "
+                f"({self.sockets_per_client!r}): a client's seat connections are among its connections"
+            )

@@ -1,0 +1,75 @@
+"""The connections ``nbmj serve`` accepts, bounded before any request reaches the table.
+
+uvicorn counts every open connection towards its ``limit_concurrency`` and answers 503
+beyond it, but it closes none that has not sent a whole request: a connection that sends
+nothing, or dribbles a request's head a byte at a time, is held for ever. One client
+opening a few hundred such connections would make the server refuse everyone else.
+:func:`guarded_http_protocol` gives uvicorn an HTTP protocol that closes, at once, a
+connection from a client that already has :attr:`~nbmj.web.limits.Limits.connections_per_client`
+open (seat websockets included), and closes a connection that has not sent a whole request
+(its head and its body) within :attr:`~nbmj.web.limits.Limits.request_time` seconds of
+opening, or of its previous answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from .limits import Limits
+
+__all__ = ["guarded_http_protocol"]
+
+
+def guarded_http_protocol(limits: Limits) -> type[asyncio.Protocol]:
+    """uvicorn's h11 HTTP protocol, bounded by ``limits`` (see the module's description)."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    per_client = limits.connections_per_client
+    request_time = limits.request_time
+
+    class GuardedH11Protocol(H11Protocol):
+        _refused = False
+        _deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            peer = transport.get_extra_info("peername")
+            host = peer[0] if isinstance(peer, (tuple, list)) and peer else None
+            if host is not None:
+                # every open connection of the server, HTTP or websocket, has its client's address
+                mine = sum(1 for c in self.connections if (getattr(c, "client", None) or ("",))[0] == host)
+                if mine >= per_client:
+                    self._refused = True
+                    self.transport = transport
+                    transport.close()
+                    return
+            super().connection_made(transport)
+            self._set_deadline()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._clear_deadline()
+            if not self._refused:
+                super().connection_lost(exc)
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._set_deadline()  # the next request has as long as the first
+
+        def _set_deadline(self) -> None:
+            self._clear_deadline()
+            self._deadline = self.loop.call_later(request_time, self._past_deadline)
+
+        def _clear_deadline(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+                self._deadline = None
+
+        def _past_deadline(self) -> None:
+            self._deadline = None
+            transport = self.transport
+            if transport.is_closing() or transport.get_protocol() is not self:  # (a websocket now)
+                return
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY):  # a request not wholly sent
+                transport.close()
+
+    return GuardedH11Protocol
