@@ -109,6 +109,16 @@ def test_deep_but_reasonable_json_still_reaches_the_checks():
     assert_one_line_error(invoke(["score", "-"], json.dumps(data).encode()), "'seat'")
 
 
+def test_a_number_of_too_many_digits_is_a_one_line_error():
+    """Python refuses to read a whole number of more than 4,300 digits with a ValueError that
+    is no JSONDecodeError: it was a traceback."""
+    data = json.dumps({**GOOD_SITUATION, "seat": "E"}).replace('"seat"', '"n": ' + "9" * 5000 + ', "seat"', 1)
+    assert_one_line_error(invoke(["score", "-"], data.encode()), "the situation holds a number too long to read")
+    result = invoke(["hand", "--batch", "-"], _batch(b'{"hand": "123m456p789s11222z", "n": ' + b"9" * 5000 + b"}"))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {"error": "line 1 holds a number too long to read"}
+
+
 def _batch(*lines: bytes) -> bytes:
     return b"\n".join(lines) + b"\n"
 

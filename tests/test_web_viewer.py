@@ -140,6 +140,14 @@ def test_view_command_writes_a_page_and_refuses_a_bad_log(tmp_path, ningbo_hand)
     assert not out2.exists()
     with pytest.raises(ReplayError):
         replay_frames("\n".join(lines))
+    # a whole number of more than Python's 4,300 digits: a ValueError no JSONDecodeError, a traceback before
+    lines = log.splitlines()
+    lines[0] = lines[0].replace("{", '{"n":' + "9" * 5000 + ",", 1)
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    res = CliRunner().invoke(main, ["view", str(bad), "-o", str(out2)])
+    assert res.exit_code == 2, res.output
+    assert res.output.startswith("nbmj: error: line 1 holds a number too long to read") and "Traceback" not in res.output
+    assert not out2.exists()
 
 
 def test_a_user_variant_log_needs_its_file(tmp_path):

@@ -106,6 +106,8 @@ def parse_json(text: str, what: str, error: type[NbmjError] = InputError) -> Any
         raise error(f"{what} is not valid JSON: {exc}") from None
     except RecursionError:
         raise too_deep from None
+    except ValueError:  # (not JSONDecodeError: Python's cap on the digits of a whole number)
+        raise error(f"{what} holds a number too long to read") from None
     if json_depth(value) > MAX_DEPTH:
         raise too_deep
     return value
@@ -129,8 +131,8 @@ def read_json_lines(path: str) -> str:
 def _too_deep(line: str) -> bool:
     try:
         return json_depth(json.loads(line)) > MAX_DEPTH
-    except json.JSONDecodeError:
-        return False  # not JSON at all: the log reader says so in its own words
+    except ValueError:  # (JSONDecodeError, or a number of too many digits)
+        return False  # not JSON that can be read: the log reader says so in its own words
     except RecursionError:
         return True
 

@@ -61,6 +61,8 @@ def numbered_events(log: str | Iterable[str | dict[str, Any]]) -> tuple[list[dic
             raise ReplayError(f"line {number} is not JSON: {exc.msg} in {str(line)[:60]!r}", len(out)) from None
         except RecursionError:
             raise ReplayError(f"line {number} is nested too deeply to read", len(out)) from None
+        except ValueError:  # (not JSONDecodeError: Python's cap on the digits of a whole number)
+            raise ReplayError(f"line {number} holds a number too long to read: {str(line)[:60]!r}", len(out)) from None
         if not isinstance(obj, dict):
             raise ReplayError(f"line {number} is not a JSON object: {str(line)[:60]!r}", len(out))
         out.append(obj)
