@@ -186,7 +186,14 @@ def test_tables_refuse_bad_requests():
             assert r.status_code == 400 and f"not {seed!r}" in r.json()["error"]
         r = client.post("/api/tables", json={"variant": "/etc/passwd"})
         assert r.status_code == 400 and "does not play" in r.json()["error"]
-        assert client.post("/api/tables", content=b"{").status_code == 400
+        assert client.post("/api/tables", content=b"{", headers={"content-type": "application/json"}).status_code == 400
+        # a body not sent as JSON: what another site's page can post without asking first
+        rooms = len(client.app.state.tables.rooms())
+        for kind in (None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+            r = client.post("/api/tables", content=b'{"humans": 1}', headers={} if kind is None else {"content-type": kind})
+            assert r.status_code == 415 and "application/json" in r.json()["error"], (kind, r.text)
+        assert len(client.app.state.tables.rooms()) == rooms  # and no table was opened
+        assert client.post("/api/tables", content=b'{"humans": 1}', headers={"content-type": "Application/JSON; charset=utf-8"}).status_code == 201
         assert client.post("/api/tables/ZZZZZZ/join").status_code == 404
         code, ticket = _open(client, humans=1)
         assert client.post(f"/api/tables/{code}/join").status_code == 409  # its one seat is taken

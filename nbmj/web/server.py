@@ -215,6 +215,12 @@ def create_app(
         return SafeJSON({"variants": known.names(), "default": known.default})
 
     async def open_table(request: Request) -> Response:
+        # JSON only when it says so: a page of another site can post text/plain here without
+        # asking (a "simple" request), and would open tables in this client's name
+        media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if media_type != "application/json":
+            sent = request.headers.get("content-type", "")
+            return error(f"a table is opened with a JSON body sent as application/json, not as {sent!r}", 415)
         try:
             body = await json_body(request)
         except _BadRequest as exc:
