@@ -229,3 +229,34 @@ def test_idle_and_dribbling_connections_are_closed_and_bounded_per_client(tmp_pa
 def test_connections_per_client_leave_room_for_the_seats():
     with pytest.raises(LimitsError, match=r"connections_per_client \(8\) is more than sockets_per_client \(8\)"):
         Limits(connections_per_client=8)
+
+
+def test_a_server_on_a_loopback_address_answers_only_requests_addressed_to_this_machine(server):
+    """DNS rebinding: a page of another site whose name now resolves to 127.0.0.1 sends its
+    own name as the Host. It was answered like the lobby's own requests (it could open
+    tables, join them and play); now it is refused, HTTP with 421, a websocket before it opens."""
+    url, proc, _ = server
+    port = url.rsplit(":", 1)[1]
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}", f"LOCALHOST.:{port}", "127.1.2.3"):
+        assert httpx.get(f"{url}/api/variants", headers={"host": host}, timeout=5).status_code == 200, host
+    for host in (f"rebound.example:{port}", "rebound.example", f"127.0.0.1.rebound.example:{port}", "localhost.example", "", "[::1"):
+        r = httpx.get(f"{url}/api/variants", headers={"host": host}, timeout=5)
+        assert r.status_code in (400, 421), (host, r.status_code)  # (400: uvicorn's own answer to an empty Host)
+        r = httpx.post(f"{url}/api/tables", json={"humans": 1}, headers={"host": host}, timeout=5)
+        assert r.status_code in (400, 421), (host, r.status_code)
+        if r.status_code == 421:
+            assert r.headers["x-content-type-options"] == "nosniff"
+
+    async def rebound_socket() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as http:
+            code = await _open_table(http, 2)
+            token = await _join(http, code)
+        with pytest.raises(Exception) as refused:  # (the address the name is looked up as: this machine)
+            async with websockets_client.connect(
+                f"ws://rebound.example:{port}/ws/{code}?token={token}", host="127.0.0.1", port=int(port)
+            ) as ws:
+                await asyncio.wait_for(ws.recv(), 5)
+        assert "403" in str(refused.value), refused.value
+
+    asyncio.run(rebound_socket())
+    assert proc.poll() is None

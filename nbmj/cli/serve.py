@@ -92,7 +92,10 @@ def serve(
         )
     except LimitsError as exc:
         raise click.BadParameter(str(exc), param_hint="--connections-per-client") from None
-    app = create_app(variants, log_dir=log_dir, time_limit=time_limit, hands=hands, bot=bot, limits=limits)
+    # on a loopback address, only requests addressed to this machine: no DNS rebinding
+    app = create_app(
+        variants, log_dir=log_dir, time_limit=time_limit, hands=hands, bot=bot, limits=limits, local_only=_is_loopback(host)
+    )
     try:
         import uvicorn
     except ImportError:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -125,6 +126,48 @@ def _security_headers(app: Callable[..., Awaitable[None]]) -> Callable[..., Awai
     return with_headers
 
 
+def _loopback_name(host_header: str) -> bool:
+    """Whether a Host header names this machine: ``localhost`` (or a name under it) or a
+    loopback address, with or without a port."""
+    host = host_header.strip().lower()
+    if host.startswith("["):  # [::1]:8000
+        host, closed, port = host[1:].partition("]")
+        if not closed or port[:1] not in ("", ":"):
+            return False
+    elif host.count(":") == 1:
+        host = host.partition(":")[0]
+    host = host.rstrip(".")
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _local_hosts_only(app: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """An ASGI middleware refusing every request whose Host header does not name this
+    machine (421 for HTTP; a websocket is refused before it opens)."""
+
+    async def only_local(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = next((value for name, value in scope.get("headers", []) if name == b"host"), b"")
+            if not _loopback_name(host.decode("latin-1")):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008, "reason": ""})
+                    return
+                body = b"this server answers only requests addressed to this machine (localhost or 127.0.0.1)"
+                await send({
+                    "type": "http.response.start", "status": 421,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
+                })
+                await send({"type": "http.response.body", "body": body})
+                return
+        await app(scope, receive, send)
+
+    return only_local
+
+
 def create_app(
     variants: Sequence[str] = (),
     *,
@@ -134,13 +177,17 @@ def create_app(
     hands: int = 4,
     bot: str = "greedy",
     limits: Limits | None = None,
+    local_only: bool = False,
 ) -> Any:
     """The ASGI application. ``variants``: names or files to offer besides the shipped
     ones (the first is the lobby's default); ``log_dir``: where every hand's log is kept
     (also kept in memory while the room is); ``time_limit``: seconds a person has per move;
     ``pause``: seconds between hands; ``hands``: a match's default length; ``bot``: who plays
     the empty seats and stands in for a person who has disconnected; ``limits``: the
-    server's bounds (:class:`~nbmj.web.limits.Limits`; its defaults when None)."""
+    server's bounds (:class:`~nbmj.web.limits.Limits`; its defaults when None);
+    ``local_only``: answer only requests whose Host header names this machine (``localhost``
+    or a loopback address), as a server listening on a loopback address must, so that a page
+    of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) reaches nothing."""
     try:
         from starlette.applications import Starlette
         from starlette.middleware import Middleware
@@ -326,7 +373,8 @@ def create_app(
         Route("/api/tables/{code}/logs/{n}", hand_log),
         WebSocketRoute("/ws/{code}", seat_socket),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(_security_headers)])
+    middleware = [Middleware(_security_headers)] + ([Middleware(_local_hosts_only)] if local_only else [])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.tables = tables
     app.state.limits = bounds
     return app
