@@ -286,6 +286,11 @@ def test_a_hand_log_is_for_the_people_who_sat_at_the_table():
         assert client.get(url, headers={"authorization": f"Bearer {other_token}"}).status_code == 403
         assert client.get(url, headers={"authorization": f"Bearer {token}"}).status_code == 200
         assert client.get(f"{url}?token={token}").text.startswith('{"format":"nbmj-log/1"')
+        # hand numbers that name no hand: "²" (a digit to str.isdigit, no number to int) and a
+        # number of 5,000 digits (past int's limit) were each a server error
+        for n in ("²", "١", "1" * 5000, "0", "2", "-1", "1.0"):
+            r = client.get(f"/api/tables/{code}/logs/{quote(n)}", headers={"authorization": f"Bearer {token}"})
+            assert r.status_code == 404 and "there is no hand" in r.json()["error"], (n[:8], r.status_code)
 
 
 def test_limits_are_positive_numbers():

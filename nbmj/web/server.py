@@ -319,10 +319,13 @@ def create_app(
         except RoomError:
             return error(f"the logs of table {room.code} are for the people who sat at it: give your seat's token", 403)
         raw = str(request.path_params["n"])
-        if not raw.isdigit() or not 1 <= int(raw) <= len(room.logs):
+        # ASCII digits only, and few ("²" is a digit to str.isdigit but no number to int, and
+        # int refuses more than 4,300 digits): any other hand number names no hand
+        number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else 0
+        if not 1 <= number <= len(room.logs):
             return error(f"table {room.code} has {len(room.logs)} finished hands; there is no hand {raw!r}", 404)
         return PlainTextResponse(
-            room.logs[int(raw) - 1], media_type="application/x-ndjson; charset=utf-8", headers={"cache-control": "no-store"}
+            room.logs[number - 1], media_type="application/x-ndjson; charset=utf-8", headers={"cache-control": "no-store"}
         )
 
     async def seat_socket(websocket: WebSocket) -> None:
