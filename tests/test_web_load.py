@@ -159,6 +159,14 @@ async def _hostile(url: str) -> None:
                 while True:
                     await asyncio.wait_for(ws.recv(), 10)
             assert getattr(closed.value, "rcvd", None) is not None and closed.value.rcvd.code == 1003
+        # a text message that is not UTF-8: closed with 1007 (uvicorn logged a traceback for each)
+        for payload in (b"\xff\xfe{}", b'{"index": 0, "x": "\xed\xa0\x80"}'):
+            async with websockets_client.connect(f"{ws_url}/ws/{code}?token={token}") as ws:
+                await ws.send(payload, text=True)
+                with pytest.raises(Exception) as closed:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 10)
+                assert closed.value.rcvd.code == 1007
         # JSON nested 2,000 deep (within the message size), then 100,000 deep (beyond it: 1009)
         for depth, code_expected in ((2_000, None), (100_000, 1009)):
             async with websockets_client.connect(f"{ws_url}/ws/{code}?token={token}", max_size=None) as ws:

@@ -104,7 +104,7 @@ def serve(
         click.echo(f"warning: listening on {host}: anyone who can reach this address can open tables", err=True)
     sock = _listening_socket(host, port)
     bound = sock.getsockname()[1]
-    from ..web.guard import guarded_http_protocol
+    from ..web.guard import guarded_http_protocol, quiet_client_faults
 
     config = uvicorn.Config(
         app,
@@ -116,5 +116,6 @@ def serve(
         limit_concurrency=4 * limits.max_rooms + 64,
         timeout_keep_alive=5,
     )
+    quiet_client_faults()  # (after the Config, which sets uvicorn's logging up)
     click.echo(f"nbmj web table on http://{host}:{bound}/  (Ctrl-C to stop)", err=True)
     uvicorn.Server(config).run(sockets=[sock])

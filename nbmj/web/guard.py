@@ -8,16 +8,22 @@ opening a few hundred such connections would make the server refuse everyone els
 connection from a client that already has :attr:`~nbmj.web.limits.Limits.connections_per_client`
 open (seat websockets included), and closes a connection that has not sent a whole request
 (its head and its body) within :attr:`~nbmj.web.limits.Limits.request_time` seconds of
-opening, or of its previous answer.
+opening, or of its previous answer. :func:`quiet_client_faults` keeps uvicorn from writing
+a traceback to the server's log for a client's malformed websocket message.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from .limits import Limits
 
-__all__ = ["guarded_http_protocol"]
+__all__ = ["guarded_http_protocol", "quiet_client_faults"]
+
+# What uvicorn logs, with the exception's traceback, when a client sends a websocket text
+# message that is not UTF-8 (it closes that connection with 1007, as it should).
+_BAD_UTF8 = "Invalid UTF-8 sequence received from client."
 
 
 def guarded_http_protocol(limits: Limits) -> type[asyncio.Protocol]:
@@ -73,3 +79,17 @@ def guarded_http_protocol(limits: Limits) -> type[asyncio.Protocol]:
                 transport.close()
 
     return GuardedH11Protocol
+
+
+class _DropClientFaults(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.msg != _BAD_UTF8
+
+
+def quiet_client_faults() -> None:
+    """Keep out of uvicorn's error log what a client's own bad message makes uvicorn write:
+    an error and its traceback for every websocket message that is not UTF-8, which would
+    let any client fill the server's log (the connection is closed with 1007 all the same)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _DropClientFaults) for f in logger.filters):
+        logger.addFilter(_DropClientFaults())
