@@ -150,6 +150,21 @@ async def _hostile(url: str) -> None:
                      b"\xff\xfe not utf-8", b"{" * 4096):
             r = await http.post("/api/tables", content=body, headers={"content-type": "application/json"})
             assert r.status_code in (400, 413), (r.status_code, r.text)
+        # a body declared larger than the bound is refused at once, before it is sent; one
+        # that its client abandons half sent ended in a traceback (ClientDisconnect)
+        host, port = url.removeprefix("http://").split(":")
+        for declared, then_leave in ((100_000_000, False), (100, True)):
+            reader, writer = await asyncio.open_connection(host, int(port))
+            writer.write(
+                b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                b"Content-Length: %d\r\n\r\n{}" % declared
+            )
+            await writer.drain()
+            if then_leave:
+                await asyncio.sleep(0.2)
+            else:
+                assert (await asyncio.wait_for(reader.readline(), 5)).startswith(b"HTTP/1.1 413"), "not refused at once"
+            writer.close()
         code = await _open_table(http, 2)
         token = await _join(http, code)
         # a binary frame: the connection is closed with 1003, the server goes on

@@ -191,7 +191,7 @@ def create_app(
     try:
         from starlette.applications import Starlette
         from starlette.middleware import Middleware
-        from starlette.requests import Request
+        from starlette.requests import ClientDisconnect, Request
         from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
         from starlette.routing import Route, WebSocketRoute
         from starlette.websockets import WebSocket, WebSocketState
@@ -235,11 +235,18 @@ def create_app(
 
     async def json_body(request: Request) -> Any:
         """The request's JSON body, read no further than Limits.max_body bytes."""
+        too_large = _BadRequest(413, f"the request is larger than {bounds.max_body} bytes")
+        declared = request.headers.get("content-length", "")
+        if declared.isascii() and declared.isdigit() and (len(declared) > 12 or int(declared) > bounds.max_body):
+            raise too_large  # said at once: the client need not send what would not be read
         body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > bounds.max_body:
-                raise _BadRequest(413, f"the request is larger than {bounds.max_body} bytes")
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > bounds.max_body:
+                    raise too_large
+        except ClientDisconnect:  # the client left before its body was whole: no one to answer
+            raise _BadRequest(400, "the request's body was cut short") from None
         try:
             return json.loads(bytes(body))
         except (ValueError, RecursionError):  # (a UnicodeDecodeError is a ValueError)
