@@ -189,3 +189,46 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
     # Nothing of the page was blocked by its Content-Security-Policy.
     console = [e["message"] for e in browser.get_log("browser")]
     assert not [m for m in console if "Content Security Policy" in m], console
+
+
+def test_a_person_disconnected_for_not_answering_comes_back_only_by_choice(browser):
+    """After --idle-moves requests in a row time out the server closes the seat's
+    connection (4408) so that its bot plays on without waiting; the page reconnected by
+    itself two seconds later, and the table waited for the empty chair again. Now it says
+    why and offers a button that takes the seat back."""
+    from nbmj.web.limits import Limits
+
+    port = _free_port()
+    app = create_app(time_limit=1.0, pause=60.0, hands=8, limits=Limits(idle_moves=1))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        room = app.state.tables.create("ningbo", humans=1)
+        seat = room._browser["E"]
+        browser.get(f"http://127.0.0.1:{port}/t/{room.code}")
+
+        def state() -> str:
+            return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
+
+        deadline = time.monotonic() + 30
+        while state() != "idle":  # one request let time out: closed with 4408
+            assert time.monotonic() < deadline, f"the page never showed the idle state ({state()!r})"
+            time.sleep(0.1)
+        time.sleep(3.0)  # longer than the page's 2 s reconnection delay
+        assert not seat.connected and state() == "idle", "the page reconnected by itself"
+        button = browser.find_element(By.ID, "rejoin")
+        assert button.is_displayed() and button.text == "play my seat again"
+        button.click()
+        deadline = time.monotonic() + 10
+        while not (seat.connected or state() == "connected"):
+            assert time.monotonic() < deadline, "the button did not take the seat back"
+            time.sleep(0.05)
+        assert not button.is_displayed()
+    finally:
+        srv.should_exit = True
+        thread.join(10)
