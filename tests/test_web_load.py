@@ -283,3 +283,14 @@ def test_a_server_on_a_loopback_address_answers_only_requests_addressed_to_this_
 
     asyncio.run(rebound_socket())
     assert proc.poll() is None
+
+
+def test_a_client_is_its_address_whatever_x_forwarded_for_says(tmp_path):
+    """uvicorn believed X-Forwarded-For from 127.0.0.1, so a client that named another
+    address at each request opened as many tables as it liked past --rooms-per-client."""
+    with _serving(tmp_path, "--rooms-per-client", "1", "--wait-limit", "60") as (url, proc, _):
+        with httpx.Client(base_url=url, timeout=10) as http:
+            assert http.post("/api/tables", json={"humans": 1}).status_code == 201
+            for i in range(3):
+                r = http.post("/api/tables", json={"humans": 1}, headers={"x-forwarded-for": f"203.0.113.{i}"})
+                assert r.status_code == 429, (i, r.status_code)

@@ -112,6 +112,10 @@ def serve(
         http=guarded_http_protocol(limits),
         log_level="warning",
         ws_max_size=limits.max_message,  # a larger message closes the connection (1009)
+        # a client is the address it connects from: X-Forwarded-For, which uvicorn would
+        # believe from 127.0.0.1, would let a client name itself anew at every request and
+        # slip every per-client bound (and is the browser's own, behind a proxy that passes it)
+        proxy_headers=False,
         # every connection and request in flight, in all: 503 beyond (each room seats at most four)
         limit_concurrency=4 * limits.max_rooms + 64,
         timeout_keep_alive=5,
