@@ -294,3 +294,12 @@ def test_a_client_is_its_address_whatever_x_forwarded_for_says(tmp_path):
             for i in range(3):
                 r = http.post("/api/tables", json={"humans": 1}, headers={"x-forwarded-for": f"203.0.113.{i}"})
                 assert r.status_code == 429, (i, r.status_code)
+
+
+def test_a_site_name_behind_a_reverse_proxy_is_answered_when_allowed(tmp_path):
+    """A reverse proxy on this machine that passes the browser's Host (Caddy does by default)
+    was refused like a rebinding page: --allow-host names the site."""
+    with _serving(tmp_path, "--allow-host", "Tables.Example.org") as (url, proc, _):
+        for host, status in (("tables.example.org", 200), ("TABLES.example.org.:443", 200), ("other.example.org", 421),
+                             ("example.org", 421), ("sub.tables.example.org", 421)):
+            assert httpx.get(f"{url}/api/variants", headers={"host": host}, timeout=5).status_code == status, host

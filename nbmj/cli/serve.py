@@ -57,6 +57,9 @@ def _listening_socket(host: str, port: int) -> socket.socket:
               help="Tables one address may have waiting or playing at once.")
 @click.option("--sockets-per-client", default=8, show_default=True, type=click.IntRange(1),
               help="Seat connections one address may have open at once.")
+@click.option("--allow-host", "host_names", multiple=True, metavar="NAME",
+              help="On a loopback address, a name to answer to besides localhost and loopback addresses "
+                   "(repeatable): the site's name, behind a reverse proxy that passes the browser's Host.")
 @click.option("--connections-per-client", default=None, type=click.IntRange(1),
               help="Connections one address may have open at once, seat connections included "
                    "[default: 8 more than --sockets-per-client].")
@@ -68,7 +71,8 @@ def _listening_socket(host: str, port: int) -> socket.socket:
               help="Requests in a row a person may let time out before they are disconnected.")
 def serve(
     host: str, port: int, variants: tuple[str, ...], hands: int, time_limit: float, bot: str, log_dir: Path | None,
-    max_rooms: int, rooms_per_client: int, sockets_per_client: int, connections_per_client: int | None,
+    host_names: tuple[str, ...], max_rooms: int, rooms_per_client: int, sockets_per_client: int,
+    connections_per_client: int | None,
     request_time: float, wait_limit: float, idle_moves: int,
 ) -> None:
     """Open a web table: people play in the browser against bots, in any variant.
@@ -94,7 +98,8 @@ def serve(
         raise click.BadParameter(str(exc), param_hint="--connections-per-client") from None
     # on a loopback address, only requests addressed to this machine: no DNS rebinding
     app = create_app(
-        variants, log_dir=log_dir, time_limit=time_limit, hands=hands, bot=bot, limits=limits, local_only=_is_loopback(host)
+        variants, log_dir=log_dir, time_limit=time_limit, hands=hands, bot=bot, limits=limits, local_only=_is_loopback(host),
+        host_names=host_names,
     )
     try:
         import uvicorn

@@ -126,9 +126,9 @@ def _security_headers(app: Callable[..., Awaitable[None]]) -> Callable[..., Awai
     return with_headers
 
 
-def _loopback_name(host_header: str) -> bool:
-    """Whether a Host header names this machine: ``localhost`` (or a name under it) or a
-    loopback address, with or without a port."""
+def _loopback_name(host_header: str, also: frozenset[str] = frozenset()) -> bool:
+    """Whether a Host header names this machine: ``localhost`` (or a name under it), a
+    loopback address or one of the names ``also`` (lower case), with or without a port."""
     host = host_header.strip().lower()
     if host.startswith("["):  # [::1]:8000
         host, closed, port = host[1:].partition("]")
@@ -137,7 +137,7 @@ def _loopback_name(host_header: str) -> bool:
     elif host.count(":") == 1:
         host = host.partition(":")[0]
     host = host.rstrip(".")
-    if host == "localhost" or host.endswith(".localhost"):
+    if host == "localhost" or host.endswith(".localhost") or (host and host in also):
         return True
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -145,14 +145,15 @@ def _loopback_name(host_header: str) -> bool:
         return False
 
 
-def _local_hosts_only(app: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+def _local_hosts_only(app: Callable[..., Awaitable[None]], also: frozenset[str] = frozenset()) -> Callable[..., Awaitable[None]]:
     """An ASGI middleware refusing every request whose Host header does not name this
-    machine (421 for HTTP; a websocket is refused before it opens)."""
+    machine, nor one of the names ``also`` (421 for HTTP; a websocket is refused before it
+    opens)."""
 
     async def only_local(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
         if scope["type"] in ("http", "websocket"):
             host = next((value for name, value in scope.get("headers", []) if name == b"host"), b"")
-            if not _loopback_name(host.decode("latin-1")):
+            if not _loopback_name(host.decode("latin-1"), also):
                 if scope["type"] == "websocket":
                     await send({"type": "websocket.close", "code": 1008, "reason": ""})
                     return
@@ -178,6 +179,7 @@ def create_app(
     bot: str = "greedy",
     limits: Limits | None = None,
     local_only: bool = False,
+    host_names: Sequence[str] = (),
 ) -> Any:
     """The ASGI application. ``variants``: names or files to offer besides the shipped
     ones (the first is the lobby's default); ``log_dir``: where every hand's log is kept
@@ -187,7 +189,9 @@ def create_app(
     server's bounds (:class:`~nbmj.web.limits.Limits`; its defaults when None);
     ``local_only``: answer only requests whose Host header names this machine (``localhost``
     or a loopback address), as a server listening on a loopback address must, so that a page
-    of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) reaches nothing."""
+    of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) reaches nothing;
+    ``host_names``: more names it answers to then (those a reverse proxy on this machine
+    passes on from the browser)."""
     try:
         from starlette.applications import Starlette
         from starlette.middleware import Middleware
@@ -383,7 +387,8 @@ def create_app(
         Route("/api/tables/{code}/logs/{n}", hand_log),
         WebSocketRoute("/ws/{code}", seat_socket),
     ]
-    middleware = [Middleware(_security_headers)] + ([Middleware(_local_hosts_only)] if local_only else [])
+    names = frozenset(name.strip().lower().rstrip(".") for name in host_names)
+    middleware = [Middleware(_security_headers)] + ([Middleware(_local_hosts_only, also=names)] if local_only else [])
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.tables = tables
     app.state.limits = bounds
