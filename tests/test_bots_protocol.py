@@ -446,3 +446,43 @@ def test_a_websocket_seat_left_without_a_connection_says_each_seat_needs_its_own
                 "before it: each seat a websocket bot holds is a connection of its own)")
         finally:
             accepted[0].close()
+
+
+def test_connections_no_seat_takes_are_bounded_and_close_with_the_listener():
+    """Stray connections to a bot listener (a bot started twice, another program) queued
+    without bound, each holding the websockets server's threads, and the last seat's close
+    never returned: the server's shutdown waited for their handlers, which waited for a seat."""
+    pytest.importorskip("websockets")
+    import contextlib
+    import queue as queue_module
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from nbmj.bots.websocket import PENDING_LIMIT, accept_bot
+
+    ready: queue_module.Queue[int] = queue_module.Queue()
+    accepted: list = []
+    seat = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
+    seat.start()
+    port = ready.get(timeout=20)
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(connect(f"ws://127.0.0.1:{port}", open_timeout=10))
+        seat.join(20)
+        strays = [stack.enter_context(connect(f"ws://127.0.0.1:{port}", open_timeout=10)) for _ in range(PENDING_LIMIT + 3)]
+        refused = []
+        for client in strays:
+            try:
+                client.recv(timeout=0.1)
+            except TimeoutError:
+                continue  # held for a seat that may still ask
+            except ConnectionClosed as closed:
+                refused.append(closed.rcvd.code)
+        assert refused == [1013] * 3
+        closer = threading.Thread(target=accepted[0].close, daemon=True)
+        closer.start()
+        closer.join(10)
+        assert not closer.is_alive(), "closing the last seat hangs"
+        for client in strays[:PENDING_LIMIT]:  # the ones no seat took close with the listener
+            with pytest.raises(ConnectionClosed):
+                client.recv(timeout=10)

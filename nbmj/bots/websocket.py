@@ -91,20 +91,34 @@ class WebSocketTransport:
                 self._on_close()
 
 
+# Connections a listener holds for seats that have not asked for one yet, at most: a bot
+# for each seat of a table, and some; one more is closed at once (1013, try again later),
+# since each holds threads of the websockets server until a seat takes it.
+PENDING_LIMIT = 16
+
+
 class _Listener:
     """One listening socket per address, shared by every seat that waits on it: each
-    connection goes to the next seat that asks; the socket closes with the last seat."""
+    connection goes to the next seat that asks; the socket closes with the last seat, and
+    the connections no seat took close with it."""
 
     def __init__(self, host: str, port: int) -> None:
         ws = _websockets()
         self.connections: queue.Queue[tuple[Connection, threading.Event]] = queue.Queue()
         self.users = 0
         self.accepted = 0  # connections handed to seats so far
+        self.closing = False
         self.lock = threading.Lock()
 
         def handler(connection: Connection) -> None:
             done = threading.Event()
-            self.connections.put((connection, done))
+            with self.lock:
+                refused = self.closing or self.connections.qsize() >= PENDING_LIMIT
+                if not refused:
+                    self.connections.put((connection, done))
+            if refused:
+                connection.close(1013, "no seat is waiting for a bot here")  # type: ignore[call-arg]
+                return
             done.wait()  # the connection lives while this handler runs
 
         self.server = ws.sync.server.serve(handler, host, port)
@@ -112,10 +126,17 @@ class _Listener:
         threading.Thread(target=self.server.serve_forever, name="nbmj-bot-listener", daemon=True).start()
 
     def release(self) -> None:
+        unclaimed: list[tuple[Connection, threading.Event]] = []
         with self.lock:
             self.users -= 1
             last = self.users == 0
+            if last:
+                self.closing = True  # (a connection that comes now is refused, not queued)
+                while not self.connections.empty():
+                    unclaimed.append(self.connections.get_nowait())
         if last:
+            for _connection, done in unclaimed:
+                done.set()  # its handler returns and the server closes it: shutdown waits for every handler
             self.server.shutdown()
 
 
