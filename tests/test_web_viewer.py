@@ -164,6 +164,31 @@ def test_a_user_variant_log_needs_its_file(tmp_path):
     assert res.exit_code == 0, res.output
 
 
+def test_a_log_that_names_its_variant_by_a_path_reads_no_file(tmp_path):
+    """A crafted log's header can say "variant": "/some/file": nbmj view and nbmj replay
+    loaded whatever file it named, and quoted its first line in the error when it was no
+    variant file. A log names its variant; a file is given with --variant."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the first line of a private file\n", encoding="utf-8")
+    variant = tmp_path / "thursday.nbv"
+    variant.write_text('variant thursday extends ningbo "a 3-tai minimum"\nscoring tai { minimum 3 }\n', encoding="utf-8")
+    game = Game("ningbo", seed=3)
+    play_hand(game, make_bots("greedy"))
+    lines = game.log_text().splitlines()
+    for named in (str(secret), str(variant), "../thursday", "thursday.nbv"):
+        header = json.loads(lines[0])
+        header["variant"] = named
+        log = tmp_path / "crafted.log"
+        log.write_text("\n".join([json.dumps(header)] + lines[1:]) + "\n", encoding="utf-8")
+        for args in (["view", str(log), "-o", str(tmp_path / "crafted.html")], ["replay", str(log)]):
+            res = CliRunner().invoke(main, args)
+            assert res.exit_code == 2, (named, args[0], res.output)
+            assert f"line 1: a log names its variant, never a file: {named!r}" in res.output, res.output
+            assert "private file" not in res.output and "Traceback" not in res.output
+        with pytest.raises(ReplayError, match="never a file"):
+            replay_frames(log.read_text(encoding="utf-8"))
+
+
 # ---------------------------------------------------------------- in a real browser
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")

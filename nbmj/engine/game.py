@@ -46,7 +46,7 @@ from .claim_window import resolve_claims
 from .dealing import deal
 from .explain import explained_settlement, refusal, withheld_win
 from .kongs import resolve_rob
-from .log import LOG_FORMAT, dumps_event, numbered_events, same_event
+from .log import LOG_FORMAT, dumps_event, numbered_events, refuse_variant_path, same_event
 from .observation import Observation, public_view
 from .phases import TRANSITIONS, ClaimWindow, Deal, Over, Phase, RobWindow, Turn
 from .precomputed import CODES, SEAT_INDEX
@@ -676,6 +676,8 @@ def _replay(events: list[dict[str, Any]], numbers: list[int], rules: RuleSet | N
         raise ReplayError(f"line {numbers[0]} is not an {LOG_FORMAT!r} header: format {header.get('format')!r}", 0)
     if rules is not None and header.get("variant") != rules.name:
         raise ReplayError(f"line {numbers[0]}: the log is of variant {header.get('variant')!r}, not {rules.name!r}", 0)
+    if rules is None:
+        refuse_variant_path(header, numbers[0])
     try:
         game = Game.from_header(header, rules=rules)
     except NbmjError as exc:

@@ -82,6 +82,17 @@ def same_event(logged: dict[str, Any], produced: dict[str, Any]) -> bool:
     return False
 
 
+def refuse_variant_path(header: dict[str, Any], line: int = 1) -> None:
+    """Raise a ReplayError when the ``header`` (read from log line ``line``) names its variant
+    by a file's path: nbmj writes the rule set's name, so a path is what a crafted log puts
+    there to have a file of the reader's read (and its first line quoted in the error)."""
+    from ..rules.registry import _looks_like_path  # (the same test load_variant makes)
+
+    variant = header.get("variant")
+    if isinstance(variant, str) and _looks_like_path(variant):
+        raise ReplayError(f"line {line}: a log names its variant, never a file: {variant!r}; give the variant file", 0)
+
+
 def parse_log(log: str | Iterable[str | dict[str, Any]]) -> list[dict[str, Any]]:
     """The log's lines as dicts (blank lines skipped); raises ReplayError on a bad line."""
     return numbered_events(log)[0]

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine.actions import ACTION_KINDS
 from ..engine.game import replay_games
-from ..engine.log import parse_log
+from ..engine.log import parse_log, refuse_variant_path
 from ..errors import NbmjError, ReplayError
 from ..narration import Language, check_language, describe
 from ..rules import RuleSet, load_variant
@@ -108,6 +108,7 @@ def log_rules(header: Mapping[str, Any], rules: RuleSet | None = None) -> RuleSe
     :class:`~nbmj.errors.ReplayError` at line 1 when it names none that loads."""
     if rules is not None:
         return rules
+    refuse_variant_path(dict(header))
     try:
         return load_variant(str(header.get("variant", "")))
     except NbmjError as exc:
