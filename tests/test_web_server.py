@@ -119,6 +119,13 @@ def test_a_seed_given_when_the_table_opens_fixes_its_deals():
             logs.append(_log(client, code, ticket))
     # the same answers: the same hand from the same seed, another from another
     assert logs[0] == logs[1] and logs[0] != logs[2]
+    # with another person at the table, whoever chose the seed could deal every hand at
+    # home and know their tiles: a seed is refused there (it was taken)
+    with _client() as client:
+        for humans in (2, 4):
+            r = client.post("/api/tables", json={"humans": humans, "seed": 5})
+            assert r.status_code == 400, r.text
+            assert r.json()["error"] == f"a seed fixes every deal, so only a table for one person takes one, not a table for {humans}"
 
 
 def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():

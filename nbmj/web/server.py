@@ -297,6 +297,9 @@ def create_app(
             return error(f"hands is a whole number from 1 to 64, not {count!r}")
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
             return error(f"seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
+        if seed is not None and humans > 1:
+            # whoever chose the seed can deal every hand at home and see the others' tiles
+            return error(f"a seed fixes every deal, so only a table for one person takes one, not a table for {humans}")
         try:
             room = tables.create(variant, humans=humans, hands=count, seed=seed, client=client_of(request))
         except RoomError as exc:
