@@ -311,3 +311,27 @@ def _wait(condition, timeout=20.0):
     while not condition():
         assert time.monotonic() < deadline, "timed out"
         time.sleep(0.05)
+
+
+def test_lines_for_a_browser_that_does_not_read_are_bounded():
+    """The channel's outbox holds at most OUTBOX_LIMIT lines: one more ends the channel
+    with 1008, and the game's next send finds it closed."""
+    import asyncio
+
+    from nbmj.bots.transport import TransportClosed
+    from nbmj.web.channel import CLOSE_POLICY, OUTBOX_LIMIT, SeatChannel
+
+    async def main() -> tuple[SeatChannel, int]:
+        channel = SeatChannel(asyncio.get_running_loop())
+        line = "x" * 400
+        for _ in range(OUTBOX_LIMIT + 1):  # the browser reads none of them
+            channel.game_end.send(line)
+        await asyncio.sleep(0.05)  # the loop takes them in
+        queued = channel._outbox.qsize()
+        with pytest.raises(TransportClosed):
+            channel.game_end.send(line)
+        return channel, queued
+
+    channel, queued = asyncio.run(main())
+    assert channel.closed_code == CLOSE_POLICY and channel.closed_reason == "messages not read"
+    assert queued <= OUTBOX_LIMIT + 1  # (the lines queued, and the end marker)

@@ -13,7 +13,9 @@ thread. A :class:`SeatChannel` joins the two without a thread per socket:
 
 Both directions are bounded: a browser that sends more lines than the game can have asked
 for, or that stops reading while lines pile up for it, is cut off (:attr:`closed_code`
-says why), so one connection cannot hold more than a few kilobytes of the server's memory.
+says why), so what one connection makes the server hold is bounded: 32 lines from the
+browser, and 4,096 for it (a hand is about a hundred lines, some 40 kB, for one seat: the
+lines for a browser that stops reading come to a megabyte or two before it is cut off).
 """
 
 from __future__ import annotations
