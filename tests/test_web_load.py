@@ -303,3 +303,36 @@ def test_a_site_name_behind_a_reverse_proxy_is_answered_when_allowed(tmp_path):
         for host, status in (("tables.example.org", 200), ("TABLES.example.org.:443", 200), ("other.example.org", 421),
                              ("example.org", 421), ("sub.tables.example.org", 421)):
             assert httpx.get(f"{url}/api/variants", headers={"host": host}, timeout=5).status_code == status, host
+
+
+def test_a_client_that_pings_and_never_reads_is_cut_off(server):
+    """uvicorn answers every ping with a pong: a client that sent pings without reading
+    grew the server's memory without bound (490 MB in 20 s from one connection). Now its
+    connection is cut once a mebibyte waits for it unread."""
+    import base64
+    import os
+
+    url, proc, err = server
+
+    async def seat() -> tuple[str, str]:
+        async with httpx.AsyncClient(base_url=url, timeout=10) as http:
+            code = await _open_table(http, 2)
+            return code, await _join(http, code)
+
+    code, token = asyncio.run(seat())
+    host, port = url.removeprefix("http://").split(":")
+    rss_before = _rss(proc.pid)
+    with socket.create_connection((host, int(port))) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall(
+            f"GET /ws/{code}?token={token} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        ping = bytes([0x89, 0x80 | 125]) + b"\0\0\0\0" + b"p" * 125  # masked with zeros: the payload as is
+        s.settimeout(10)
+        with pytest.raises(OSError):  # reset by the server, well before 40 MB of pongs
+            for _ in range(300):
+                s.sendall(ping * 1000)
+    assert _rss(proc.pid) - rss_before < 64 * 2**20
+    assert proc.poll() is None

@@ -109,12 +109,13 @@ def serve(
         click.echo(f"warning: listening on {host}: anyone who can reach this address can open tables", err=True)
     sock = _listening_socket(host, port)
     bound = sock.getsockname()[1]
-    from ..web.guard import guarded_http_protocol, quiet_client_faults
+    from ..web.guard import guarded_http_protocol, guarded_websocket_protocol, quiet_client_faults
 
     config = uvicorn.Config(
         app,
         # a client's connections are counted, and one that sends no whole request is closed
         http=guarded_http_protocol(limits),
+        ws=guarded_websocket_protocol() or "auto",  # and a client that reads nothing is cut off
         log_level="warning",
         ws_max_size=limits.max_message,  # a larger message closes the connection (1009)
         # a client is the address it connects from: X-Forwarded-For, which uvicorn would

@@ -8,7 +8,10 @@ opening a few hundred such connections would make the server refuse everyone els
 connection from a client that already has :attr:`~nbmj.web.limits.Limits.connections_per_client`
 open (seat websockets included), and closes a connection that has not sent a whole request
 (its head and its body) within :attr:`~nbmj.web.limits.Limits.request_time` seconds of
-opening, or of its previous answer. :func:`quiet_client_faults` keeps uvicorn from writing
+opening, or of its previous answer. :func:`guarded_websocket_protocol` gives it a websocket
+protocol that cuts off a client that does not read what it is sent (uvicorn answers every
+ping with a pong, however many come: a client that pings without reading made the server's
+memory grow without bound). :func:`quiet_client_faults` keeps uvicorn from writing
 a traceback to the server's log for a client's malformed websocket message.
 """
 
@@ -16,10 +19,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from .limits import Limits
 
-__all__ = ["guarded_http_protocol", "quiet_client_faults"]
+__all__ = ["guarded_http_protocol", "guarded_websocket_protocol", "quiet_client_faults", "UNREAD_LIMIT"]
+
+# Bytes waiting to be sent to a websocket client, at most: the server writes its own lines
+# only as they drain (some 64 KiB in flight), so more is what the client's pings pile up.
+UNREAD_LIMIT = 2**20
 
 # What uvicorn logs, with the exception's traceback, when a client sends a websocket text
 # message that is not UTF-8 (it closes that connection with 1007, as it should).
@@ -79,6 +87,26 @@ def guarded_http_protocol(limits: Limits) -> type[asyncio.Protocol]:
                 transport.close()
 
     return GuardedH11Protocol
+
+
+def guarded_websocket_protocol() -> type[asyncio.Protocol] | None:
+    """uvicorn's websocket protocol (the one it would choose), cutting off a client for
+    which more than :data:`UNREAD_LIMIT` bytes wait unread; None when no websocket
+    package is installed."""
+    from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+    base: Any = AutoWebSocketsProtocol
+    if base is None:
+        return None
+
+    class GuardedWebSocketProtocol(base):  # type: ignore[misc]
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            transport = self.transport
+            if not transport.is_closing() and transport.get_write_buffer_size() > UNREAD_LIMIT:
+                transport.abort()  # the client reads nothing: nothing more is written for it
+
+    return GuardedWebSocketProtocol
 
 
 class _DropClientFaults(logging.Filter):
