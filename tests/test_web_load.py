@@ -250,7 +250,8 @@ def test_idle_and_dribbling_connections_are_closed_and_bounded_per_client(tmp_pa
 
 
 def test_connections_per_client_leave_room_for_the_seats():
-    with pytest.raises(LimitsError, match=r"connections_per_client \(8\) is more than sockets_per_client \(8\)"):
+    assert Limits().connections_per_client == 16 and Limits(sockets_per_client=100).connections_per_client == 108
+    with pytest.raises(LimitsError, match=r"connections_per_client is more than sockets_per_client \(8\), .*; not 8$"):
         Limits(connections_per_client=8)
 
 

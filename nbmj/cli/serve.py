@@ -86,8 +86,6 @@ def serve(
     from ..web.limits import Limits, LimitsError
     from ..web.server import WebUnavailable, create_app
 
-    if connections_per_client is None:
-        connections_per_client = sockets_per_client + 8
     try:
         limits = Limits(
             max_rooms=max_rooms, rooms_per_client=rooms_per_client, sockets_per_client=sockets_per_client,

@@ -39,7 +39,7 @@ def guarded_http_protocol(limits: Limits) -> type[asyncio.Protocol]:
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    per_client = limits.connections_per_client
+    per_client: int = limits.connections_per_client or limits.sockets_per_client + 8  # (Limits fills it in)
     request_time = limits.request_time
 
     class GuardedH11Protocol(H11Protocol):

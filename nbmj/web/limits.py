@@ -33,8 +33,8 @@ class Limits:
     sockets_per_client: int = 8
     #: connections one client may have open at once, seat connections included (one more
     #: is closed as soon as it opens); more than :attr:`sockets_per_client`, so that a page
-    #: and its requests fit beside the seats
-    connections_per_client: int = 16
+    #: and its requests fit beside the seats (None: 8 more than it)
+    connections_per_client: int | None = None
     #: seconds a connection has to send a whole request (its head and its body) from the
     #: moment it opens or its previous request is answered; then it is closed
     request_time: float = 10.0
@@ -52,12 +52,14 @@ class Limits:
     keep_finished: float = 1800.0
 
     def __post_init__(self) -> None:
+        if self.connections_per_client is None and isinstance(self.sockets_per_client, int):
+            object.__setattr__(self, "connections_per_client", self.sockets_per_client + 8)
         for f in fields(self):
             value: Any = getattr(self, f.name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise LimitsError(f"{f.name} is a positive number, not {value!r}")
-        if self.connections_per_client <= self.sockets_per_client:
+        if self.connections_per_client <= self.sockets_per_client:  # type: ignore[operator]
             raise LimitsError(
-                f"connections_per_client ({self.connections_per_client!r}) is more than sockets_per_client "
-                f"({self.sockets_per_client!r}): a client's seat connections are among its connections"
+                f"connections_per_client is more than sockets_per_client ({self.sockets_per_client!r}), since a "
+                f"client's seat connections are among its connections; not {self.connections_per_client!r}"
             )
