@@ -305,6 +305,17 @@ async def test_definition_of_an_inherited_item_and_a_rule(client, tmp_path):
     assert page[rule.range.start.line] == ".. rule:: NB-4.2"
 
 
+async def test_definition_on_a_comment_is_none_not_an_error(client, tmp_path):
+    # a comment names nothing: the request used to fail with a ValueError from the server
+    path = tmp_path / "c.nbv"
+    await _open(client, path, "# house rules\n" + RULE_TEXT + "items { drop big_crane }  # no crane\n")
+    uri = lsp.TextDocumentIdentifier(uri=path.resolve().as_uri())
+    for line, character in ((0, 3), (4, 30)):
+        result = await client.text_document_definition_async(lsp.DefinitionParams(text_document=uri, position=lsp.Position(line=line, character=character)))
+        assert result is None
+    _close(client, path)
+
+
 async def test_outline_lists_sections_and_their_items(client, tmp_path):
     path = tmp_path / "o.nbv"
     await _open(client, path, RULE_TEXT)

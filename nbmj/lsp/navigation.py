@@ -183,7 +183,7 @@ def _file_line(path: Path, line: int) -> lsp.Location:
 
 def definition(doc: Document, line: int, column: int) -> lsp.Location | None:
     tok = doc.token_at(line, column)
-    if tok is None:
+    if tok is None or tok.kind == "COMMENT":
         return None
     role, section = _role(doc, tok)
     found = doc.compilation
