@@ -258,6 +258,21 @@ def test_group_mixing_units():
     assert msgs == ["group 'g' mixes units: fan and fu"]
 
 
+@pytest.mark.parametrize("parent, body, at", [
+    ("ninghai", "draw { kept_stacks 60 }", "kept_stacks"),
+    ("ningbo", "draw { kept_stacks_per_kong 1; kept_stacks 45 }", "kept_stacks 45"),
+])
+def test_a_deal_that_leaves_nothing_to_draw_is_shown_in_the_child(parent, body, at):
+    # the child's reserve empties the wall; the message used to point at `other_tiles` in the
+    # shipped parent, a file the author cannot change
+    text = f'variant kid extends {parent} "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith("the deal takes 53 tiles and ") and "leaves nothing to draw" in d.message
+    assert d.file == "kid.nbv"
+    line = text.splitlines()[d.line - 1]
+    assert line[d.column - 1 :].startswith(at)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -189,9 +189,14 @@ class VariantChecks:
         dealt = d.dealer_tiles + 3 * d.other_tiles
         kept = 2 * rs.draw.kept_stacks + (1 if rs.wilds.enabled else 0)
         if d.other_tiles % 3 == 1 and dealt + kept >= rs.tiles.total:
-            self.b.loc_of("dealing", "other_tiles").error(
+            # shown at other_tiles, or at whichever of the other settings in the sum this file sets
+            leaf = self.b.leaf.src
+            causes = (self.setting_loc(section, key) for section, key in
+                      (("draw", "kept_stacks"), ("dealing", "dealer_tiles"), ("tiles", "flowers"), ("wilds", "enabled")))
+            self.conflict(
+                self.b.loc_of("dealing", "other_tiles"), next((c for c in causes if c is not None and c.src is leaf), None),
                 f"the deal takes {dealt} tiles and {kept} stay in the wall, which leaves nothing to draw "
-                f"from {rs.tiles.total}"
+                f"from {rs.tiles.total}",
             )
         s = rs.scoring
         if not isinstance(s, M.TaiScoring):
