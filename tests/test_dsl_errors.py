@@ -273,6 +273,26 @@ def test_a_deal_that_leaves_nothing_to_draw_is_shown_in_the_child(parent, body, 
     assert line[d.column - 1 :].startswith(at)
 
 
+def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_cap():
+    # the child's cap puts ningbo's minimum of 4 out of reach; the message used to point at
+    # `minimum 4` in the shipped ningbo.nbv
+    text = 'variant kid extends ningbo "x"\nscoring tai { cap 3 }\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith("scoring.minimum is 4, but the items that count toward it add up to 3 at most")
+    assert (d.file, d.line, d.column) == ("kid.nbv", 2, 15)
+
+
+def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_items(tmp_path):
+    (tmp_path / "high.nbv").write_text('variant high extends ningbo "x"\nscoring tai { minimum 66 }\n', encoding="utf-8")
+    kid = tmp_path / "kid.nbv"
+    kid.write_text('variant kid extends high "x"\nitems {\n  drop seat_flower\n}\n', encoding="utf-8")
+    with pytest.raises(RuleSetError) as info:
+        compile_file(kid)
+    [d] = info.value.diagnostics
+    assert "scoring.minimum is 66, but the items that count toward it add up to 64 at most" in d.message
+    assert (d.file, d.line, d.column) == (str(kid), 3, 8)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

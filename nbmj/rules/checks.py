@@ -204,14 +204,20 @@ class VariantChecks:
         counted = [i for i in rs.items if i.value is not None and i.unit == "tai" and i.counts_for_minimum]
         # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
         most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
-        if s.cap is not None:
-            most = min(most, s.cap)
+        # what keeps the minimum out of reach, for an inherited minimum: the cap, else the items
+        leaf = self.b.leaf.src
+        cause = next((e.loc for e in self.b.m.tables["items"].values() if e.loc.src is leaf),
+                     next((loc for (table, _), loc in self.b.m.dropped.items() if table == "items" and loc.src is leaf), None))
+        if s.cap is not None and s.cap < most:
+            most = s.cap
+            cause = self.setting_loc("scoring", "cap")
         multipliers = [i.value for i in rs.items if i.unit == "x" and i.value is not None]
         needs = [s.minimum] + [t for t, _ in getattr(s, "minimum_alternatives", ())]
         if min(needs) > most and not (multipliers and getattr(s, "minimum_of", "tai") == "value"):
-            self.b.loc_of("scoring", "minimum").error(
+            self.conflict(
+                self.b.loc_of("scoring", "minimum"), cause,
                 f"scoring.minimum is {s.minimum}, but the items that count toward it add up to {most} at most: "
-                "no hand could win"
+                "no hand could win",
             )
         top = s.cap if s.cap is not None else sum(i.value * (8 if i.each is not None else 1) for i in rs.items
                                                     if i.value is not None and i.unit == "tai")
