@@ -293,6 +293,17 @@ def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_items(tmp_path)
     assert (d.file, d.line, d.column) == (str(kid), 3, 8)
 
 
+def test_a_points_cap_bounds_the_value_after_its_multipliers():
+    # the scorer caps the hand value after the multipliers (NB-13.5), so a large multiplier
+    # under a points cap stays exact; the check used to cap first and refuse the variant
+    from nbmj.scoring import Situation, score
+
+    rules = compile_text('variant kid extends ningbo-000 "x"\nitems { new item big "大" x 99999999999999 when flush [NB-13.5] }\n', "kid.nbv")
+    hand = Situation.from_dict({"seat": "S", "concealed": "123m 456m 789m 234m 5m", "win_tile": "5m", "win_by": "self_draw",
+                                "indicator": "1z"})
+    assert score(hand, rules).points == 4000
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

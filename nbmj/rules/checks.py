@@ -231,10 +231,10 @@ class VariantChecks:
             value = s.base_points * 2 ** min(top, 64)
         else:
             value = s.base_points + s.points_per_tai * top
-        if s.points_cap is not None:
-            value = min(value, s.points_cap)
         for x in multipliers:
             value *= x
+        if s.points_cap is not None:  # as the scorer does: the cap is on the value after the multipliers
+            value = min(value, s.points_cap)
         share = max([sh.multiplier for row in rs.payments for sh in row.shares]
                     + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
         if value * share * 3 > MAX_POINTS:
