@@ -304,6 +304,19 @@ def test_a_points_cap_bounds_the_value_after_its_multipliers():
     assert score(hand, rules).points == 4000
 
 
+@pytest.mark.parametrize("body, at", [
+    ("payments { self_draw: each_other 999999999999999 [NB-14.2] }", "self_draw"),
+    ('items { item flush "清一色" 999999999999999 tai when flush [NB-12.11] }', "flush"),
+])
+def test_points_beyond_exact_are_shown_at_the_childs_value(body, at):
+    # the child's payment row or item makes the points inexact; the message used to point at
+    # `points_per_tai` in the shipped ningbo.nbv
+    text = f'variant kid extends ningbo "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith("a hand could be worth ") and "where points stop being exact" in d.message
+    assert d.file == "kid.nbv" and text.splitlines()[d.line - 1][d.column - 1 :].startswith(at)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -239,9 +239,14 @@ class VariantChecks:
                     + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
         if value * share * 3 > MAX_POINTS:
             where = self.b.loc_of("scoring", "cap") if s.cap is not None or s.conversion == "doubling" else self.b.loc_of("scoring", "points_per_tai")
-            where.error(
+            # for an inherited scoring section: a value this file sets that enters the sum
+            leaf = self.b.leaf.src
+            settings = (self.setting_loc("scoring", key) for key in ("points_per_tai", "base_points", "conversion", "cap", "points_cap"))
+            rows = (e.loc for table in ("items", "payments", "liability_rows") for e in self.b.m.tables[table].values())
+            self.conflict(
+                where, next((loc for loc in (*settings, *rows) if loc is not None and loc.src is leaf), None),
                 f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
-                "(2**53), where points stop being exact; lower the values or set scoring.cap or scoring.points_cap"
+                "(2**53), where points stop being exact; lower the values or set scoring.cap or scoring.points_cap",
             )
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
