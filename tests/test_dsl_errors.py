@@ -317,6 +317,19 @@ def test_points_beyond_exact_are_shown_at_the_childs_value(body, at):
     assert d.file == "kid.nbv" and text.splitlines()[d.line - 1][d.column - 1 :].startswith(at)
 
 
+@pytest.mark.parametrize("parent, body, at", [
+    ("ninghai", "scoring fu_fan { cap 99999999999999999 }", "cap"),
+    ("ninghai-tuidaoba", "scoring fu_fan { fixed_by_fan 100 200 400 99999999999999999 }", "fixed_by_fan"),
+])
+def test_points_beyond_exact_are_refused_in_a_fu_fan_variant(parent, body, at):
+    # only variants counted in tai were checked: a 胡 × 番 cap past 2**53 compiled clean
+    text = f'variant kid extends {parent} "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith("a hand could be worth 99999999999999999 points") and "stop being exact" in d.message
+    assert text.splitlines()[d.line - 1][d.column - 1 :].startswith(at)
+    compile_text(f'variant kid extends {parent} "x"\n{body.replace("99999999999999999", "9999")}\n', "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -199,8 +199,34 @@ class VariantChecks:
                 f"from {rs.tiles.total}",
             )
         s = rs.scoring
-        if not isinstance(s, M.TaiScoring):
+        if not isinstance(s, M.FuFanScoring):
+            self.check_tai_points(rs, s)
             return
+        # 胡 × 番: a hand's 胡 is at most the cap, or the largest value of the fixed table,
+        # and half_hundreds silver rounds up by less than a hundred
+        fixed = s.fixed_by_fan is not None
+        top_hu = max(s.fixed_by_fan) if s.fixed_by_fan else s.cap
+        self.check_exact(rs, top_hu + (100 if s.silver == "half_hundreds" else 0),
+                         self.b.loc_of("scoring", "fixed_by_fan" if fixed else "cap"),
+                         ("fixed_by_fan",) if fixed else ("cap",), "lower scoring.fixed_by_fan" if fixed else "lower scoring.cap")
+
+    def check_exact(self, rs: M.RuleSet, value: int, where: Loc, settings: tuple[str, ...], advice: str) -> None:
+        """Report a hand ``value`` whose payments could pass 2**53, at ``where`` or, for an
+        inherited scoring section, at one of the scoring ``settings`` or rows this file sets."""
+        share = max([sh.multiplier for row in rs.payments for sh in row.shares]
+                    + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
+        if value * share * 3 > MAX_POINTS:
+            leaf = self.b.leaf.src
+            locs = (self.setting_loc("scoring", key) for key in settings)
+            rows = (e.loc for table in ("items", "payments", "liability_rows") for e in self.b.m.tables[table].values())
+            self.conflict(
+                where, next((loc for loc in (*locs, *rows) if loc is not None and loc.src is leaf), None),
+                f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
+                f"(2**53), where points stop being exact; {advice}",
+            )
+
+    def check_tai_points(self, rs: M.RuleSet, s: M.TaiScoring) -> None:
+        """A minimum some hand can reach, and points that stay exact, in a variant counted in 台."""
         counted = [i for i in rs.items if i.value is not None and i.unit == "tai" and i.counts_for_minimum]
         # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
         most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
@@ -235,19 +261,9 @@ class VariantChecks:
             value *= x
         if s.points_cap is not None:  # as the scorer does: the cap is on the value after the multipliers
             value = min(value, s.points_cap)
-        share = max([sh.multiplier for row in rs.payments for sh in row.shares]
-                    + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
-        if value * share * 3 > MAX_POINTS:
-            where = self.b.loc_of("scoring", "cap") if s.cap is not None or s.conversion == "doubling" else self.b.loc_of("scoring", "points_per_tai")
-            # for an inherited scoring section: a value this file sets that enters the sum
-            leaf = self.b.leaf.src
-            settings = (self.setting_loc("scoring", key) for key in ("points_per_tai", "base_points", "conversion", "cap", "points_cap"))
-            rows = (e.loc for table in ("items", "payments", "liability_rows") for e in self.b.m.tables[table].values())
-            self.conflict(
-                where, next((loc for loc in (*settings, *rows) if loc is not None and loc.src is leaf), None),
-                f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
-                "(2**53), where points stop being exact; lower the values or set scoring.cap or scoring.points_cap",
-            )
+        where = self.b.loc_of("scoring", "cap") if s.cap is not None or s.conversion == "doubling" else self.b.loc_of("scoring", "points_per_tai")
+        self.check_exact(rs, value, where, ("points_per_tai", "base_points", "conversion", "cap", "points_cap"),
+                         "lower the values or set scoring.cap or scoring.points_cap")
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
         rules: list[ExprAst] = []
