@@ -330,6 +330,17 @@ def test_points_beyond_exact_are_refused_in_a_fu_fan_variant(parent, body, at):
     compile_text(f'variant kid extends {parent} "x"\n{body.replace("99999999999999999", "9999")}\n', "kid.nbv")
 
 
+@pytest.mark.parametrize("key", ["flower", "exposed_kong", "all_wilds_held", "false_win"])
+def test_immediate_payments_beyond_exact_are_refused(key):
+    # kong, flower and penalty payments had no bound: 10**20 a flower compiled clean
+    text = f'variant kid extends ningbo "x"\nimmediate {{ {key} 99999999999999999999 }}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == (f"immediate.{key} of 99999999999999999999 could make a seat's payments pass "
+                         "9007199254740992 (2**53), where points stop being exact; lower it")
+    assert (d.line, d.column) == (2, 13)
+    compile_text(text.replace("99999999999999999999", "99999999"), "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

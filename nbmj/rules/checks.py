@@ -198,6 +198,14 @@ class VariantChecks:
                 f"the deal takes {dealt} tiles and {kept} stay in the wall, which leaves nothing to draw "
                 f"from {rs.tiles.total}",
             )
+        # immediate payments: each other player pays, for up to eight flowers (kongs fewer)
+        for key in ("exposed_kong", "concealed_kong", "added_kong", "flower", "false_win", "all_flowers_held", "all_wilds_held"):
+            amount = getattr(rs.immediate, key)
+            if amount * 3 * 8 > MAX_POINTS:
+                self.b.loc_of("immediate", key).error(
+                    f"immediate.{key} of {amount} could make a seat's payments pass {MAX_POINTS} (2**53), where "
+                    "points stop being exact; lower it"
+                )
         s = rs.scoring
         if not isinstance(s, M.FuFanScoring):
             self.check_tai_points(rs, s)
