@@ -247,6 +247,28 @@ def test_a_broken_neighbour_affects_only_itself(home, tmp_path_factory, monkeypa
         load_variant("deep")
 
 
+def test_a_file_that_does_not_compile_answers_only_to_its_file_name(home):
+    """Found by an outside-in pass: a file whose header reads but whose body does not compile
+    still answered to its name and aliases, so it broke the shipped `nb` and made a good
+    file's alias ambiguous, against the docs."""
+    _write(home / "draft.nbv", 'variant draft extends ningbo "x"\nalias nb, sunday\nscoring tai { minmum 2 }\n')
+    good = _write(home / "good.nbv", 'variant good extends ningbo "x"\nalias sunday\n')
+    assert load_variant("nb").name == "ningbo"
+    assert find_variant("sunday").path == str(good)
+    assert load_variant("sunday").name == "good"
+    with pytest.raises(RuleSetError, match="unknown setting 'minmum'"):
+        load_variant("draft")  # by its file name it is found, and reports its problems
+    _write(home / "other.nbv", 'variant other extends ningbo "x"\nalias monday\nscoring tai { minmum 2 }\n')
+    with pytest.raises(UnknownVariantError, match=r"variant 'monday' is named in .*other\.nbv, which does not compile"):
+        load_variant("monday")
+    runner = CliRunner()
+    assert runner.invoke(main, ["check", "nb"]).exit_code == 0
+    out = runner.invoke(main, ["check", "monday"])
+    assert out.exit_code == 1 and "other.nbv:3:15: unknown setting 'minmum'" in out.stdout
+    listing = runner.invoke(main, ["variants"]).output
+    assert "ambiguous" not in listing, listing
+
+
 # ---------------------------------------------------------------- one name, two files
 
 def test_two_files_answering_to_one_name_are_an_error_naming_both(home, tmp_path_factory, monkeypatch):

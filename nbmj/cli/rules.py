@@ -38,7 +38,8 @@ def variants(as_json: bool) -> None:
         notes = [f"user {i.path}"] if i.user else []
         notes += [f"shadows {', '.join(i.shadows)}"] if i.shadows else []
         if i.user:
-            twins = [o.path for o in user if o is not i and any(o.answers_to(n) for n in (i.name, *i.aliases))]
+            names = (i.name, *i.aliases) if i.problem is None else (Path(i.path).stem,)
+            twins = [o.path for o in user if o is not i and any(o.answers_to(n) for n in names)]
             notes += [f"ambiguous: {', '.join(twins)} answers to the same name"] if twins else []
         mark = f"  [{'; '.join(notes)}]" if notes else ""
         summary = f"broken: {i.problem}" if i.problem is not None else i.summary
@@ -58,13 +59,14 @@ def check(files: tuple[str, ...], as_json: bool) -> None:
     """
     from ..rules import compile_file
     from ..rules.diagnostics import Diagnostic
-    from ..rules.registry import find_variant
+    from ..rules.registry import broken_owner, find_variant
 
     failed = False
     for name in files:
         path = Path(name)
         if not is_file(path) and path.suffix != ".nbv" and "/" not in name:
-            found = find_variant(name)
+            # a file that does not compile answers only to its file name, but it is the file to check
+            found = find_variant(name) or broken_owner(name)
             if found is not None:
                 path = Path(found.path)
         try:

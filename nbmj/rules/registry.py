@@ -45,6 +45,7 @@ __all__ = [
     "VariantInfo",
     "load_variant",
     "find_variant",
+    "broken_owner",
     "search_dirs",
     "list_variants",
     "variant_infos",
@@ -82,8 +83,11 @@ class VariantInfo:
     problem: str | None = None
 
     def answers_to(self, name: str) -> bool:
-        """Whether a lookup of ``name`` finds this file: its file name, its name or an alias."""
-        return name == self.name or name in self.aliases or name == Path(self.path).stem
+        """Whether a lookup of ``name`` finds this file: its file name, its name or an alias;
+        only its file name when it is known not to compile."""
+        if name == Path(self.path).stem:
+            return True
+        return self.problem is None and (name == self.name or name in self.aliases)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON form ``nbmj variants --json`` prints; user variants add their path, and
@@ -217,7 +221,8 @@ def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[st
     dirs = search_dirs(from_dir)
     groups = [dirs[:1], dirs[1:]] if from_dir is not None else [dirs]
     for group in groups:
-        found = _answering(name, group, skip)
+        # a file that does not compile answers only to its file name
+        found = [info for info in _answering(name, group, skip) if name == Path(info.path).stem or _compiles(info)]
         if len(found) > 1:
             paths = [info.path for info in found]
             raise AmbiguousVariantError(
@@ -230,6 +235,33 @@ def find_variant(name: str, from_dir: Path | None = None, *, skip: Collection[st
     real = shipped.get(name) or shipped.get(aliases.get(name, ""))
     if real is not None and not (skip and str(Path(real.path).resolve()) in skip):
         return real
+    return None
+
+
+# the user files whose compilation a lookup is waiting for, in this thread: a lookup made
+# while one of them compiles (for its parent) takes it as not compiling, so it ends
+_compiling = threading.local()
+
+
+def _compiles(info: VariantInfo) -> bool:
+    """Whether the user file of ``info`` compiles (one already being asked about, further up
+    this lookup, does not)."""
+    busy: set[str] = _compiling.__dict__.setdefault("paths", set())
+    if info.path in busy:
+        return False
+    busy.add(info.path)
+    try:
+        return _compiled_info(info).problem is None
+    finally:
+        busy.discard(info.path)
+
+
+def broken_owner(name: str) -> VariantInfo | None:
+    """The first user file on the search path whose ``variant`` or ``alias`` line gives
+    ``name`` but that does not compile, so that it answers only to its file name; or None."""
+    for info in user_variant_infos():
+        if info.problem is None and (name == info.name or name in info.aliases) and not _compiles(info):
+            return info
     return None
 
 
@@ -296,6 +328,12 @@ def canonical_name(name: str) -> str:
 def _unknown(name: str) -> UnknownVariantError:
     from .diagnostics import suggest
 
+    owner = broken_owner(name)
+    if owner is not None:
+        return UnknownVariantError(
+            f"variant {name!r} is named in {owner.path}, which does not compile, so it answers only to its "
+            f"file name: {_compiled_info(owner).problem}"
+        )
     names = sorted(set(known_names()) | {n for i in user_variant_infos() for n in (i.name, *i.aliases)})
     close = suggest(name, names)
     hint = f" (did you mean {close!r}?)" if close else ""
