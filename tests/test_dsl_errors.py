@@ -341,6 +341,19 @@ def test_immediate_payments_beyond_exact_are_refused(key):
     compile_text(text.replace("99999999999999999999", "99999999"), "kid.nbv")
 
 
+@pytest.mark.parametrize("clauses, kind, at", [
+    ("when flush when half_flush", "when", "half_flush"),
+    ("each pungs(dragon) each flowers(seat)", "each", "flowers"),
+    ("when flush group a group b", "group", "b"),
+])
+def test_an_item_clause_given_twice_is_an_error(clauses, kind, at):
+    # the second clause silently replaced the first: `when A when B` scored on B alone
+    text = f'variant kid extends ningbo "x"\nitems {{ new item z "z" 1 tai {clauses} [NB-12.19] }}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith(f"item 'z' has a second {kind!r} clause: an item takes one")
+    assert text.splitlines()[1][d.column - 1 :].startswith(at + (" [" if kind == "group" else ""))
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

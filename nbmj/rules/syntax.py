@@ -195,7 +195,14 @@ class ToAst(Transformer[Token, Any]):
             value, unit = unit, Atom("x", "WORD", value.loc)
         rule = self._atom(rest[2]) if len(rest) > 2 else None
         it = ItemAst(name, label, value, unit, None, None, [], None, False, rule, name.loc, new)
+        seen: set[str] = set()
         for kind, payload in clauses:
+            if kind in seen and kind in ("each", "when", "group"):
+                # a second one would silently replace the first
+                at = payload.loc if kind == "group" else payload.name.loc if kind == "each" else expr_loc(payload)
+                join = "; join the conditions with `and`" if kind == "when" else ""
+                at.error(f"item {name.text!r} has a second {kind!r} clause: an item takes one{join}")
+            seen.add(kind)
             if kind == "each":
                 it.each = payload
             elif kind == "when":
