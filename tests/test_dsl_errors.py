@@ -172,7 +172,7 @@ def _edit(old: str, new: str) -> str:
         ("priority hu > kan = pon > chi", "priority hu > kan = pon >", "priority ends with an operator"),
         ("seat_order next, opposite, previous", "seat_order next, opposite", "missing previous"),
         ("chi_discard_ban unless big_crane", "chi_discard_ban unless big_crane during always_", "unknown window 'always_'"),
-        ("chi_discard_ban unless big_crane", "chi_discard_ban unless flush_", "unknown 'flush_'; did you mean 'flush'?"),
+        ("chi_discard_ban unless big_crane", "chi_discard_ban unless big_crain", "takes only big_crane, what lifts it, not 'big_crain'; did you mean 'big_crane'?"),
         ("chi_discard_ban unless big_crane", "chi_discard_ban m p", "takes no arguments; unexpected 'm'"),
         ("forbid discard, rob_kong", "forbid discard, rob_kongg", "unknown win method 'rob_kongg'; did you mean 'rob_kong'?"),
         ("when flush excludes", "when pungs(dragon, wind) excludes", "'dragon' and 'wind' are both given"),
@@ -352,6 +352,17 @@ def test_an_item_clause_given_twice_is_an_error(clauses, kind, at):
     [d] = _errors(text, "kid.nbv")
     assert d.message.startswith(f"item 'z' has a second {kind!r} clause: an item takes one")
     assert text.splitlines()[1][d.column - 1 :].startswith(at + (" [" if kind == "group" else ""))
+
+
+@pytest.mark.parametrize("line, message", [
+    ("chi_discard_ban unless flush [NB-8.1]", "'unless' after 'chi_discard_ban' takes only big_crane, what lifts it, not 'flush'"),
+    ("kong_after_pon unless dealer [NB-8.8]", "nothing lifts restriction 'kong_after_pon': it takes no 'unless'"),
+])
+def test_unless_takes_only_what_the_engine_checks(line, message):
+    # any condition without arguments was accepted after `unless`, on any restriction, but the
+    # engine lifts only the chow's discard ban, and only for a big crane (NB-8.4)
+    [d] = _errors(f'variant kid extends ningbo "x"\nrestrictions {{ {line} }}\n', "kid.nbv")
+    assert d.message == message and d.column == 16 + line.index("unless") + len("unless ")
 
 
 def test_root_without_summary():

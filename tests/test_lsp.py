@@ -220,6 +220,17 @@ async def test_completion_in_context(client, tmp_path, line, character, expected
     assert expected <= set(labels), expected - set(labels)
 
 
+@pytest.mark.parametrize("line, character, expected", [
+    ("restrictions { chi_discard_ban unless  }", 38, ["big_crane"]),
+    ("restrictions { kong_after_pon  }", 30, ["during"]),
+])
+async def test_completion_after_a_restriction_offers_only_what_compiles(client, tmp_path, line, character, expected):
+    # every feature was offered after `unless`, and `unless` after any kind; the compiler takes
+    # only big_crane, after chi_discard_ban
+    labels = await _complete(client, tmp_path / "c.nbv", f'variant c extends ningbo "c"\n{line}\n', 1, character)
+    assert labels == expected
+
+
 async def test_completion_of_house_rule_ids_and_parent_variants(client, tmp_path):
     (tmp_path / "thursday.nbv").write_text('variant thursday extends ningbo "our thursday table"\n', encoding="utf-8")
     text = 'variant c extends ningbo "c"\nlocal_rules { HOUSE-1 "a" "b" }\nitems { item x "x" 1 tai when flush [H] }\n'

@@ -14,7 +14,7 @@ from lsprotocol import types as lsp
 
 from ..rules import model as M
 from ..rules.registry import search_dirs, variant_infos
-from ..rules.schema import OPTIONAL_SECTIONS, SCORING_SCHEMA, SECTION_SCHEMA, SUIT_WORDS, TABLE_SECTIONS, WINDOWS
+from ..rules.schema import OPTIONAL_SECTIONS, SCORING_SCHEMA, SECTION_SCHEMA, SUIT_WORDS, TABLE_SECTIONS, UNLESS_WORDS, WINDOWS
 from .document import Document
 from .knowledge import local_rules, inherited, rulebook, setting_names, setting_reader
 from .texts import meaning, rule_title, say
@@ -279,8 +279,8 @@ def _in_restrictions(before: list[Tok], language: str) -> list[lsp.CompletionIte
     if last == "during":
         return _words(WINDOWS, lsp.CompletionItemKind.EnumMember)
     if last == "unless":
-        return _features(before, language)
-    words: tuple[str, ...] = ("unless", "during")
+        return [_item(w, lsp.CompletionItemKind.Function, meaning(language, M.FEATURES[w].description)) for w in UNLESS_WORDS.get(kind, ())]
+    words: tuple[str, ...] = ("unless", "during") if kind in UNLESS_WORDS else ("during",)
     if kind == "discard_suits":
         words = SUIT_WORDS[:4] + words
     elif kind == "no_claims":

@@ -32,7 +32,7 @@ The language, in brief (``#`` starts a comment; one statement per line, or ``;``
     scoring tai { ... }  |  scoring fu_fan { ... }          # the scoring kind and its settings
     liability none  |  loser_settlement none                # sections a variant may leave out
 
-    restrictions     { KIND [ARGS] [unless FEATURE...] [during WINDOW]   [RULE] }
+    restrictions     { KIND [ARGS] [unless big_crane] [during WINDOW]   [RULE] }
     win_restrictions { forbid METHOD, ... when CONDITION                  [RULE] }
     items            { item NAME ["label"] VALUE|off UNIT [each FEATURE] [when CONDITION]
                            [excludes ITEM, ...] [group NAME] [not_for_minimum]   [RULE] }

@@ -349,5 +349,8 @@ ALL_SECTIONS = tuple(SECTION_SCHEMA) + ("scoring",) + TABLE_SECTIONS
 WILD_FEATURES = ("wilds_held", "wild_as_itself", "wild_single_wait", "discarded_wild", "win_tile_wild", "wild_pair_win")
 FLOWER_FEATURES = ("flowers", "flower_sets")
 WINDOWS = ("always", "first_go_around", "dealer_first_turn")
+# what may follow `unless` after each restriction kind: the conditions the engine checks when
+# it applies the restriction (a chow's discard ban is lifted for a big crane, NB-8.4)
+UNLESS_WORDS: dict[str, tuple[str, ...]] = {"chi_discard_ban": ("big_crane",)}
 SUIT_WORDS = ("m", "p", "s", "z", "f")
 UNITS = ("tai", "fu", "fan", "x")

@@ -15,7 +15,7 @@ from . import model as M
 from .conditions import compile_expr
 from .diagnostics import did_you_mean
 from .filespec import Entry
-from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, WINDOWS, list_words, whole_value
+from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, UNLESS_WORDS, WINDOWS, list_words, whole_value
 from .source import Bad, Loc
 from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entry_word
 
@@ -148,10 +148,15 @@ class TableReader:
             if mode == "params":
                 params.append(a)
             elif mode == "unless":
-                spec = M.FEATURES.get(a.text)
-                if spec is None or not spec.boolean or spec.arg_choices:
-                    choices = [n for n, s in M.FEATURES.items() if s.boolean and not s.arg_choices]
-                    self.host.bad(f"'unless' takes a hand condition without arguments; unknown {a.text!r}{did_you_mean(a.text, choices)}", a.loc)
+                # only what the engine checks: any other condition would be accepted and ignored
+                choices = UNLESS_WORDS.get(kind, ())
+                if not choices:
+                    self.host.bad(f"nothing lifts restriction {kind!r}: it takes no 'unless'", a.loc)
+                    ok = False
+                elif a.text not in choices:
+                    close = did_you_mean(a.text, choices)
+                    self.host.bad(f"'unless' after {kind!r} takes only {', '.join(choices)}, what lifts it, not {a.text!r}"
+                                  f"{close if close.startswith('; did you mean') else ''}", a.loc)
                     ok = False
                 else:
                     unless.append(a.text)
