@@ -93,6 +93,8 @@ def _restrictions(rng: random.Random, parent: RuleSet, claims_on: dict[str, bool
         if kind == "chi_discard_ban" and _maybe(rng, 0.5):
             words += ["unless", "big_crane"]
         window = rng.choice(_WINDOWS)
+        if kind in ("bao_suit_warning", "bao_terminal_warning"):
+            window = "always"  # the warnings take no window (drawn all the same: the stream stays as it was)
         if window != "always" or kind in ("discard_suits", "no_claims"):
             words += ["during", window]
         rule = "NH-1.7" if kind == "discard_suits" else "NH-1.8" if kind == "no_claims" else "NB-8.6"

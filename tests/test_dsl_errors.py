@@ -365,6 +365,16 @@ def test_unless_takes_only_what_the_engine_checks(line, message):
     assert d.message == message and d.column == 16 + line.index("unless") + len("unless ")
 
 
+def test_a_warning_restriction_takes_no_window():
+    # `bao_suit_warning during first_go_around` compiled, but the engine applies the warnings
+    # whenever one shows: the window was ignored
+    text = 'variant kid extends ninghai "x"\nrestrictions { drop bao_suit_warning; bao_suit_warning during first_go_around [NH-6.2] }\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == "restriction 'bao_suit_warning' holds all hand long: it takes no window but 'always', not 'first_go_around'"
+    assert text.splitlines()[1][d.column - 1 :].startswith("first_go_around")
+    compile_text(text.replace("first_go_around", "always"), "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -223,6 +223,7 @@ async def test_completion_in_context(client, tmp_path, line, character, expected
 @pytest.mark.parametrize("line, character, expected", [
     ("restrictions { chi_discard_ban unless  }", 38, ["big_crane"]),
     ("restrictions { kong_after_pon  }", 30, ["during"]),
+    ("restrictions { bao_suit_warning during  }", 39, ["always"]),
 ])
 async def test_completion_after_a_restriction_offers_only_what_compiles(client, tmp_path, line, character, expected):
     # every feature was offered after `unless`, and `unless` after any kind; the compiler takes

@@ -14,7 +14,16 @@ from lsprotocol import types as lsp
 
 from ..rules import model as M
 from ..rules.registry import search_dirs, variant_infos
-from ..rules.schema import OPTIONAL_SECTIONS, SCORING_SCHEMA, SECTION_SCHEMA, SUIT_WORDS, TABLE_SECTIONS, UNLESS_WORDS, WINDOWS
+from ..rules.schema import (
+    ALWAYS_KINDS,
+    OPTIONAL_SECTIONS,
+    SCORING_SCHEMA,
+    SECTION_SCHEMA,
+    SUIT_WORDS,
+    TABLE_SECTIONS,
+    UNLESS_WORDS,
+    WINDOWS,
+)
 from .document import Document
 from .knowledge import local_rules, inherited, rulebook, setting_names, setting_reader
 from .texts import meaning, rule_title, say
@@ -277,7 +286,7 @@ def _in_restrictions(before: list[Tok], language: str) -> list[lsp.CompletionIte
     if kind == "drop":
         return _words(tuple(M.RESTRICTION_KINDS), lsp.CompletionItemKind.EnumMember) if len(before) == 1 else []
     if last == "during":
-        return _words(WINDOWS, lsp.CompletionItemKind.EnumMember)
+        return _words(("always",) if kind in ALWAYS_KINDS else WINDOWS, lsp.CompletionItemKind.EnumMember)
     if last == "unless":
         return [_item(w, lsp.CompletionItemKind.Function, meaning(language, M.FEATURES[w].description)) for w in UNLESS_WORDS.get(kind, ())]
     words: tuple[str, ...] = ("unless", "during") if kind in UNLESS_WORDS else ("during",)

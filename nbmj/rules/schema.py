@@ -352,5 +352,7 @@ WINDOWS = ("always", "first_go_around", "dealer_first_turn")
 # what may follow `unless` after each restriction kind: the conditions the engine checks when
 # it applies the restriction (a chow's discard ban is lifted for a big crane, NB-8.4)
 UNLESS_WORDS: dict[str, tuple[str, ...]] = {"chi_discard_ban": ("big_crane",)}
+# restriction kinds that hold whenever they apply, in no window (`during` takes only `always`)
+ALWAYS_KINDS = ("bao_suit_warning", "bao_terminal_warning")
 SUIT_WORDS = ("m", "p", "s", "z", "f")
 UNITS = ("tai", "fu", "fan", "x")

@@ -15,7 +15,7 @@ from . import model as M
 from .conditions import compile_expr
 from .diagnostics import did_you_mean
 from .filespec import Entry
-from .schema import INT_RE, NAME_RE, SUIT_WORDS, UNITS, UNLESS_WORDS, WINDOWS, list_words, whole_value
+from .schema import ALWAYS_KINDS, INT_RE, NAME_RE, SUIT_WORDS, UNITS, UNLESS_WORDS, WINDOWS, list_words, whole_value
 from .source import Bad, Loc
 from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entry_word
 
@@ -163,6 +163,10 @@ class TableReader:
             elif mode == "during":
                 if a.text not in WINDOWS:
                     self.host.bad(f"unknown window {a.text!r} after 'during'{did_you_mean(a.text, WINDOWS)}", a.loc)
+                    ok = False
+                elif kind in ALWAYS_KINDS and a.text != "always":
+                    # the engine applies these whenever a warning shows, in no window
+                    self.host.bad(f"restriction {kind!r} holds all hand long: it takes no window but 'always', not {a.text!r}", a.loc)
                     ok = False
                 else:
                     window = a.text
