@@ -454,6 +454,18 @@ def test_unreadable_file(tmp_path):
     assert "not UTF-8" in str(info.value)
 
 
+def test_a_byte_that_is_not_utf8_is_located(tmp_path):
+    # the message stood at 1:1 with no line shown, wherever the byte was
+    bad = tmp_path / "latin1.nbv"
+    bad.write_bytes('variant x extends ningbo "x"\nitems { new item z "清'.encode() + b'\xe9" 1 tai when flush [NB-12.11] }\n')
+    with pytest.raises(RuleSetError) as info:
+        compile_file(bad)
+    [d] = info.value.diagnostics
+    assert (d.line, d.column) == (2, 22)
+    assert d.message == "the file is not UTF-8 text: byte 0xe9 (invalid continuation byte); save it as UTF-8"
+    assert str(d).endswith('    2 | items { new item z "清\ufffd" 1 tai when flush [NB-12.11] }\n      | ' + " " * 22 + "^")
+
+
 def test_missing_settings_are_reported_beside_line_errors():
     """A file with a bad line still hears about the settings it does not set, but not
     about the ones whose line is wrong or whose section name is misspelt."""

@@ -213,3 +213,11 @@ def test_fmt_leaves_a_broken_file_alone_and_exits_2(run, tmp_path):
     assert f"{broken}: not formatted" in result.stderr
     assert "cannot read" in result.stderr and "Traceback" not in result.output
     assert broken.read_text(encoding="utf-8") == text
+
+
+def test_fmt_locates_a_byte_that_is_not_utf8(tmp_path):
+    bad = tmp_path / "latin1.nbv"
+    bad.write_bytes(b'variant x extends ningbo "x"\nscoring tai { minimum 3 } # caf\xe9\n')
+    result = CliRunner().invoke(main, ["fmt", str(bad)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{bad}:2:32: the file is not UTF-8 text: byte 0xe9")

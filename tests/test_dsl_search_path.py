@@ -342,3 +342,9 @@ def test_a_worker_process_is_given_the_file_a_name_finds_here(home, monkeypatch)
     assert portable_spec("ninghai") == "ninghai"
     with pytest.raises(UnknownVariantError):
         portable_spec("nowhere")
+
+
+def test_variants_lists_a_file_that_is_not_utf8_with_the_place_of_its_byte(home):
+    (home / "latin1.nbv").write_bytes(b'variant latin1 extends ningbo "x"\n# caf\xe9\n')
+    listing = CliRunner().invoke(main, ["variants"]).output
+    assert f"broken: {home / 'latin1.nbv'}:2:6: the file is not UTF-8 text: byte 0xe9" in listing

@@ -16,11 +16,15 @@ from ..errors import NbmjError, RuleSetError
 
 def _read(path: Path) -> str:
     try:
-        return path.read_bytes().decode("utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise NbmjError(f"cannot read {str(path)!r}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise NbmjError(f"{str(path)!r} is not UTF-8 text: {exc.reason}") from None
+        from ..rules.compiler import not_utf8
+
+        raise RuleSetError([not_utf8(str(path), data, exc)]) from None
 
 
 def _write(path: Path, text: str) -> None:

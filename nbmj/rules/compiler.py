@@ -241,9 +241,23 @@ def compile_file(path: str | Path, *, resolver: Resolver | None = None, source: 
     """Compile the variant file at ``path``."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        data = p.read_bytes()
     except OSError as exc:
         raise RuleSetError([Diagnostic(str(path), 1, 1, f"cannot read the file: {exc.strerror or exc}")]) from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleSetError([Diagnostic(str(path), 1, 1, f"the file is not UTF-8 text: {exc.reason}")]) from None
+        raise RuleSetError([not_utf8(str(path), data, exc)]) from None
     return compile_text(text, str(path), resolver=resolver, source=source)
+
+
+def not_utf8(file: str, data: bytes, exc: UnicodeDecodeError) -> Diagnostic:
+    """The problem of a file whose bytes ``data`` are not UTF-8, at its first bad byte."""
+    start = data.rfind(b"\n", 0, exc.start) + 1
+    end = data.find(b"\n", exc.start)
+    line = data[start : end if end >= 0 else len(data)].decode("utf-8", errors="replace").rstrip("\r")
+    column = len(data[start : exc.start].decode("utf-8", errors="replace")) + 1
+    return Diagnostic(
+        file, data.count(b"\n", 0, exc.start) + 1, column,
+        f"the file is not UTF-8 text: byte 0x{data[exc.start]:02x} ({exc.reason}); save it as UTF-8", 1, line,
+    )

@@ -171,7 +171,12 @@ def _header_info(path: Path, user: bool) -> VariantInfo:
     except OSError as exc:
         return _broken(path, user, f"{path}: cannot read the file: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:
-        return _broken(path, user, f"{path}: the file is not UTF-8 text: {exc.reason}")
+        from .compiler import not_utf8
+
+        try:
+            return _broken(path, user, not_utf8(str(path), path.read_bytes(), exc).render(context=False))
+        except OSError:
+            return _broken(path, user, f"{path}: the file is not UTF-8 text: {exc.reason}")
     except Exception as exc:  # noqa: BLE001 - one file's fault must not stop the lookup of any other name
         return _broken(path, user, f"{path}: internal error while reading the header: {exc!r}")
     return VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path), user, h.shadows)
