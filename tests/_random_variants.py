@@ -187,9 +187,12 @@ def random_variant_text(seed: int) -> str:
         kinds = [c for c, on in (("chi", chi == "yes"), ("pon", pon == "yes"), ("kan", True)) if on]
         counts = rng.sample(kinds, rng.randint(1, len(kinds)))
         settings = [f"counts {' '.join(counts)}"]  # (the parent's may name a claim switched off)
+        melds = other // 3  # a threshold above the melds a hand holds is an error
         if _maybe(rng, 0.6):
-            settings += [f"threshold {rng.randint(2, 4)}", f"direction {rng.choice(('either', 'winner_fed', 'fed_winner'))}",
+            settings += [f"threshold {min(rng.randint(2, 4), melds)}", f"direction {rng.choice(('either', 'winner_fed', 'fed_winner'))}",
                          f"others_pay {_yes(rng)}"]
+        elif parent.liability.threshold > melds:
+            settings.append(f"threshold {melds}")
         out.append("liability { " + "; ".join(settings) + " }")
 
     out.append("immediate { "

@@ -375,6 +375,15 @@ def test_a_warning_restriction_takes_no_window():
     compile_text(text.replace("first_go_around", "always"), "kid.nbv")
 
 
+def test_a_liability_threshold_no_hand_can_reach_is_an_error():
+    # a threshold of 5 melds from one player compiled, and the liability rows never applied
+    [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")
+    assert d.message == ("liability.threshold is 5, but a hand has at most 4 melds: no link could form, "
+                         "and the liability rows would never apply")
+    assert (d.line, d.column) == (2, 13)
+    assert compile_text('variant kid extends ningbo "x"\nliability { threshold 4 }\n', "kid.nbv").liability.threshold == 4
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

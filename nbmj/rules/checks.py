@@ -146,6 +146,13 @@ class VariantChecks:
                     self.conflict(
                         self.b.loc_of("liability", "counts"), claims_loc(claim), f"liability counts {claim!r} melds, but claims.{claim} is no"
                     )
+            melds = rs.dealing.other_tiles // 3
+            if rs.liability.threshold > melds:
+                self.conflict(
+                    self.b.loc_of("liability", "threshold"), self.setting_loc("dealing", "other_tiles"),
+                    f"liability.threshold is {rs.liability.threshold}, but a hand has at most {melds} melds: no link "
+                    "could form, and the liability rows would never apply",
+                )
             if not rs.liability.rows:
                 self.b.missing_loc("liability").error(
                     "liability has no rows: add `one_way SITUATION: partner N [RULE]` lines or write `liability none`"
