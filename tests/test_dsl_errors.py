@@ -384,6 +384,14 @@ def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     assert compile_text('variant kid extends ningbo "x"\nliability { threshold 4 }\n', "kid.nbv").liability.threshold == 4
 
 
+def test_a_loser_settlement_in_a_tai_variant_is_an_error():
+    # it compiled, but a tai variant has no fu items: every loser's 胡 was 0 and nobody paid
+    text = 'variant kid extends ningbo "x"\nloser_settlement { mode per_step; adjacent 10 5; opposite 10 10 }\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith("loser_settlement settles by the losers' 胡 (fu), but this variant scores in tai")
+    assert (d.line, d.column) == (2, 1)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

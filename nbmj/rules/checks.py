@@ -157,6 +157,13 @@ class VariantChecks:
                 self.b.missing_loc("liability").error(
                     "liability has no rows: add `one_way SITUATION: partner N [RULE]` lines or write `liability none`"
                 )
+        # the losers settle by their hands' 胡 (NH-5.2), which only fu items count
+        if rs.loser_settlement is not None and isinstance(rs.scoring, M.TaiScoring):
+            self.conflict(
+                self.b.missing_loc("loser_settlement"), kind_loc,
+                "loser_settlement settles by the losers' 胡 (fu), but this variant scores in tai, so every loser "
+                "has 0 and nobody would pay: write `loser_settlement none` or score in fu_fan",
+            )
         # scoring
         s = rs.scoring
         if isinstance(s, M.FuFanScoring) and s.fixed_by_fan is not None and len(s.fixed_by_fan) != s.fan_cap + 1:
