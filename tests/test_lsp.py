@@ -420,3 +420,28 @@ async def test_a_completion_replaces_the_whole_word_being_typed(client, tmp_path
     _close(client, path)
     assert parents["ningbo-000"] == (0, 18, 26)  # "ningbo-0" is replaced, '-' and all
     assert rules["NB-12.11"] == (1, 37, 44)  # the rule ID between the brackets
+
+
+async def test_completing_a_parent_reads_each_header_once(tmp_path, monkeypatch):
+    """Found by an outside-in pass: each completion after `extends` parsed every variant file
+    on the path anew, and beside a large file the server stalled for seconds each time."""
+    from nbmj.lsp.completion import complete
+    from nbmj.lsp.document import Document
+    from nbmj.rules import compiler, parsing
+
+    monkeypatch.setenv("NBMJ_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("NBMJ_VARIANT_PATH", raising=False)
+    (tmp_path / "par.nbv").write_text('variant par extends ningbo "the parent"\nalias dad\n', encoding="utf-8")
+    parsed = []
+    real = parsing.parse_header
+    def counted(text: str, filename: str = "<string>"):
+        parsed.append(filename)
+        return real(text, filename)
+
+    monkeypatch.setattr(parsing, "parse_header", counted)
+    monkeypatch.setattr(compiler, "parse_header", counted)
+    doc = Document((tmp_path / "kid.nbv").as_uri(), 'variant kid extends p\n')
+    for _ in range(3):
+        labels = {item.label for item in complete(doc, 1, 22, "en")}
+        assert {"par", "dad", "ningbo"} <= labels
+    assert parsed.count(str(tmp_path / "par.nbv")) <= 1

@@ -147,8 +147,8 @@ def _top_level(doc: Document, before: list[Tok]) -> list[lsp.CompletionItem]:
 def _variant_names(doc: Document) -> list[lsp.CompletionItem]:
     """The variants a name after ``extends`` may find: on the search path from this file's
     directory, then the shipped ones."""
-    from ..rules.compiler import parse_header
     from ..errors import RuleSetError
+    from ..rules.headers import read_header
 
     seen: dict[str, lsp.CompletionItem] = {}
     from_dir = doc.path.parent if doc.path is not None else None
@@ -157,7 +157,9 @@ def _variant_names(doc: Document) -> list[lsp.CompletionItem]:
             if doc.path is not None and path.resolve() == doc.path.resolve():
                 continue
             try:
-                header = parse_header(path.read_text(encoding="utf-8"), str(path))
+                # the headers the registry keeps: parsing every file again on each request
+                # stalled the server for seconds beside a large file
+                header = read_header(path)
             except (RuleSetError, OSError, UnicodeDecodeError):
                 continue
             for name in (header.name, *header.aliases):
