@@ -89,3 +89,19 @@ def test_every_shipped_citation_is_a_rulebook_rule(name):
     book = rules_by_id()
     cited = [i.rule for i in rules.items] + [r.rule for r in rules.restrictions] + [p.rule for p in rules.payments]
     assert cited and all(c in book for c in cited)
+
+
+def test_a_house_rule_still_cited_may_not_be_dropped(tmp_path):
+    """Found by an outside-in pass: a child could drop its parent's house rule while the
+    parent's item kept citing it; the rule set then cited a rule it did not have."""
+    (tmp_path / "house.nbv").write_text(f'variant house extends ningbo "house"\n{LUCKY}\n', encoding="utf-8")
+    kid = tmp_path / "kid.nbv"
+    kid.write_text('variant kid extends house "kid"\nlocal_rules { drop HOUSE-1 }\n', encoding="utf-8")
+    with pytest.raises(RuleSetError) as info:
+        load_variant(kid)
+    [d] = info.value.diagnostics
+    assert (d.file, d.line, d.column) == (str(kid), 2, 20)
+    assert d.message == (f"local rule 'HOUSE-1' is dropped, but item 'lucky' ({tmp_path / 'house.nbv'}:5) still cites it; "
+                         "drop or change that item too, or keep the rule")
+    kid.write_text('variant kid extends house "kid"\nlocal_rules { drop HOUSE-1 }\nitems { drop lucky }\n', encoding="utf-8")
+    assert load_variant(kid).local_rules == ()

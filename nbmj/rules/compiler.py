@@ -67,7 +67,7 @@ from .filespec import FileSpec
 from .merge import Merged, Resolver, default_resolver, extends_chain
 from .parsing import VariantHeader, parse_header
 from .reader import read_file
-from .schema import RULE_RE, SECTION_SCHEMA
+from .schema import RULE_RE, SECTION_SCHEMA, TABLE_ENTRY_NAMES
 
 __all__ = ["compile_text", "compile_file", "compile_for_editor", "Compilation", "parse_header", "VariantHeader", "SECTION_SCHEMA"]
 
@@ -158,6 +158,7 @@ def _compile(
     merged = Merged()
     for s in chain:
         merged.apply(s)
+    check_dropped_house_rules(merged)
     found.chain, found.merged = chain, merged
     if spec.summary is None and spec.parent is None:
         spec.name.loc.error("a root variant needs a one-line summary: variant NAME \"summary\"")
@@ -234,6 +235,25 @@ def check_citations(chain: list[FileSpec]) -> None:
                 loc.error(
                     f"rule [{rid}] is not declared{hint}; declare a house rule in "
                     f'`local_rules {{ {rid} "title" "what it says" }}` or cite the rulebook'
+                )
+
+
+def check_dropped_house_rules(merged: Merged) -> None:
+    """A house rule a file drops from ``local_rules`` that an entry left in the variant still
+    cites is reported at the ``drop``: the entry would cite a rule the variant does not have."""
+    declared = merged.tables["local_rules"]
+    for table, entries in merged.tables.items():
+        if table == "local_rules":
+            continue
+        for e in entries.values():
+            rid = getattr(e.value, "rule", None)
+            drop = merged.dropped.get(("local_rules", rid))
+            if rid and drop is not None and rid not in declared:
+                what = TABLE_ENTRY_NAMES[table]
+                key = e.key if isinstance(e.key, str) else " ".join(e.key)
+                drop.error(
+                    f"local rule {rid!r} is dropped, but {what} {key!r} ({e.loc.src.file}:{e.loc.line}) still "
+                    f"cites it; drop or change that {what} too, or keep the rule"
                 )
 
 
