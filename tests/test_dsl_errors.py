@@ -392,6 +392,18 @@ def test_a_loser_settlement_in_a_tai_variant_is_an_error():
     assert (d.line, d.column) == (2, 1)
 
 
+@pytest.mark.parametrize("body, at, fragment", [
+    ("scoring tai { conversion doubling; cap 10 }", "conversion", "base_points × 2^tai makes every hand worth 0 points"),
+    ("scoring tai { points_per_tai 0 }", "points_per_tai", "base_points + points_per_tai × tai makes every hand worth 0 points"),
+])
+def test_a_scoring_that_makes_every_hand_worth_nothing_is_an_error(body, at, fragment):
+    # ningbo's base_points is 0: a child turning to doubling compiled, and every win paid 0
+    text = f'variant kid extends ningbo "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert fragment in d.message and text.splitlines()[1][d.column - 1 :].startswith(at)
+    compile_text(text.replace(" }", "; base_points 1 }"), "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

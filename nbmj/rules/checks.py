@@ -267,6 +267,15 @@ class VariantChecks:
                 f"scoring.minimum is {s.minimum}, but the items that count toward it add up to {most} at most: "
                 "no hand could win",
             )
+        worthless = s.base_points == 0 and (s.conversion == "doubling" or s.points_per_tai == 0)
+        if worthless:
+            key = "conversion" if s.conversion == "doubling" else "points_per_tai"
+            formula = "base_points × 2^tai" if s.conversion == "doubling" else "base_points + points_per_tai × tai"
+            self.conflict(
+                self.b.loc_of("scoring", key), self.setting_loc("scoring", "base_points"),
+                f"with scoring.base_points 0, {formula} makes every hand worth 0 points and no win is paid; "
+                "set scoring.base_points" + (" or scoring.points_per_tai" if key == "points_per_tai" else ""),
+            )
         top = s.cap if s.cap is not None else sum(i.value * (8 if i.each is not None else 1) for i in rs.items
                                                     if i.value is not None and i.unit == "tai")
         if s.conversion == "doubling":
