@@ -404,6 +404,21 @@ def test_a_scoring_that_makes_every_hand_worth_nothing_is_an_error(body, at, fra
     compile_text(text.replace(" }", "; base_points 1 }"), "kid.nbv")
 
 
+@pytest.mark.parametrize("parent, item, fragment", [
+    ("ningbo", 'new item xa "a" x 2 when flush not_for_minimum [NB-13.5]',
+     "item 'xa' in x takes no not_for_minimum: every multiplier counts in scoring.minimum_alternatives"),
+    ("ninghai", 'item fan_flush "清一色" 3 fan when flush not_for_minimum [NH-3.4]',
+     "item 'fan_flush' in fan takes no not_for_minimum: a variant scored in fu and fan has no minimum"),
+])
+def test_not_for_minimum_only_on_tai_items(parent, item, fragment):
+    # the flag compiled on a multiplier or a fu/fan item, and nothing read it
+    text = f'variant kid extends {parent} "x"\nitems {{ {item} }}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message.startswith(fragment)
+    name = fragment.split("'")[1]
+    assert d.line == 2 and text.splitlines()[1][d.column - 1 :].startswith(name + " ")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -88,6 +88,12 @@ class TableReader:
             self.host.bad(f"multiplier item {name!r} multiplies by a whole number of at least 1, once: "
                      f"not {value}{' with each' if it.each is not None else ''}", it.value.loc)
             ok = False
+        if it.not_for_minimum and unit in ("x", "fu", "fan"):
+            # only tai items count toward a minimum (NB-13.2): the flag would be ignored
+            why = ("every multiplier counts in scoring.minimum_alternatives and minimum_of value" if unit == "x"
+                   else "a variant scored in fu and fan has no minimum")
+            self.host.bad(f"item {name!r} in {unit} takes no not_for_minimum: {why}", it.name.loc)
+            ok = False
         when = compile_expr(it.when, self.host) if it.when is not None else None
         if it.when is not None and when is None:
             ok = False
