@@ -419,6 +419,17 @@ def test_not_for_minimum_only_on_tai_items(parent, item, fragment):
     assert d.line == 2 and text.splitlines()[1][d.column - 1 :].startswith(name + " ")
 
 
+def test_a_minimum_alternative_no_multiplier_can_meet_is_an_error():
+    # `minimum_alternatives 2 x 2` compiled in a variant without multiplier items: dead
+    [d] = _errors('variant kid extends ningbo "x"\nscoring tai { minimum_alternatives 1 x 1, 2 x 2 }\n', "kid.nbv")
+    assert d.message == ("scoring.minimum_alternatives asks for 2 x 2, but the multiplier items make at most x 1: "
+                         "that alternative could never allow a win")
+    assert (d.line, d.column) == (2, 15)
+    # riichi_advanced's alternatives stand on its multipliers (NB-13.6)
+    text = 'variant kid extends ningbo-riichi-advanced "x"\nscoring tai { minimum_alternatives 2 x 2, 1 x 4 }\n'
+    assert compile_text(text, "kid.nbv").scoring.minimum_alternatives == ((2, 2), (1, 4))
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -260,6 +260,18 @@ class VariantChecks:
             most = s.cap
             cause = self.setting_loc("scoring", "cap")
         multipliers = [i.value for i in rs.items if i.unit == "x" and i.value is not None]
+        product = 1
+        for x in multipliers:
+            product *= x
+        items_cause = next((e.loc for e in self.b.m.tables["items"].values() if e.loc.src is leaf and e.value.unit == "x"),
+                           next((loc for (table, _), loc in self.b.m.dropped.items() if table == "items" and loc.src is leaf), None))
+        for alt_tai, alt_multiplier in s.minimum_alternatives:
+            if alt_multiplier > product:
+                self.conflict(
+                    self.b.loc_of("scoring", "minimum_alternatives"), items_cause,
+                    f"scoring.minimum_alternatives asks for {alt_tai} x {alt_multiplier}, but the multiplier items "
+                    f"make at most x {product}: that alternative could never allow a win",
+                )
         needs = [s.minimum] + [t for t, _ in getattr(s, "minimum_alternatives", ())]
         if min(needs) > most and not (multipliers and getattr(s, "minimum_of", "tai") == "value"):
             self.conflict(
