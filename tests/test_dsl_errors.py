@@ -430,6 +430,21 @@ def test_a_minimum_alternative_no_multiplier_can_meet_is_an_error():
     assert compile_text(text, "kid.nbv").scoring.minimum_alternatives == ((2, 2), (1, 4))
 
 
+@pytest.mark.parametrize("body, role, message", [
+    ("payments { drop self_draw; self_draw: discarder 2 [NB-14.2] }", "discarder",
+     "a self_draw win has no 'discarder' payer: nobody discarded the winning tile, so this share would never be paid"),
+    ("payments { drop discard; discard: kong_discarder 2 [NB-14.1] }", "kong_discarder",
+     "a discard win has no 'kong_discarder' payer: no kong was made of a tile someone gave, so this share would never be paid"),
+    ("liability { one_way self_draw: partner 5, robbed 2 [NB-14.6] }", "robbed",
+     "a self_draw win has no 'robbed' payer: nobody discarded the winning tile, so this share would never be paid"),
+])
+def test_a_payer_the_situation_never_has_is_an_error(body, role, message):
+    # `self_draw: discarder 2` compiled, and a self-drawn win was paid nothing
+    text = f'variant kid extends ningbo "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == message and text.splitlines()[1][d.column - 1 :].startswith(role + " ")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

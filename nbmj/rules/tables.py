@@ -32,6 +32,16 @@ def _after_colon(atoms: list[Atom]) -> list[Atom]:
     return atoms[1:] if atoms and atoms[0].text == ":" else atoms
 
 
+# the payers a win in each payment or liability situation never has: a discarder (or the
+# robbed player) only where the winning tile was discarded or robbed, a kong's giver only
+# where the win is on the replacement for a kong of a given tile
+_ABSENT_PAYERS: dict[str, tuple[str, ...]] = {
+    **{s: ("discarder", "robbed") for s in ("self_draw", "kong_bloom_on_discard_kong", "kong_bloom_on_added_kong",
+                                            "kong_bloom_on_partner_kong")},
+    **{s: ("kong_discarder",) for s in ("discard", "rob_kong", "discard_by_other", "discard_by_partner")},
+}
+
+
 class TableReader:
     """Reads the table sections for a :class:`~nbmj.rules.reader.FileReader`, its ``host``:
     problems go to ``host.bad``, rule IDs through ``host.check_rule``, entries through
@@ -226,7 +236,7 @@ class TableReader:
                 wr = M.WinRestriction(when=when, forbid=tuple(methods), rule=rule)
                 self.host.add_entry("win_restrictions", Entry(str(when), wr, entry.loc, entry))
 
-    def read_shares(self, atoms: list[Atom], roles: tuple[str, ...], owner: Loc) -> tuple[M.Share, ...] | None:
+    def read_shares(self, atoms: list[Atom], roles: tuple[str, ...], owner: Loc, situation: str = "") -> tuple[M.Share, ...] | None:
         words = [a for a in atoms if not (a.kind == "PUNCT" and a.text in (",", "+"))]
         if not words:
             self.host.bad("who pays? write ROLE MULTIPLIER pairs, e.g. `discarder 2`", owner)
@@ -242,6 +252,10 @@ class TableReader:
                 return None
             if role.text in seen:
                 self.host.bad(f"payer {role.text!r} appears twice in this row", role.loc)
+                ok = False
+            if role.text in _ABSENT_PAYERS.get(situation, ()):
+                why = "nobody discarded the winning tile" if role.text in ("discarder", "robbed") else "no kong was made of a tile someone gave"
+                self.host.bad(f"a {situation} win has no {role.text!r} payer: {why}, so this share would never be paid", role.loc)
                 ok = False
             seen.add(role.text)
             if i + 1 >= len(words):
@@ -271,7 +285,7 @@ class TableReader:
                 self.host.bad(f"unknown payment situation {sit.text!r}{did_you_mean(sit.text, M.PAYMENT_SITUATIONS, 'situation')}", sit.loc)
                 continue
             roles = tuple(r for r in M.PAYER_ROLES if r != "partner")
-            shares = self.read_shares(rest, roles, sit.loc)
+            shares = self.read_shares(rest, roles, sit.loc, sit.text)
             rule = self.host.check_rule(entry.rule, f"payment row {sit.text!r}", entry.loc)
             if shares is not None and rule:
                 self.host.add_entry("payments", Entry(sit.text, M.PaymentRule(sit.text, shares, rule), entry.loc, entry))
@@ -287,7 +301,7 @@ class TableReader:
         if sit.text not in M.LIABILITY_SITUATIONS:
             self.host.bad(f"unknown liability situation {sit.text!r}{did_you_mean(sit.text, M.LIABILITY_SITUATIONS, 'situation')}", sit.loc)
             return
-        shares = self.read_shares(rest, M.PAYER_ROLES, sit.loc)
+        shares = self.read_shares(rest, M.PAYER_ROLES, sit.loc, sit.text)
         rule = self.host.check_rule(entry.rule, f"liability row {link.text} {sit.text!r}", entry.loc)
         if shares is not None and rule:
             row = M.LiabilityRow(sit.text, cast(M.Link, link.text), shares, rule)
