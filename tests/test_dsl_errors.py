@@ -445,6 +445,18 @@ def test_a_payer_the_situation_never_has_is_an_error(body, role, message):
     assert d.message == message and text.splitlines()[1][d.column - 1 :].startswith(role + " ")
 
 
+@pytest.mark.parametrize("body, at", [
+    ("scoring fu_fan { silver half_hundreds; cap 20 }", "cap"),
+    ("scoring fu_fan { fixed_by_fan 0 0 0 0 }", "fixed_by_fan"),
+])
+def test_a_fu_fan_scoring_that_pays_nothing_is_an_error(body, at):
+    # every hand capped at 20 胡 and paid in half-hundreds of silver compiled, and paid 0
+    text = f'variant kid extends ninghai "x"\n{body}\n'
+    [d] = _errors(text, "kid.nbv")
+    assert "every hand would be worth nothing and no win is paid" in d.message
+    assert text.splitlines()[1][d.column - 1 :].startswith(at)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

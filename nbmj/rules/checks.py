@@ -228,6 +228,14 @@ class VariantChecks:
         # and half_hundreds silver rounds up by less than a hundred
         fixed = s.fixed_by_fan is not None
         top_hu = max(s.fixed_by_fan) if s.fixed_by_fan else s.cap
+        # half_hundreds silver drops a part below 30 (NH-4): a hand of less is worth nothing
+        if top_hu == 0 or (s.silver == "half_hundreds" and top_hu < 30):
+            key = "fixed_by_fan" if fixed else "cap"
+            self.conflict(
+                self.b.loc_of("scoring", key), self.setting_loc("scoring", "silver"),
+                f"a hand is worth at most {top_hu} 胡 (scoring.{key}), which silver {s.silver} pays as 0: every hand "
+                "would be worth nothing and no win is paid",
+            )
         self.check_exact(rs, top_hu + (100 if s.silver == "half_hundreds" else 0),
                          self.b.loc_of("scoring", "fixed_by_fan" if fixed else "cap"),
                          ("fixed_by_fan",) if fixed else ("cap",), "lower scoring.fixed_by_fan" if fixed else "lower scoring.cap")
