@@ -156,6 +156,8 @@ def random_variant_text(seed: int) -> str:
     out.append("claims { " + "; ".join(claim_lines) + " }")
 
     shapes = ["standard"] + [s for s in ("seven_pairs", "honors_any") if _maybe(rng, 0.3)]
+    if other != 13:
+        shapes = [s for s in shapes if s != "seven_pairs"]  # 14 tiles only (drawn all the same, as before)
     out.append(f"winning {{ shapes {' '.join(shapes)}; heavenly_wait {rng.choice(('drawn', 'any'))} }}")
 
     claims_on = {"chi": chi == "yes", "pon": pon == "yes", "win": parent.claims.win_on_discard}

@@ -457,6 +457,16 @@ def test_a_fu_fan_scoring_that_pays_nothing_is_an_error(body, at):
     assert text.splitlines()[1][d.column - 1 :].startswith(at)
 
 
+def test_seven_pairs_in_a_smaller_deal_is_an_error():
+    # seven pairs are 14 tiles: in a deal of 10 the shape compiled and never applied
+    text = ('variant kid extends ningbo "x"\ndealing { other_tiles 10; dealer_tiles 11 }\n'
+            "winning { shapes standard seven_pairs }\nliability { threshold 3 }\n")
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == ("winning.shapes lists seven_pairs, which needs a hand of 14 tiles, but dealing.other_tiles "
+                         "is 10: no hand could be seven pairs")
+    assert (d.line, d.column) == (3, 11)
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

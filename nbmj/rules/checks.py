@@ -71,6 +71,13 @@ class VariantChecks:
         if rs.shapes and "standard" not in rs.shapes:
             self.b.loc_of("winning", "shapes").error("winning.shapes must list 'standard' (four sets and a pair) "
                                                    "beside any other shape")
+        # seven pairs are fourteen tiles (NB-10.14): a smaller hand never is
+        if "seven_pairs" in rs.shapes and rs.dealing.other_tiles != 13:
+            self.conflict(
+                self.b.loc_of("winning", "shapes"), self.setting_loc("dealing", "other_tiles"),
+                f"winning.shapes lists seven_pairs, which needs a hand of 14 tiles, but dealing.other_tiles is "
+                f"{rs.dealing.other_tiles}: no hand could be seven pairs",
+            )
         # claims: priority names exactly the claims that exist
         enabled = {"hu": c.win_on_discard, "kan": c.kan, "pon": c.pon, "chi": c.chi}
         named = [x for tier in c.priority for x in tier]
