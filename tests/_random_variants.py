@@ -176,7 +176,11 @@ def random_variant_text(seed: int) -> str:
     items = [it for it in parent.items if it.unit != "x" and it.name not in gone]
     changed = rng.sample(items, min(len(items), rng.randint(0, 6)))
     item_lines = [f"drop {name}" for name in gone]
-    item_lines += [_item_line(it, None if _maybe(rng, 0.2) else rng.randint(0, 8)) for it in changed]
+    for it in changed:
+        value = None if _maybe(rng, 0.2) else rng.randint(0, 8)
+        if any(f"shape({shape})" in str(it.when) for shape in ("seven_pairs", "honors_any") if shape not in shapes):
+            value = None  # an item of a shape the variant does not list never scores: it stays off
+        item_lines.append(_item_line(it, value))
     out.append("items {\n  " + "\n  ".join(item_lines) + "\n}")
 
     if isinstance(parent.scoring, TaiScoring):

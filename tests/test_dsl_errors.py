@@ -467,6 +467,18 @@ def test_seven_pairs_in_a_smaller_deal_is_an_error():
     assert (d.line, d.column) == (3, 11)
 
 
+def test_an_item_of_a_shape_the_variant_does_not_list_is_an_error():
+    # ningbo's 七对子 given a value without `winning { shapes standard seven_pairs }` compiled
+    # and never scored: no hand is read as seven pairs there
+    text = 'variant kid extends ningbo "x"\nitems { item seven_pairs "七对子" 4 tai when shape(seven_pairs) [NB-12.43] }\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == ("item 'seven_pairs' scores only in the shape seven_pairs, which winning.shapes does not list: "
+                         "it would never score; add seven_pairs to winning.shapes or switch the item off")
+    assert text.splitlines()[1][d.column - 1 :].startswith("shape(seven_pairs)")
+    compile_text(text.replace("\nitems", "\nwinning { shapes standard seven_pairs }\nitems"), "kid.nbv")
+    compile_text(text.replace("shape(seven_pairs)", "not shape(seven_pairs)"), "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -95,8 +95,9 @@ class VariantChecks:
                 self.conflict(
                     e.loc, claims_loc(needs), f"restriction {kind!r} is about a claim this variant does not have (claims.{needs} is no)"
                 )
-        # conditions that need wilds / flowers
+        # conditions that need wilds / flowers, or a shape the variant has
         self.check_vocabulary(rs)
+        self.check_shapes_used(rs)
         self.check_playable(rs)
         # items
         names = set(m.tables["items"])
@@ -323,6 +324,23 @@ class VariantChecks:
         self.check_exact(rs, value, where, ("points_per_tai", "base_points", "conversion", "cap", "points_cap"),
                          "lower the values or set scoring.cap or scoring.points_cap")
 
+    def check_shapes_used(self, rs: M.RuleSet) -> None:
+        """An item that scores only in a winning shape the variant does not list never scores."""
+        for e in self.b.m.tables["items"].values():
+            it: M.ScoringItem = e.value
+            if it.value is None or it.when is None:
+                continue
+            for shape in M.SHAPES:
+                if shape != "standard" and shape not in rs.shapes and _needs(it.when, M.Feature("shape", (shape,))):
+                    ast: ItemAst = e.extra
+                    at = next((f.name.loc for f in expr_features(ast.when) if f.name.text == "shape"
+                               and [a.text for a in f.args] == [shape]), e.loc) if ast.when is not None else e.loc
+                    self.conflict(
+                        at, self.setting_loc("winning", "shapes"),
+                        f"item {it.name!r} scores only in the shape {shape}, which winning.shapes does not list: it "
+                        f"would never score; add {shape} to winning.shapes or switch the item off",
+                    )
+
     def check_vocabulary(self, rs: M.RuleSet) -> None:
         rules: list[ExprAst] = []
         for e in self.b.m.tables["items"].values():
@@ -342,3 +360,14 @@ class VariantChecks:
                         f.name.loc, self.setting_loc("tiles", "flowers"),
                         f"no flowers in this variant (tiles.flowers no), yet this condition uses {f.name.text!r}",
                     )
+
+
+def _needs(expr: M.Expr, feature: M.Feature) -> bool:
+    """Whether ``expr`` can hold only where ``feature`` holds."""
+    if isinstance(expr, M.Feature):
+        return expr == feature
+    if isinstance(expr, M.AllOf):
+        return any(_needs(o, feature) for o in expr.operands)
+    if isinstance(expr, M.AnyOf):
+        return all(_needs(o, feature) for o in expr.operands)
+    return False
