@@ -25,7 +25,8 @@ from collections.abc import Iterable, Iterator
 
 from nbmj.errors import RuleSetError
 from nbmj.rules import compile_text, load_variant
-from nbmj.rules.model import RESTRICTION_KINDS, RuleSet, ScoringItem, TaiScoring
+from nbmj.rules.checks import _needs
+from nbmj.rules.model import RESTRICTION_KINDS, Feature, RuleSet, ScoringItem, TaiScoring
 
 __all__ = ["SHIPPED_ROOTS", "random_variant_text", "random_variant", "random_ruleset", "random_rulesets", "hand_digests"]
 
@@ -180,6 +181,8 @@ def random_variant_text(seed: int) -> str:
         value = None if _maybe(rng, 0.2) else rng.randint(0, 8)
         if any(f"shape({shape})" in str(it.when) for shape in ("seven_pairs", "honors_any") if shape not in shapes):
             value = None  # an item of a shape the variant does not list never scores: it stays off
+        if it.when is not None and not parent.claims.win_on_discard and _needs(it.when, Feature("win", ("discard",))):
+            value = None  # nor one of a win on a discard, where there is none
         item_lines.append(_item_line(it, value))
     out.append("items {\n  " + "\n  ".join(item_lines) + "\n}")
 

@@ -479,6 +479,17 @@ def test_an_item_of_a_shape_the_variant_does_not_list_is_an_error():
     compile_text(text.replace("shape(seven_pairs)", "not shape(seven_pairs)"), "kid.nbv")
 
 
+def test_an_item_of_a_win_method_the_variant_lacks_is_an_error():
+    # 抢杠 given 2 tai in a variant without robbing a kong compiled and never scored
+    text = ('variant kid extends ningbo "x"\nclaims { rob_kong no }\npayments { drop rob_kong }\n'
+            'items { item rob_kong "抢杠" 2 tai when win(rob_kong) [NB-12.27] }\n')
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == ("item 'rob_kong' scores only on a win by rob_kong, which this variant does not have "
+                         "(claims.rob_kong is no): it would never score; switch the item off")
+    assert text.splitlines()[3][d.column - 1 :].startswith("win(rob_kong)")
+    compile_text(text.replace(" 2 tai", " 0 tai"), "kid.nbv")  # worth nothing, it may stay
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -325,21 +325,37 @@ class VariantChecks:
                          "lower the values or set scoring.cap or scoring.points_cap")
 
     def check_shapes_used(self, rs: M.RuleSet) -> None:
-        """An item that scores only in a winning shape the variant does not list never scores."""
+        """An item that scores only in a winning shape the variant does not list, or only on a
+        win by a method it does not have, never scores."""
+        methods = {"discard": ("claims", "win_on_discard", rs.claims.win_on_discard),
+                   "rob_kong": ("claims", "rob_kong", rs.claims.rob_kong),
+                   "flower_replacement": ("tiles", "flowers", rs.tiles.flowers)}
         for e in self.b.m.tables["items"].values():
             it: M.ScoringItem = e.value
-            if it.value is None or it.when is None:
+            if not it.value or it.when is None:
                 continue
+            ast: ItemAst = e.extra
             for shape in M.SHAPES:
                 if shape != "standard" and shape not in rs.shapes and _needs(it.when, M.Feature("shape", (shape,))):
-                    ast: ItemAst = e.extra
-                    at = next((f.name.loc for f in expr_features(ast.when) if f.name.text == "shape"
-                               and [a.text for a in f.args] == [shape]), e.loc) if ast.when is not None else e.loc
                     self.conflict(
-                        at, self.setting_loc("winning", "shapes"),
+                        self._feature_loc(ast, "shape", shape, e.loc), self.setting_loc("winning", "shapes"),
                         f"item {it.name!r} scores only in the shape {shape}, which winning.shapes does not list: it "
                         f"would never score; add {shape} to winning.shapes or switch the item off",
                     )
+            for method, (section, key, on) in methods.items():
+                if not on and _needs(it.when, M.Feature("win", (method,))):
+                    self.conflict(
+                        self._feature_loc(ast, "win", method, e.loc), self.setting_loc(section, key),
+                        f"item {it.name!r} scores only on a win by {method}, which this variant does not have "
+                        f"({section}.{key} is no): it would never score; switch the item off",
+                    )
+
+    @staticmethod
+    def _feature_loc(ast: ItemAst, name: str, arg: str, default: Loc) -> Loc:
+        """Where the item's condition names ``name(arg)``."""
+        if ast.when is None:
+            return default
+        return next((f.name.loc for f in expr_features(ast.when) if f.name.text == name and [a.text for a in f.args] == [arg]), default)
 
     def check_vocabulary(self, rs: M.RuleSet) -> None:
         rules: list[ExprAst] = []
