@@ -490,6 +490,16 @@ def test_an_item_of_a_win_method_the_variant_lacks_is_an_error():
     compile_text(text.replace(" 2 tai", " 0 tai"), "kid.nbv")  # worth nothing, it may stay
 
 
+def test_a_required_shape_the_variant_does_not_list_is_an_error():
+    # `require shape(seven_pairs)` without the shape compiled, and no hand could ever win
+    text = 'variant kid extends ningbo "x"\nwin_restrictions { require shape(seven_pairs) [NB-11.11] }\n'
+    [d] = _errors(text, "kid.nbv")
+    assert d.message == ("this win restriction lets a hand win only in the shape seven_pairs, which winning.shapes "
+                         "does not list: no hand could win; add seven_pairs to winning.shapes")
+    assert (d.line, d.column) == (2, 28)
+    compile_text(text.replace("\nwin_", "\nwinning { shapes standard seven_pairs }\nwin_"), "kid.nbv")
+
+
 def test_root_without_summary():
     text = MINIMAL_VARIANT.replace('variant mini "a minimal complete variant"', "variant mini")
     assert [d.message for d in _errors(text)] == ['a root variant needs a one-line summary: variant NAME "summary"']

@@ -350,6 +350,21 @@ class VariantChecks:
                         f"({section}.{key} is no): it would never score; switch the item off",
                     )
 
+        # a `require` (every method forbidden unless C) whose C needs a shape the variant lacks
+        for e in self.b.m.tables["win_restrictions"].values():
+            w: M.WinRestriction = e.value
+            if set(w.forbid) != set(M.WIN_METHODS) or not isinstance(w.when, M.Not):
+                continue
+            for shape in M.SHAPES:
+                if shape != "standard" and shape not in rs.shapes and _needs(w.when.operand, M.Feature("shape", (shape,))):
+                    at = next((f.name.loc for f in expr_features(e.extra.when) if f.name.text == "shape"
+                               and [a.text for a in f.args] == [shape]), e.loc)
+                    self.conflict(
+                        at, self.setting_loc("winning", "shapes"),
+                        f"this win restriction lets a hand win only in the shape {shape}, which winning.shapes does "
+                        f"not list: no hand could win; add {shape} to winning.shapes",
+                    )
+
     @staticmethod
     def _feature_loc(ast: ItemAst, name: str, arg: str, default: Loc) -> Loc:
         """Where the item's condition names ``name(arg)``."""
