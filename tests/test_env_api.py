@@ -148,3 +148,21 @@ def test_a_compiled_ruleset_is_a_variant_too():
     env = nbmj.env.env(variant=rules)
     env.reset(seed=0)
     assert env.unwrapped.table.rules is rules
+
+
+def test_stable_baselines3_make_vec_env_takes_the_env_with_render_mode_none_as_the_docs_say():
+    """docs/tutorials/rl-reference.rst: SB3's make_vec_env asks for render_mode='rgb_array',
+    which is refused (an EnvConfigError naming it), and takes the env with render_mode None."""
+    env_util = pytest.importorskip("stable_baselines3.common.env_util")
+    from nbmj.env.table import EnvConfigError
+
+    with pytest.raises(EnvConfigError, match="rgb_array"):
+        env_util.make_vec_env(nbmj.env.ENV_ID, n_envs=2)
+    venv = env_util.make_vec_env(nbmj.env.ENV_ID, n_envs=2, seed=3, env_kwargs={"render_mode": None, "opponents": "random"})
+    obs = venv.reset()
+    assert obs["observation"].shape == (2, *nbmj.env.layout.OBS_SHAPE)
+    masks = obs["action_mask"]
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
+    obs, rewards, dones, _infos = venv.step(actions)
+    assert rewards.shape == (2,) and dones.shape == (2,)
+    venv.close()
