@@ -232,3 +232,41 @@ def test_a_person_disconnected_for_not_answering_comes_back_only_by_choice(brows
     finally:
         srv.should_exit = True
         thread.join(10)
+
+
+def test_a_page_whose_table_closed_says_so_and_does_not_reconnect(browser):
+    """When its table closes (4410: it waited too long for its people, or the server
+    stops) the page said the connection was lost, reconnected two seconds later, was
+    refused and showed "This table has no free seat.". Now it says the table has closed."""
+    port = _free_port()
+    app = create_app(time_limit=30.0, pause=60.0, hands=8)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        room = app.state.tables.create("ningbo", humans=1)
+        seat = room._browser["E"]
+        browser.get(f"http://127.0.0.1:{port}/t/{room.code}")
+
+        def state() -> str:
+            return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
+
+        deadline = time.monotonic() + 20
+        while not seat.connected:
+            assert time.monotonic() < deadline, f"the page never took its seat ({state()!r})"
+            time.sleep(0.05)
+        room.close()
+        deadline = time.monotonic() + 10
+        while state() != "gone":
+            assert time.monotonic() < deadline, f"the page never said the table closed ({state()!r})"
+            time.sleep(0.05)
+        time.sleep(3.0)  # longer than the page's 2 s reconnection delay
+        assert state() == "gone", "the page reconnected by itself"
+        assert browser.find_element(By.ID, "status").text in ("This table has closed.", "这一桌已经关闭。")
+    finally:
+        srv.should_exit = True
+        thread.join(10)
