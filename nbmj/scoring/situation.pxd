@@ -38,6 +38,8 @@ cpdef object bloom_kong_of(str win_by, tuple after_kongs, object last_meld, obje
 cdef frozenset _SEAT_SET
 cdef frozenset _WIN_METHOD_SET
 cdef frozenset _ON_A_DISCARD
+cdef str _EAST, _SOUTH, _WEST, _NORTH, _SELF_DRAW, _DISCARD
+cdef bint _is_seat(object value)
 @cython.locals(ids=Py_ssize_t, kinds=Py_ssize_t, copies=Py_ssize_t, at=Py_ssize_t, n=Py_ssize_t, bit=int,
                one="unsigned long long", low="unsigned long long", high="unsigned long long", over=Py_ssize_t,
                n_tiles=Py_ssize_t, wrong=bint, on_table=bint, concealed=tuple, melds=tuple, flowers=tuple,

@@ -172,6 +172,14 @@ WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_r
 # the same as sets, for the check at every score() (C variables where compiled)
 _SEAT_SET = frozenset(_SEATS)
 _WIN_METHOD_SET = frozenset(WIN_METHODS)
+_EAST, _SOUTH, _WEST, _NORTH = _SEATS
+_SELF_DRAW, _DISCARD = "self_draw", "discard"
+
+
+def _is_seat(value: object) -> bool:
+    """Whether ``value`` names a seat: told by identity first (the seats a check meets are
+    mostly these very strings, CPython sharing one-character strings), else by the set."""
+    return value is _EAST or value is _SOUTH or value is _WEST or value is _NORTH or value in _SEAT_SET
 _ON_A_DISCARD = frozenset(("discard", "rob_kong"))  # the wins whose tile another seat gave
 _KNOWN_FIELDS = {
     "variant", "seat", "round", "concealed", "win_tile", "win_by", "from", "melds", "flowers",
@@ -338,18 +346,18 @@ def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
     kinds = N_KINDS
     copies = COPIES
     seat = sit.seat
-    if seat not in _SEAT_SET:
+    if not _is_seat(seat):
         _seat(seat, "seat")
-    if sit.round_wind not in _SEAT_SET:
+    if not _is_seat(sit.round_wind):
         _seat(sit.round_wind, "round")
     win_by = sit.win_by
-    if win_by not in _WIN_METHOD_SET:
+    if not (win_by is _SELF_DRAW or win_by is _DISCARD or win_by in _WIN_METHOD_SET):
         raise SituationError(f"unknown 'win_by' {win_by!r}; expected one of {', '.join(WIN_METHODS)}")
     discarder = sit.discarder
     if discarder is None:
         if win_by in _ON_A_DISCARD:
             raise SituationError(f"a win by {win_by!r} needs 'from', the seat that gave the tile")
-    elif discarder not in _SEAT_SET or discarder == seat:
+    elif not _is_seat(discarder) or discarder == seat:
         _other_seat(discarder, seat, "from", "no one discards to themselves")
     concealed = sit.concealed
     if not isinstance(concealed, tuple):
@@ -445,7 +453,7 @@ def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
         else:
             raise SituationError("a win on a kong replacement needs a kong among the melds")
     liable = sit.liable
-    if liable is not None and (liable not in _SEAT_SET or liable == seat):
+    if liable is not None and (not _is_seat(liable) or liable == seat):
         _other_seat(liable, seat, "liable", "a winner pays no one for its own win")
     variant = sit.variant
     if variant is not None and not isinstance(variant, str):
