@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import contextlib
 import socket
 import threading
 import re
@@ -42,21 +43,35 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture()
-def server():
+@contextlib.contextmanager
+def _serving(app):
+    """``app`` served by uvicorn on a free port of 127.0.0.1 in a thread; yields its address."""
     port = _free_port()
-    app = create_app(time_limit=60.0, pause=0.5, hands=1)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def _state(browser) -> str:
+    """The table page's status, as its ``data-state``."""
+    return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
+
+
+@pytest.fixture()
+def server():
+    app = create_app(time_limit=60.0, pause=0.5, hands=1)
+    with _serving(app) as url:
+        yield url, app
 
 
 @pytest.fixture()
@@ -198,75 +213,45 @@ def test_a_person_disconnected_for_not_answering_comes_back_only_by_choice(brows
     why and offers a button that takes the seat back."""
     from nbmj.web.limits import Limits
 
-    port = _free_port()
     app = create_app(time_limit=1.0, pause=60.0, hands=8, limits=Limits(idle_moves=1))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not srv.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
+    with _serving(app) as url:
         room = app.state.tables.create("ningbo", humans=1)
         seat = room._browser["E"]
-        browser.get(f"http://127.0.0.1:{port}/t/{room.code}")
-
-        def state() -> str:
-            return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
-
+        browser.get(f"{url}/t/{room.code}")
         deadline = time.monotonic() + 30
-        while state() != "idle":  # one request let time out: closed with 4408
-            assert time.monotonic() < deadline, f"the page never showed the idle state ({state()!r})"
+        while _state(browser) != "idle":  # one request let time out: closed with 4408
+            assert time.monotonic() < deadline, f"the page never showed the idle state ({_state(browser)!r})"
             time.sleep(0.1)
         time.sleep(3.0)  # longer than the page's 2 s reconnection delay
-        assert not seat.connected and state() == "idle", "the page reconnected by itself"
+        assert not seat.connected and _state(browser) == "idle", "the page reconnected by itself"
         button = browser.find_element(By.ID, "rejoin")
         assert button.is_displayed() and button.text == "play my seat again"
         button.click()
         deadline = time.monotonic() + 10
-        while not (seat.connected or state() == "connected"):
+        while not (seat.connected or _state(browser) == "connected"):
             assert time.monotonic() < deadline, "the button did not take the seat back"
             time.sleep(0.05)
         assert not button.is_displayed()
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 def test_a_page_whose_table_closed_says_so_and_does_not_reconnect(browser):
     """When its table closes (4410: it waited too long for its people, or the server
     stops) the page said the connection was lost, reconnected two seconds later, was
     refused and showed "This table has no free seat.". Now it says the table has closed."""
-    port = _free_port()
     app = create_app(time_limit=30.0, pause=60.0, hands=8)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not srv.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
+    with _serving(app) as url:
         room = app.state.tables.create("ningbo", humans=1)
         seat = room._browser["E"]
-        browser.get(f"http://127.0.0.1:{port}/t/{room.code}")
-
-        def state() -> str:
-            return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
-
+        browser.get(f"{url}/t/{room.code}")
         deadline = time.monotonic() + 20
         while not seat.connected:
-            assert time.monotonic() < deadline, f"the page never took its seat ({state()!r})"
+            assert time.monotonic() < deadline, f"the page never took its seat ({_state(browser)!r})"
             time.sleep(0.05)
         room.close()
         deadline = time.monotonic() + 10
-        while state() != "gone":
-            assert time.monotonic() < deadline, f"the page never said the table closed ({state()!r})"
+        while _state(browser) != "gone":
+            assert time.monotonic() < deadline, f"the page never said the table closed ({_state(browser)!r})"
             time.sleep(0.05)
         time.sleep(3.0)  # longer than the page's 2 s reconnection delay
-        assert state() == "gone", "the page reconnected by itself"
+        assert _state(browser) == "gone", "the page reconnected by itself"
         assert browser.find_element(By.ID, "status").text in ("This table has closed.", "这一桌已经关闭。")
-    finally:
-        srv.should_exit = True
-        thread.join(10)

@@ -370,21 +370,22 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
     values or dicts as in the JSON situation. :class:`~nbmj.errors.SituationError` for a
     seat, tile or meld that is none (as ``Situation.check()`` tells them).
     """
-    from ..tiles import is_flower, parse_tiles, tile_code
-    from .situation import MELD_KINDS, _check_meld, _check_tiles, _meld, _seat
+    from ..tiles import parse_tiles
+    from .situation import MELD_KINDS, _check_flowers, _check_meld, _check_tiles, _meld, _seat
 
     _seat(seat, "seat")
     _seat(round_wind, "round")
     concealed = tuple(parse_tiles(concealed) if isinstance(concealed, str) else concealed)
     flowers = tuple(parse_tiles(flowers) if isinstance(flowers, str) else flowers)
     _check_tiles(concealed, "concealed")
-    _check_tiles(flowers, "flowers")
-    for t in flowers:
-        if not is_flower(t):
-            raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
-    laid = tuple(m if isinstance(m, Meld) else _meld(m, i, seat) for i, m in enumerate(melds))
-    for i, m in enumerate(laid):
-        _check_meld(m, i, seat, "meld", MELD_KINDS)
+    _check_flowers(flowers)
+    laid: list[Meld] = []
+    for i, m in enumerate(melds):
+        if isinstance(m, Meld):
+            _check_meld(m, i, seat, "meld", MELD_KINDS)
+            laid.append(m)
+        else:  # (the JSON form, read and checked by _meld)
+            laid.append(_meld(m, i, seat))
     counts = [0] * N_KINDS
     for t in concealed:
         if t < N_KINDS:
@@ -394,7 +395,7 @@ def hand_fu(concealed: str | Sequence[int], melds: Sequence[Meld | dict[str, Any
         if n >= 3:
             sets.append(SetGroup("pung", k, False))
     sit = Situation(seat=seat, round_wind=round_wind, concealed=concealed, win_tile=0, win_by="self_draw",
-                    melds=laid, flowers=flowers)
+                    melds=tuple(laid), flowers=flowers)
     hf = new_hand_facts(sit, rules, frozenset(), bytes(counts), {}, tuple(sets))
     # the hand level of a self-drawn win without wilds, filled as facts() fills a winner's
     fill_level(hf, seat, sit.win_by, [m.kind for m in laid], (), 0, 0, False, 0, False,

@@ -251,6 +251,14 @@ def _check_tiles(tiles: Any, what: str) -> None:
         _tile_index(t, what)
 
 
+def _check_flowers(flowers: Any) -> None:
+    """``flowers`` (a tuple) tile ids of flowers."""
+    _check_tiles(flowers, "flowers")
+    for t in flowers:
+        if not is_flower(t):
+            raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
+
+
 def _other_seat(value: Any, seat: str, what: str, own: str) -> None:
     """``value`` (field ``what``) a seat other than the winner's ``seat``; ``own`` says
     what it would be to name that one."""
@@ -371,10 +379,7 @@ def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
         _check_meld(m, i, seat, "meld", MELD_KINDS)
     flowers = sit.flowers
     if flowers:
-        _check_tiles(flowers, "flowers")
-        for t in flowers:
-            if not is_flower(t):
-                raise SituationError(f"'flowers' holds {tile_code(t)!r}, which is not a flower")
+        _check_flowers(flowers)
     if sit.fed:
         _check_fed(sit.fed, seat)
     after_kongs = sit.after_kongs
