@@ -9,6 +9,8 @@ similar. A contradiction is reported where the author can fix it (see
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from . import model as M
@@ -52,6 +54,18 @@ class VariantChecks:
     def setting_loc(self, section: str, key: str) -> Loc | None:
         s = self.b.m.settings.get((section, key))
         return s.loc if s else None
+
+    def own_loc(self, locs: Iterable[Loc | None]) -> Loc | None:
+        """The first of ``locs`` in the file being compiled (the author's own), else None."""
+        leaf = self.b.leaf.src
+        return next((loc for loc in locs if loc is not None and loc.src is leaf), None)
+
+    def own_item_loc(self, unit: str | None = None) -> Loc | None:
+        """Where the file being compiled writes an item (of ``unit``, when given), else where
+        it drops one; None when it does neither."""
+        m = self.b.m
+        return self.own_loc(chain((e.loc for e in m.tables["items"].values() if unit is None or e.value.unit == unit),
+                                  (loc for (table, _), loc in m.dropped.items() if table == "items")))
 
     def check(self, rs: M.RuleSet) -> None:
         m = self.b.m
@@ -212,11 +226,10 @@ class VariantChecks:
         kept = 2 * rs.draw.kept_stacks + (1 if rs.wilds.enabled else 0)
         if d.other_tiles % 3 == 1 and dealt + kept >= rs.tiles.total:
             # shown at other_tiles, or at whichever of the other settings in the sum this file sets
-            leaf = self.b.leaf.src
             causes = (self.setting_loc(section, key) for section, key in
                       (("draw", "kept_stacks"), ("dealing", "dealer_tiles"), ("tiles", "flowers"), ("wilds", "enabled")))
             self.conflict(
-                self.b.loc_of("dealing", "other_tiles"), next((c for c in causes if c is not None and c.src is leaf), None),
+                self.b.loc_of("dealing", "other_tiles"), self.own_loc(causes),
                 f"the deal takes {dealt} tiles and {kept} stay in the wall, which leaves nothing to draw "
                 f"from {rs.tiles.total}",
             )
@@ -254,11 +267,10 @@ class VariantChecks:
         share = max([sh.multiplier for row in rs.payments for sh in row.shares]
                     + [sh.multiplier for row in (rs.liability.rows if rs.liability else ()) for sh in row.shares] + [1])
         if value * share * 3 > MAX_POINTS:
-            leaf = self.b.leaf.src
             locs = (self.setting_loc("scoring", key) for key in settings)
             rows = (e.loc for table in ("items", "payments", "liability_rows") for e in self.b.m.tables[table].values())
             self.conflict(
-                where, next((loc for loc in (*locs, *rows) if loc is not None and loc.src is leaf), None),
+                where, self.own_loc(chain(locs, rows)),
                 f"a hand could be worth {value} points and a seat pay {share} times that: beyond {MAX_POINTS} "
                 f"(2**53), where points stop being exact; {advice}",
             )
@@ -269,9 +281,7 @@ class VariantChecks:
         # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
         most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
         # what keeps the minimum out of reach, for an inherited minimum: the cap, else the items
-        leaf = self.b.leaf.src
-        cause = next((e.loc for e in self.b.m.tables["items"].values() if e.loc.src is leaf),
-                     next((loc for (table, _), loc in self.b.m.dropped.items() if table == "items" and loc.src is leaf), None))
+        cause = self.own_item_loc()
         if s.cap is not None and s.cap < most:
             most = s.cap
             cause = self.setting_loc("scoring", "cap")
@@ -279,8 +289,7 @@ class VariantChecks:
         product = 1
         for x in multipliers:
             product *= x
-        items_cause = next((e.loc for e in self.b.m.tables["items"].values() if e.loc.src is leaf and e.value.unit == "x"),
-                           next((loc for (table, _), loc in self.b.m.dropped.items() if table == "items" and loc.src is leaf), None))
+        items_cause = self.own_item_loc("x")
         for alt_tai, alt_multiplier in s.minimum_alternatives:
             if alt_multiplier > product:
                 self.conflict(
