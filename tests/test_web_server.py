@@ -164,6 +164,26 @@ def test_forged_and_illegal_answers_change_nothing_but_a_recorded_fault():
         assert _replayed_log(served) == served  # the hand stayed a legal hand of the variant
 
 
+def test_the_end_of_a_hand_lists_the_faults_of_every_connection_the_person_had_in_it():
+    """A person who moved to a second connection mid-hand (another tab, a reconnect) was
+    told at the hand's end only of the new connection's faults: the first one's were lost."""
+    with _client() as client:
+        code, ticket = _open(client, variant="ninghai", seed=11, hands=1)
+        url = f"/ws/{code}?token={ticket['token']}"
+        with client.websocket_connect(url) as first:
+            while json.loads(first.receive_text())["type"] != "request":
+                pass
+            first.send_text("not json at all")  # a fault: the seat's default move is played
+            while (request := json.loads(first.receive_text()))["type"] != "request":
+                pass
+            with client.websocket_connect(url) as second:
+                # the second connection takes the seat at its next move, after this answer
+                first.send_text(json.dumps({"index": 0, "id": request["id"]}))
+                seen = _play(second, lambda m: {"index": 0, "id": m["id"]})
+        end = [m for m in seen if m["type"] == "end"][0]
+        assert [f["kind"] for f in end["faults"]] == ["garbage"]
+
+
 def test_a_seat_that_disconnects_is_played_by_a_bot_and_can_come_back():
     with _client(pause=1.5) as client:
         code, ticket = _open(client, variant="ningbo", hands=2)

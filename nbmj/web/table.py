@@ -111,8 +111,13 @@ class _PersonConnection(RemoteSeat):
         return {} if refused is None else {"withheld": refused.reason}
 
     def end_hand(self, game: Game) -> None:
+        self.send_end(game, self.faults)
+
+    def send_end(self, game: Game, faults: list[BotFault]) -> None:
+        """The hand's end, listing ``faults``: the seat's over every connection the person
+        had in the hand, of which this is the last."""
         self._flush_events(game, self._seat)
-        self._send(end_message(self._hand, explained_settlement(game), self.faults, self.forfeited), self._seat)
+        self._send(end_message(self._hand, explained_settlement(game), faults, self.forfeited), self._seat)
 
 
 class BrowserSeat:
@@ -134,6 +139,7 @@ class BrowserSeat:
         self._channel: SeatChannel | None = None  # the adopted connection's, once adopted
         self._remote: _PersonConnection | None = None
         self._idle = 0  # requests in a row the connected person let time out
+        self._faults_kept = 0  # the faults of the adopted connection already in self.faults
         self._game: Game | None = None
         self._seat = "E"
         self._hand = 0
@@ -169,6 +175,7 @@ class BrowserSeat:
         if channel is None:
             return
         if self._remote is not None:
+            self._note_faults(self._remote)
             self._remote.close()
         remote = _PersonConnection(self.name, channel.game_end, time_limit=self.time_limit, on_fault="default", max_faults=1_000_000)
         remote.begin_hand(game, self._seat, self._hand)  # hello, then every event of the hand so far
@@ -176,9 +183,11 @@ class BrowserSeat:
             self._channel = channel
         self._remote = remote
         self._idle = 0
+        self._faults_kept = 0
 
     def begin_hand(self, game: Game, seat: str, hand: int) -> None:
         self.faults = []
+        self._faults_kept = 0  # (the connection's own list starts over too)
         self.forfeited = False
         self._game, self._seat, self._hand = game, seat, hand
         self.fallback.begin_hand(game, seat, hand)
@@ -192,7 +201,7 @@ class BrowserSeat:
         if remote is not None and not remote.dead:
             before = len(remote.faults)
             action = remote.act(game, seat, legal)
-            self.faults.extend(f for f in remote.faults if f not in self.faults)
+            self._note_faults(remote)
             timed_out = any(f.kind == "timeout" for f in remote.faults[before:])
             self._idle = self._idle + 1 if timed_out else 0
             if self._idle >= self.idle_moves:
@@ -201,11 +210,19 @@ class BrowserSeat:
                 return action
         return self.fallback.act(game, seat, legal)
 
+    def _note_faults(self, remote: _PersonConnection) -> None:
+        """Keep the faults ``remote`` has recorded since last asked: the seat's faults
+        outlive a connection. (Counted, not compared: two connections may record equal faults.)"""
+        self.faults.extend(remote.faults[self._faults_kept:])
+        self._faults_kept = len(remote.faults)
+
     def end_hand(self, game: Game) -> None:
         self.fallback.end_hand(game)
         self._adopt(game)
-        if self._remote is not None and not self._remote.dead:
-            self._remote.end_hand(game)
+        remote = self._remote
+        if remote is not None and not remote.dead:
+            self._note_faults(remote)
+            remote.send_end(game, self.faults)
 
     def close(self) -> None:
         self.fallback.close()
