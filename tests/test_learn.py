@@ -5,6 +5,7 @@ to end on a tiny budget (its result is claimed by the full run the RL tutorial s
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -137,12 +138,16 @@ def test_a_policy_path_that_names_no_file_the_system_can_look_up_is_no_saved_pol
 
 
 def test_the_recipe_runs_end_to_end_on_a_tiny_budget(tmp_path):
+    # (SB3 made an empty directory in the system's temp dir at every learn() call)
+    temp = tmp_path / "temp"
+    temp.mkdir()
     run = subprocess.run(
         [sys.executable, "examples/learn_ningbo.py", "--out", str(tmp_path), "--teacher", "fast", "--hands", "30", "--epochs", "1",
          "--ppo-steps", "256", "--chunks", "1", "--envs", "2", "--eval-walls", "2", "--final-walls", "1", "--seed", "4"],
-        capture_output=True, text=True, check=True, timeout=600, cwd=ROOT,
+        capture_output=True, text=True, check=True, timeout=600, cwd=ROOT, env={**os.environ, "TMPDIR": str(temp)},
     )
     assert "== done" in run.stdout
+    assert not any(temp.iterdir())
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert [c["label"] for c in summary["curve"]] == ["bc", "ppo1"]
     assert summary["dataset_rows"] > 0 and summary["curve"][1]["ppo_steps"] == 256

@@ -4,6 +4,7 @@ seated as a bot."""
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 import gymnasium
@@ -11,6 +12,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.logger import HumanOutputFormat, Logger
 from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
 from stable_baselines3.common.vec_env import VecEnv
 
@@ -58,7 +60,12 @@ def new_model(env: VecEnv, *, seed: int | None = 0, **ppo_kwargs: Any) -> Maskab
     reads the planes with :class:`TilePlanes`, on the CPU; ``ppo_kwargs`` go to MaskablePPO."""
     policy_kwargs = {"features_extractor_class": TilePlanes, "net_arch": {"pi": [128], "vf": [128]}}
     policy_kwargs.update(ppo_kwargs.pop("policy_kwargs", {}))
-    return MaskablePPO(MaskableActorCriticPolicy, env, policy_kwargs=policy_kwargs, seed=seed, device="cpu", **ppo_kwargs)
+    model = MaskablePPO(MaskableActorCriticPolicy, env, policy_kwargs=policy_kwargs, seed=seed, device="cpu", **ppo_kwargs)
+    if model.tensorboard_log is None:
+        # Left to itself, SB3 makes a directory under the system's temp dir at every learn()
+        # and writes nothing there: the same output (stdout when verbose), without it.
+        model.set_logger(Logger(None, [HumanOutputFormat(sys.stdout)] if model.verbose >= 1 else []))
+    return model
 
 
 def load_policy(path: str | os.PathLike[str]) -> MaskableActorCriticPolicy:
