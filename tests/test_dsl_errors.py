@@ -20,6 +20,7 @@ from nbmj.rules.schema import MAX_DIGITS
 
 KINDS = {
     "syntax",
+    "never applies",
     "unknown name",
     "wrong type",
     "out of range",

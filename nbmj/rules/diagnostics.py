@@ -397,6 +397,29 @@ def _lang() -> tuple[BadExample, ...]:
                  "beyond 9007199254740992 (2**53), where points stop being exact", "cap"),
                 ("scoring tai { points_per_tai 999999999999999 }\n",
                  "beyond 9007199254740992 (2**53), where points stop being exact", "points_per_tai"),
+                ("scoring tai { points_per_tai 0 }\n",
+                 "base_points + points_per_tai × tai makes every hand worth 0 points", "points_per_tai"),
+                ("win_restrictions { require shape(seven_pairs) [NB-11.11] }\n",
+                 "this win restriction lets a hand win only in the shape seven_pairs, which winning.shapes does not list: "
+                 "no hand could win", "shape(seven_pairs)"),
+            )
+        ),
+        # ---------------------------------------------------------------- compiles, but a setting would never apply
+        *(
+            a("never applies", _kid(body), label, at)
+            for body, label, at in (
+                ('items { new item z "z" 1 tai when flush when half_flush [NB-12.19] }\n',
+                 "item 'z' has a second 'when' clause: an item takes one", "half_flush"),
+                ("restrictions { chi_discard_ban unless flush [NB-8.1] }\n",
+                 "'unless' after 'chi_discard_ban' takes only big_crane, what lifts it, not 'flush'", "flush"),
+                ("payments { drop self_draw; self_draw: discarder 2 [NB-14.2] }\n",
+                 "a self_draw win has no 'discarder' payer: nobody discarded the winning tile, so this share would never be paid",
+                 "discarder "),
+                ("liability { threshold 5 }\n",
+                 "liability.threshold is 5, but a hand has at most 4 melds: no link could form, and the liability rows would "
+                 "never apply", "threshold"),
+                ('items { new item xa "a" x 2 when flush not_for_minimum [NB-13.5] }\n',
+                 "item 'xa' in x takes no not_for_minimum: every multiplier counts in scoring.minimum_alternatives", "xa "),
             )
         ),
         # ---------------------------------------------------------------- beyond what a rule needs

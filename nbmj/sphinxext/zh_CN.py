@@ -301,6 +301,7 @@ DATA: Final[dict[str, str]] = {
     "混一色 is 6": "混一色 6 台",
     # -- kinds of diagnostic added since
     "Cannot play": "无法开打",
+    "Never applies": "永不生效",
     "Editor": "编辑器",
     "Full-width punctuation": "全角标点",
     "Misspelt keyword": "关键字拼错",
@@ -308,6 +309,23 @@ DATA: Final[dict[str, str]] = {
     "Unknown rule ID": "未知的规则编号",
     "Limits": "上限",
     # -- diagnostic labels added since (nbmj.rules.diagnostics.BAD_EXAMPLES)
+    "base_points + points_per_tai × tai makes every hand worth 0 points": "base_points + points_per_tai × tai 让每副牌都值 0 分",
+    "this win restriction lets a hand win only in the shape seven_pairs, which winning.shapes does not list: no hand could win": (
+        "这条胡牌限制只许以 seven_pairs 牌型胡，而 winning.shapes 没有列出这个牌型：没有哪副牌能胡"
+    ),
+    "item 'z' has a second 'when' clause: an item takes one": "计分项 'z' 有第二个 'when' 子句：一个计分项只能有一个",
+    "'unless' after 'chi_discard_ban' takes only big_crane, what lifts it, not 'flush'": (
+        "'chi_discard_ban' 后的 'unless' 只接受解除它的 big_crane，不接受 'flush'"
+    ),
+    "a self_draw win has no 'discarder' payer: nobody discarded the winning tile, so this share would never be paid": (
+        "自摸胡没有 'discarder' 这个付款人：没有人打出胡的那张牌，所以这一份永远不会有人付"
+    ),
+    "liability.threshold is 5, but a hand has at most 4 melds: no link could form, and the liability rows would never apply": (
+        "liability.threshold 是 5，但一副牌最多只有 4 副面子：不会形成任何关联，包赔的各行永远不会生效"
+    ),
+    "item 'xa' in x takes no not_for_minimum: every multiplier counts in scoring.minimum_alternatives": (
+        "以 x 计的计分项 'xa' 不接受 not_for_minimum：每个倍数都计入 scoring.minimum_alternatives"
+    ),
     "a condition nests more than 50 deep here (`not`, or `and`/`or` in parentheses, inside one another); write it flatter": (
         "条件在这里嵌套超过 50 层（`not`，或括号里的 `and`/`or`，一层套一层）；请写得平一些"
     ),
