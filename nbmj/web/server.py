@@ -191,7 +191,11 @@ def create_app(
     or a loopback address), as a server listening on a loopback address must, so that a page
     of another site whose name has been pointed at 127.0.0.1 (DNS rebinding) reaches nothing;
     ``host_names``: more names it answers to then (those a reverse proxy on this machine
-    passes on from the browser)."""
+    passes on from the browser).
+
+    The per-client bounds on connections and the time to send a request are not the
+    application's: ``nbmj serve`` sets them on uvicorn's connections
+    (``nbmj.web.guard``). Another server of this application must set its own."""
     try:
         from starlette.applications import Starlette
         from starlette.middleware import Middleware
