@@ -89,7 +89,10 @@ def winning_situation(rules, rng, flower_indicator=True):
         if not fits(tiles, allow_wild=False):
             continue
         take(tiles)
-        melds.append(Meld(kind, tuple(tiles), None if kind == "ankan" else rng.choice(others)))
+        source = None if kind == "ankan" else rng.choice(others)
+        if kind == "chi":  # a chow comes from the 上家 alone (NB-7.1); the draw above keeps the stream as before
+            source = SEATS[SEATS.index(seat) - 1]
+        melds.append(Meld(kind, tuple(tiles), source))
     concealed = []
     for _ in range(500):
         if len(concealed) == 3 * (4 - len(melds)):
@@ -131,6 +134,8 @@ def winning_situation(rules, rng, flower_indicator=True):
     if melds and melds[-1].kind in ("kan", "ankan", "kakan"):
         methods.append("kong_replacement")
     win_by = rng.choice(methods)
+    if win_by == "rob_kong" and win_tile in wild and not rules.claims.wilds_in_melds:
+        win_by = "discard"  # no pung holds a wild, so none is added and robbed (NB-4.11)
     # a wild flower stays in the hand: it is never laid aside (NB-4.4)
     laid = range(34, 42) if rules.wilds.wild_flower_is_flower else [f for f in range(34, 42) if f not in wild]
     flowers = tuple(f for f in laid if f != indicator and rng.random() < 0.3)

@@ -53,6 +53,21 @@ def test_nbmj_score_and_nbmj_claims_agree_on_a_discarded_wild_NB_4_12():
     assert out["valid"] is False and out["reason_rule"] == "NB-4.12"
 
 
+def test_a_robbed_kong_of_a_wild_is_impossible_NB_4_11():
+    """No pung holds a wild (NB-4.11), so no one adds a wild to a pung and nobody robs one: a
+    rob_kong win on a wild was scored as a valid win, paid by the 'robbed' player."""
+    sit = Situation.from_dict({**BASE, "win_by": "rob_kong", "indicator": "3m"})
+    with pytest.raises(SituationError, match="robbed tile '3m' is a wild"):
+        score(sit, load_variant("ningbo"))
+    res = CliRunner().invoke(main, ["score", "-"], input=json.dumps({**BASE, "win_by": "rob_kong", "indicator": "3m"}))
+    assert res.exit_code == 2 and "is a wild" in res.output
+    # the same tile robbed when it is no wild is a fine win, and a variant whose melds may
+    # hold wilds may add one to a pung
+    assert score(Situation.from_dict({**BASE, "win_by": "rob_kong"}), load_variant("ningbo")).valid
+    loose = compile_text('variant l extends ningbo "l"\nclaims { wilds_in_melds yes }\n', "l.nbv")
+    assert score(sit, loose).valid
+
+
 def test_a_laid_wild_flower_is_impossible_NB_4_4():
     # 春 turned up: 夏秋冬 are wild and never laid aside
     with pytest.raises(SituationError, match="wild"):

@@ -414,6 +414,10 @@ def facts(sit: Situation, rules: RuleSet) -> HandFacts:
             raise SituationError(
                 f"meld {to_notation(m.tiles)!r} holds the wild {tile_code(wild)!r}; wilds cannot be melded"
                 + (" (only a concealed kong of four of one wild kind may)" if rules.claims.wild_kong else ""))
+    if sit.win_by == "rob_kong" and sit.win_tile in wild_kinds and not rules.claims.wilds_in_melds:
+        # NB-4.11: no pung holds a wild, so no one adds a wild to one: there is no such kong to rob
+        raise SituationError(f"the robbed tile {tile_code(sit.win_tile)!r} is a wild: no kong may hold a wild, "
+                             "so a wild is never added to a pung and robbed")
     if sit.flowers and wild_kinds and not rules.wilds.wild_flower_is_flower:
         for f in sit.flowers:
             if f in wild_kinds:
