@@ -118,6 +118,10 @@ _SHORT = tuple(parse_tiles("456p789s1122z"))  # ten tiles: one meld to add
         ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("159m")), "E"),)}, "not a chi"),
         ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), "S"),)}, "the seat that made it"),
         ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), None),)}, "needs 'from'"),
+        # NB-7.1: only the 上家's discard can be chowed (South's is East); it was scored, and
+        # counted towards a 三摊 link with the seat named
+        ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), "W"),)}, "only from the 上家, 'E'"),
+        ({"concealed": _SHORT, "melds": (Meld("chi", tuple(parse_tiles("123m")), "N"),)}, "only from the 上家, 'E'"),
         ({"concealed": _SHORT, "melds": (Meld("pung", tuple(parse_tiles("111m")), "E"),)}, "unknown kind"),
         ({"concealed": _SHORT, "melds": ((0, 0, 0),)}, "must be a meld"),
         ({"flowers": tuple(parse_tiles("1m"))}, "not a flower"),

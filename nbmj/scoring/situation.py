@@ -173,6 +173,8 @@ WIN_METHODS = ("discard", "self_draw", "rob_kong", "kong_replacement", "flower_r
 _SEAT_SET = frozenset(_SEATS)
 _WIN_METHOD_SET = frozenset(WIN_METHODS)
 _EAST, _SOUTH, _WEST, _NORTH = _SEATS
+#: each seat's 上家, the seat before it in turn order (NB-2.2)
+_PREVIOUS = {seat: _SEATS[i - 1] for i, seat in enumerate(_SEATS)}
 _SELF_DRAW, _DISCARD = "self_draw", "discard"
 
 
@@ -297,6 +299,10 @@ def _check_meld(meld: Any, index: int, seat: str, what: str, kinds: tuple[str, .
         _seat(source, f"{what}s[{index}].from")
         if source == seat:
             raise SituationError(f"{what} {index} cannot come from the seat that made it, {source!r}")
+        if kind == "chi" and source != _PREVIOUS[seat]:
+            # NB-7.1: only the discarder's 下家 may chi, so a chow comes from the maker's 上家
+            raise SituationError(f"{what} {index} ({to_notation(meld.tiles)!r}) is a chi from {source!r}: a chow is "
+                                 f"claimed only from the 上家, {_PREVIOUS[seat]!r} for {seat!r}")
 
 
 def _check_fed(fed: Any, seat: str) -> None:
