@@ -128,3 +128,18 @@ def test_diff_lists_items_with_their_rule_ids():
     assert settings["restrictions[win_after_pass]"]["rules"] == ["NB-8.7"]
     table = run("diff", "ningbo", "ningbo-7wild")
     assert table.exit_code == 0 and "settings" in table.output and "items" in table.output
+
+
+@pytest.mark.parametrize("diffs", [(1.0, 2.0, 3.0), (0.5, 3.0, 1.0, 2.5), (-1.0, 4.0, 2.0, 3.0, 1.0), (0.0, 0.0, 1.0), (-2.0, -1.0, -3.0, -2.5, -1.5)])
+def test_a_paired_p_value_agrees_with_its_interval(diffs):
+    """The interval of a paired difference uses Student's t: so must its p-value. A normal
+    p-value at small N said p = 0.0005 for differences 1, 2, 3, whose interval spans 0."""
+    from nbmj.arena.lab import _paired
+    from nbmj.arena.stats import Running
+
+    run = Running()
+    for d in diffs:
+        run.add(d)
+    out = _paired(run)
+    lo, hi = run.ci95()
+    assert (out["p_value"] < 0.05) == (lo > 0 or hi < 0), out

@@ -61,3 +61,13 @@ def test_clustered_rate_matches_the_pooled_rate_and_widens_for_correlated_cluste
     wilson = proportion_ci(independent.events, independent.trials)
     assert width(independent) == pytest.approx(wilson[1] - wilson[0], rel=0.15)  # no correlation: as if independent
     assert width(clustered) > 2.5 * width(independent)  # shared luck: far fewer independent trials
+
+
+@pytest.mark.parametrize("nu", [1, 2, 3, 7, 10, 30, 120, 5000, 5001, 10**6])
+def test_the_t_p_value_is_5_percent_at_the_t95_quantile(nu):
+    from nbmj.arena.stats import t_two_sided_p
+
+    assert t_two_sided_p(t95(nu), nu) == pytest.approx(0.05, abs=1e-6)
+    assert t_two_sided_p(-t95(nu), nu) == pytest.approx(0.05, abs=1e-6)
+    assert t_two_sided_p(0.0, nu) == pytest.approx(1.0)
+    assert t_two_sided_p(1.5 * t95(nu), nu) < 0.05 < t_two_sided_p(0.9 * t95(nu), nu)

@@ -25,7 +25,7 @@ from .._paths import missing_directory
 from ..errors import NbmjError
 from .backends import Record, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
-from .stats import Running, normal_two_sided_p, proportion_ci
+from .stats import Running, proportion_ci, t_two_sided_p
 
 __all__ = ["CompareTask", "compare", "diff_variants", "default_corpus", "plot_compare"]
 
@@ -102,11 +102,12 @@ class _Side:
 
 
 def _paired(run: Running) -> dict[str, Any]:
-    """A paired difference (b minus a): its mean, interval and two-sided p-value."""
+    """A paired difference (b minus a): its mean, interval and two-sided p-value (Student's
+    t on n - 1 degrees of freedom, as the interval: p < 0.05 when the interval excludes 0)."""
     out = run.to_json()
     se = run.stderr
     if se > 0:
-        out["p_value"] = normal_two_sided_p(run.mean / se)
+        out["p_value"] = t_two_sided_p(run.mean / se, run.n - 1)
     else:
         out["p_value"] = 1.0 if run.mean == 0 else 0.0
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-__all__ = ["Running", "ClusteredRate", "Z95", "t95", "normal_two_sided_p", "proportion_ci"]
+__all__ = ["Running", "ClusteredRate", "Z95", "t95", "normal_two_sided_p", "t_two_sided_p", "proportion_ci"]
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -88,6 +88,19 @@ def _t_central(t: float, nu: int) -> float:
         term *= c * c * (2 * k - 1) / (2 * k)
         total += term
     return sn * total
+
+
+def t_two_sided_p(t: float, nu: int) -> float:
+    """The two-sided p-value of a Student's t statistic ``t`` with ``nu`` (at least 1)
+    degrees of freedom: below 0.05 exactly when ``|t|`` is above :func:`t95` ``(nu)``, so
+    that a p-value and the interval of the same mean always agree."""
+    if nu < 1:
+        raise ValueError(f"degrees of freedom are at least 1, not {nu!r}")
+    if nu > 5000:
+        # the normal statistic of the same tail (the expansion t95 inverts): the finite sums
+        # of _t_central grow with nu
+        return normal_two_sided_p(t * (1 - 1 / (4 * nu)) / math.sqrt(1 + t * t / (2 * nu)))
+    return max(0.0, 1.0 - _t_central(abs(t), nu))
 
 
 _T95: dict[int, float] = {}
