@@ -423,3 +423,22 @@ def test_a_signal_stops_a_ray_run_as_it_stops_a_process_run(sig, tmp_path):
     assert out == ""
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert left == [], f"processes left in the group: {left}"
+
+
+@pytest.mark.parametrize("command", [
+    ("arena", "--bot", "/no/such/bot-program", "--games", "1"),
+    ("arena", "--bot", "policy:/no/such/policy", "--games", "1"),
+    ("dataset", str(ROOT / "examples" / "hand.log"), "-o", "/no/such/dir/out.npz"),
+])
+def test_an_error_on_a_stderr_that_is_no_terminal_is_its_one_line(command):
+    """A progress bar that cannot redraw (stderr a file or a pipe) left a blank line there,
+    before the error's line."""
+    r = CliRunner().invoke(main, list(command))
+    assert r.exit_code == 2, r.output
+    assert r.stderr.startswith("nbmj: error: ") and r.stderr.count("\n") == 1, repr(r.stderr)
+
+
+def test_a_run_on_a_stderr_that_is_no_terminal_writes_nothing_there():
+    r = CliRunner().invoke(main, ["simulate", "--games", "2", "--bot", "random", "--json"])
+    assert r.exit_code == 0, r.output
+    assert r.stderr == ""

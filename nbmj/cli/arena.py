@@ -58,11 +58,20 @@ def stop_cleanly() -> Iterator[None]:
 
 @contextlib.contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Callable[[int], None]]:
-    """A progress bar on stderr (count, rate, time left); yields ``advance(n)``."""
+    """A progress bar on stderr (count, rate, time left); yields ``advance(n)``. Only a
+    terminal gets one: stderr taken by a file or a pipe (a script, a CI log) gets nothing,
+    rather than the blank line a bar leaves when it cannot redraw itself, which would put
+    itself before an error's one line."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TimeElapsedColumn, TimeRemainingColumn
 
     err = Console(stderr=True)
+    if not err.is_terminal:
+        def ignore(n: int = 1) -> None:
+            pass
+
+        yield ignore
+        return
     columns = ("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(), TaskProgressColumn(), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err, transient=True) as bar:
         task = bar.add_task(label, total=total)
