@@ -442,3 +442,38 @@ def test_a_run_on_a_stderr_that_is_no_terminal_writes_nothing_there():
     r = CliRunner().invoke(main, ["simulate", "--games", "2", "--bot", "random", "--json"])
     assert r.exit_code == 0, r.output
     assert r.stderr == ""
+
+
+@pytest.mark.parametrize("command", [("simulate", "--bot", "random"), ("arena", "--bot", "random", "--bot", "greedy")])
+def test_a_run_stopped_while_a_log_is_written_leaves_no_log_cut_short(command, tmp_path, monkeypatch):
+    """Ctrl-C landing while a hand's log is being written: the logs kept are whole ones. The
+    log file was opened (made empty) before its text was made, so the stop left an empty
+    log behind, which nbmj dataset then refused."""
+    import nbmj.engine
+
+    made = []
+
+    class StoppedAtTheSecondLog(Game):
+        def log_text(self):
+            made.append(1)
+            if len(made) == 2:
+                raise KeyboardInterrupt
+            return super().log_text()
+
+    monkeypatch.setattr(nbmj.engine, "Game", StoppedAtTheSecondLog)
+    logs = tmp_path / "logs"
+    r = CliRunner().invoke(main, [*command, "--games", "3", "--logs", str(logs)])
+    assert r.exit_code == 130, r.output
+    kept = sorted(logs.iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".log", kept
+    assert kept[0].read_text(encoding="utf-8").endswith("\n") and len(parse_log(kept[0].read_text(encoding="utf-8"))) > 10
+
+
+def test_kept_logs_can_be_read_as_any_new_file(tmp_path):
+    logs = tmp_path / "logs"
+    r = CliRunner().invoke(main, ["simulate", "--bot", "random", "--games", "1", "--logs", str(logs)])
+    assert r.exit_code == 0, r.output
+    (log,) = logs.iterdir()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert log.stat().st_mode & 0o777 == 0o666 & ~umask

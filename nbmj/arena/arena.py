@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, make_log_directory, run_task
+from .backends import Record, make_log_directory, run_task, write_log
 from .simulation import Digest, game_seed
 from .stats import ClusteredRate, Running
 
@@ -113,9 +113,7 @@ class ArenaTask:
                     used[b] += 1
                 played = play_seated_hand(game, table, wall * len(self._seatings) + r)
                 if self.logs:
-                    path = os.path.join(self.logs, f"wall{wall:06d}-r{r}.log")
-                    with open(path, "w", encoding="utf-8", newline="\n") as fh:
-                        fh.write(game.log_text())
+                    write_log(self.logs, f"wall{wall:06d}-r{r}.log", game.log_text())
                 hands.append(
                     {
                         "seating": r,

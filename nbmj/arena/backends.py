@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from ..errors import NbmjError
 
 __all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges",
-           "make_log_directory"]
+           "make_log_directory", "write_log"]
 
 BACKENDS = ("process", "ray")
 
@@ -99,6 +99,22 @@ def make_log_directory(path: str | None) -> None:
             os.makedirs(path, exist_ok=True)
         except OSError as exc:
             raise BackendError(f"cannot make the log directory {path!r}: {exc.strerror or exc}") from None
+
+
+def write_log(directory: str, name: str, text: str) -> None:
+    """Keep a hand's log as ``directory/name``, whole or not at all: the text goes to a
+    hidden temporary file beside it (not a ``*.log``, so ``nbmj dataset DIR`` never reads
+    it), which then takes the log's name. A run stopped meanwhile (Ctrl-C, a worker ended by
+    SIGTERM) leaves no log cut short, nor an empty one."""
+    temp = os.path.join(directory, f".{name}.{os.getpid()}.part")  # one writer per process
+    try:
+        with open(temp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(temp, os.path.join(directory, name))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def chunk_ranges(units: int, chunk: int, first: int = 0) -> Iterator[tuple[int, int]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, make_log_directory, run_task
+from .backends import Record, make_log_directory, run_task, write_log
 
 __all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
@@ -94,8 +94,7 @@ class SimulateTask:
             play_hand(game, four_bots(self.bot, s, self._rules))
             out.append(hand_record(game))
             if self.logs:
-                with open(os.path.join(self.logs, f"hand-{index:07d}.log"), "w", encoding="utf-8") as fh:
-                    fh.write(game.log_text())
+                write_log(self.logs, f"hand-{index:07d}.log", game.log_text())
         return out
 
     def teardown(self) -> None:
