@@ -265,3 +265,39 @@ def test_the_built_in_bots_sit_at_an_env_as_opponents(opponent):
         MahjongEnv("ningbo", opponents="gredy")
     with pytest.raises(EnvConfigError, match="unknown opponent"):
         Table(load_variant("ningbo"), learners=[0], bots={1: "greedy", 2: "greedy", 3: 5})
+
+
+_SIGNALLED_AFTER_THE_FIRST_LOG = """
+import contextlib, os, signal, sys
+import nbmj.cli.arena as commands
+from nbmj.cli import main
+
+@contextlib.contextmanager
+def signalling_bar(label, total):
+    def advance(n=1):
+        os.kill(os.getpid(), signal.SIG{name})
+    yield advance
+
+commands.progress_bar = signalling_bar
+sys.argv = ["nbmj", "dataset", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is POSIX")
+@pytest.mark.parametrize("name", ["INT", "TERM"])
+def test_a_signal_stops_the_command_with_its_line_and_leaves_nothing(tmp_path, name):
+    """Ctrl-C ended nbmj dataset with click's 'Aborted!' and status 1, and SIGTERM ended it
+    at once, leaving its working directory of raw columns beside the output. Like nbmj
+    arena and simulate: one line, status 130, and nothing written."""
+    for seed in (2, 3):
+        game = Game("ningbo", seed=seed)
+        play_hand(game, [GreedyBot()] * 4)
+        (tmp_path / f"{seed}.log").write_text(game.log_text())
+    out = tmp_path / "out"
+    out.mkdir()
+    code = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); " + _SIGNALLED_AFTER_THE_FIRST_LOG.replace("{name}", name)
+    run = subprocess.run([sys.executable, "-c", code, str(tmp_path), "-o", str(out / "d.npz")], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 130, run.stderr
+    assert run.stderr.strip() == "nbmj: interrupted; the run was stopped"
+    assert list(out.iterdir()) == []

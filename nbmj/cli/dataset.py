@@ -28,12 +28,12 @@ def dataset(logs: tuple[str, ...], output: str, seats: str, reward: str, reward_
     """
     from ..env.dataset import chosen_seats, log_paths, write_dataset
     from ..rules import load_variant
-    from .arena import progress_bar
+    from .arena import progress_bar, stop_cleanly
 
     chosen_seats(seats)  # (refused before any log is read)
     files = log_paths(logs)
     rules = load_variant(variant) if variant is not None else None
-    with progress_bar("logs", len(files)) as advance:
+    with stop_cleanly(), progress_bar("logs", len(files)) as advance:
         summary = write_dataset(files, output, seats=seats, reward=reward, reward_scale=reward_scale, rules=rules,
                                 progress=lambda done, total: advance(1))
     if as_json:
