@@ -477,3 +477,27 @@ def test_kept_logs_can_be_read_as_any_new_file(tmp_path):
     umask = os.umask(0)
     os.umask(umask)
     assert log.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+@pytest.mark.parametrize("command", [("simulate", "--bot", "random"), ("arena", "--bot", "random", "--bot", "greedy")])
+def test_a_log_directory_holding_an_earlier_runs_logs_is_refused_not_written_over(command, tmp_path):
+    """A second run into the same --logs directory wrote over the first's logs (or, were it
+    shorter, left the rest of them to mix with its own: nbmj dataset DIR then took both
+    runs for one). It is refused before any hand, and the first run's logs are kept."""
+    logs = tmp_path / "logs"
+    json_of(run(*command, "--games", "3", "--seed", "1", "--json", "--logs", str(logs)))
+    before = {p.name: p.read_bytes() for p in logs.iterdir()}
+    r = run(*command, "--games", "2", "--seed", "2", "--json", "--logs", str(logs))
+    assert r.exit_code == 2, r.output
+    first = sorted(before)[0]
+    assert r.output.strip() == (f"nbmj: error: the log directory {str(logs)!r} already holds logs this run would write over "
+                                f"({first} and 1 more): give a new or empty directory")
+    assert {p.name: p.read_bytes() for p in logs.iterdir()} == before
+    # other files, and the logs of units the run does not play, are no clash
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("kept")
+    last = sorted(before)[-1]
+    (other / last).write_bytes(before[last])  # unit 2
+    json_of(run(*command, "--games", "2", "--seed", "2", "--json", "--logs", str(other)))
+    assert len(list(other.iterdir())) == 4 and (other / last).read_bytes() == before[last]

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import NbmjError
 from .backends import Record, make_log_directory, run_task, write_log
-from .simulation import Digest, game_seed
+from .simulation import Digest, _numbered, game_seed
 from .stats import ClusteredRate, Running
 
 __all__ = ["ArenaTask", "ArenaTally", "arena_labels", "run_arena", "seatings", "SEAT_ORDER"]
@@ -289,7 +289,7 @@ def run_arena(
         raise ArenaError(f"--on-fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
     if workers > 1 and any(s.startswith("ws://") for s in specs):
         raise ArenaError("a websocket bot connects to one process: use --workers 1 with a ws:// seat")
-    make_log_directory(logs)
+    make_log_directory(logs, lambda name: _numbered(name, r"wall(\d+)-r\d+\.log", games))
     task = ArenaTask(variant, seed, list(specs), duplicate, time_limit, on_fault, forfeit_penalty, logs)
     tally = ArenaTally(arena_labels(specs))
     records: Iterator[Record] = iter(run_task(task, games, workers=workers, backend=backend, address=address, chunk=chunk))

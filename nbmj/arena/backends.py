@@ -90,15 +90,22 @@ def check_workers(workers: int, backend: str, address: str | None = None) -> Non
         raise BackendError(f"--workers {workers} is more than the {cpus} CPU(s) this machine gives nbmj")
 
 
-def make_log_directory(path: str | None) -> None:
+def make_log_directory(path: str | None, ours: Callable[[str], bool] | None = None) -> None:
     """Make the directory a run keeps its hands' logs in (``--logs``), here, before any
     worker starts (each worker makes it too, on its own machine): one that cannot be made
-    is refused at once, in words, rather than breaking every worker's setup."""
+    is refused at once, in words, rather than breaking every worker's setup. ``ours`` tells
+    the names of the files the run will write: one already there (the logs of an earlier
+    run) is refused too, rather than overwritten, or left to mix with the new ones."""
     if path:
         try:
             os.makedirs(path, exist_ok=True)
+            there = sorted(name for name in os.listdir(path) if ours is not None and ours(name))
         except OSError as exc:
             raise BackendError(f"cannot make the log directory {path!r}: {exc.strerror or exc}") from None
+        if there:
+            more = f" and {len(there) - 1} more" if len(there) > 1 else ""
+            raise BackendError(f"the log directory {path!r} already holds logs this run would write over ({there[0]}{more}): "
+                               f"give a new or empty directory")
 
 
 def write_log(directory: str, name: str, text: str) -> None:

@@ -175,12 +175,21 @@ class SimulationStats:
         }
 
 
+def _numbered(name: str, pattern: str, units: int) -> bool:
+    """Whether ``name`` is a log a run of ``units`` units writes: ``pattern``'s first group
+    is its unit's number."""
+    import re
+
+    m = re.fullmatch(pattern, name)
+    return m is not None and int(m.group(1)) < units
+
+
 def simulate_records(
     variant: str, games: int, seed: int, bot: str, *, workers: int = 1, backend: str = "process", address: str | None = None,
     chunk: int | None = None, logs: str | None = None,
 ) -> Iterable[Record]:
     """Every hand's record, in order, as they are played (and each hand's log in ``logs``)."""
-    make_log_directory(logs)
+    make_log_directory(logs, lambda name: _numbered(name, r"hand-(\d+)\.log", games))
     return run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
 
 
