@@ -4,6 +4,7 @@ never sees a hidden tile, the smallest bots play, answers are read as the schema
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import sys
 import threading
@@ -102,31 +103,37 @@ def test_the_example_javascript_bot_plays_whole_hands():
     assert [m["type"] for m in rec.sent].count("request") > 10
 
 
-@pytest.mark.parametrize("startup", [float("nan"), float("inf"), -1.0, True, "10"])
+@pytest.mark.parametrize("startup", [float("nan"), float("inf"), -1.0, True, "10", 1e10, 1e300])
 def test_a_startup_allowance_that_is_no_number_of_seconds_is_refused(startup):
     """RemoteSeat(startup=...) adds that many seconds to the first request after the bot
-    starts: NaN would make the deadline never come, a negative one shorten the limit."""
+    starts: NaN would make the deadline never come, a negative one shorten the limit, and one
+    past the platform's longest wait (about 9.2e9 s) end the first request in an OverflowError."""
     from nbmj.errors import NbmjError
 
-    with pytest.raises(NbmjError, match=f"startup is a finite number of seconds, at least 0, not {startup!r}"):
+    with pytest.raises(NbmjError, match=re.escape(f"startup is a finite number of seconds, at least 0 and at most 1e+09, not {startup!r}")):
         RemoteSeat("bot", lambda: None, startup=startup)
     assert RemoteSeat("bot", lambda: None, startup=0).startup == 0
+    assert RemoteSeat("bot", lambda: None, startup=1e9).startup == 1e9
 
 
-@pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1.0, True, "5"])
+@pytest.mark.parametrize("limit", [float("nan"), float("inf"), 0, -1.0, True, "5", 1e10, 1e300])
 def test_a_time_limit_that_is_no_number_of_seconds_is_refused(limit):
     """Found by an outside-in bad-input pass: `nbmj arena --bot PROGRAM --time-limit nan`
     (click's FloatRange lets NaN through) printed 'cannot convert float NaN to integer' from
-    the first hello message as a traceback, inf an OverflowError."""
+    the first hello message as a traceback, inf an OverflowError; so did 1e300 (the first wait
+    for an answer, past the platform's longest, about 9.2e9 s)."""
     from click.testing import CliRunner
 
     from nbmj.cli import main
     from nbmj.errors import NbmjError
 
-    with pytest.raises(NbmjError, match=f"time_limit is a finite number of seconds above 0, or None, not {limit!r}"):
+    with pytest.raises(NbmjError, match=re.escape(f"time_limit is a finite number of seconds above 0 and at most 1e+09, or None, not {limit!r}")):
         RemoteSeat("bot", lambda: None, time_limit=limit)
-    r = CliRunner().invoke(main, ["arena", "--bot", "greedy", "--bot", f"{sys.executable} {RANDOM_BOT}", "--games", "1", "--time-limit", "nan"])
-    assert r.exit_code == 2 and r.output.strip() == "nbmj: error: time_limit is a finite number of seconds above 0, or None, not nan"
+    for given in ("nan", "1e300"):
+        r = CliRunner().invoke(main, ["arena", "--bot", "greedy", "--bot", f"{sys.executable} {RANDOM_BOT}", "--games", "1", "--time-limit", given])
+        said = float(given)
+        assert r.exit_code == 2 and r.output.strip() == f"nbmj: error: time_limit is a finite number of seconds above 0 and at most 1e+09, or None, not {said!r}"
+    assert RemoteSeat("bot", lambda: None, time_limit=1e9).time_limit == 1e9
 
 
 def test_a_bot_in_the_shell_that_always_answers_index_0_plays():

@@ -114,10 +114,23 @@ class LocalSeat:
         self._bot = None
 
 
+# The longest wait a seat is given, in seconds (about 31 years): a thread's wait longer than
+# the platform's (threading.TIMEOUT_MAX, about 9.2e9 on Linux) ends in an OverflowError.
+_LONGEST_WAIT = 1e9
+
+
+def _seconds(value: object, *, above_zero: bool) -> float | None:
+    """``value`` as seconds a seat can wait (a finite real, at least 0 or above 0, and at most
+    ``_LONGEST_WAIT``), else None."""
+    number = finite_real(value, above_zero=above_zero)
+    return number if number is not None and number <= _LONGEST_WAIT else None
+
+
 def check_time_limit(time_limit: object) -> None:
-    """Refuse a time per move (seconds) that is no finite number above 0, or None (no limit)."""
-    if time_limit is not None and finite_real(time_limit, above_zero=True) is None:
-        raise _SeatError(f"time_limit is a finite number of seconds above 0, or None, not {time_limit!r}")
+    """Refuse a time per move (seconds) that is no finite number above 0 and at most 10⁹
+    (longer than any wait can be), or None (no limit)."""
+    if time_limit is not None and _seconds(time_limit, above_zero=True) is None:
+        raise _SeatError(f"time_limit is a finite number of seconds above 0 and at most {_LONGEST_WAIT:.0e}, or None, not {time_limit!r}")
 
 
 class RemoteSeat:
@@ -144,8 +157,8 @@ class RemoteSeat:
         if on_fault not in ON_FAULT:
             raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
         check_time_limit(time_limit)
-        if finite_real(startup) is None:
-            raise _SeatError(f"startup is a finite number of seconds, at least 0, not {startup!r}")
+        if _seconds(startup, above_zero=False) is None:
+            raise _SeatError(f"startup is a finite number of seconds, at least 0 and at most {_LONGEST_WAIT:.0e}, not {startup!r}")
         self.name = name
         self._transport_or_factory = transport
         self._transport: Transport | None = None
