@@ -38,8 +38,11 @@ def test_t30_nb_16_4_round_wind_advances_when_the_first_dealer_deals_again():
     first = m.first_dealer
 
     class Fake:
+        """A hand of the match's dealer and round wind with the result ``res``."""
+
         def __init__(self, res):
             self.result = res
+            self.dealer, self.round_wind, self.rules = m.dealer, m.round_wind, m.rules
 
         def log_text(self):
             return ""
@@ -52,6 +55,34 @@ def test_t30_nb_16_4_round_wind_advances_when_the_first_dealer_deals_again():
     assert winds == ["E", "E", "E", "S"] and m.dealer == first
     m.record(Fake(HandResult("draw", (), {s: 0 for s in "ESWN"}, {})))  # NB-16.3: a draw moves nothing
     assert m.round_wind == "S" and m.dealer == first
+
+
+def test_a_match_books_each_of_its_hands_once():
+    """NB-16.6: the scores are the sum of the match's hands. Match.record booked any finished
+    game: the same hand twice (its points counted twice), or a hand of another variant, or
+    dealt by another seat or in another round wind, whose result then moved the match's deal
+    as if it were its own."""
+    from nbmj.engine import Game, play_hand
+    from nbmj.errors import GameSetupError
+
+    m = Match(NINGBO, seed=1, hands=3)
+    game = m.new_game()
+    play_hand(game, make_bots("greedy"))
+    m.record(game)
+    booked = (m.hand_index, m.dealer, m.round_wind, m.result.to_json(), list(m.logs))
+    dealer, other_seat = "ESWN"[m.dealer], "ESWN"[(m.dealer + 1) % 4]
+    with pytest.raises(GameSetupError, match=re.escape(f"the hand {game!r} is booked already")):
+        m.record(game)
+    for other in (Game("ninghai", 5, dealer=dealer), Game(NINGBO, 5, dealer=other_seat), Game(NINGBO, 5, dealer=dealer, round_wind="S")):
+        play_hand(other, make_bots("greedy"))
+        said = f"only a hand of the match's rules, dealt by {dealer!r} in round wind 'E', can be recorded, not {other!r}"
+        with pytest.raises(GameSetupError, match=re.escape(said)):
+            m.record(other)
+        assert (m.hand_index, m.dealer, m.round_wind, m.result.to_json(), list(m.logs)) == booked
+    staged = Game(NINGBO, 5, dealer=dealer)  # a hand of its own seed, as a test sets one up, is the match's to book
+    play_hand(staged, make_bots("greedy"))
+    m.record(staged)
+    assert m.hand_index == 2
 
 
 def test_match_scores_are_cumulative_and_sum_to_zero():

@@ -125,6 +125,7 @@ class Match:
         # events at all (an RL env plays millions of hands and never reads them; the events
         # cost about a tenth of each step)
         self.keep_logs = keep_logs
+        self._booked: Game | None = None  # the hand record() booked last
 
     @property
     def round_wind(self) -> str:
@@ -150,10 +151,24 @@ class Match:
         )
 
     def record(self, game: Game) -> None:
-        """Book a finished hand: scores, its log, then the next dealer and round wind (NB-16.4)."""
+        """Book a finished hand: scores, its log, then the next dealer and round wind (NB-16.4).
+        The hand is one of the match's rules, dealt by its dealer in its round wind, as
+        :meth:`new_game` deals it (or a hand set up by hand): a hand of other rules, dealt by
+        another seat or in another round wind, or the hand booked just before, is refused,
+        and the match is left as it was."""
         res = game.result
         if res is None:
             raise GameSetupError("only a finished hand can be recorded")
+        if game is self._booked:
+            raise GameSetupError(f"the hand {game!r} is booked already")
+        if (game.dealer, game.round_wind) != (self.dealer, self.round_wind) or (
+            game.rules is not self.rules and game.rules.digest != self.rules.digest
+        ):
+            raise GameSetupError(
+                f"only a hand of the match's rules, dealt by {SEATS[self.dealer]!r} in round wind {self.round_wind!r}, "
+                f"can be recorded, not {game!r}"
+            )
+        self._booked = game
         for s, v in res.deltas.items():
             self.result.scores[s] += v
         self.result.hands.append(
