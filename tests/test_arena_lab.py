@@ -143,3 +143,17 @@ def test_a_paired_p_value_agrees_with_its_interval(diffs):
     out = _paired(run)
     lo, hi = run.ci95()
     assert (out["p_value"] < 0.05) == (lo > 0 or hi < 0), out
+
+
+def test_diff_scores_a_corpus_file_of_one_situation_as_nbmj_score_reads_it(tmp_path):
+    """docs/arena.rst: --corpus takes the nbmj score input, one per file or a list. A file of
+    one situation (examples/situation.json) was skipped: 'corpus: 0 hands', and no change."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "situation.json"
+    one = diff_variants("ningbo", "ninghai", corpus=[example])
+    assert one["corpus"]["hands"] == 1
+    (row,) = one["corpus"]["changed"]
+    assert row["hand"] == "situation.json" and row["a"]["valid"] is True
+    situation = json.loads(example.read_text(encoding="utf-8"))
+    (tmp_path / "list.json").write_text(json.dumps([situation]), encoding="utf-8")
+    listed = diff_variants("ningbo", "ninghai", corpus=[tmp_path / "list.json"])
+    assert listed["corpus"]["changed"][0]["a"] == row["a"] and listed["corpus"]["changed"][0]["b"] == row["b"]

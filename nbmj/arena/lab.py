@@ -225,8 +225,9 @@ def default_corpus() -> list[Path]:
 
 
 def _situations(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
-    """``(label, situation)`` for every situation in the corpus files (a worked-example list,
-    or a golden file ``{"id", "situation"}``)."""
+    """``(label, situation)`` for every situation in the corpus files: a list of situations
+    (the worked examples), a golden file ``{"id", "situation"}``, or one situation (the
+    ``nbmj score`` input)."""
     out: list[tuple[str, dict[str, Any]]] = []
     files: list[Path] = []
     for p in paths:
@@ -242,6 +243,8 @@ def _situations(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
                     out.append((f"{f.name}[{i}] {sit.get('title', '')}".strip(), sit))
         elif isinstance(data, dict) and isinstance(data.get("situation"), dict):
             out.append((str(data.get("id", f.stem)), data["situation"]))
+        elif isinstance(data, dict):
+            out.append((f"{f.name} {data.get('title', '')}".strip(), data))
     return out
 
 
