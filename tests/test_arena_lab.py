@@ -157,3 +157,20 @@ def test_diff_scores_a_corpus_file_of_one_situation_as_nbmj_score_reads_it(tmp_p
     (tmp_path / "list.json").write_text(json.dumps([situation]), encoding="utf-8")
     listed = diff_variants("ningbo", "ninghai", corpus=[tmp_path / "list.json"])
     assert listed["corpus"]["changed"][0]["a"] == row["a"] and listed["corpus"]["changed"][0]["b"] == row["b"]
+
+
+@pytest.mark.parametrize("text, said", [
+    ("[]", "the corpus file {f!r} holds no situation: a situation object, a list of them, or {{\"id\", \"situation\"}}, not []"),
+    ('"hand"', "the corpus file {f!r} holds no situation: a situation object, a list of them, or {{\"id\", \"situation\"}}, not 'hand'"),
+    ("[1, 2]", "item 0 of the corpus file {f!r} is no situation object: 1"),
+    (None, "the corpus directory {d!r} holds no .json file"),
+])
+def test_a_corpus_with_no_situation_in_it_is_refused_not_read_as_no_change(tmp_path, text, said):
+    """A corpus file or directory that gives no situation was skipped without a word, and
+    nbmj diff said 'corpus: 0 hands ...; 0 change', as if the change touched none of them."""
+    f = tmp_path / "c.json"
+    if text is not None:
+        f.write_text(text, encoding="utf-8")
+    r = run("diff", "ningbo", "ninghai", "--corpus", str(f if text is not None else tmp_path))
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == "nbmj: error: " + said.format(f=str(f), d=str(tmp_path))

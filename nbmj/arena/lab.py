@@ -231,20 +231,27 @@ def _situations(paths: list[Path]) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     files: list[Path] = []
     for p in paths:
-        files.extend(sorted(p.glob("*.json")) if p.is_dir() else [p])
+        found = sorted(p.glob("*.json")) if p.is_dir() else [p]
+        if not found:
+            raise LabError(f"the corpus directory {str(p)!r} holds no .json file")
+        files.extend(found)
     for f in files:
         try:
             data = json.loads(f.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise LabError(f"cannot read the corpus file {str(f)!r}: {exc}") from None
-        if isinstance(data, list):
+        if isinstance(data, list) and data:
             for i, sit in enumerate(data):
-                if isinstance(sit, dict):
-                    out.append((f"{f.name}[{i}] {sit.get('title', '')}".strip(), sit))
+                if not isinstance(sit, dict):
+                    raise LabError(f"item {i} of the corpus file {str(f)!r} is no situation object: {sit!r}")
+                out.append((f"{f.name}[{i}] {sit.get('title', '')}".strip(), sit))
         elif isinstance(data, dict) and isinstance(data.get("situation"), dict):
             out.append((str(data.get("id", f.stem)), data["situation"]))
         elif isinstance(data, dict):
             out.append((f"{f.name} {data.get('title', '')}".strip(), data))
+        else:
+            raise LabError(f"the corpus file {str(f)!r} holds no situation: a situation object, a list of them, "
+                           f"or {{\"id\", \"situation\"}}, not {data!r}")
     return out
 
 
