@@ -444,26 +444,36 @@ def test_a_run_on_a_stderr_that_is_no_terminal_writes_nothing_there():
     assert r.stderr == ""
 
 
+_STOPPED_AT_THE_SECOND_LOG = """
+import sys
+import nbmj.engine
+from nbmj.cli import main
+
+made = []
+
+class StoppedAtTheSecondLog(nbmj.engine.Game):
+    def log_text(self):
+        made.append(1)
+        if len(made) == 2:
+            raise KeyboardInterrupt
+        return super().log_text()
+
+nbmj.engine.Game = StoppedAtTheSecondLog
+sys.argv[0] = "nbmj"
+main()
+"""
+
+
 @pytest.mark.parametrize("command", [("simulate", "--bot", "random"), ("arena", "--bot", "random", "--bot", "greedy")])
-def test_a_run_stopped_while_a_log_is_written_leaves_no_log_cut_short(command, tmp_path, monkeypatch):
+def test_a_run_stopped_while_a_log_is_written_leaves_no_log_cut_short(command, tmp_path):
     """Ctrl-C landing while a hand's log is being written: the logs kept are whole ones. The
     log file was opened (made empty) before its text was made, so the stop left an empty
-    log behind, which nbmj dataset then refused."""
-    import nbmj.engine
-
-    made = []
-
-    class StoppedAtTheSecondLog(Game):
-        def log_text(self):
-            made.append(1)
-            if len(made) == 2:
-                raise KeyboardInterrupt
-            return super().log_text()
-
-    monkeypatch.setattr(nbmj.engine, "Game", StoppedAtTheSecondLog)
+    log behind, which nbmj dataset then refused. (In a process of its own: a process that
+    has imported Ray leaves a stopped run by os._exit.)"""
     logs = tmp_path / "logs"
-    r = CliRunner().invoke(main, [*command, "--games", "3", "--logs", str(logs)])
-    assert r.exit_code == 130, r.output
+    proc = subprocess.run([sys.executable, "-c", _STOPPED_AT_THE_SECOND_LOG, *command, "--games", "3", "--logs", str(logs)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 130, proc.stderr
     kept = sorted(logs.iterdir())
     assert len(kept) == 1 and kept[0].suffix == ".log", kept
     assert kept[0].read_text(encoding="utf-8").endswith("\n") and len(parse_log(kept[0].read_text(encoding="utf-8"))) > 10
