@@ -225,3 +225,31 @@ def test_a_signal_during_a_submit_is_handed_on_after_it():
     finally:
         signal.signal(signal.SIGTERM, previous)
         signal.signal(signal.SIGINT, previous_int)
+
+
+@pytest.mark.parametrize("games", [0, -5, "3", 2.0, True, None])
+def test_a_run_of_no_whole_number_of_games_is_refused_not_played_as_none(games, tmp_path):
+    """simulate("ningbo", -5) and run_arena([...], 0) played no hand and returned empty
+    statistics without a word; "3" ended in a TypeError from inside the run."""
+    from nbmj.arena.lab import compare
+
+    logs = tmp_path / "logs"
+    said = f"games is a whole number, at least 1, not {games!r}"
+    for run in (lambda: simulate("ningbo", games, bot="random", logs=str(logs)),
+                lambda: run_arena(["random"], games, logs=str(logs)),
+                lambda: compare("ningbo", "ningbo", games, bot="random")):
+        with pytest.raises(BackendError) as info:
+            run()
+        assert str(info.value) == said and isinstance(info.value, ValueError)
+    assert not logs.exists()
+
+
+@pytest.mark.parametrize("chunk", [0, -1, 2.5, "4"])
+def test_a_chunk_that_is_no_whole_number_above_0_is_refused(chunk):
+    """chunk=-1 played no hand at all (the chunks' range ran backwards) and returned the
+    statistics of 0 games."""
+    with pytest.raises(BackendError, match="chunk is a whole number, at least 1, or None, not "):
+        simulate("ningbo", 3, bot="random", chunk=chunk)
+    with pytest.raises(BackendError, match="chunk is a whole number, at least 1, or None, not "):
+        run_task(Squares(), 10, chunk=chunk)
+    assert [r["i"] for r in run_task(Squares(), 5, chunk=2)] == [0, 1, 2, 3, 4]

@@ -289,10 +289,10 @@ def run_arena(
         raise ArenaError(f"--on-fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
     if workers > 1 and any(s.startswith("ws://") for s in specs):
         raise ArenaError("a websocket bot connects to one process: use --workers 1 with a ws:// seat")
-    make_log_directory(logs, lambda name: _numbered(name, r"wall(\d+)-r\d+\.log", games))
     task = ArenaTask(variant, seed, list(specs), duplicate, time_limit, on_fault, forfeit_penalty, logs)
+    records: Iterator[Record] = run_task(task, games, workers=workers, backend=backend, address=address, chunk=chunk)
+    make_log_directory(logs, lambda name: _numbered(name, r"wall(\d+)-r\d+\.log", games))
     tally = ArenaTally(arena_labels(specs))
-    records: Iterator[Record] = iter(run_task(task, games, workers=workers, backend=backend, address=address, chunk=chunk))
     for record in records:
         tally.add(record)
         if progress is not None:

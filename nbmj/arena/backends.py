@@ -36,9 +36,10 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol
 
+from .._numbers import whole_number
 from ..errors import NbmjError
 
-__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "available_cpus", "chunk_ranges",
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "available_cpus", "chunk_ranges",
            "make_log_directory", "write_log"]
 
 BACKENDS = ("process", "ray")
@@ -145,9 +146,28 @@ def run_task(
     address: str | None = None,
     retries: int = 2,
 ) -> Iterator[Record]:
-    """Every record of ``task``'s ``units`` units, in order (see the module's docstring)."""
+    """Every record of ``task``'s ``units`` units, in order (see the module's docstring).
+    ``units`` (the games of a run) and ``chunk`` are whole numbers, at least 1 (``chunk``
+    None: a size chosen for ``workers``); they and the workers are checked at the call, the
+    units played as the records are read."""
     check_workers(workers, backend, address)
-    size = chunk or default_chunk(units, workers)
+    count = check_games(units)
+    size = default_chunk(count, workers) if chunk is None else whole_number(chunk)
+    if size is None or size < 1:
+        raise BackendError(f"chunk is a whole number, at least 1, or None, not {chunk!r}")
+    return _records(task, count, workers, backend, size, address, retries)
+
+
+def check_games(games: object) -> int:
+    """The games (units) of a run as an int: a whole number, at least 1; anything else is a
+    :class:`BackendError` (a count of 0 or less played nothing, and said nothing)."""
+    count = whole_number(games)
+    if count is None or count < 1:
+        raise BackendError(f"games is a whole number, at least 1, not {games!r}")
+    return count
+
+
+def _records(task: Task, units: int, workers: int, backend: str, size: int, address: str | None, retries: int) -> Iterator[Record]:
     if backend == "ray":
         yield from _run_ray(task, units, workers, size, address)
     elif workers == 1:

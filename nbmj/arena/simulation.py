@@ -189,8 +189,9 @@ def simulate_records(
     chunk: int | None = None, logs: str | None = None,
 ) -> Iterable[Record]:
     """Every hand's record, in order, as they are played (and each hand's log in ``logs``)."""
+    records = run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
     make_log_directory(logs, lambda name: _numbered(name, r"hand-(\d+)\.log", games))
-    return run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
+    return records
 
 
 def simulate(
