@@ -253,3 +253,24 @@ def test_a_chunk_that_is_no_whole_number_above_0_is_refused(chunk):
     with pytest.raises(BackendError, match="chunk is a whole number, at least 1, or None, not "):
         run_task(Squares(), 10, chunk=chunk)
     assert [r["i"] for r in run_task(Squares(), 5, chunk=2)] == [0, 1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("seed", [1.0, "1", True, None])
+def test_a_run_seed_that_is_no_integer_is_refused(seed):
+    """Each hand's seed comes from the run seed's text: simulate(seed=True) or seed="1"
+    dealt other hands than seed 1, and the results said seed True or "1"."""
+    from nbmj.arena.lab import compare
+
+    for run in (lambda: simulate("ningbo", 2, seed=seed, bot="random"),
+                lambda: run_arena(["random"], 2, seed=seed),
+                lambda: compare("ningbo", "ningbo", 2, seed=seed, bot="random")):
+        with pytest.raises(BackendError) as info:
+            run()
+        assert str(info.value) == f"the seed of a run is an integer, not {seed!r}" and isinstance(info.value, ValueError)
+
+
+def test_a_numpy_integer_seed_is_the_integer():
+    np = pytest.importorskip("numpy")
+    same = simulate("ningbo", 2, seed=np.int64(5), bot="random")
+    assert same == simulate("ningbo", 2, seed=5, bot="random") and type(same["digest"]) is str
+    assert run_arena(["random"], 1, seed=np.int64(5)) == run_arena(["random"], 1, seed=5)

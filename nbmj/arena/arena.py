@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, make_log_directory, run_task, write_log
+from .backends import Record, check_seed, make_log_directory, run_task, write_log
 from .simulation import Digest, _numbered, game_seed
 from .stats import ClusteredRate, Running
 
@@ -283,6 +283,7 @@ def run_arena(
     """Play ``games`` walls among ``specs`` (1 to 4 bot specs) and return the results."""
     from ..bots import ON_FAULT
 
+    seed = check_seed(seed)
     if not 1 <= len(specs) <= 4:
         raise ArenaError(f"an arena seats 1 to 4 bots, not {len(specs)}")
     if on_fault not in ON_FAULT:

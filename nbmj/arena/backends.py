@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from .._numbers import whole_number
 from ..errors import NbmjError
 
-__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "available_cpus", "chunk_ranges",
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "check_seed", "available_cpus", "chunk_ranges",
            "make_log_directory", "write_log"]
 
 BACKENDS = ("process", "ray")
@@ -165,6 +165,16 @@ def check_games(games: object) -> int:
     if count is None or count < 1:
         raise BackendError(f"games is a whole number, at least 1, not {games!r}")
     return count
+
+
+def check_seed(seed: object) -> int:
+    """The seed of a run as an int: a whole number (a NumPy one too); anything else is a
+    :class:`BackendError`. Each hand's seed is derived from the seed's text, so ``True``,
+    ``1.0`` or ``"1"`` would deal other hands than ``1`` while the results said seed 1."""
+    whole = whole_number(seed)
+    if whole is None:
+        raise BackendError(f"the seed of a run is an integer, not {seed!r}")
+    return whole
 
 
 def _records(task: Task, units: int, workers: int, backend: str, size: int, address: str | None, retries: int) -> Iterator[Record]:

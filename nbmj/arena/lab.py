@@ -23,7 +23,7 @@ from typing import Any
 
 from .._paths import missing_directory
 from ..errors import NbmjError
-from .backends import Record, run_task
+from .backends import Record, check_seed, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
 from .stats import Running, proportion_ci, t_two_sided_p
 
@@ -132,6 +132,7 @@ def compare(
 
     if bot not in BUILTIN_BOTS:
         raise LabError(f"unknown bot {bot!r}; known: {', '.join(BUILTIN_BOTS)}")
+    seed = check_seed(seed)
     names = (load_variant(a).name, load_variant(b).name)
     side_a, side_b = _Side(), _Side()
     draw_diff, dealer_diff, points_diff = Running(), Running(), Running()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, make_log_directory, run_task, write_log
+from .backends import Record, check_seed, make_log_directory, run_task, write_log
 
 __all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
@@ -189,7 +189,7 @@ def simulate_records(
     chunk: int | None = None, logs: str | None = None,
 ) -> Iterable[Record]:
     """Every hand's record, in order, as they are played (and each hand's log in ``logs``)."""
-    records = run_task(SimulateTask(variant, seed, bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
+    records = run_task(SimulateTask(variant, check_seed(seed), bot, logs), games, workers=workers, backend=backend, address=address, chunk=chunk)
     make_log_directory(logs, lambda name: _numbered(name, r"hand-(\d+)\.log", games))
     return records
 
@@ -214,6 +214,7 @@ def simulate(
 
     if bot not in BUILTIN_BOTS:
         raise _UnknownBot(f"unknown bot {bot!r}; known: {', '.join(BUILTIN_BOTS)}")
+    seed = check_seed(seed)
     stats = SimulationStats()
     for record in simulate_records(variant, games, seed, bot, workers=workers, backend=backend, address=address, chunk=chunk, logs=logs):
         stats.add(record)
