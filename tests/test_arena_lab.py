@@ -174,3 +174,15 @@ def test_a_corpus_with_no_situation_in_it_is_refused_not_read_as_no_change(tmp_p
     r = run("diff", "ningbo", "ninghai", "--corpus", str(f if text is not None else tmp_path))
     assert r.exit_code == 2, r.output
     assert r.output.strip() == "nbmj: error: " + said.format(f=str(f), d=str(tmp_path))
+
+
+def test_compare_of_one_paired_hand_is_refused_as_the_command_refuses_it():
+    """compare(a, b, 1) gave every paired difference with nonzero mean p = 0.0 and an
+    interval of one point, as sure as could be from one hand; nbmj compare asks for 2."""
+    from nbmj.arena.lab import LabError
+
+    with pytest.raises(LabError) as info:
+        compare("ningbo", "ningbo-000", 1, seed=2)
+    assert str(info.value) == "compare plays at least 2 paired hands (a difference's interval and p-value need two), not 1"
+    assert isinstance(info.value, ValueError)
+    assert compare("ningbo", "ningbo-000", 2, seed=2)["games"] == 2

@@ -23,7 +23,7 @@ from typing import Any
 
 from .._paths import missing_directory
 from ..errors import NbmjError
-from .backends import Record, check_seed, run_task
+from .backends import Record, check_games, check_seed, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
 from .stats import Running, proportion_ci, t_two_sided_p
 
@@ -126,13 +126,16 @@ def compare(
     chunk: int | None = None,
     progress: Any = None,
 ) -> dict[str, Any]:
-    """Play ``games`` paired hands under variants ``a`` and ``b`` (see the module's docstring)."""
+    """Play ``games`` (at least 2) paired hands under variants ``a`` and ``b`` (see the
+    module's docstring)."""
     from ..bots import BUILTIN_BOTS
     from ..rules import load_variant
 
     if bot not in BUILTIN_BOTS:
         raise LabError(f"unknown bot {bot!r}; known: {', '.join(BUILTIN_BOTS)}")
     seed = check_seed(seed)
+    if check_games(games) < 2:
+        raise LabError(f"compare plays at least 2 paired hands (a difference's interval and p-value need two), not {games!r}")
     names = (load_variant(a).name, load_variant(b).name)
     side_a, side_b = _Side(), _Side()
     draw_diff, dealer_diff, points_diff = Running(), Running(), Running()
