@@ -274,3 +274,19 @@ def test_a_numpy_integer_seed_is_the_integer():
     same = simulate("ningbo", 2, seed=np.int64(5), bot="random")
     assert same == simulate("ningbo", 2, seed=5, bot="random") and type(same["digest"]) is str
     assert run_arena(["random"], 1, seed=np.int64(5)) == run_arena(["random"], 1, seed=5)
+
+
+@pytest.mark.parametrize("command", ["simulate", "arena", "compare"])
+def test_an_address_without_the_ray_backend_is_refused_not_ignored(command):
+    """nbmj simulate --address ray://cluster:10001 (without --backend ray) played every hand
+    on this machine's process backend, as if no cluster had been named."""
+    from click.testing import CliRunner
+
+    from nbmj.cli import main
+
+    args = {"simulate": ["simulate"], "arena": ["arena", "--bot", "random"], "compare": ["compare", "ningbo", "ningbo"]}[command]
+    r = CliRunner().invoke(main, [*args, "--games", "2", "--address", "ray://cluster:10001", "--json"])
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == "nbmj: error: --address 'ray://cluster:10001' is a Ray cluster's: give --backend ray with it"
+    with pytest.raises(BackendError):
+        simulate("ningbo", 2, bot="random", address="ray://cluster:10001")

@@ -80,9 +80,13 @@ def available_cpus() -> int:
 
 
 def check_workers(workers: int, backend: str, address: str | None = None) -> None:
-    """Refuse a worker count this machine cannot give (a cluster's is Ray's to judge)."""
+    """Refuse a worker count this machine cannot give (a cluster's is Ray's to judge), and
+    a Ray cluster's address given to the process backend (which would play on this machine
+    instead, without a word)."""
     if backend not in BACKENDS:
         raise BackendError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if address and backend != "ray":
+        raise BackendError(f"--address {address!r} is a Ray cluster's: give --backend ray with it")
     if workers < 1:
         raise BackendError(f"--workers must be at least 1, not {workers}")
     remote = backend == "ray" and (address or os.environ.get("RAY_ADDRESS"))
