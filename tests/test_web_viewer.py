@@ -229,3 +229,17 @@ def test_a_browser_steps_through_the_hand(tmp_path, ningbo_hand):
     assert "who pays whom" in end and re.search(r"N[BH]-\d+", end)
     middle = _dom(page, f"step={len(rp.frames) // 2}")
     assert f"step {len(rp.frames) // 2} of {len(rp.frames) - 1}" in middle
+
+
+def test_view_refuses_to_write_the_page_over_its_own_log(tmp_path, ningbo_hand):
+    """nbmj view hand.log -o hand.log (meant: hand.html) replaced the log, the only record of
+    the hand, by the page, and said 'wrote hand.log'."""
+    _, log = ningbo_hand
+    path = tmp_path / "h.log"
+    path.write_text(log, encoding="utf-8")
+    (tmp_path / "link.log").symlink_to(path)
+    for given in (str(path), str(tmp_path / "link.log")):
+        res = CliRunner().invoke(main, ["view", str(path), "-o", given])
+        assert res.exit_code == 2, res.output
+        assert res.output.strip() == f"nbmj: error: the page would write over its own log: -o {given!r} is the log {str(path)!r}; give another file"
+        assert path.read_text(encoding="utf-8") == log

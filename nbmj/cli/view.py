@@ -25,9 +25,13 @@ def view(log: str, output: str, variant: str | None, lang: str, review_seat: str
     The page needs no server and no network: open it in any browser. The log is checked
     event by event first, as ``nbmj replay`` does; a bad log writes nothing.
     """
+    import os
+
     from ..rules import load_variant
     from ..web.viewer import render_html
 
+    if "-" not in (log, output) and os.path.exists(output) and os.path.exists(log) and os.path.samefile(log, output):
+        raise ReplayError(f"the page would write over its own log: -o {output!r} is the log {log!r}; give another file", None)
     try:
         text = read_text_arg(log)
     except OSError as exc:
