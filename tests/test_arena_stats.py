@@ -71,3 +71,19 @@ def test_the_t_p_value_is_5_percent_at_the_t95_quantile(nu):
     assert t_two_sided_p(-t95(nu), nu) == pytest.approx(0.05, abs=1e-6)
     assert t_two_sided_p(0.0, nu) == pytest.approx(1.0)
     assert t_two_sided_p(1.5 * t95(nu), nu) < 0.05 < t_two_sided_p(0.9 * t95(nu), nu)
+
+
+def test_a_discard_two_seats_win_on_is_one_deal_in():
+    """Under multiple_winners all, two seats can win on one discard: the discarder was
+    counted as dealing in twice in one seat-hand, a rate above 1 for a bot with one seat,
+    whose Wilson interval then failed ('math domain error': a traceback ending the arena)."""
+    from nbmj.arena.arena import ArenaTally
+
+    tally = ArenaTally(["a", "b", "c", "d"])
+    winners = [{"seat": "E", "win_by": "discard", "points": 1, "from": "S"}, {"seat": "W", "win_by": "discard", "points": 1, "from": "S"}]
+    hand = {"bots": {"E": 0, "S": 1, "W": 2, "N": 3}, "outcome": "win", "winners": winners,
+            "deltas": {"E": 2, "S": -4, "W": 2, "N": 0}, "faults": [], "forfeits": [], "play": "x"}
+    tally.add({"wall": 0, "hands": [hand]})
+    out = {b["bot"]: b for b in tally.to_json()["bots"]}
+    assert out["b"]["deal_in_rate"] == 1.0 and out["b"]["deal_in_rate_ci95"][1] == 1.0
+    assert out["a"]["win_rate"] == out["c"]["win_rate"] == 1.0 and out["d"]["deal_in_rate"] == 0.0

@@ -206,9 +206,11 @@ class ArenaTally:
                 wins[b] += 1
                 if w["from"] is None:
                     t.self_draws += 1
-                else:
-                    self.bots[bots[w["from"]]].deal_ins += 1
-                    deal_ins[bots[w["from"]]] += 1
+            # a seat deals in once in a hand, however many win on its discard (a variant with
+            # multiple_winners all): the rate is of seat-hands, as the win and draw rates are
+            for pos in {w["from"] for w in hand["winners"] if w["from"] is not None}:
+                self.bots[bots[pos]].deal_ins += 1
+                deal_ins[bots[pos]] += 1
             for fault in hand["faults"]:
                 self.bots[bots[fault["seat"]]].faults += 1
                 if len(self.fault_samples) < 20:
