@@ -478,3 +478,26 @@ def test_nh_1_9_nb_5_7_a_replacement_may_take_the_odd_tile_but_no_kept_one():
     g.wall.remaining = 18
     assert replace_flower(g.table, p, flower) is None  # the caller then ends the hand drawn
     assert g.events[-1] == {"e": "bu", "seat": "ESWN"[p], "tile": "1f", "draw": None}
+
+
+@pytest.mark.parametrize("bots, said", [
+    ("three", "the bots are one for each of the 4 seats, not 3"),
+    ("five", "the bots are one for each of the 4 seats, not 5"),
+    ("east only", "no bot for seat 'S', 'W', 'N'"),
+    ("a None", "the bot for seat 'N' is not callable: None"),
+    ("a string", "the bots are one for each seat, keyed by E S W N or four in that order, not 'greedy'"),
+    ("nothing", "the bots are one for each seat, keyed by E S W N or four in that order, not None"),
+])
+def test_play_hand_refuses_bots_that_are_not_one_a_seat(bots, said):
+    """play_hand with three bots ended in KeyError 'N' after dealing, five played with the
+    first four without a word, and a bot that is no callable in a TypeError mid-hand."""
+    from nbmj.errors import GameSetupError
+
+    greedy = GreedyBot()
+    given = {"three": [greedy] * 3, "five": [greedy] * 5, "east only": {"E": greedy}, "a None": [greedy] * 3 + [None],
+             "a string": "greedy", "nothing": None}[bots]
+    game = Game("ningbo", 1)
+    with pytest.raises(GameSetupError) as info:
+        play_hand(game, given)
+    assert str(info.value) == said and isinstance(info.value, ValueError)
+    assert game.to_act == ["E"] and len(game.events) == len(Game("ningbo", 1).events)  # no move was made

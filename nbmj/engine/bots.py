@@ -14,7 +14,7 @@ from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any
 
 from .. import core
-from ..errors import UnknownBotError
+from ..errors import GameSetupError, UnknownBotError
 from ..rules.model import SEATS
 from ..tiles import N_KINDS, N_TILE_IDS
 from .actions import Action
@@ -256,9 +256,10 @@ def make_bots(kind: str, seed: int | str = 0) -> dict[str, Bot]:
 
 
 def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult:
-    """Play ``game`` to its end, asking each waiting seat's bot in turn; returns the result."""
-    if not isinstance(bots, Mapping):
-        bots = dict(zip(SEATS, bots))
+    """Play ``game`` to its end, asking each waiting seat's bot in turn; returns the result.
+    ``bots`` holds one callable for each seat: keyed by ``"E" "S" "W" "N"``, or four in that
+    order; other bots are a :class:`~nbmj.errors.GameSetupError` before any move."""
+    bots = _one_bot_a_seat(bots)
     if type(game) is not Game:  # a subclass may change what the public calls do
         while not game.is_over:
             seat = game.to_act[0]
@@ -267,6 +268,24 @@ def play_hand(game: Game, bots: Mapping[str, Bot] | Sequence[Bot]) -> HandResult
         assert game.result is not None
         return game.result
     return _play(game, [bots[s] for s in SEATS])
+
+
+def _one_bot_a_seat(bots: object) -> Mapping[str, Bot]:
+    """``bots`` as a mapping of each seat to its bot, or a GameSetupError saying what is amiss."""
+    if not isinstance(bots, Mapping):
+        if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
+            raise GameSetupError(f"the bots are one for each seat, keyed by E S W N or four in that order, not {bots!r}")
+        listed = list(bots)
+        if len(listed) != len(SEATS):
+            raise GameSetupError(f"the bots are one for each of the {len(SEATS)} seats, not {len(listed)}")
+        bots = dict(zip(SEATS, listed))
+    missing = [s for s in SEATS if s not in bots]
+    if missing:
+        raise GameSetupError(f"no bot for seat {', '.join(map(repr, missing))}")
+    for seat in SEATS:
+        if not callable(bots[seat]):
+            raise GameSetupError(f"the bot for seat {seat!r} is not callable: {bots[seat]!r}")
+    return bots
 
 
 def _play(game: Game, by_position: list[Bot]) -> HandResult:
