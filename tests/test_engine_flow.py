@@ -501,3 +501,16 @@ def test_play_hand_refuses_bots_that_are_not_one_a_seat(bots, said):
         play_hand(game, given)
     assert str(info.value) == said and isinstance(info.value, ValueError)
     assert game.to_act == ["E"] and len(game.events) == len(Game("ningbo", 1).events)  # no move was made
+
+
+def test_replay_reads_a_log_given_as_utf8_bytes():
+    """Game.replay(path.read_bytes()) took the bytes for lines, one number each, and said
+    'line 1 is not a JSON object: 123'."""
+    g = Game("ningbo", 4)
+    play_hand(g, make_bots("greedy"))
+    text = g.log_text()
+    assert list(Game.replay(text.encode("utf-8"))) == list(Game.replay(text))
+    assert list(Game.replay(bytearray(text.encode("utf-8"))))[-1] == list(Game.replay(text))[-1]
+    with pytest.raises(ReplayError, match="^the log is not UTF-8 text: invalid start byte at byte 0$") as info:
+        list(Game.replay(b"\xff" + text.encode("utf-8")))
+    assert info.value.index == 0

@@ -42,7 +42,13 @@ def dumps_event(event: dict[str, Any]) -> str:
 
 def numbered_events(log: str | Iterable[str | dict[str, Any]]) -> tuple[list[dict[str, Any]], list[int]]:
     """The log's events (blank lines skipped) and the 1-based line number of each. A UTF-8
-    byte-order mark before the first line, as some editors save one, is no part of it."""
+    byte-order mark before the first line, as some editors save one, is no part of it. The
+    text may come as UTF-8 bytes (a file read in binary)."""
+    if isinstance(log, (bytes, bytearray)):
+        try:
+            log = bytes(log).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ReplayError(f"the log is not UTF-8 text: {exc.reason} at byte {exc.start}", 0) from None
     try:
         lines = log.splitlines() if isinstance(log, str) else list(log)
     except TypeError:  # (None, a number)
