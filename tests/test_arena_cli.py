@@ -511,3 +511,11 @@ def test_a_log_directory_holding_an_earlier_runs_logs_is_refused_not_written_ove
     (other / last).write_bytes(before[last])  # unit 2
     json_of(run(*command, "--games", "2", "--seed", "2", "--json", "--logs", str(other)))
     assert len(list(other.iterdir())) == 4 and (other / last).read_bytes() == before[last]
+
+
+@pytest.mark.parametrize("command", [("simulate", "--bot", "random"), ("arena", "--bot", "random")])
+def test_an_empty_log_directory_name_is_refused_not_read_as_no_logs(command):
+    """--logs "$DIR" with DIR unset played the whole run and kept no log, without a word."""
+    r = run(*command, "--games", "1", "--logs", "", "--json")
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == "nbmj: error: the log directory is an empty name: give --logs a directory"

@@ -100,7 +100,10 @@ def make_log_directory(path: str | None, ours: Callable[[str], bool] | None = No
     worker starts (each worker makes it too, on its own machine): one that cannot be made
     is refused at once, in words, rather than breaking every worker's setup. ``ours`` tells
     the names of the files the run will write: one already there (the logs of an earlier
-    run) is refused too, rather than overwritten, or left to mix with the new ones."""
+    run) is refused too, rather than overwritten, or left to mix with the new ones. An empty
+    name (``--logs "$DIR"`` with DIR unset) is refused rather than read as no logs."""
+    if path == "":
+        raise BackendError("the log directory is an empty name: give --logs a directory")
     if path:
         try:
             os.makedirs(path, exist_ok=True)
