@@ -39,8 +39,8 @@ from typing import Any, Protocol
 from .._numbers import whole_number
 from ..errors import NbmjError
 
-__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "check_seed", "available_cpus", "chunk_ranges",
-           "make_log_directory", "write_log"]
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "check_seed",
+           "available_cpus", "chunk_ranges", "make_log_directory", "write_log"]
 
 BACKENDS = ("process", "ray")
 
