@@ -150,3 +150,23 @@ def test_a_match_seed_of_none_is_a_fresh_recorded_one_and_numpy_integers_are_int
     typed = Match("ningbo", np.int64(9), hands=np.int32(2))
     assert (type(typed.seed), typed.seed, typed.hand_limit) == (int, 9, 2)
     assert typed.hand_seed(0) == Match("ningbo", 9).hand_seed(0)
+
+
+def test_a_hand_the_match_cannot_book_leaves_the_match_as_it_was():
+    """A match that keeps logs, given a hand dealt with log=False: the hand's points were
+    added to the scores and the hand listed before its missing log raised, so the match
+    held a hand it had not booked (and booking it again counted its points twice)."""
+    from nbmj.engine import Game, play_hand
+    from nbmj.errors import GameSetupError
+
+    m = Match(NINGBO, seed=2, hands=3)
+    quiet = Game(NINGBO, m.hand_seed(0), dealer="ESWN"[m.dealer], round_wind=m.round_wind, log=False)
+    play_hand(quiet, make_bots("greedy"))
+    before = (m.hand_index, m.dealer, m.result.to_json(), list(m.logs))
+    with pytest.raises(GameSetupError, match="keeps no log"):
+        m.record(quiet)
+    assert (m.hand_index, m.dealer, m.result.to_json(), list(m.logs)) == before
+    game = m.new_game()
+    play_hand(game, make_bots("greedy"))
+    m.record(game)
+    assert m.hand_index == 1 and m.result.hands[0]["deltas"] == dict(game.result.deltas)

@@ -168,14 +168,15 @@ class Match:
                 f"only a hand of the match's rules, dealt by {SEATS[self.dealer]!r} in round wind {self.round_wind!r}, "
                 f"can be recorded, not {game!r}"
             )
+        # everything that can fail comes before the first change: a hand is booked whole or not at all
+        log = game.log_text() if self.keep_logs else None  # (a hand dealt with log=False has none)
+        booked = {"index": self.hand_index, "dealer": SEATS[self.dealer], "round_wind": self.round_wind, **res.to_json()}
         self._booked = game
         for s, v in res.deltas.items():
             self.result.scores[s] += v
-        self.result.hands.append(
-            {"index": self.hand_index, "dealer": SEATS[self.dealer], "round_wind": self.round_wind, **res.to_json()}
-        )
-        if self.keep_logs:
-            self.logs.append(game.log_text())
+        self.result.hands.append(booked)
+        if log is not None:
+            self.logs.append(log)
         self.hand_index += 1
         new = next_dealer(self.rules, self.dealer, res)
         if new != self.dealer:
