@@ -519,3 +519,17 @@ def test_an_empty_log_directory_name_is_refused_not_read_as_no_logs(command):
     r = run(*command, "--games", "1", "--logs", "", "--json")
     assert r.exit_code == 2, r.output
     assert r.output.strip() == "nbmj: error: the log directory is an empty name: give --logs a directory"
+
+
+def test_simulate_says_its_rate_when_a_hand_takes_more_than_a_second(monkeypatch):
+    """2 hands in 8 s were '0 hands/s': the rate was rounded to a whole number."""
+    import types
+
+    import nbmj.cli.arena as commands
+
+    for seconds, said in ((8.0, "2 hands in 8.00s (0.25 hands/s,"), (0.0001, "2 hands in 0.00s (20000 hands/s,")):
+        clock = iter([100.0, 100.0 + seconds])
+        monkeypatch.setattr(commands, "time", types.SimpleNamespace(perf_counter=lambda: next(clock)))
+        r = run("simulate", "--games", "2", "--bot", "random")
+        assert r.exit_code == 0, r.output
+        assert said in r.output, r.output

@@ -135,7 +135,9 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
 
     out = Console(highlight=False)
     _print_stats(out, stats, rules)
-    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({games / elapsed:.0f} hands/s, {workers} worker(s), {backend})[/dim]")
+    rate = games / elapsed
+    shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2g}"  # (whole numbers made 2 hands in 8 s '0 hands/s')
+    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({shown} hands/s, {workers} worker(s), {backend})[/dim]")
 
 
 def _print_stats(console: Any, stats: dict[str, Any], rules: Any) -> None:
