@@ -36,3 +36,14 @@ def test_house_rule_example_compiles_and_changes_what_it_says():
     assert rules.parent == "ningbo"
     assert rules.scoring.minimum == 3
     assert rules.item("half_flush").value == 3
+
+
+def test_the_table_of_contents_names_every_shipped_variant_and_its_aliases():
+    from nbmj.rules import variant_infos
+
+    row = next(line for line in README.splitlines() if line.startswith("| `spec/variants/*.nbv` |"))
+    named = set(re.findall(r"`([a-z0-9-]+)`", row))
+    for info in variant_infos():
+        assert info.name in named, f"the README's list of shipped variants leaves out {info.name!r}"
+    shipped = {info.name for info in variant_infos()} | {a for info in variant_infos() for a in info.aliases}
+    assert named <= shipped, f"the README names variants nbmj does not ship: {sorted(named - shipped)}"
