@@ -47,3 +47,13 @@ def test_the_table_of_contents_names_every_shipped_variant_and_its_aliases():
         assert info.name in named, f"the README's list of shipped variants leaves out {info.name!r}"
     shipped = {info.name for info in variant_infos()} | {a for info in variant_infos() for a in info.aliases}
     assert named <= shipped, f"the README names variants nbmj does not ship: {sorted(named - shipped)}"
+
+
+def test_the_table_of_contents_names_every_subcommand():
+    from nbmj.cli import main
+
+    row = next(line for line in README.splitlines() if line.startswith("| `nbmj` command |"))
+    named = re.findall(r"`([a-z]+)`", row.split("|")[2])
+    import click
+
+    assert sorted(named) == sorted(main.list_commands(click.Context(main)))
