@@ -166,3 +166,12 @@ def test_stable_baselines3_make_vec_env_takes_the_env_with_render_mode_none_as_t
     obs, rewards, dones, _infos = venv.step(actions)
     assert rewards.shape == (2,) and dones.shape == (2,)
     venv.close()
+
+
+def test_backend_names_the_encoder_as_core_and_engine_name_theirs():
+    # nbmj.core.BACKEND and nbmj.engine.BACKEND say "cython" or "python"; the encoder is
+    # compiled exactly when the engine is, and its BACKEND uses the same two words
+    from nbmj import engine
+
+    assert nbmj.env.BACKEND in ("cython", "python")
+    assert nbmj.env.BACKEND == engine.BACKEND

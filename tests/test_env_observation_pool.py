@@ -11,7 +11,7 @@ import pytest
 from nbmj.env import encoding, parallel_env, raw_env
 from nbmj.env.table import Table, resolve_variant
 
-POOLED = encoding.BACKEND == "compiled"
+POOLED = encoding.BACKEND == "cython"
 needs_pool = pytest.mark.skipif(not POOLED, reason="the compiled encoder (and its pool) is not in use")
 
 

@@ -100,11 +100,14 @@ legal_choices: Callable[[np.ndarray, np.ndarray, np.ndarray], None]
 # the compiled encoder, unless the references are forced, it was not built (a source checkout
 # without the extension), or the engine it was built against runs from its source (a stale build)
 _encode = compiled_module("nbmj.env._encode")
+#: ``"cython"`` when the compiled encoder (:mod:`nbmj.env._encode`) is live, ``"python"``
+#: when the reference encoder runs, as ``nbmj.core.BACKEND`` and ``nbmj.engine.BACKEND`` say
+BACKEND: str
 if _encode is None:
     BACKEND = "python"
     fill_mask, action_index, legal_choices = _reference.fill_mask, _reference.action_index, _reference.legal_choices
 else:
-    BACKEND = "compiled"
+    BACKEND = "cython"
     # the compiled module repeats the layout's row offsets as C constants: hold them equal
     if _encode.ROW_OFFSETS != L.PLANE_INDEX or _encode.SHAPE != L.OBS_SHAPE:
         raise ImportError("nbmj.env._encode was built for another plane layout; rebuild it (pip install -e .)")
