@@ -16,5 +16,6 @@ from .errors import NbmjError
 
 _backend.load_from_source_when_forced()  # NBMJ_PUREPYTHON or a stale build: the engine from its source
 
+#: The version of nbmj
 __version__ = "0.1.0"
 __all__ = ["NbmjError", "__version__"]

@@ -233,6 +233,42 @@ def test_comparison_page_matches_every_variant(html):
     assert set(shown) == {it.name for rules in sets for it in rules.items}
 
 
+# --------------------------------------------------------------------------- the public API
+
+
+PUBLIC_MODULES = ("nbmj", "nbmj.scoring", "nbmj.engine", "nbmj.core", "nbmj.rules", "nbmj.bots", "nbmj.arena", "nbmj.env")
+
+
+def _documented_names(html: Path) -> set[str]:
+    """Every Python object the built docs describe (their objects.inv)."""
+    from sphinx.util.inventory import InventoryFile
+
+    with open(html / "objects.inv", "rb") as f:
+        inventory = InventoryFile.load(f, "", lambda base, uri: uri)
+    return {name for kind, entries in inventory.items() if kind.startswith("py:") for name in entries}
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_every_public_name_has_an_entry_in_the_api_docs(html, module):
+    # a name a package exports is described under that package or the module it comes from
+    import importlib
+
+    if module == "nbmj.env":
+        pytest.importorskip("gymnasium")
+    documented = _documented_names(html)
+    mod = importlib.import_module(module)
+    missing = []
+    for name in mod.__all__:
+        obj = getattr(mod, name)
+        homes = {f"{module}.{name}"}
+        if getattr(obj, "__module__", None) and getattr(obj, "__name__", None):
+            homes.add(f"{obj.__module__}.{obj.__name__}")
+        homes |= {d for d in documented if d.startswith(module + ".") and d.endswith("." + name) and d.count(".") == module.count(".") + 2}
+        if not homes & documented:
+            missing.append(name)
+    assert not missing, f"{module} exports names the API docs do not describe: {missing}"
+
+
 # --------------------------------------------------------------------------- examples run
 
 

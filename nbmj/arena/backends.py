@@ -42,6 +42,7 @@ from ..errors import NbmjError
 __all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "check_seed",
            "available_cpus", "chunk_ranges", "make_log_directory", "write_log"]
 
+#: The backends a run may use (``--backend``), the default first
 BACKENDS = ("process", "ray")
 
 Record = dict[str, Any]

@@ -68,7 +68,8 @@ def _fast(hand_seed: int, seat: str, rules: RuleSet) -> EngineBot:
     return FastBot(rules)
 
 
-# name -> factory(hand seed, seat, rules) of the engine bot that plays one hand
+#: The built-in bots by name: each a factory ``(hand seed, seat, rules)`` of the bot that
+#: plays one hand
 BUILTIN_BOTS: dict[str, Callable[[int, str, RuleSet], EngineBot]] = {
     "random": _random, "greedy": _greedy, "fast": _fast, "strong": _strong}
 

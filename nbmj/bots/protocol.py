@@ -53,6 +53,7 @@ __all__ = [
     "protocol_schema",
 ]
 
+#: The protocol's name and version, sent in every ``hello``
 PROTOCOL = "nbmj-bot/1"
 
 # What can go wrong with a bot, in the order a server meets them.

@@ -45,6 +45,7 @@ from .transport import Transport, TransportClosed
 
 __all__ = ["Seat", "LocalSeat", "RemoteSeat", "SeatedHand", "default_action", "play_seated_hand", "check_time_limit", "ON_FAULT"]
 
+#: The fault policies a :class:`RemoteSeat` takes (``on_fault``), the default first
 ON_FAULT = ("default", "forfeit")
 
 # Lines read and dropped, at most, before a request (late answers to earlier ones).

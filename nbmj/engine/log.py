@@ -32,6 +32,7 @@ from ..errors import ReplayError
 
 __all__ = ["LOG_FORMAT", "dumps_event", "parse_log", "numbered_events", "same_event"]
 
+#: The format every event log names in its header (``"format"``); a replay refuses any other
 LOG_FORMAT = "nbmj-log/1"
 
 
