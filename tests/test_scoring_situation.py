@@ -1,5 +1,6 @@
 """Reading and checking the JSON situation of ``nbmj score`` (Situation.from_dict)."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -208,3 +209,26 @@ def test_the_other_public_scoring_calls_refuse_seats_and_tiles_that_are_none():
     with pytest.raises(SituationError, match="not a chi"):
         hand_fu("777z", [Meld("chi", tuple(parse_tiles("135m")), "N")], "", ninghai, "E")
     assert hand_fu("777z", [], "", ninghai, "E") == hand_fu(tuple(parse_tiles("777z")), [], "", ninghai, "E") > 0
+
+
+@pytest.mark.parametrize("given", [dict(GOOD), "S wins 123s", None])
+def test_score_refuses_what_is_no_situation(given):
+    """score() given the JSON object itself, or anything but a Situation, raises a
+    SituationError naming what it needs (before: an AttributeError under the pure-Python
+    build, a TypeError where compiled)."""
+    from nbmj.rules import load_variant
+    from nbmj.scoring import score
+
+    with pytest.raises(SituationError, match=r"score needs a Situation .* not " + re.escape(repr(given)[:20])):
+        score(given, load_variant("ningbo"))
+
+
+@pytest.mark.parametrize("given", ["ningbo", None, {"name": "ningbo"}])
+def test_score_refuses_rules_that_are_no_rule_set(given):
+    """score() given a variant's name (or anything but a compiled RuleSet) raises an
+    UnknownVariantError saying where a rule set comes from (before: an AttributeError)."""
+    from nbmj.errors import UnknownVariantError
+    from nbmj.scoring import score
+
+    with pytest.raises(UnknownVariantError, match=r"needs a compiled rule set \(load_variant gives one\), not " + re.escape(repr(given))):
+        score(_made(), given)

@@ -51,7 +51,7 @@ cpdef _Outcome _outcome(_Settings settings, ItemPlan plan, tuple found)
 @cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
 cpdef Py_ssize_t _forbidding(ItemPlan plan, list values, str win_by) except -2
 cpdef tuple _key(object total, object reason)
-cpdef ScoreResult score(Situation situation, object rules)
+cpdef ScoreResult score(object situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
                scored=tuple, best=tuple, rd=Reading, applied=tuple, found=tuple, outcome=_Outcome,
                refusal=Py_ssize_t, cand=Candidate, best_cand=Candidate, settings=_Settings)

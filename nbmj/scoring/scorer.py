@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import SituationError
+from ..errors import SituationError, UnknownVariantError
 from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS, to_notation
 from ._by_object import ByObject
@@ -98,6 +98,8 @@ _OUTCOMES_KEPT = 4096
 def _settings(rules: RuleSet) -> _Settings:
     settings: _Settings | None = _SETTINGS.get(rules)
     if settings is None:
+        if not isinstance(rules, RuleSet):
+            raise UnknownVariantError(f"the scorer needs a compiled rule set (load_variant gives one), not {rules!r}")
         settings = _SETTINGS.put(rules, _Settings(rules))
     return settings
 
@@ -181,8 +183,13 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
 
     Raises :class:`~nbmj.errors.SituationError` when the tiles do not make a winning hand
     (given the wilds) or hold something no hand can, or the situation could be no win
-    (``Situation.check()``).
+    (``Situation.check()``), or when ``situation`` is no
+    :class:`~nbmj.scoring.situation.Situation` at all (``Situation.from_dict`` reads one from
+    a dict); ``rules`` that are no compiled rule set (:func:`~nbmj.rules.load_variant` gives
+    one) raise :class:`~nbmj.errors.UnknownVariantError`.
     """
+    if not isinstance(situation, Situation):
+        raise SituationError(f"score needs a Situation (Situation.from_dict reads one from a dict), not {situation!r}")
     check_situation(situation, _settings(rules).hand_size, rules)
     return _score_with_facts(situation, rules, None)
 
