@@ -493,3 +493,30 @@ def test_connections_no_seat_takes_are_bounded_and_close_with_the_listener():
         for client in strays[:PENDING_LIMIT]:  # the ones no seat took close with the listener
             with pytest.raises(ConnectionClosed):
                 client.recv(timeout=10)
+
+
+def test_seats_transports_and_bots_say_what_they_are():
+    # repr() named only the class and an address before
+    from nbmj.bots import QueueTransport, RemoteSeat, StrongBot, SubprocessTransport
+    from nbmj.bots.fast import FastBot
+    from nbmj.bots.plan import Tuning
+    from nbmj.rules import load_variant
+
+    ningbo = load_variant("ningbo")
+    assert repr(make_seat("greedy")) == "<LocalSeat 'greedy'>"
+    end, _other = queue_pair()
+    assert repr(end) == "<QueueTransport: open>"
+    seat = RemoteSeat("my bot", end, on_fault="forfeit")
+    assert repr(seat) == "<RemoteSeat 'my bot': on_fault 'forfeit'; 0 fault(s) this session>"
+    seat.dead = True
+    assert repr(seat) == "<RemoteSeat 'my bot': on_fault 'forfeit'; dead>"
+    program = SubprocessTransport([sys.executable, "-c", "import sys; sys.stdin.read()"])
+    try:
+        assert repr(program) == f"<SubprocessTransport {[sys.executable, '-c', 'import sys; sys.stdin.read()']!r}: pid {program.pid}>"
+    finally:
+        program.close()
+    assert repr(program).endswith(": closed>")
+    assert repr(StrongBot(ningbo, Tuning(budget=50))) == "<StrongBot for 'ningbo'; budget 50>"
+    assert repr(StrongBot()) == f"<StrongBot for the observation's variant; budget {Tuning().budget}>"
+    assert repr(FastBot(ningbo)) == "<FastBot for 'ningbo'>"
+    assert isinstance(end, QueueTransport)

@@ -132,6 +132,9 @@ class FastBot:
         self.leanings, self.stakes = _kit(rules)
         self.book = WaitBook(rules, discard_after_self_draw=True, live_only=True, light=True)
 
+    def __repr__(self) -> str:
+        return f"<FastBot for {self.rules.name!r}>"
+
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         first = legal[0]
         if first.kind == "hu":

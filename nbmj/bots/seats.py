@@ -99,6 +99,9 @@ class LocalSeat:
         self.forfeited = False
         self._bot: Callable[[Any, list[Action]], Action] | None = None
 
+    def __repr__(self) -> str:
+        return f"<LocalSeat {self.name!r}>"
+
     def begin_hand(self, game: Game, seat: str, hand: int) -> None:
         self.faults = []
         self.forfeited = False
@@ -177,6 +180,10 @@ class RemoteSeat:
         self._request = 0
         self._sent = 0
         self._rules_cache: tuple[object, dict[str, Any]] | None = None
+
+    def __repr__(self) -> str:
+        state = "dead" if self.dead else f"{self.session_faults} fault(s) this session"
+        return f"<RemoteSeat {self.name!r}: on_fault {self.on_fault!r}; {state}>"
 
     @property
     def transport(self) -> Transport:

@@ -118,6 +118,10 @@ class StrongBot:
         self.tuning = tuning or Tuning()
         self._planner: Planner | None = None
 
+    def __repr__(self) -> str:
+        rules = "the observation's variant" if self.rules is None else repr(self.rules.name)
+        return f"<StrongBot for {rules}; budget {self.tuning.budget}>"
+
     def _kit(self, obs: Mapping[str, Any]) -> tuple[_Kit, Planner]:
         if self.rules is None:
             from ..rules import load_variant

@@ -117,6 +117,10 @@ class SubprocessTransport:
         """The bot program's process id."""
         return self._proc.pid
 
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else f"pid {self._proc.pid}"
+        return f"<SubprocessTransport {self.command!r}: {state}>"
+
     def _read_loop(self) -> None:
         out = self._proc.stdout
         assert out is not None
@@ -370,6 +374,9 @@ class QueueTransport:
         self.inbox = inbox
         self.outbox = outbox
         self._gone = False
+
+    def __repr__(self) -> str:
+        return f"<QueueTransport: {'the bot has gone' if self._gone else 'open'}>"
 
     def send(self, line: str) -> None:
         if self._gone:
