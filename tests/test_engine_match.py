@@ -170,3 +170,17 @@ def test_a_hand_the_match_cannot_book_leaves_the_match_as_it_was():
     play_hand(game, make_bots("greedy"))
     m.record(game)
     assert m.hand_index == 1 and m.result.hands[0]["deltas"] == dict(game.result.deltas)
+
+
+def test_a_match_and_the_engine_bots_say_what_they_are():
+    # repr() named only the class and an address before
+    from nbmj.engine import GreedyBot, Match, RandomBot, make_bots
+
+    match = Match("ningbo", seed=5, hands=2)
+    dealer = "ESWN"[match.dealer]
+    assert repr(match) == f"<Match ningbo seed=5: 0 hand(s) played; E round, {dealer} deals next>"
+    match.play(make_bots("greedy"))
+    assert repr(match) == "<Match ningbo seed=5: 2 hand(s) played; over>"
+    assert repr(RandomBot(3)) == "<RandomBot always_win=True>"
+    assert repr(RandomBot(always_win=False)) == "<RandomBot always_win=False>"
+    assert repr(GreedyBot()) == "<GreedyBot>"

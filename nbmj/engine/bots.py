@@ -54,6 +54,9 @@ class RandomBot:
         # and a copied bot would draw from the original's generator)
         self._fast = (fast is not None and getattr(type(self.rng), "_randbelow", None) is fast) or type(self.rng) is _TWIN
 
+    def __repr__(self) -> str:
+        return f"<RandomBot always_win={self.always_win!r}>"
+
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """A uniformly random legal action (a win when ``always_win`` and one is offered)."""
         return self.choose(legal)
@@ -162,6 +165,9 @@ def _best_discard(counts: bytearray, w: int, wilds: Container[int], discards: li
 class GreedyBot:
     """Shanten-greedy: wins when it may, discards to the lowest shanten, claims only when the
     claim lowers its shanten, kongs when that costs nothing. Deterministic."""
+
+    def __repr__(self) -> str:
+        return "<GreedyBot>"
 
     def __call__(self, observation: Mapping[str, Any], legal: list[Action]) -> Action:
         """The greedy choice among ``legal``."""

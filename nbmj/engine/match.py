@@ -127,6 +127,10 @@ class Match:
         self.keep_logs = keep_logs
         self._booked: Game | None = None  # the hand record() booked last
 
+    def __repr__(self) -> str:
+        where = "over" if self.is_over else f"{self.round_wind} round, {SEATS[self.dealer]} deals next"
+        return f"<Match {self.rules.name} seed={self.seed!r}: {self.hand_index} hand(s) played; {where}>"
+
     @property
     def round_wind(self) -> str:
         return SEATS[self.round_index % 4]
