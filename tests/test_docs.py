@@ -269,6 +269,36 @@ def test_every_public_name_has_an_entry_in_the_api_docs(html, module):
     assert not missing, f"{module} exports names the API docs do not describe: {missing}"
 
 
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_every_public_method_and_property_says_what_it_does(module):
+    # help() on a public class shows a line for each of its own methods and properties (a
+    # method that implements a protocol of nbmj's may take its words from the protocol)
+    import importlib
+    import inspect
+
+    if module == "nbmj.env":
+        pytest.importorskip("gymnasium")
+    mod = importlib.import_module(module)
+    missing = []
+    for name in mod.__all__:
+        cls = getattr(mod, name)
+        if not inspect.isclass(cls):
+            continue
+        for attr in dir(cls):
+            if attr.startswith("_") or not any(attr in vars(k) for k in cls.__mro__ if k.__module__.startswith("nbmj")):
+                continue
+            raw = inspect.getattr_static(cls, attr)
+            if isinstance(raw, property):
+                doc = inspect.getdoc(raw)
+            elif callable(raw) or isinstance(raw, (staticmethod, classmethod)):
+                doc = inspect.getdoc(getattr(cls, attr))
+            else:
+                continue
+            if not doc:
+                missing.append(f"{name}.{attr}")
+    assert not missing, f"{module}: no docstring for {missing}"
+
+
 # --------------------------------------------------------------------------- examples run
 
 

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, check_seed, make_log_directory, run_task, write_log
+from .backends import Record, Task, check_seed, make_log_directory, run_task, write_log
 from .simulation import Digest, _numbered, game_seed
 from .stats import ClusteredRate, Running
 
@@ -59,7 +59,7 @@ def seatings(bots: int) -> list[tuple[int, ...]]:
 
 
 @dataclass
-class ArenaTask:
+class ArenaTask(Task):
     """The work of an arena: unit ``w`` is wall ``w`` (one hand, or one per seating with ``duplicate``)."""
 
     variant: str

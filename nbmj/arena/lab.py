@@ -23,7 +23,7 @@ from typing import Any
 
 from .._paths import missing_directory
 from ..errors import NbmjError
-from .backends import Record, check_games, check_seed, run_task
+from .backends import Record, Task, check_games, check_seed, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
 from .stats import Running, proportion_ci, t_two_sided_p
 
@@ -37,7 +37,7 @@ class LabError(NbmjError, ValueError):
 
 
 @dataclass
-class CompareTask:
+class CompareTask(Task):
     """Unit ``i``: hand ``i`` under variant ``a`` and under variant ``b``, same seed, same bots."""
 
     a: str

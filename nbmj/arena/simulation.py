@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, check_seed, make_log_directory, run_task, write_log
+from .backends import Record, Task, check_seed, make_log_directory, run_task, write_log
 
 __all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
@@ -68,7 +68,7 @@ def hand_record(game: Any) -> Record:
 
 
 @dataclass
-class SimulateTask:
+class SimulateTask(Task):
     """Hands among four bots of kind ``bot``; unit ``i`` is hand ``i``. With ``logs``, each
     hand's event log is written there as ``hand-<i>.log`` by the worker that plays it."""
 

@@ -88,7 +88,7 @@ def default_action(legal: Sequence[Action], drawn: int | None) -> Action:
     return discards[0] if discards else legal[0]
 
 
-class LocalSeat:
+class LocalSeat(Seat):
     """An engine bot in this process; ``factory(hand_seed, seat, rules)`` makes its bot for a
     hand (so that a random bot's choices depend only on the hand, not on the worker playing it)."""
 
@@ -137,7 +137,7 @@ def check_time_limit(time_limit: object) -> None:
         raise _SeatError(f"time_limit is a finite number of seconds above 0 and at most {_LONGEST_WAIT:.0e}, or None, not {time_limit!r}")
 
 
-class RemoteSeat:
+class RemoteSeat(Seat):
     """A bot that speaks ``nbmj-bot/1`` over ``transport``.
 
     ``time_limit``: seconds per move (None waits for ever: only for trusted bots).

@@ -73,7 +73,7 @@ _BOM = b"\xef\xbb\xbf"  # U+FEFF in UTF-8
 _LIVE: weakref.WeakSet[SubprocessTransport] = weakref.WeakSet()
 
 
-class SubprocessTransport:
+class SubprocessTransport(Transport):
     """A bot program started with ``command`` (a shell-style command line, run without a
     shell, or an argument list).
 
@@ -366,7 +366,7 @@ class _BotStartError(NbmjError, ValueError):
     pass
 
 
-class QueueTransport:
+class QueueTransport(Transport):
     """One end of an in-process line channel: lines put on ``outbox`` go to the bot, lines
     the bot puts on ``inbox`` come back. A ``None`` on ``inbox`` means the bot has gone."""
 

@@ -133,10 +133,13 @@ class Match:
 
     @property
     def round_wind(self) -> str:
+        """The wind of the round the next hand belongs to: ``E``, ``S``, ``W`` or ``N``."""
         return SEATS[self.round_index % 4]
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has played all it was asked to: its ``hands``, its ``rounds``,
+        or ``max_hands``, whichever comes first."""
         if self.hand_limit is not None and self.hand_index >= self.hand_limit:
             return True
         if self.round_limit is not None and self.round_index >= self.round_limit:

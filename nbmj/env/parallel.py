@@ -66,12 +66,15 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         self._ended = dict.fromkeys(self.possible_agents, True)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations: the planes and the action mask (every agent's is the same)."""
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: the indices of the action layout (every agent's is the same)."""
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
+        """Deal a new episode (the same ``seed``, the same deals); every agent's observation and info."""
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
         return self._observations.observe_all(self.table), {a: {} for a in self.agents}
@@ -79,6 +82,8 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
     def step(
         self, actions: dict[str, int]
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """One action from every live agent, of which only those the game waits for are heard;
+        the observations, rewards, terminations, truncations and infos of the agents."""
         table = self.table
         game = table.dealt()
         if table.over:
@@ -118,9 +123,11 @@ class ParallelMahjongEnv(ParallelEnv):  # type: ignore[misc]  # (ParallelEnv is 
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); None without a render mode."""
         return render_table(self.table, self.render_mode)
 
     def close(self) -> None:
+        """Nothing to release: the env holds no outside resource."""
         pass
 
 

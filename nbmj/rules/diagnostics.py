@@ -49,9 +49,12 @@ class Diagnostic:
 
     @property
     def location(self) -> str:
+        """``FILE:LINE:COL``, as editors and compilers write a place in a file."""
         return f"{self.file}:{self.line}:{self.column}"
 
     def render(self, context: bool = True) -> str:
+        """The message after its location; with ``context``, the source line under it with
+        a caret marking the text it is about (as ``str()`` gives it)."""
         head = f"{self.location}: {self.message}"
         if not context or self.source_line is None:
             return head

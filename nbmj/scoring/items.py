@@ -47,6 +47,7 @@ class Applied:
     value: int
 
     def to_dict(self) -> dict[str, Any]:
+        """The item as ``nbmj score`` prints it: its name, label, value, unit, rule and count."""
         return {
             "name": self.item.name,
             "label": self.item.label,
