@@ -232,3 +232,21 @@ def test_score_refuses_rules_that_are_no_rule_set(given):
 
     with pytest.raises(UnknownVariantError, match=r"needs a compiled rule set \(load_variant gives one\), not " + re.escape(repr(given))):
         score(_made(), given)
+
+
+@pytest.mark.parametrize("given", [dict(GOOD), None])
+def test_settle_and_links_refuse_what_is_no_situation(given):
+    """settle() and links() given anything but a Situation raise a SituationError naming
+    what they need, as score() does (before: an AttributeError, 'no attribute check');
+    settle() given a variant's name for its rules an UnknownVariantError."""
+    from nbmj.errors import UnknownVariantError
+    from nbmj.rules import load_variant
+    from nbmj.scoring import links, settle
+
+    ningbo = load_variant("ningbo")
+    with pytest.raises(SituationError, match=r"^settle needs a Situation .* not " + re.escape(repr(given)[:20])):
+        settle(given, ningbo, 4)
+    with pytest.raises(SituationError, match=r"^links needs a Situation .* not " + re.escape(repr(given)[:20])):
+        links(given, ningbo.liability)
+    with pytest.raises(UnknownVariantError, match=r"^settle needs a compiled rule set \(load_variant gives one\), not 'ningbo'$"):
+        settle(_made(), "ningbo", 4)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..errors import SituationError, UnknownVariantError
+from ..errors import SituationError
 from ..rules.model import FuFanScoring, RuleSet, ScoringItem, TaiScoring
 from ..tiles import N_KINDS, to_notation
 from ._by_object import ByObject
@@ -22,7 +22,7 @@ from .readings import Reading, build_reading, candidate_notation, candidates
 from .result import ScoreResult
 from .settlement import payments_of
 from .shapes import build_shape_reading, is_shape_candidate, shape_candidates, shape_notation
-from .situation import Meld, Situation, check_situation, hand_size
+from .situation import Meld, Situation, check_situation, given_rule_set, given_situation, hand_size
 from .totals import Total, ceil_to, fu_fan_from_entries, meets_minimum, tai_from_entries
 
 __all__ = ["score", "hand_fu", "clear_caches"]
@@ -98,9 +98,7 @@ _OUTCOMES_KEPT = 4096
 def _settings(rules: RuleSet) -> _Settings:
     settings: _Settings | None = _SETTINGS.get(rules)
     if settings is None:
-        if not isinstance(rules, RuleSet):
-            raise UnknownVariantError(f"the scorer needs a compiled rule set (load_variant gives one), not {rules!r}")
-        settings = _SETTINGS.put(rules, _Settings(rules))
+        settings = _SETTINGS.put(rules, _Settings(given_rule_set(rules, "the scorer")))
     return settings
 
 
@@ -188,9 +186,7 @@ def score(situation: Situation, rules: RuleSet) -> ScoreResult:
     a dict); ``rules`` that are no compiled rule set (:func:`~nbmj.rules.load_variant` gives
     one) raise :class:`~nbmj.errors.UnknownVariantError`.
     """
-    if not isinstance(situation, Situation):
-        raise SituationError(f"score needs a Situation (Situation.from_dict reads one from a dict), not {situation!r}")
-    check_situation(situation, _settings(rules).hand_size, rules)
+    check_situation(given_situation(situation, "score"), _settings(rules).hand_size, rules)
     return _score_with_facts(situation, rules, None)
 
 

@@ -14,7 +14,7 @@ from ..errors import SituationError, UnknownSeatError
 from ..rules.model import Liability, LiabilityRow, LoserSettlement, RuleSet
 from ..rules.model import SEATS as _SEATS
 from ._by_object import ByObject
-from .situation import Meld, Situation
+from .situation import Meld, Situation, given_rule_set, given_situation
 
 __all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation", "settle", "payments_for", "owings_for", "settle_losers", "LoserPayment", "loser_payments",
            "relation", "false_win_payments"]
@@ -47,8 +47,9 @@ class Link:
 
 def links(sit: Situation, liability: Liability) -> dict[str, Link]:
     """The seats linked to the winner under ``liability``; :class:`~nbmj.errors.SituationError`
-    for a situation that could be no win (``Situation.check()``)."""
-    sit.check()
+    for a situation that could be no win (``Situation.check()``) or for anything but a
+    Situation."""
+    given_situation(sit, "links").check()
     return links_of(sit, liability)
 
 
@@ -177,9 +178,10 @@ def settle(sit: Situation, rules: RuleSet, points: int, valid: bool = True) -> t
 
     Returns the payments and the rule IDs applied. An invalid win pays nothing.
     :class:`~nbmj.errors.SituationError` for a situation that could be no win
-    (``Situation.check()``).
+    (``Situation.check()``) or for anything but a Situation;
+    :class:`~nbmj.errors.UnknownVariantError` for ``rules`` that are no compiled rule set.
     """
-    sit.check(rules)
+    given_situation(sit, "settle").check(given_rule_set(rules, "settle"))
     return payments_of(sit, rules, points, valid)
 
 

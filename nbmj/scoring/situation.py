@@ -351,6 +351,25 @@ def hand_size(rules: RuleSet) -> int:
     return rules.dealing.other_tiles + 1
 
 
+def given_situation(sit: object, call: str) -> Situation:
+    """``sit``, when it is a :class:`Situation`: the public scoring calls take no other
+    (``Situation.from_dict`` reads one from a dict); otherwise a SituationError."""
+    if not isinstance(sit, Situation):
+        raise SituationError(f"{call} needs a Situation (Situation.from_dict reads one from a dict), not {sit!r}")
+    return sit
+
+
+def given_rule_set(rules: object, call: str) -> RuleSet:
+    """``rules``, when it is a compiled rule set; otherwise an UnknownVariantError that says
+    where one comes from."""
+    from ..errors import UnknownVariantError
+    from ..rules.model import RuleSet
+
+    if not isinstance(rules, RuleSet):
+        raise UnknownVariantError(f"{call} needs a compiled rule set (load_variant gives one), not {rules!r}")
+    return rules
+
+
 def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
     """``Situation.check()`` of a hand of ``size`` tiles under ``rules`` (-1 and None:
     any size a variant may have). score() asks it of every win, so the common case costs
