@@ -714,3 +714,12 @@ def test_an_added_kong_payment_row_needs_pungs_NB_14_17():
     with pytest.raises(RuleSetError) as err:
         compile_text('variant x extends xizhou "no pungs"\nclaims { pon no }\n', "x.nbv")
     assert "payments for a kong added to a claimed pung, but claims.pon is no" in str(err.value)
+
+
+@pytest.mark.parametrize("text", [None, MINIMAL_VARIANT.encode(), 42])
+def test_text_that_is_no_string_is_named_as_such(text):
+    # compile_text(None) said "internal error while compiling: AttributeError(...)": the
+    # input was at fault, not the compiler
+    with pytest.raises(RuleSetError) as err:
+        compile_text(text, "mine.nbv")
+    assert str(err.value) == f"mine.nbv:1:1: a variant's text is a string, not {text!r}"

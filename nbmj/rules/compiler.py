@@ -109,6 +109,9 @@ def compile_for_editor(
     of raising: the diagnostics are the ones :func:`compile_text` raises, in its order."""
     diags: list[Diagnostic] = []
     found = Compilation(None, diags)
+    if not isinstance(text, str):  # (bytes, a path, None: not the text the compiler reads)
+        found.diagnostics = [Diagnostic(str(filename), 1, 1, f"a variant's text is a string, not {text!r}")]
+        return found
     try:
         rs = _compile(text, filename, resolver or default_resolver, source, diags, found)
     except RuleSetError as exc:  # a file the chain reaches that cannot be read
