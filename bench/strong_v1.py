@@ -127,8 +127,9 @@ class StrongBot:
             assert a.tile is not None
             # (the one change from the original: a kong of four wilds, NB-4.14, takes its
             # tiles from the wilds, which are counted apart; the original subtracted them
-            # from the 34 counts and crashed with HandShapeError, issue #45 item 6)
-            c, ww = _without(counts, w, view.wilds, (a.tile,) * (4 if a.kind == "ankan" else 1))
+            # from the 34 counts and crashed with HandShapeError, issue #45 item 6; the
+            # engine's _without takes the counts as a bytearray, as its compiled build insists)
+            c, ww = _without(bytearray(counts), w, set(view.wilds), (a.tile,) * (4 if a.kind == "ankan" else 1))
             if shanten(c, ww) <= shanten(counts, w):  # the kong costs nothing: take its replacement draw
                 return a
         return chosen

@@ -63,3 +63,15 @@ def test_lsp_bench_runs_and_reports_a_row_per_variant():
                          text=True, timeout=300, check=True).stdout
     [row] = [line for line in out.splitlines() if line.startswith("ninghai-tuidaoba")]
     assert row.count(" ms") == 2 and row.rstrip().endswith("x")
+
+
+def test_the_old_strong_bot_plays_as_the_bots_page_runs_it_without_a_fault():
+    """docs/bots.rst measures strong against the old strong bot run as a bot program
+    (``--bot 'python3 bench/strong_v1.py'``); on the compiled build it died at its first
+    kong decision (the engine's compiled ``_without`` takes its counts as a bytearray, and
+    the old bot kept them in a list). Wall 0 of seed 2026 offers it a kong."""
+    from nbmj.arena import run_arena
+
+    program = f"{sys.executable} {BENCH.parent / 'strong_v1.py'}"
+    result = run_arena([program, "strong"], 1, seed=2026, duplicate=True)
+    assert [bot["faults"] for bot in result["bots"]] == [0, 0], result["fault_samples"]
