@@ -75,3 +75,27 @@ def test_the_old_strong_bot_plays_as_the_bots_page_runs_it_without_a_fault():
     program = f"{sys.executable} {BENCH.parent / 'strong_v1.py'}"
     result = run_arena([program, "strong"], 1, seed=2026, duplicate=True)
     assert [bot["faults"] for bot in result["bots"]] == [0, 0], result["fault_samples"]
+
+
+def test_the_editing_page_times_the_longest_extends_chain_as_it_says():
+    """docs/editing.rst gives the language server's re-check time for "the longest
+    ``extends`` chain" (bench/lsp.py's default): it named ningbo-riichi-advanced, a chain of
+    two files, when xiangshan-q10h6 has four."""
+    import re
+
+    from nbmj.rules import variant_infos
+
+    infos = {info.name: info for info in variant_infos() if not info.user}
+
+    def chain(name):
+        return [name] + ([] if infos[name].parent is None else chain(infos[name].parent))
+
+    page = (BENCH.parents[1] / "docs" / "editing.rst").read_text(encoding="utf-8")
+    (named,) = re.findall(r"``([a-z0-9-]+)`` \(the longest ``extends`` chain", page)
+    assert len(chain(named)) == max(len(chain(n)) for n in infos)
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        import lsp
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    assert named in lsp.default_variants()
