@@ -520,3 +520,20 @@ def test_seats_transports_and_bots_say_what_they_are():
     assert repr(StrongBot()) == f"<StrongBot for the observation's variant; budget {Tuning().budget}>"
     assert repr(FastBot(ningbo)) == "<FastBot for 'ningbo'>"
     assert isinstance(end, QueueTransport)
+
+
+@pytest.mark.parametrize("spec", ["greedy", "python3 my_bot.py"])
+@pytest.mark.parametrize("options, fragment", [
+    ({"on_fault": "nope"}, "on_fault is one of default, forfeit, not 'nope'"),
+    ({"time_limit": -1}, "time_limit is a finite number of seconds above 0, or None, not -1"),
+    ({"max_faults": 0}, "max_faults is a whole number, at least 1, not 0"),
+    ({"max_faults": "20"}, "max_faults is a whole number, at least 1, not '20'"),
+])
+def test_make_seat_checks_its_options_whatever_the_spec(spec, options, fragment):
+    # a built-in bot's seat took any options unread, a program's any max_faults (a string
+    # failed at the bot's first fault, mid-hand)
+    from nbmj.errors import NbmjError
+
+    with pytest.raises(NbmjError, match="^" + re.escape(fragment) + "$") as err:
+        make_seat(spec, **options)
+    assert isinstance(err.value, ValueError)

@@ -22,7 +22,7 @@ from ..errors import NbmjError
 from ..engine.bots import GreedyBot, RandomBot
 from ..rules.model import RuleSet
 from .protocol import PROTOCOL, BotFault, read_answer
-from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, default_action, play_seated_hand
+from .seats import ON_FAULT, LocalSeat, RemoteSeat, Seat, SeatedHand, check_seat_options, default_action, play_seated_hand
 from .fast import FastBot
 from .strong import StrongBot
 from .transport import QueueTransport, SubprocessTransport, Transport, TransportClosed, command_args, queue_pair
@@ -81,7 +81,10 @@ def is_builtin(spec: str) -> bool:
 
 def make_seat(spec: str, *, time_limit: float | None = 5.0, on_fault: str = "default", max_faults: int = 20) -> Seat:
     """The seat ``spec`` names (see the module's docstring). A bot program is started, or a
-    websocket listened on, only when its first hand begins."""
+    websocket listened on, only when its first hand begins. The options are those of
+    :class:`~nbmj.bots.seats.RemoteSeat`, checked for every ``spec`` (a built-in bot, which
+    never faults, has no use for them)."""
+    check_seat_options(time_limit, on_fault, max_faults)
     factory = BUILTIN_BOTS.get(spec)
     if factory is not None:
         return LocalSeat(spec, factory)

@@ -137,6 +137,17 @@ def check_time_limit(time_limit: object) -> None:
         raise _SeatError(f"time_limit is a finite number of seconds above 0 and at most {_LONGEST_WAIT:.0e}, or None, not {time_limit!r}")
 
 
+def check_seat_options(time_limit: object, on_fault: object, max_faults: object) -> None:
+    """Refuse the options of a seat that speaks the protocol when one is not what it may be:
+    the time per move (:func:`check_time_limit`), the fault policy (one of :data:`ON_FAULT`)
+    and the faults in a session that disconnect the bot (a whole number, at least 1)."""
+    if on_fault not in ON_FAULT:
+        raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
+    check_time_limit(time_limit)
+    if isinstance(max_faults, bool) or not isinstance(max_faults, int) or max_faults < 1:
+        raise _SeatError(f"max_faults is a whole number, at least 1, not {max_faults!r}")
+
+
 class RemoteSeat(Seat):
     """A bot that speaks ``nbmj-bot/1`` over ``transport``.
 
@@ -158,9 +169,7 @@ class RemoteSeat(Seat):
         max_faults: int = 20,
         startup: float = 10.0,
     ) -> None:
-        if on_fault not in ON_FAULT:
-            raise _SeatError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
-        check_time_limit(time_limit)
+        check_seat_options(time_limit, on_fault, max_faults)
         if _seconds(startup, above_zero=False) is None:
             raise _SeatError(f"startup is a finite number of seconds, at least 0 and at most {_LONGEST_WAIT:.0e}, not {startup!r}")
         self.name = name
