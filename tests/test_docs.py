@@ -299,6 +299,17 @@ def test_every_public_method_and_property_says_what_it_does(module):
     assert not missing, f"{module}: no docstring for {missing}"
 
 
+def test_help_on_the_package_names_every_subpackage():
+    # help(nbmj) listed six subpackages of thirteen
+    import nbmj
+
+    root = Path(nbmj.__file__).parent
+    subpackages = sorted(p.parent.name for p in root.glob("*/__init__.py"))
+    assert subpackages
+    missing = [name for name in subpackages if f":mod:`nbmj.{name}`" not in nbmj.__doc__]
+    assert not missing
+
+
 # --------------------------------------------------------------------------- examples run
 
 
