@@ -167,3 +167,14 @@ def test_the_score_schema_knows_every_field_of_a_situation():
     from nbmj.scoring.situation import _KNOWN_FIELDS
 
     assert set(load_schema("score-input")["properties"]) == set(_KNOWN_FIELDS)
+
+
+@pytest.mark.parametrize("name", ["nope", "score-input.json", ["score-input"]])
+def test_a_schema_name_that_is_none_is_a_value_error(name):
+    # the input is at fault: an NbmjError that is a ValueError too (it was a bare NbmjError)
+    from nbmj.errors import NbmjError
+    from nbmj.schemas import load_schema
+
+    with pytest.raises(NbmjError, match=r"^no schema .*; the schemas are score-input, claims-input$") as err:
+        load_schema(name)
+    assert isinstance(err.value, ValueError)

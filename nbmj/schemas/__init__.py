@@ -25,10 +25,14 @@ __all__ = ["SCHEMAS", "load_schema", "validate"]
 SCHEMAS = ("score-input", "claims-input")
 
 
+class _UnknownSchema(NbmjError, ValueError):
+    """A schema name that is none of :data:`SCHEMAS`."""
+
+
 def load_schema(name: str) -> dict[str, Any]:
     """The schema ``name`` (one of :data:`SCHEMAS`) as a dict."""
-    if name not in SCHEMAS:
-        raise NbmjError(f"no schema {name!r}; the schemas are {', '.join(SCHEMAS)}")
+    if not isinstance(name, str) or name not in SCHEMAS:
+        raise _UnknownSchema(f"no schema {name!r}; the schemas are {', '.join(SCHEMAS)}")
     text = resources.files(__name__).joinpath(f"{name}.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
