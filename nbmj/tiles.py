@@ -11,7 +11,8 @@ groups are allowed and ignored.
 
 Every tile has an integer id. The 34 *kinds* that can appear in a hand shape are ids 0-33 in
 the order 1-9m, 1-9p, 1-9s, 1-7z; count vectors use that order. Flowers are ids 34-41 and are
-never part of a hand shape.
+never part of a hand shape. A function given a tile id that is none (anything but a whole
+number 0-41) raises :class:`~nbmj.errors.TileIdError`.
 
 >>> parse_tiles("13m5z")
 [0, 2, 31]
@@ -182,6 +183,13 @@ def _position_of_flower(text: str) -> int:
     return max(idx, 0)
 
 
+def _tile_id(tile: object) -> int:
+    """``tile`` when it is a tile id (a whole number 0-41, not a bool); else TileIdError."""
+    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < N_TILE_IDS:
+        raise TileIdError(f"no tile has the id {tile!r}; tile ids are 0-{N_TILE_IDS - 1}")
+    return tile
+
+
 def tile_code(tile: int) -> str:
     """The two-character code of a tile id; :class:`~nbmj.errors.TileIdError` for anything
     but a whole number 0-41 (a bool too).
@@ -189,8 +197,7 @@ def tile_code(tile: int) -> str:
     >>> tile_code(0), tile_code(33), tile_code(34)
     ('1m', '7z', '1f')
     """
-    if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < N_TILE_IDS:
-        raise TileIdError(f"no tile has the id {tile!r}; tile ids are 0-{N_TILE_IDS - 1}")
+    _tile_id(tile)
     for letter, (first, ranks) in _SUIT_TABLE.items():
         if first <= tile < first + ranks:
             return f"{tile - first + 1}{letter}"
@@ -233,17 +240,17 @@ def counts_to_notation(counts: Sequence[int]) -> str:
 
 def is_flower(tile: int) -> bool:
     """True for the eight flower tiles (ids 34-41)."""
-    return N_KINDS <= tile < N_TILE_IDS
+    return N_KINDS <= _tile_id(tile)
 
 
 def is_suited(tile: int) -> bool:
     """True for 万, 筒 and 索 tiles."""
-    return 0 <= tile < 27
+    return _tile_id(tile) < 27
 
 
 def is_honor(tile: int) -> bool:
     """True for winds and dragons."""
-    return 27 <= tile < N_KINDS
+    return 27 <= _tile_id(tile) < N_KINDS
 
 
 def suit_of(tile: int) -> str:

@@ -1,5 +1,7 @@
 """Tile notation (a contract), kinds, glyphs and names."""
 
+import re
+
 import pytest
 
 from nbmj import tiles
@@ -97,3 +99,15 @@ def test_a_tile_id_that_names_no_tile_is_refused(tile):
     with pytest.raises(TileIdError, match="no tile has the id") as err:
         tiles.tile_code(tile)
     assert isinstance(err.value, NbmjError) and isinstance(err.value, ValueError)
+
+
+@pytest.mark.parametrize("predicate", ["is_flower", "is_suited", "is_honor", "is_terminal", "is_terminal_or_honor"])
+@pytest.mark.parametrize("tile", [-1, 42, 3.0, True, "1m", None])
+def test_the_tile_predicates_refuse_what_is_no_tile_id(predicate, tile):
+    # they answered for any number (is_suited(3.5) was True, is_flower(99) False) and failed
+    # with a TypeError on a string, where tile_code and the rest raise TileIdError
+    import nbmj.tiles
+    from nbmj.errors import TileIdError
+
+    with pytest.raises(TileIdError, match=r"^no tile has the id " + re.escape(repr(tile)) + "; tile ids are 0-41$"):
+        getattr(nbmj.tiles, predicate)(tile)
