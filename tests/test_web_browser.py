@@ -255,3 +255,48 @@ def test_a_page_whose_table_closed_says_so_and_does_not_reconnect(browser):
         time.sleep(3.0)  # longer than the page's 2 s reconnection delay
         assert _state(browser) == "gone", "the page reconnected by itself"
         assert browser.find_element(By.ID, "status").text in ("This table has closed.", "这一桌已经关闭。")
+
+
+def test_the_page_shows_the_others_moves_while_another_person_thinks(browser):
+    """At a table with a second person, the page was redrawn only at its own requests:
+    after the person's discard it still showed their turn, their river without the tile
+    and nothing of what followed, for as long as the other person thought. Now the table
+    follows every move, the one to move is marked and the dock says the page waits."""
+    from websockets.sync.client import connect
+
+    from nbmj.web.limits import Limits
+
+    app = create_app(time_limit=6.0, pause=60.0, hands=1, limits=Limits(idle_moves=100))
+    with _serving(app) as url:
+        room = app.state.tables.create("ningbo", humans=2, seed=3)
+        browser.get(f"{url}/t/{room.code}")  # East
+        deadline = time.monotonic() + 20
+        while not room._browser["E"].connected:
+            assert time.monotonic() < deadline, "the page never took its seat"
+            time.sleep(0.05)
+        south = room.join()
+        with connect(f"{url.replace('http', 'ws')}/ws/{room.code}?token={south.token}"):  # South, who never answers
+            deadline = time.monotonic() + 60
+            tile = None
+            while tile is None:
+                assert time.monotonic() < deadline, "East was never asked to discard"
+                try:
+                    tiles = [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand button.tile") if b.is_enabled()]
+                    if tiles:
+                        tile = tiles[-1].get_attribute("data-code")
+                        tiles[-1].click()
+                    else:
+                        passes = browser.find_elements(By.CSS_SELECTOR, "#actions button.act[data-kind=pass]")
+                        if passes:
+                            passes[0].click()
+                except StaleElementReferenceException:
+                    tile = None
+                time.sleep(0.05)
+            clicked = time.monotonic()
+            river = []
+            while not river or river[-1] != tile:  # South thinks for 6 s: this comes well before
+                assert time.monotonic() - clicked < 3.0, f"the page did not show East's discard {tile} ({river})"
+                time.sleep(0.05)
+                river = [t.get_attribute("data-code") for t in browser.find_elements(By.CSS_SELECTOR, "#me-river .tile")]
+            assert browser.find_element(By.ID, "prompt").text == "Waiting for the others…"
+            assert "acting" not in (browser.find_element(By.ID, "me").get_attribute("class") or "")

@@ -295,3 +295,40 @@ def test_the_lobby_offers_the_servers_match_length():
         with _client(hands=hands) as client:
             page = client.get("/").text
             assert re.search(rf'<input id="hands"[^>]* value="{hands}"', page)
+
+
+def test_a_person_sees_the_others_moves_while_not_asked():
+    """A person's page was sent events only before its own requests: at a table with a
+    second person, who has seconds to think, the page showed nothing of the person's own
+    discard, nor of anything after it, until its next request. Now, before any other seat
+    acts, each person is sent what happened, the last event with the table as the seat
+    sees it."""
+    with _client(time_limit=10.0, hands=2) as client:
+        code, east = _open(client, humans=2, hands=2)
+        south = client.post(f"/api/tables/{code}/join").json()
+        assert south["seat"] == "S"
+        with client.websocket_connect(f"/ws/{code}?token={east['token']}") as ws, \
+                client.websocket_connect(f"/ws/{code}?token={south['token']}"):  # South never answers
+            tile = None
+            while tile is None:  # East plays until it discards
+                message = json.loads(ws.receive_text())
+                SERVER_MESSAGE.validate(message)
+                if message["type"] == "request":
+                    legal = message["legal"]
+                    i = next((k for k, a in enumerate(legal) if a["e"] == "discard"), len(legal) - 1)
+                    ws.send_text(json.dumps({"index": i, "id": message["id"]}))
+                    if legal[i]["e"] == "discard":
+                        tile = legal[i]["tile"]
+            answered = time.monotonic()
+            for _ in range(20):
+                message = json.loads(ws.receive_text())
+                SERVER_MESSAGE.validate(message)
+                assert message["type"] == "event", message["type"]
+                if "observation" in message:
+                    break
+            else:
+                raise AssertionError("no event carried the table")
+            # (South, a person, has 10 s for each move and answers none)
+            assert time.monotonic() - answered < 5.0
+            assert message["observation"]["rivers"]["E"][-1]["tile"] == tile
+            assert message["observation"]["seat"] == "E"

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import RemoteSeat, Seat, make_seat, play_seated_hand
-from ..bots.protocol import BotFault, end_message
+from ..bots.protocol import BotFault, end_message, event_message, observation_json, seat_view
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..narration import reading_groups
@@ -112,6 +112,23 @@ class _PersonConnection(RemoteSeat):
 
     def end_hand(self, game: Game) -> None:
         self.send_end(game, self.faults)
+
+    def show(self, game: Game) -> None:
+        """Between the seat's own requests: send the events the person has not seen yet,
+        the last of them with the table as the seat now sees it (``observation``), so that
+        the page keeps up with the others' moves while it is not asked (a bot is sent
+        events only before its requests)."""
+        seat = self._seat
+        events = game.events
+        seen = [view for ev in events[self._sent:] if (view := seat_view(ev, seat)) is not None]
+        self._sent = len(events)
+        if not seen:
+            return
+        for view in seen[:-1]:
+            self._send(event_message(view), seat)
+        last = event_message(seen[-1])
+        last["observation"] = observation_json(game.observation(seat))
+        self._send(last, seat)
 
     def send_end(self, game: Game, faults: list[BotFault]) -> None:
         """The hand's end, listing ``faults``: the seat's over every connection the person
@@ -216,6 +233,14 @@ class BrowserSeat:
         self.faults.extend(remote.faults[self._faults_kept:])
         self._faults_kept = len(remote.faults)
 
+    def show(self, game: Game) -> None:
+        """Another seat is about to act: bring the person's page up to date (a connection
+        opened since the seat last acted is taken up now)."""
+        self._adopt(game)
+        remote = self._remote
+        if remote is not None and not remote.dead:
+            remote.show(game)
+
     def end_hand(self, game: Game) -> None:
         self.fallback.end_hand(game)
         self._adopt(game)
@@ -233,6 +258,44 @@ class BrowserSeat:
         if self._remote is not None:
             self._remote.close()  # a bye, then the connection closes
             self._remote = None
+
+
+class _ShowingOthers:
+    """``seat``, which calls ``show_others(game, position)`` before each of its moves."""
+
+    def __init__(self, seat: Seat, show_others: Callable[[Game, str], None]) -> None:
+        self.seat = seat
+        self.name = seat.name
+        self._show_others = show_others
+
+    @property
+    def faults(self) -> list[BotFault]:
+        return self.seat.faults
+
+    @faults.setter
+    def faults(self, faults: list[BotFault]) -> None:
+        self.seat.faults = faults
+
+    @property
+    def forfeited(self) -> bool:
+        return self.seat.forfeited
+
+    @forfeited.setter
+    def forfeited(self, forfeited: bool) -> None:
+        self.seat.forfeited = forfeited
+
+    def begin_hand(self, game: Game, seat: str, hand: int) -> None:
+        self.seat.begin_hand(game, seat, hand)
+
+    def act(self, game: Game, seat: str, legal: list[Action]) -> Action:
+        self._show_others(game, seat)
+        return self.seat.act(game, seat, legal)
+
+    def end_hand(self, game: Game) -> None:
+        self.seat.end_hand(game)
+
+    def close(self) -> None:
+        self.seat.close()
 
 
 @dataclass
@@ -371,7 +434,7 @@ class Room:
         try:
             while not match.is_over and not self._stop.is_set():
                 game = match.new_game()
-                play_seated_hand(game, self._seats, self.hand_index)
+                play_seated_hand(game, self._shown_seats(), self.hand_index)
                 match.record(game)
                 log = game.log_text()
                 self.logs.append(log)
@@ -388,6 +451,19 @@ class Room:
             for seat in self._seats.values():
                 seat.close()
             self.finished_at = time.monotonic()
+
+    def _shown_seats(self) -> dict[str, Seat]:
+        """The seats, each of which, before it acts, shows every other person's page the
+        table as it now is: a person sees the others' moves as they are made, not only when
+        next asked to move."""
+        people = self._browser
+
+        def show_others(game: Game, acting: str) -> None:
+            for position, person in people.items():
+                if position != acting:
+                    person.show(game)
+
+        return {position: _ShowingOthers(seat, show_others) for position, seat in self._seats.items()}
 
     def summary(self) -> dict[str, Any]:
         """What the lobby shows of the table."""
