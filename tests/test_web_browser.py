@@ -300,3 +300,39 @@ def test_the_page_shows_the_others_moves_while_another_person_thinks(browser):
                 river = [t.get_attribute("data-code") for t in browser.find_elements(By.CSS_SELECTOR, "#me-river .tile")]
             assert browser.find_element(By.ID, "prompt").text == "Waiting for the others…"
             assert "acting" not in (browser.find_element(By.ID, "me").get_attribute("class") or "")
+
+
+def test_a_withheld_win_is_explained_in_the_pages_language(browser):
+    """The reason a complete hand is offered no win (NB-13.1) was shown in English on the
+    Chinese page too. The page is given a request as the server sends it (the table is
+    full, so the page holds no seat and nothing else reaches it)."""
+    app = create_app(time_limit=30.0, pause=60.0, hands=1)
+    with _serving(app) as url:
+        room = app.state.tables.create("ningbo", humans=1)
+        room.join()  # the one seat is taken: the page opens no connection
+        browser.get(f"{url}/t/{room.code}")
+        deadline = time.monotonic() + 10
+        while _state(browser) != "full":
+            assert time.monotonic() < deadline, _state(browser)
+            time.sleep(0.05)
+        observation = {
+            "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "claims", "current": "S",
+            "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
+            "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "9p", "9p"], "drawn": None,
+            "indicator": "1z", "wilds": ["1z"], "discard": {"seat": "S", "tile": "8s"},
+            "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
+            "rivers": {"E": [], "S": [{"tile": "8s", "claimed_by": None}], "W": [], "N": []}, "chi_bans": [],
+        }
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
+            " legal: [{e: 'pass', seat: 'E'}], withheld: arguments[1], withheld_zh: arguments[2]});",
+            observation, "1 tai counting toward the minimum; 4 are needed to win (NB-13.1)", "计入起和的只有 1 台，要 4 台才能胡（NB-13.1）",
+        )
+        for _ in range(2):
+            text = browser.find_element(By.ID, "withheld").text
+            if browser.execute_script("return lang") == "zh":
+                assert text == "已成牌形，但不能胡： 计入起和的只有 1 台，要 4 台才能胡（NB-13.1）"
+            else:
+                assert text == "Complete, but no win: 1 tai counting toward the minimum; 4 are needed to win (NB-13.1)"
+            browser.find_element(By.ID, "lang").click()

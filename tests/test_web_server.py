@@ -332,3 +332,23 @@ def test_a_person_sees_the_others_moves_while_not_asked():
             assert time.monotonic() - answered < 5.0
             assert message["observation"]["rivers"]["E"][-1]["tile"] == tile
             assert message["observation"]["seat"] == "E"
+
+
+def test_nb_13_1_the_reason_a_win_is_withheld_is_given_in_chinese_too():
+    """The reason was sent in English only, and a Chinese page showed it so. Now the
+    request carries it in Chinese as well, with the same numbers and rule."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from _engine_helpers import NINGBO, make
+
+    from nbmj.bots.transport import queue_pair
+    from nbmj.web.table import _PersonConnection
+
+    server_end, _ = queue_pair()
+    extras = _PersonConnection("person E", server_end).request_extras(make({"E": "234m567m345p678s99p"}, rules=NINGBO), "E")
+    english, chinese = extras["withheld"], extras["withheld_zh"]
+    assert "NB-13.1" in chinese and "起和" in chinese
+    assert re.findall(r"\d+", english) == re.findall(r"\d+", chinese)
+    assert not re.search(r"[a-z]", chinese.replace("NB-13.1", "")), chinese
