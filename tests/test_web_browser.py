@@ -158,11 +158,17 @@ def test_a_person_plays_a_hand_in_the_browser(server, browser, tmp_path):
         time.sleep(0.05)
     browser.save_screenshot(str(shots / "table-settlement.png"))
     assert "discard" in moves
+    deadline = time.monotonic() + 10
+    while _state(browser) != "over":  # the match was one hand: the session's bye follows its end
+        assert time.monotonic() < deadline, _state(browser)
+        time.sleep(0.05)
     text = browser.find_element(By.ID, "settlement").text
     assert "Settlement" in text  # headless chromium reports an English locale
+    # the last hand's settlement said "The next hand starts shortly."
+    assert "The match is over." in text and "next hand" not in text
     browser.find_element(By.ID, "lang").click()
     zh_text = browser.find_element(By.ID, "settlement").text
-    assert "结算" in zh_text and " tai" not in zh_text
+    assert "结算" in zh_text and " tai" not in zh_text and "比赛结束。" in zh_text and "下一局" not in zh_text
     browser.save_screenshot(str(shots / "table-settlement-zh.png"))
     # The served log is the engine's log for the same seed and actions, and replays.
     room = app.state.tables.get(code)
