@@ -342,3 +342,35 @@ def test_a_withheld_win_is_explained_in_the_pages_language(browser):
             else:
                 assert text == "Complete, but no win: 1 tai counting toward the minimum; 4 are needed to win (NB-13.1)"
             browser.find_element(By.ID, "lang").click()
+
+
+def test_a_page_opened_after_the_match_says_it_is_over_with_the_scores(browser):
+    """A page reloaded after the last hand (its seat's connection refused, 4404) said
+    "This table has no free seat." and showed no score; so did a newcomer's. Now both say
+    the match is over and show the final scores."""
+    app = create_app(time_limit=30.0, pause=0.0, hands=1)
+    with _serving(app) as url:
+        room = app.state.tables.create("ningbo", humans=1, seed=1)  # a hand someone wins
+        ticket = room.join()
+        room.start()  # no one came: the bot plays the seat
+        deadline = time.monotonic() + 60
+        while room.state != "over":
+            assert time.monotonic() < deadline, "the match did not end"
+            time.sleep(0.05)
+        scores = room.summary()["scores"]
+        browser.get(url + "/")
+        browser.execute_script("localStorage.setItem('nbmj-lang', 'en')")
+        for token in (ticket.token, None):  # the seat's page reloaded, then a newcomer's
+            if token:
+                browser.execute_script(f"localStorage.setItem('nbmj-token-{room.code}', arguments[0])", token)
+            else:
+                browser.execute_script("localStorage.clear(); localStorage.setItem('nbmj-lang', 'en')")
+            browser.get(f"{url}/t/{room.code}")
+            deadline = time.monotonic() + 10
+            while _state(browser) in ("", "connecting", "connected"):
+                assert time.monotonic() < deadline, _state(browser)
+                time.sleep(0.05)
+            assert _state(browser) == "over" and browser.find_element(By.ID, "status").text == "The match is over."
+            bar = browser.find_element(By.ID, "scores").text
+            assert bar.split() == " ".join(f"{name} {scores[s]:+d}" for s, name in zip("ESWN", ("East", "South", "West", "North"))).split()
+        assert any(scores.values())
