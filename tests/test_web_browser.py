@@ -308,19 +308,44 @@ def test_the_page_shows_the_others_moves_while_another_person_thinks(browser):
             assert "acting" not in (browser.find_element(By.ID, "me").get_attribute("class") or "")
 
 
-def test_a_withheld_win_is_explained_in_the_pages_language(browser):
-    """The reason a complete hand is offered no win (NB-13.1) was shown in English on the
-    Chinese page too. The page is given a request as the server sends it (the table is
-    full, so the page holds no seat and nothing else reaches it)."""
+@contextlib.contextmanager
+def _page_without_a_seat(browser):
+    """A table page whose one seat was taken by someone else: it opens no connection, so
+    the messages a test gives its ``onMessage`` are all it is shown."""
     app = create_app(time_limit=30.0, pause=60.0, hands=1)
     with _serving(app) as url:
         room = app.state.tables.create("ningbo", humans=1)
-        room.join()  # the one seat is taken: the page opens no connection
+        room.join()
         browser.get(f"{url}/t/{room.code}")
         deadline = time.monotonic() + 10
         while _state(browser) != "full":
             assert time.monotonic() < deadline, _state(browser)
             time.sleep(0.05)
+        yield
+
+
+def test_the_log_tells_the_persons_own_answers_in_the_pages_language(browser):
+    """The seat's own answers to a discard were logged as the bare kind ("pass", "pon"),
+    untranslated on the Chinese page and without the seat."""
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "for (const e of [{e: 'pass', seat: 'E'}, {e: 'pon', seat: 'E', tile: '7z'}, {e: 'chi', seat: 'E', tile: '3s', use: '12s'}])"
+            " onMessage({type: 'event', event: e});"
+        )
+        lines = {}
+        for _ in range(2):
+            lines[browser.execute_script("return lang")] = browser.find_element(By.ID, "log").text.splitlines()
+            browser.find_element(By.ID, "lang").click()
+        assert lines["en"] == ["East pass", "East pon 7z", "East chi 3s"]
+        assert lines["zh"] == ["东家 过", "东家 碰 中 7z", "东家 吃 三索 3s"]
+
+
+def test_a_withheld_win_is_explained_in_the_pages_language(browser):
+    """The reason a complete hand is offered no win (NB-13.1) was shown in English on the
+    Chinese page too. The page is given a request as the server sends it (the table is
+    full, so the page holds no seat and nothing else reaches it)."""
+    with _page_without_a_seat(browser):
         observation = {
             "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "claims", "current": "S",
             "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
