@@ -341,6 +341,34 @@ def test_the_log_tells_the_persons_own_answers_in_the_pages_language(browser):
         assert lines["zh"] == ["东家 过", "东家 碰 中 7z", "东家 吃 三索 3s"]
 
 
+def test_the_persons_own_melds_flowers_and_river_are_labelled(browser):
+    """The person's melds and flowers shared one unlabelled row and their river another,
+    while every other seat's rows said what they held: on a phone, where the rows wrap, one
+    could not tell one's melds from one's river."""
+    observation = {
+        "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "turn", "current": "E",
+        "wall_remaining": 70, "wall_kept": 14, "hand_sizes": {"E": 11, "S": 13, "W": 13, "N": 13},
+        "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "9p"], "drawn": "9p",
+        "indicator": "1z", "wilds": ["1z"], "discard": None,
+        "melds": {"E": [{"kind": "pon", "tiles": ["7z", "7z", "7z"], "from": "S"}], "S": [], "W": [], "N": []},
+        "flowers": {"E": ["5f"], "S": [], "W": [], "N": []},
+        "rivers": {"E": [{"tile": "2z", "claimed_by": None}], "S": [{"tile": "7z", "claimed_by": "E"}], "W": [], "N": []},
+        "chi_bans": [],
+    }
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'event', event: {e: 'discard', seat: 'E', tile: '2z'}, observation: arguments[0]});", observation)
+        for _ in range(2):
+            rows = [
+                (r.find_element(By.CSS_SELECTOR, ".label").text, [t.get_attribute("data-code") for t in r.find_elements(By.CSS_SELECTOR, ".tile")])
+                for r in browser.find_elements(By.CSS_SELECTOR, "#me .row:not(.hand)")
+            ]
+            words = ["melds", "flowers", "river"] if browser.execute_script("return lang") == "en" else ["副露", "花牌", "牌河"]
+            assert rows == list(zip(words, [["7z", "7z", "7z"], ["5f"], ["2z"]])), rows
+            browser.find_element(By.ID, "lang").click()
+
+
 def test_a_withheld_win_is_explained_in_the_pages_language(browser):
     """The reason a complete hand is offered no win (NB-13.1) was shown in English on the
     Chinese page too. The page is given a request as the server sends it (the table is
