@@ -341,6 +341,42 @@ def test_the_log_tells_the_persons_own_answers_in_the_pages_language(browser):
         assert lines["zh"] == ["东家 过", "东家 碰 中 7z", "东家 吃 三索 3s"]
 
 
+def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
+    """When a request's time ran out the server played the seat's default move and the page
+    said nothing: the tile just drawn left the hand as if the person had discarded it. Now
+    the dock says the seat's default move was made, until the next request."""
+    observation = {
+        "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "turn", "current": "E",
+        "wall_remaining": 70, "wall_kept": 14, "hand_sizes": {"E": 14, "S": 13, "W": 13, "N": 13},
+        "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "9p", "9p", "1s", "5z"], "drawn": "5z",
+        "indicator": "1z", "wilds": ["1z"], "discard": None,
+        "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"}, "rivers": {s: [] for s in "ESWN"}, "chi_bans": [],
+    }
+    after = dict(observation, hand=observation["hand"][:-1], drawn=None, current="S", phase="claims",
+                 discard={"seat": "E", "tile": "5z"}, rivers={"E": [{"tile": "5z", "claimed_by": None}], "S": [], "W": [], "N": []})
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});"
+            "onMessage({type: 'event', event: {e: 'discard', seat: 'E', tile: '5z'}, observation: arguments[1]});",
+            observation, after)
+        for _ in range(2):
+            prompt = browser.find_element(By.ID, "prompt").text
+            if browser.execute_script("return lang") == "en":
+                assert prompt == "Time ran out: your seat made its default move (pass, or discard the tile just drawn)."
+            else:
+                assert prompt == "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。"
+            browser.find_element(By.ID, "lang").click()
+        assert not [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand button.tile") if b.is_enabled()]
+        browser.execute_script(  # the next request, and the next answer, leave it behind
+            "socket = {send() {}};"  # (the page has no connection: the answer goes nowhere)
+            "onMessage({type: 'request', id: 2, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'pass', seat: 'E'}]});", after)
+        browser.find_element(By.CSS_SELECTOR, "#actions button.act").click()
+        assert browser.find_element(By.ID, "prompt").text in ("Waiting for the others…", "等待其他玩家……")
+
+
 def test_the_persons_own_melds_flowers_and_river_are_labelled(browser):
     """The person's melds and flowers shared one unlabelled row and their river another,
     while every other seat's rows said what they held: on a phone, where the rows wrap, one
