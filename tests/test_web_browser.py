@@ -309,10 +309,10 @@ def test_the_page_shows_the_others_moves_while_another_person_thinks(browser):
 
 
 @contextlib.contextmanager
-def _page_without_a_seat(browser):
+def _page_without_a_seat(browser, hands=1):
     """A table page whose one seat was taken by someone else: it opens no connection, so
     the messages a test gives its ``onMessage`` are all it is shown."""
-    app = create_app(time_limit=30.0, pause=60.0, hands=1)
+    app = create_app(time_limit=30.0, pause=60.0, hands=hands)
     with _serving(app) as url:
         room = app.state.tables.create("ningbo", humans=1)
         room.join()
@@ -375,6 +375,40 @@ def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
             " legal: [{e: 'pass', seat: 'E'}]});", after)
         browser.find_element(By.CSS_SELECTOR, "#actions button.act").click()
         assert browser.find_element(By.ID, "prompt").text in ("Waiting for the others…", "等待其他玩家……")
+
+
+def test_the_table_says_which_hand_of_the_match_is_played(browser):
+    """Nothing said which hand of the match was being played, nor how many the match has:
+    the settlement's heading was "Settlement — 2". Now the centre of the table and the
+    settlement say "hand 2 of 4" (第 2 局，共 4 局)."""
+    observation = {
+        "seat": "E", "seat_wind": "E", "dealer": "S", "round_wind": "E", "phase": "claims", "current": "S",
+        "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
+        "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "9p", "9p"], "drawn": None,
+        "indicator": "1z", "wilds": ["1z"], "discard": {"seat": "S", "tile": "8s"},
+        "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
+        "rivers": {"E": [], "S": [{"tile": "8s", "claimed_by": None}], "W": [], "N": []}, "chi_bans": [],
+    }
+    with _page_without_a_seat(browser, hands=4):
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 1, rules: {}});"
+            "onMessage({type: 'event', event: {e: 'discard', seat: 'S', tile: '8s'}, observation: arguments[0]});", observation)
+        deadline = time.monotonic() + 5
+        while browser.find_element(By.ID, "which-hand").text not in ("hand 2 of 4", "第 2 局，共 4 局"):
+            assert time.monotonic() < deadline, browser.find_element(By.ID, "which-hand").text
+            time.sleep(0.05)
+        browser.execute_script(
+            "onMessage({type: 'end', hand: 1, faults: [], forfeited: false,"
+            " settlement: {outcome: 'draw', winners: [], deltas: {E: 0, S: 0, W: 0, N: 0}}});")
+        for _ in range(2):
+            heading = browser.find_element(By.CSS_SELECTOR, "#settlement h2").text
+            if browser.execute_script("return lang") == "en":
+                assert browser.find_element(By.ID, "which-hand").text == "hand 2 of 4"
+                assert heading == "Settlement — hand 2 of 4"
+            else:
+                assert browser.find_element(By.ID, "which-hand").text == "第 2 局，共 4 局"
+                assert heading == "结算 — 第 2 局，共 4 局"
+            browser.find_element(By.ID, "lang").click()
 
 
 def test_the_persons_own_melds_flowers_and_river_are_labelled(browser):
