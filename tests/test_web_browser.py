@@ -497,3 +497,40 @@ def test_a_page_opened_after_the_match_says_it_is_over_with_the_scores(browser):
             bar = browser.find_element(By.ID, "scores").text
             assert bar.split() == " ".join(f"{name} {scores[s]:+d}" for s, name in zip("ESWN", ("East", "South", "West", "North"))).split()
         assert any(scores.values())
+
+
+def test_a_page_whose_seat_another_tab_took_says_so_and_does_not_take_it_back(browser):
+    """The same table opened in a second tab takes the seat. The first tab was sent the
+    session's bye and said "The match is over." (or, when its connection had not been taken
+    up yet, said the connection was lost and took the seat back two seconds later, and the
+    two tabs took it from each other for ever). Now it is closed with 4409, says the seat is
+    played elsewhere, stays so, and offers the button that takes the seat back."""
+    app = create_app(time_limit=60.0, pause=60.0, hands=1)
+    with _serving(app) as url:
+        room = app.state.tables.create("ningbo", humans=1, seed=1)
+        browser.get(f"{url}/t/{room.code}")
+        deadline = time.monotonic() + 20
+        while not browser.execute_script("return request"):
+            assert time.monotonic() < deadline, "the first tab was never asked to move"
+            time.sleep(0.05)
+        first = browser.current_window_handle
+        browser.switch_to.new_window("tab")
+        browser.get(f"{url}/t/{room.code}")  # the same browser: the same seat's token
+        second = browser.current_window_handle
+        browser.switch_to.window(first)
+        assert _click_a_move(browser)  # the seat moves on, and the newer connection takes it
+        deadline = time.monotonic() + 10
+        while _state(browser) != "replaced":
+            assert time.monotonic() < deadline, f"the first tab says {_state(browser)!r}"
+            time.sleep(0.05)
+        assert browser.find_element(By.ID, "status").text == "your seat is played in another tab or window"
+        assert browser.find_element(By.ID, "rejoin").is_displayed()
+        browser.switch_to.window(second)
+        deadline = time.monotonic() + 10
+        while not browser.find_elements(By.CSS_SELECTOR, "#hand .tile"):
+            assert time.monotonic() < deadline, "the second tab shows no table"
+            time.sleep(0.05)
+        time.sleep(3.0)  # longer than the page's 2 s reconnection delay
+        assert _state(browser) == "connected"
+        browser.switch_to.window(first)
+        assert _state(browser) == "replaced", "the first tab took the seat back by itself"

@@ -26,12 +26,13 @@ import threading
 
 from ..bots.transport import TransportClosed
 
-__all__ = ["SeatChannel", "CLOSE_NORMAL", "CLOSE_POLICY", "CLOSE_IDLE", "CLOSE_GONE"]
+__all__ = ["SeatChannel", "CLOSE_NORMAL", "CLOSE_POLICY", "CLOSE_IDLE", "CLOSE_REPLACED", "CLOSE_GONE"]
 
 #: the websocket close codes a seat's connection ends with (RFC 6455 and the private range)
-CLOSE_NORMAL = 1000  # the session is over, or another connection took the seat
+CLOSE_NORMAL = 1000  # the session is over
 CLOSE_POLICY = 1008  # the browser broke a bound: too many lines sent, or too many unread
 CLOSE_IDLE = 4408  # the person let several requests in a row time out: a bot plays on
+CLOSE_REPLACED = 4409  # a newer connection (another tab or window) took the seat
 CLOSE_GONE = 4410  # the table closed (it waited too long for its people, or the server stops)
 
 # Lines from a browser the game has not read yet, at most: it answers one request at a time.

@@ -17,11 +17,12 @@ connection holds a thread, and an idle one costs the other tables nothing. What 
 can make the server hold is bounded by :class:`~nbmj.web.limits.Limits`: rooms in all and
 per client, seat connections per client, the size of a message and of a request body,
 and time (a room waiting for its people, a person who stops answering, a finished room).
-A websocket the server ends says why in its close code: 1000 (the session is over, or the
-seat was taken up by a newer connection), 1003 (a binary message), 1007 (text that is not
-UTF-8), 1008 (too many messages, or too many left unread), 1009 (a message too large), 4404
-(no such table or seat token), 4408 (several requests in a row unanswered: the seat's bot
-plays on), 4410 (the table has closed), 4429 (this client has too many connections open).
+A websocket the server ends says why in its close code: 1000 (the session is over), 1003 (a
+binary message), 1007 (text that is not UTF-8), 1008 (too many messages, or too many left
+unread), 1009 (a message too large), 4404 (no such table or seat token), 4408 (several
+requests in a row unanswered: the seat's bot plays on), 4409 (a newer connection, another
+tab or window, took the seat), 4410 (the table has closed), 4429 (this client has too many
+connections open).
 
 Every page is a template that escapes what it shows (:mod:`nbmj.web.pages`) and is sent
 with a Content-Security-Policy that runs only its own script; JSON answers escape ``<``,

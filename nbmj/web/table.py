@@ -42,7 +42,7 @@ from ..narration import reading_groups
 from ..rules import RuleSet
 from ..rules.model import SEATS
 from ..tiles import tile_code
-from .channel import CLOSE_GONE, CLOSE_IDLE, SeatChannel
+from .channel import CLOSE_GONE, CLOSE_IDLE, CLOSE_REPLACED, SeatChannel
 from .limits import Limits
 
 __all__ = [
@@ -168,6 +168,9 @@ class _PersonConnection(RemoteSeat):
         self._send(end_message(self._hand, explained_settlement(game), faults, self.forfeited), self._seat)
 
 
+_REPLACED = "the seat is played from a newer connection"
+
+
 class BrowserSeat:
     """A position played by a person through whichever connection is open, else by a bot.
 
@@ -206,7 +209,7 @@ class BrowserSeat:
         with self._lock:
             old, self._pending = self._pending, channel
         if old is not None:
-            old.end_from_game()
+            old.end_from_game(CLOSE_REPLACED, _REPLACED)
 
     def hang_up(self, code: int, reason: str) -> None:
         """Close the person's connection, pending or adopted, with ``code`` (any thread)."""
@@ -224,6 +227,8 @@ class BrowserSeat:
             return
         if self._remote is not None:
             self._note_faults(self._remote)
+            if self._channel is not None:  # the page is told why, and sent no bye: the match goes on
+                self._channel.end_from_game(CLOSE_REPLACED, _REPLACED)
             self._remote.close()
         remote = _PersonConnection(self.name, channel.game_end, time_limit=self.time_limit, on_fault="default", max_faults=1_000_000)
         remote.begin_hand(game, self._seat, self._hand)  # hello, then every event of the hand so far
