@@ -352,3 +352,16 @@ def test_nb_13_1_the_reason_a_win_is_withheld_is_given_in_chinese_too():
     assert "NB-13.1" in chinese and "起和" in chinese
     assert re.findall(r"\d+", english) == re.findall(r"\d+", chinese)
     assert not re.search(r"[a-z]", chinese.replace("NB-13.1", "")), chinese
+
+
+def test_a_person_among_bots_is_not_sent_the_table_at_every_step():
+    """The table (an observation, a kilobyte or two) went with the events before every
+    other seat's move, also before a bot's that comes at once: a hand's lines for a
+    person among bots came to three times the bytes, all held by the server for a page
+    that stops reading. It is sent only before a move the page would wait for."""
+    with _client() as client:
+        code, ticket = _open(client, variant="ningbo", seed=1)
+        with client.websocket_connect(f"/ws/{code}?token={ticket['token']}") as ws:
+            seen = _play(ws, lambda m: {"index": 0, "id": m["id"]})
+    assert any(m["type"] == "event" for m in seen)
+    assert not [m for m in seen if m["type"] == "event" and "observation" in m]

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots import RemoteSeat, Seat, make_seat, play_seated_hand
+from ..bots import LocalSeat, RemoteSeat, Seat, make_seat, play_seated_hand
 from ..bots.protocol import BotFault, end_message, event_message, observation_json, seat_view
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
@@ -491,10 +491,16 @@ class Room:
     def _shown_seats(self) -> dict[str, Seat]:
         """The seats, each of which, before it acts, shows every other person's page the
         table as it now is: a person sees the others' moves as they are made, not only when
-        next asked to move."""
+        next asked to move. Not before a bot of this process moves, which it does at once:
+        the page is sent the table only where it would wait (an observation is a kilobyte
+        or two: sent at every step, a hand's lines for a page came to three times the
+        bytes, which the server holds for a page that does not read them)."""
         people = self._browser
+        seats = self._seats
 
         def show_others(game: Game, acting: str) -> None:
+            if isinstance(seats[acting], LocalSeat):
+                return
             for position, person in people.items():
                 if position != acting:
                     person.show(game)
