@@ -369,12 +369,24 @@ def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
                 assert prompt == "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。"
             browser.find_element(By.ID, "lang").click()
         assert not [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand button.tile") if b.is_enabled()]
-        browser.execute_script(  # the next request, and the next answer, leave it behind
+        browser.execute_script(  # it stays with the next request, and the next answer leaves it behind
             "socket = {send() {}};"  # (the page has no connection: the answer goes nowhere)
             "onMessage({type: 'request', id: 2, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
             " legal: [{e: 'pass', seat: 'E'}]});", after)
+        assert browser.find_elements(By.ID, "timed-out")
         browser.find_element(By.CSS_SELECTOR, "#actions button.act").click()
         assert browser.find_element(By.ID, "prompt").text in ("Waiting for the others…", "等待其他玩家……")
+        # among bots the next request comes at once, while the last is still open: the
+        # same is said above its prompt
+        browser.execute_script(
+            "onMessage({type: 'request', id: 3, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});"
+            "onMessage({type: 'request', id: 4, seat: 'E', observation: arguments[1], time_limit_ms: 1000,"
+            " legal: [{e: 'pass', seat: 'E'}]});", observation, after)
+        assert browser.find_element(By.ID, "timed-out").text in (
+            "Time ran out: your seat made its default move (pass, or discard the tile just drawn).", "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。")
+        browser.find_element(By.CSS_SELECTOR, "#actions button.act").click()
+        assert not browser.find_elements(By.ID, "timed-out")
 
 
 def test_the_table_says_which_hand_of_the_match_is_played(browser):
