@@ -423,6 +423,52 @@ def test_the_table_says_which_hand_of_the_match_is_played(browser):
             browser.find_element(By.ID, "lang").click()
 
 
+_TURN = {  # the person's turn, as a request's observation says it
+    "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "turn", "current": "E",
+    "wall_remaining": 70, "wall_kept": 14, "hand_sizes": {"E": 14, "S": 13, "W": 13, "N": 13},
+    "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "9p", "9p", "1s", "5z"], "drawn": "5z",
+    "indicator": "1z", "wilds": ["1z"], "discard": None,
+    "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
+    "rivers": {s: [{"tile": "9s", "claimed_by": None}] * 8 for s in "ESWN"}, "chi_bans": [],
+}
+
+
+def test_the_settlement_stays_into_the_next_hand_until_closed(browser):
+    """The settlement, the one place that says why the points moved, was hidden when the
+    next hand began: after the pause between hands (5 s by default), however far one had
+    read. It now stays, as the last hand's, until the person closes it."""
+    end = ("onMessage({type: 'end', hand: 0, faults: [], forfeited: false,"
+           " settlement: {outcome: 'draw', winners: [], deltas: {E: 0, S: 0, W: 0, N: 0}}});")
+    browser.set_window_size(1280, 700)
+    with _page_without_a_seat(browser, hands=4):
+        browser.execute_script("localStorage.setItem('nbmj-lang', 'en'); lang = 'en'; translate();")
+        browser.execute_script("onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});" + end)
+        box = browser.find_element(By.ID, "settlement")
+        deadline = time.monotonic() + 5
+        while "hand 1 of 4" not in box.text:  # (once the page has the match's length)
+            assert time.monotonic() < deadline, box.text
+            time.sleep(0.05)
+        assert "The next hand starts shortly." in box.text
+        browser.execute_script("onMessage({type: 'hello', seat: 'E', hand: 1, rules: {}});")
+        assert box.is_displayed()
+        # asked to move while scrolled to it, the page brings the hand into view
+        browser.execute_script("arguments[0].scrollIntoView({block: 'start'});", box)
+        browser.execute_script(
+            "socket = {send() {}};"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});", _TURN)
+        hand, dock = browser.execute_script(
+            "return [document.getElementById('hand').getBoundingClientRect().toJSON(),"
+            " document.getElementById('dock').getBoundingClientRect().toJSON()]")
+        assert 0 <= hand["top"] and hand["bottom"] <= dock["top"], (hand, dock)
+        assert box.find_element(By.TAG_NAME, "h2").text == "Settlement — hand 1 of 4"
+        assert "next hand" not in box.text  # it has begun
+        close = browser.find_element(By.ID, "close-settlement")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", close)
+        close.click()
+        assert not box.is_displayed()
+
+
 def test_the_persons_own_melds_flowers_and_river_are_labelled(browser):
     """The person's melds and flowers shared one unlabelled row and their river another,
     while every other seat's rows said what they held: on a phone, where the rows wrap, one
