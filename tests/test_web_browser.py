@@ -433,6 +433,26 @@ _TURN = {  # the person's turn, as a request's observation says it
 }
 
 
+def test_a_request_gives_the_keyboard_a_move_to_make(browser):
+    """Each request redrew the table and the keyboard's focus went back to the page: one
+    tabbed past the language button to the hand at every move. Now the drawn tile has the
+    focus on one's turn (Enter discards it) and the pass button at a claim."""
+    claim = dict(_TURN, phase="claims", current="S", hand=_TURN["hand"][:-1], drawn=None, discard={"seat": "S", "tile": "9p"})
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "socket = {send(line) { window.sent = JSON.parse(line); }};"
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '1s'}, {e: 'discard', seat: 'E', tile: '5z'}]});", _TURN)
+        assert browser.execute_script("return document.activeElement.dataset.code") == "5z"
+        webdriver.ActionChains(browser).send_keys("\ue007").perform()  # Enter
+        assert browser.execute_script("return window.sent") == {"index": 1, "id": 1}
+        browser.execute_script(
+            "onMessage({type: 'request', id: 2, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
+            " legal: [{e: 'pon', seat: 'E', tile: '9p'}, {e: 'pass', seat: 'E'}]});", claim)
+        assert browser.execute_script("return document.activeElement.dataset.kind") == "pass"
+
+
 def test_the_settlement_stays_into_the_next_hand_until_closed(browser):
     """The settlement, the one place that says why the points moved, was hidden when the
     next hand began: after the pause between hands (5 s by default), however far one had
