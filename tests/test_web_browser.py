@@ -453,6 +453,34 @@ def test_a_request_gives_the_keyboard_a_move_to_make(browser):
         assert browser.execute_script("return document.activeElement.dataset.kind") == "pass"
 
 
+def test_the_table_says_why_its_wilds_are_wild(browser):
+    """The centre showed the indicator and the wilds, 中 beside 中, but not why that tile is
+    wild. It now says it by the variant's rule (the hello's rules), in the page's language:
+    the indicator's other copies (NB-4.2), those and the next tile (NB-4.9, the seven-wild
+    variant), or a flower's group (NB-4.3)."""
+    from nbmj.rules import load_variant
+
+    seven = dict(_TURN, indicator="7z", wilds=["7z", "5z"])
+    flower = dict(_TURN, indicator="2f", wilds=["1f", "3f", "4f"])
+    cases = [
+        ("ningbo", _TURN, "the other copies of the indicator's tile are wild (NB-4.2)", "翻出的牌其余几张是百搭（NB-4.2）"),
+        ("ningbo-7wild", seven, "the other copies of the indicator's tile and every copy of the next tile are wild (NB-4.9)",
+         "翻出的牌其余几张和它的下一种牌四张都是百搭（NB-4.9）"),
+        ("ningbo", flower, "a flower turned up makes the rest of its group wild (NB-4.3)", "翻出花牌，同组其余花牌是百搭（NB-4.3）"),
+    ]
+    with _page_without_a_seat(browser):
+        for variant, observation, english, chinese in cases:
+            browser.execute_script(
+                "socket = {send() {}};"
+                "onMessage({type: 'hello', seat: 'E', hand: 0, rules: arguments[0]});"
+                "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[1], time_limit_ms: 30000,"
+                " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});", load_variant(variant).to_dict(), observation)
+            for _ in range(2):
+                said = browser.find_element(By.ID, "wilds-why").text
+                assert said == (english if browser.execute_script("return lang") == "en" else chinese)
+                browser.find_element(By.ID, "lang").click()
+
+
 def test_the_settlement_stays_into_the_next_hand_until_closed(browser):
     """The settlement, the one place that says why the points moved, was hidden when the
     next hand began: after the pause between hands (5 s by default), however far one had
