@@ -640,3 +640,20 @@ def test_a_page_whose_seat_another_tab_took_says_so_and_does_not_take_it_back(br
         assert _state(browser) == "connected"
         browser.switch_to.window(first)
         assert _state(browser) == "replaced", "the first tab took the seat back by itself"
+
+
+def test_the_lobby_asks_for_a_number_of_hands_before_opening_a_table(browser):
+    """With the number of hands left empty the lobby sent null, and showed the server's
+    answer "hands is a whole number from 1 to 64, not None" (Python's word), in English on
+    the Chinese page too. The field is now required: the browser asks for it, in its own
+    language, and nothing is sent."""
+    app = create_app(time_limit=30.0, pause=60.0, hands=1)
+    with _serving(app) as url:
+        browser.get(url + "/")
+        browser.find_element(By.ID, "hands").clear()
+        browser.find_element(By.ID, "create").click()
+        time.sleep(0.5)
+        assert "/t/" not in browser.current_url
+        assert browser.find_element(By.ID, "error").text == ""
+        assert browser.execute_script("return document.getElementById('hands').validity.valueMissing")
+        assert not app.state.tables.rooms()
