@@ -525,7 +525,7 @@ def test_seats_transports_and_bots_say_what_they_are():
 @pytest.mark.parametrize("spec", ["greedy", "python3 my_bot.py"])
 @pytest.mark.parametrize("options, fragment", [
     ({"on_fault": "nope"}, "on_fault is one of default, forfeit, not 'nope'"),
-    ({"time_limit": -1}, "time_limit is a finite number of seconds above 0, or None, not -1"),
+    ({"time_limit": -1}, "time_limit is a finite number of seconds above 0 and at most 1e+09, or None, not -1"),
     ({"max_faults": 0}, "max_faults is a whole number, at least 1, not 0"),
     ({"max_faults": "20"}, "max_faults is a whole number, at least 1, not '20'"),
 ])
