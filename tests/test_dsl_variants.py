@@ -605,3 +605,16 @@ def test_nb_12_14_seven_wild_flowers():
     assert str(r.item("seat_flower").each) == "flowers(seat)"
     assert r.item("flower_set").value is None
     assert r.item("all_flowers").excludes == ("flower_set", "seat_flower")
+
+
+def test_an_item_a_variant_has_not_is_a_keyerror_that_says_so():
+    # RuleSet.item raised a bare KeyError('nope'): no NbmjError, no word of which variant
+    # or what it has
+    from nbmj.errors import NbmjError
+    from nbmj.rules import load_variant
+
+    ningbo = load_variant("ningbo")
+    with pytest.raises(KeyError) as err:
+        ningbo.item("half_flsh")
+    assert isinstance(err.value, NbmjError) and isinstance(err.value, ValueError)
+    assert str(err.value) == "variant 'ningbo' has no item 'half_flsh'; its items are " + ", ".join(i.name for i in ningbo.items)

@@ -22,6 +22,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
+from ..errors import NbmjError
+
 __all__ = [
     "SEATS",
     "RELATIVE_SEATS",
@@ -577,6 +579,13 @@ class LocalRule:
     text: str
 
 
+class _UnknownItem(NbmjError, KeyError, ValueError):
+    """A scoring item name a rule set does not have (a ``KeyError``, as a missing key is)."""
+
+    def __str__(self) -> str:  # (KeyError's own would quote the message)
+        return str(self.args[0]) if self.args else ""
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """A complete, compiled rule variant. Build it with :func:`nbmj.rules.load_variant`."""
@@ -608,11 +617,12 @@ class RuleSet:
     heavenly_wait: Literal["drawn", "any"] = "drawn"
 
     def item(self, name: str) -> ScoringItem:
-        """The scoring item called ``name``."""
+        """The scoring item called ``name``; an error that is a ``KeyError`` (and a
+        :class:`~nbmj.errors.NbmjError`) when the variant has none."""
         for it in self.items:
             if it.name == name:
                 return it
-        raise KeyError(name)
+        raise _UnknownItem(f"variant {self.name!r} has no item {name!r}; its items are {', '.join(i.name for i in self.items)}")
 
     def restriction(self, kind: str) -> Restriction | None:
         """The restriction of ``kind``, or None when the variant has none."""
