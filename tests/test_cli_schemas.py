@@ -88,6 +88,8 @@ def test_the_discarders_own_entry_is_not_read():
          "'melds[0].kind' must be one of chi, pon, kan, ankan, kakan, not 'chow'"),
         ("score", {"melds": [{"kind": "pon", "tiles": "555m", "from": "Q"}]},
          "'melds[0].from' must be one of E, S, W, N, not 'Q'"),
+        # a meld without its tiles was read as no tiles: "meld 0 ('') is not a pon"
+        ("score", {"melds": [{"kind": "pon", "from": "E"}]}, "'melds[0]' lacks 'tiles'"),
         ("score", {"fed": {"E": 9}}, "'fed' must map seats to whole numbers 0-4, not {'E': 9}"),
         ("score", {"flowers": 7}, "'flowers' must be flowers in notation (a string or a list of strings), not 7"),
         ("score", {"extra": 1}, "unknown situation field 'extra'"),

@@ -66,6 +66,8 @@ _DROP = object()
         (_bad(melds=[{"kind": "chi", "tiles": "123z", "from": "W"}, {"kind": "kan", "tiles": "9999m", "from": "E"}]), "not a chi"),
         (_bad(melds=[{"kind": "pung", "tiles": "555m", "from": "W"}, {"kind": "kan", "tiles": "9999m", "from": "E"}]), "unknown kind"),
         (_bad(melds=[{"kind": "pon", "tiles": "555m"}, {"kind": "kan", "tiles": "9999m", "from": "E"}]), "needs 'from'"),
+        # a meld without its tiles was read as none: "meld 0 ('') is not a pon"
+        (_bad(melds=[{"kind": "pon", "from": "E"}]), "meld 0 (pon) needs 'tiles'"),
         (_bad(melds=[{"kind": "pon", "tiles": "555m", "from": "S"}, {"kind": "kan", "tiles": "9999m", "from": "E"}]), "the seat that made it"),
         (_bad(melds=[{"kind": "ankan", "tiles": "555m", "from": "W"}, {"kind": "kan", "tiles": "9999m", "from": "E"}]), "not a ankan"),
         (_bad(concealed="13s 66m 999m"), "copies"),

@@ -221,7 +221,9 @@ def _meld(raw: Any, index: int, seat: str, what: str = "meld", kinds: tuple[str,
     kind = raw.get("kind")
     if kind not in kinds:
         raise SituationError(f"{what} {index} has unknown kind {kind!r}; expected one of {', '.join(kinds)}")
-    meld = Meld(kind, tuple(_tiles(raw.get("tiles", ""), f"{what}s[{index}].tiles")), raw.get("from"))
+    if "tiles" not in raw:
+        raise SituationError(f"{what} {index} ({kind}) needs 'tiles', its tiles in notation")
+    meld = Meld(kind, tuple(_tiles(raw["tiles"], f"{what}s[{index}].tiles")), raw.get("from"))
     _check_meld(meld, index, seat, what, kinds)
     return meld
 
