@@ -11,8 +11,9 @@ interchangeable.
 
 A :class:`BrowserSeat` is played by its person while a connection is open and by a
 built-in bot while none is: a person who closes the tab or loses the network is replaced
-at once, and takes the seat back by connecting again with the same token (the seat then
-receives the hand's ``hello`` and every event so far, as at the start of a hand). The
+after :data:`RECONNECT_GRACE` seconds (a reloaded page is back by then, and is asked the
+move it was asked), and takes the seat back by connecting again with the same token (the
+seat then receives the hand's ``hello`` and every event so far, as at the start of a hand). The
 match never waits for a person longer than the move time limit, after which the seat plays
 its default move (pass, or the tile just drawn), as the protocol says; a person who lets
 :attr:`~nbmj.web.limits.Limits.idle_moves` requests in a row time out is disconnected, and
@@ -170,6 +171,10 @@ class _PersonConnection(RemoteSeat):
 
 _REPLACED = "the seat is played from a newer connection"
 
+#: seconds a seat whose person's connection dropped (a reload, a short loss of the network)
+#: waits for them to connect again before its bot plays on, once per loss
+RECONNECT_GRACE = 5.0
+
 
 class BrowserSeat:
     """A position played by a person through whichever connection is open, else by a bot.
@@ -194,6 +199,10 @@ class BrowserSeat:
         self._game: Game | None = None
         self._seat = "E"
         self._hand = 0
+        self.grace = RECONNECT_GRACE
+        self._arrived = threading.Event()  # set when a connection comes
+        self._waited = False  # this loss of the connection has been waited for
+        self._hung_up = False  # the server closed the connection: no one to wait for
 
     @property
     def connected(self) -> bool:
@@ -208,6 +217,7 @@ class BrowserSeat:
         (a connection they had before is closed). Called from the event loop's thread."""
         with self._lock:
             old, self._pending = self._pending, channel
+        self._arrived.set()
         if old is not None:
             old.end_from_game(CLOSE_REPLACED, _REPLACED)
 
@@ -216,9 +226,26 @@ class BrowserSeat:
         with self._lock:
             pending, self._pending = self._pending, None
             adopted = self._channel
+        self._hung_up = True
+        self._arrived.set()  # (a wait for the person ends)
         for channel in (pending, adopted):
             if channel is not None:
                 channel.end_from_game(code, reason)
+
+    def _came_back(self, game: Game) -> bool:
+        """The person's connection has dropped: wait up to :attr:`grace` seconds for a new
+        one (once per loss; not when the server closed it) and take it up. Whether the
+        person is connected again."""
+        if self._hung_up or self._waited:
+            return False
+        self._waited = True
+        self._arrived.clear()
+        with self._lock:
+            waiting = self._pending is None
+        if waiting:
+            self._arrived.wait(self.grace)
+        self._adopt(game)
+        return self._remote is not None and not self._remote.dead
 
     def _adopt(self, game: Game) -> None:
         with self._lock:
@@ -235,6 +262,7 @@ class BrowserSeat:
         with self._lock:
             self._channel = channel
         self._remote = remote
+        self._waited = self._hung_up = False
         self._idle = 0
         self._faults_kept = 0
 
@@ -250,8 +278,12 @@ class BrowserSeat:
 
     def act(self, game: Game, seat: str, legal: list[Action]) -> Action:
         self._adopt(game)
-        remote = self._remote
-        if remote is not None and not remote.dead:
+        if self._remote is not None and self._remote.dead:
+            self._came_back(game)  # it dropped since the seat last moved
+        for _ in range(2):  # the person's connection; if it drops during the request, the next one
+            remote = self._remote
+            if remote is None or remote.dead:
+                break
             before = len(remote.faults)
             action = remote.act(game, seat, legal)
             self._note_faults(remote)
@@ -261,6 +293,8 @@ class BrowserSeat:
                 self.hang_up(CLOSE_IDLE, f"no answer to {self._idle} requests in a row")
             if not remote.dead:
                 return action
+            if not self._came_back(game):  # (a reloaded page is asked the same again)
+                break
         return self.fallback.act(game, seat, legal)
 
     def _note_faults(self, remote: _PersonConnection) -> None:
