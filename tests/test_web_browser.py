@@ -657,3 +657,29 @@ def test_the_lobby_asks_for_a_number_of_hands_before_opening_a_table(browser):
         assert browser.find_element(By.ID, "error").text == ""
         assert browser.execute_script("return document.getElementById('hands').validity.valueMissing")
         assert not app.state.tables.rooms()
+
+
+def test_a_page_opened_during_a_match_shows_the_scores_so_far(browser):
+    """The running scores were added up in the page from the ends of hands it saw: a page
+    reloaded (or first opened) in the second hand showed every seat at +0. They now come
+    from the table at each hand's start."""
+    app = create_app(time_limit=30.0, pause=3.0, hands=2)
+    with _serving(app) as url:
+        room = app.state.tables.create("ningbo", humans=1, seed=1)  # a first hand someone wins
+        ticket = room.join()
+        room.start()  # the bot plays the first hand at once; the page comes in the pause
+        deadline = time.monotonic() + 30
+        while room.hand_index < 1:
+            assert time.monotonic() < deadline, "the first hand did not end"
+            time.sleep(0.05)
+        scores = dict(room.scores)
+        assert any(scores.values())
+        browser.get(url + "/")
+        browser.execute_script(
+            f"localStorage.setItem('nbmj-token-{room.code}', arguments[0]); localStorage.setItem('nbmj-lang', 'en')", ticket.token)
+        browser.get(f"{url}/t/{room.code}")
+        want = " ".join(f"{name} {scores[s]:+d}" for s, name in zip("ESWN", ("East", "South", "West", "North"))).split()
+        deadline = time.monotonic() + 20
+        while browser.find_element(By.ID, "scores").text.split() != want:
+            assert time.monotonic() < deadline, (browser.find_element(By.ID, "scores").text, want)
+            time.sleep(0.05)
