@@ -453,6 +453,28 @@ def test_a_request_gives_the_keyboard_a_move_to_make(browser):
         assert browser.execute_script("return document.activeElement.dataset.kind") == "pass"
 
 
+def test_the_discard_open_to_claims_is_marked_in_its_river(browser):
+    """Offered a claim, the page named the tile in the dock but nothing on the table showed
+    which tile it was, nor whose: now the open discard, the last of its discarder's river,
+    is marked (and only it)."""
+    claim = dict(_TURN, phase="claims", current="S", hand=_TURN["hand"][:-1], drawn=None,
+                 discard={"seat": "S", "tile": "9p"},
+                 rivers={"E": [{"tile": "9p", "claimed_by": None}], "S": [{"tile": "1m", "claimed_by": None}, {"tile": "9p", "claimed_by": None}],
+                         "W": [], "N": []})
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "socket = {send() {}};"
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
+            " legal: [{e: 'pon', seat: 'E', tile: '9p'}, {e: 'pass', seat: 'E'}]});", claim)
+        marked = browser.find_elements(By.CSS_SELECTOR, ".tile.open")
+        assert len(marked) == 1 and marked[0].get_attribute("data-code") == "9p"
+        assert marked[0] == browser.find_elements(By.CSS_SELECTOR, "#seat-S .tile")[-1]
+        browser.execute_script("onMessage({type: 'request', id: 2, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
+                               " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});", _TURN)
+        assert not browser.find_elements(By.CSS_SELECTOR, ".tile.open")
+
+
 def test_the_table_says_why_its_wilds_are_wild(browser):
     """The centre showed the indicator and the wilds, 中 beside 中, but not why that tile is
     wild. It now says it by the variant's rule (the hello's rules), in the page's language:
