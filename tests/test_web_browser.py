@@ -387,6 +387,15 @@ def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
             "Time ran out: your seat made its default move (pass, or discard the tile just drawn).", "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。")
         browser.find_element(By.CSS_SELECTOR, "#actions button.act").click()
         assert not browser.find_elements(By.ID, "timed-out")
+        # a connection that dropped at a request: the new one's hello, then the same request
+        # again, which is no time-out
+        browser.execute_script(
+            "onMessage({type: 'request', id: 5, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});"
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 1000,"
+            " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});", observation)
+        assert not browser.find_elements(By.ID, "timed-out")
 
 
 def test_the_table_says_which_hand_of_the_match_is_played(browser):
