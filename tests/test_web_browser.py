@@ -714,3 +714,25 @@ def test_a_page_opened_during_a_match_shows_the_scores_so_far(browser):
         while browser.find_element(By.ID, "scores").text.split() != want:
             assert time.monotonic() < deadline, (browser.find_element(By.ID, "scores").text, want)
             time.sleep(0.05)
+
+
+def test_the_lobby_says_what_the_chosen_variant_is(browser, tmp_path):
+    """Under the variant's name the lobby now shows its summary (as text: a user variant's
+    summary with markup in it is shown as written), and follows the choice."""
+    from selenium.webdriver.support.ui import Select
+
+    from nbmj.rules import load_variant
+
+    variant = tmp_path / "thursday.nbv"
+    variant.write_text('variant thursday extends ningbo "<img src=x onerror=window.pwned=1> at the club"\n', encoding="utf-8")
+    app = create_app(variants=[str(variant)], time_limit=30.0, pause=60.0, hands=1)
+    with _serving(app) as url:
+        browser.get(url + "/")
+        about = browser.find_element(By.ID, "about")
+        deadline = time.monotonic() + 10
+        while about.text != "<img src=x onerror=window.pwned=1> at the club":
+            assert time.monotonic() < deadline, about.text
+            time.sleep(0.05)
+        Select(browser.find_element(By.ID, "variant")).select_by_value("ninghai-yaoerliu")
+        assert about.text == load_variant("ninghai-yaoerliu").summary
+        assert browser.execute_script("return window.pwned") is None

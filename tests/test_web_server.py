@@ -393,3 +393,18 @@ def test_a_page_reloaded_during_its_move_is_asked_the_same_move_again():
             seen = _play(ws, lambda m: {"index": 0, "id": m["id"]})
         assert seen[-1]["type"] == "bye"
         assert not [f for f in seen[-2]["faults"] if f["kind"] != "dead"]
+
+
+def test_the_variant_list_says_what_each_variant_is(tmp_path):
+    """The lobby offered bare names (ningbo-000, ninghai-yaoerliu, xiangshan-q10h6): nothing
+    said what any of them plays. The list now gives each variant's one-line summary."""
+    from nbmj.rules import load_variant
+
+    variant = tmp_path / "thursday.nbv"
+    variant.write_text('variant thursday extends ningbo "<b>Thursday</b> at the club"\n', encoding="utf-8")
+    with _client(variants=[str(variant)]) as client:
+        listed = client.get("/api/variants").json()
+    assert set(listed["summaries"]) == set(listed["variants"])
+    for name in listed["variants"]:
+        want = load_variant(str(variant) if name == "thursday" else name).summary
+        assert listed["summaries"][name] == want and want

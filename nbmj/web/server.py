@@ -82,9 +82,17 @@ class _Variants:
             rules = load_variant(spec)
             self._rules[rules.name] = rules
         self.default = next(iter(self._rules), "ningbo")
+        self._summaries: dict[str, str] | None = None
 
     def names(self) -> list[str]:
         return list(self._rules) + [n for n in list_variants() if n not in self._rules]
+
+    def summaries(self) -> dict[str, str]:
+        """Each variant's one-line summary (its ``variant`` line's text), by name, for the
+        lobby: a name such as ``ninghai-yaoerliu`` says little to a player."""
+        if self._summaries is None:
+            self._summaries = {name: self.load(name).summary for name in self.names()}
+        return self._summaries
 
     def load(self, name: str) -> RuleSet:
         if name in self._rules:
@@ -275,7 +283,7 @@ def create_app(
         return page("table.html", CODE=room.code, CODE_JS=script_json(room.code), TILES=script_json(tile_faces()))
 
     async def variant_list(request: Request) -> Response:
-        return SafeJSON({"variants": known.names(), "default": known.default})
+        return SafeJSON({"variants": known.names(), "default": known.default, "summaries": known.summaries()})
 
     async def open_table(request: Request) -> Response:
         # JSON only when it says so: a page of another site can post text/plain here without
