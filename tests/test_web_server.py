@@ -258,6 +258,9 @@ def test_the_pages_name_the_table():
         page = client.get(f"/t/{code}").text
         assert code in page and "nbmjTile" in page and "{{" not in page
         assert client.get("/t/NOSUCH").status_code == 404
+        # said in Chinese as well (the lobby and the table speak both), the code escaped
+        missing = client.get("/t/%3Cb%3EX").text
+        assert "没有这一桌" in missing and "没有房号为 &#39;&lt;b&gt;X&#39; 的牌桌" in missing and "<b>" not in missing
         assert "ningbo" in client.get("/api/variants").json()["variants"]
 
 

@@ -279,7 +279,12 @@ def create_app(
         try:
             room = room_of(request)
         except RoomError as exc:
-            return page("message.html", 404, TITLE="no such table", MESSAGE=str(exc))
+            code = str(request.path_params["code"])
+            return page(  # (the page has no script: it says it in both languages)
+                "message.html", 404,
+                TITLE="no such table", MESSAGE=f"{exc} (a mistyped code, or a table that has finished and been cleared away)",
+                TITLE_ZH="没有这一桌", MESSAGE_ZH=f"没有房号为 {code!r} 的牌桌（房号打错了，或这一桌已经结束并被清除）。",
+            )
         return page("table.html", CODE=room.code, CODE_JS=script_json(room.code), TILES=script_json(tile_faces()))
 
     async def variant_list(request: Request) -> Response:
