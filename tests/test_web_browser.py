@@ -67,6 +67,16 @@ def _state(browser) -> str:
     return browser.find_element(By.ID, "status").get_attribute("data-state") or ""
 
 
+def _in_both_languages(browser, read):
+    """What ``read()`` gives in each of the page's languages, by language (``en``, ``zh``):
+    read, the language switched, read again and switched back."""
+    seen = {}
+    for _ in range(2):
+        seen[browser.execute_script("return lang")] = read()
+        browser.find_element(By.ID, "lang").click()
+    return seen
+
+
 @pytest.fixture()
 def server():
     app = create_app(time_limit=60.0, pause=0.5, hands=1)
@@ -333,12 +343,8 @@ def test_the_log_tells_the_persons_own_answers_in_the_pages_language(browser):
             "for (const e of [{e: 'pass', seat: 'E'}, {e: 'pon', seat: 'E', tile: '7z'}, {e: 'chi', seat: 'E', tile: '3s', use: '12s'}])"
             " onMessage({type: 'event', event: e});"
         )
-        lines = {}
-        for _ in range(2):
-            lines[browser.execute_script("return lang")] = browser.find_element(By.ID, "log").text.splitlines()
-            browser.find_element(By.ID, "lang").click()
-        assert lines["en"] == ["East pass", "East pon 7z", "East chi 3s"]
-        assert lines["zh"] == ["东家 过", "东家 碰 中 7z", "东家 吃 三索 3s"]
+        assert _in_both_languages(browser, lambda: browser.find_element(By.ID, "log").text.splitlines()) == {
+            "en": ["East pass", "East pon 7z", "East chi 3s"], "zh": ["东家 过", "东家 碰 中 7z", "东家 吃 三索 3s"]}
 
 
 def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
@@ -361,13 +367,9 @@ def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
             " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});"
             "onMessage({type: 'event', event: {e: 'discard', seat: 'E', tile: '5z'}, observation: arguments[1]});",
             observation, after)
-        for _ in range(2):
-            prompt = browser.find_element(By.ID, "prompt").text
-            if browser.execute_script("return lang") == "en":
-                assert prompt == "Time ran out: your seat made its default move (pass, or discard the tile just drawn)."
-            else:
-                assert prompt == "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。"
-            browser.find_element(By.ID, "lang").click()
+        assert _in_both_languages(browser, lambda: browser.find_element(By.ID, "prompt").text) == {
+            "en": "Time ran out: your seat made its default move (pass, or discard the tile just drawn).",
+            "zh": "时间到：已替你按默认打法行动（过，或打出刚摸的牌）。"}
         assert not [b for b in browser.find_elements(By.CSS_SELECTOR, "#hand button.tile") if b.is_enabled()]
         browser.execute_script(  # it stays with the next request, and the next answer leaves it behind
             "socket = {send() {}};"  # (the page has no connection: the answer goes nowhere)
@@ -398,18 +400,23 @@ def test_a_move_made_for_the_person_when_time_ran_out_is_said(browser):
         assert not browser.find_elements(By.ID, "timed-out")
 
 
+#: south's discard of 8s, which the person (east, the dealer) may claim, as a request's
+#: observation says it
+_CLAIM = {
+    "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "claims", "current": "S",
+    "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
+    "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "9p", "9p"], "drawn": None,
+    "indicator": "1z", "wilds": ["1z"], "discard": {"seat": "S", "tile": "8s"},
+    "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
+    "rivers": {"E": [], "S": [{"tile": "8s", "claimed_by": None}], "W": [], "N": []}, "chi_bans": [],
+}
+
+
 def test_the_table_says_which_hand_of_the_match_is_played(browser):
     """Nothing said which hand of the match was being played, nor how many the match has:
     the settlement's heading was "Settlement — 2". Now the centre of the table and the
     settlement say "hand 2 of 4" (第 2 局，共 4 局)."""
-    observation = {
-        "seat": "E", "seat_wind": "E", "dealer": "S", "round_wind": "E", "phase": "claims", "current": "S",
-        "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
-        "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "9p", "9p"], "drawn": None,
-        "indicator": "1z", "wilds": ["1z"], "discard": {"seat": "S", "tile": "8s"},
-        "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
-        "rivers": {"E": [], "S": [{"tile": "8s", "claimed_by": None}], "W": [], "N": []}, "chi_bans": [],
-    }
+    observation = dict(_CLAIM, dealer="S")
     with _page_without_a_seat(browser, hands=4):
         browser.execute_script(
             "onMessage({type: 'hello', seat: 'E', hand: 1, rules: {}});"
@@ -421,15 +428,9 @@ def test_the_table_says_which_hand_of_the_match_is_played(browser):
         browser.execute_script(
             "onMessage({type: 'end', hand: 1, faults: [], forfeited: false,"
             " settlement: {outcome: 'draw', winners: [], deltas: {E: 0, S: 0, W: 0, N: 0}}});")
-        for _ in range(2):
-            heading = browser.find_element(By.CSS_SELECTOR, "#settlement h2").text
-            if browser.execute_script("return lang") == "en":
-                assert browser.find_element(By.ID, "which-hand").text == "hand 2 of 4"
-                assert heading == "Settlement — hand 2 of 4"
-            else:
-                assert browser.find_element(By.ID, "which-hand").text == "第 2 局，共 4 局"
-                assert heading == "结算 — 第 2 局，共 4 局"
-            browser.find_element(By.ID, "lang").click()
+        shown = _in_both_languages(browser, lambda: (browser.find_element(By.ID, "which-hand").text,
+                                                     browser.find_element(By.CSS_SELECTOR, "#settlement h2").text))
+        assert shown == {"en": ("hand 2 of 4", "Settlement — hand 2 of 4"), "zh": ("第 2 局，共 4 局", "结算 — 第 2 局，共 4 局")}
 
 
 _TURN = {  # the person's turn, as a request's observation says it
@@ -506,10 +507,7 @@ def test_the_table_says_why_its_wilds_are_wild(browser):
                 "onMessage({type: 'hello', seat: 'E', hand: 0, rules: arguments[0]});"
                 "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[1], time_limit_ms: 30000,"
                 " legal: [{e: 'discard', seat: 'E', tile: '5z'}]});", load_variant(variant).to_dict(), observation)
-            for _ in range(2):
-                said = browser.find_element(By.ID, "wilds-why").text
-                assert said == (english if browser.execute_script("return lang") == "en" else chinese)
-                browser.find_element(By.ID, "lang").click()
+            assert _in_both_languages(browser, lambda: browser.find_element(By.ID, "wilds-why").text) == {"en": english, "zh": chinese}
 
 
 def test_the_settlement_stays_into_the_next_hand_until_closed(browser):
@@ -581,27 +579,16 @@ def test_a_withheld_win_is_explained_in_the_pages_language(browser):
     Chinese page too. The page is given a request as the server sends it (the table is
     full, so the page holds no seat and nothing else reaches it)."""
     with _page_without_a_seat(browser):
-        observation = {
-            "seat": "E", "seat_wind": "E", "dealer": "E", "round_wind": "E", "phase": "claims", "current": "S",
-            "wall_remaining": 80, "wall_kept": 14, "hand_sizes": {"E": 13, "S": 13, "W": 13, "N": 13},
-            "hand": ["2m", "3m", "4m", "5m", "6m", "7m", "3p", "4p", "5p", "6s", "7s", "9p", "9p"], "drawn": None,
-            "indicator": "1z", "wilds": ["1z"], "discard": {"seat": "S", "tile": "8s"},
-            "melds": {s: [] for s in "ESWN"}, "flowers": {s: [] for s in "ESWN"},
-            "rivers": {"E": [], "S": [{"tile": "8s", "claimed_by": None}], "W": [], "N": []}, "chi_bans": [],
-        }
+        observation = _CLAIM
         browser.execute_script(
             "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
             "onMessage({type: 'request', id: 1, seat: 'E', observation: arguments[0], time_limit_ms: 30000,"
             " legal: [{e: 'pass', seat: 'E'}], withheld: arguments[1], withheld_zh: arguments[2]});",
             observation, "1 tai counting toward the minimum; 4 are needed to win (NB-13.1)", "计入起和的只有 1 台，要 4 台才能胡（NB-13.1）",
         )
-        for _ in range(2):
-            text = browser.find_element(By.ID, "withheld").text
-            if browser.execute_script("return lang") == "zh":
-                assert text == "已成牌形，但不能胡： 计入起和的只有 1 台，要 4 台才能胡（NB-13.1）"
-            else:
-                assert text == "Complete, but no win: 1 tai counting toward the minimum; 4 are needed to win (NB-13.1)"
-            browser.find_element(By.ID, "lang").click()
+        assert _in_both_languages(browser, lambda: browser.find_element(By.ID, "withheld").text) == {
+            "en": "Complete, but no win: 1 tai counting toward the minimum; 4 are needed to win (NB-13.1)",
+            "zh": "已成牌形，但不能胡： 计入起和的只有 1 台，要 4 台才能胡（NB-13.1）"}
 
 
 def test_a_page_opened_after_the_match_says_it_is_over_with_the_scores(browser):
