@@ -121,6 +121,22 @@ def test_a_bad_log_or_argument_is_refused_and_leaves_no_file(tmp_path):
     assert issubclass(DatasetError, ValueError)
 
 
+def test_logs_of_two_variants_make_no_dataset(tmp_path):
+    """Logs of ningbo and ninghai went into one file without a word, though their hands are
+    played and scored under other rules (the file does not say which rows are whose)."""
+    for name, variant in (("a.log", "ningbo"), ("b.log", "ninghai")):
+        game = Game(variant, seed=3)
+        play_hand(game, [GreedyBot()] * 4)
+        (tmp_path / name).write_text(game.log_text())
+    out = tmp_path / "d.npz"
+    with pytest.raises(DatasetError, match=r"b\.log.: a hand of 'ninghai-yaobansan' under other rules than the earlier logs' "
+                                           r"\('ningbo'\): a dataset holds the hands of one variant") as info:
+        write_dataset([tmp_path], out)
+    assert isinstance(info.value, ValueError)
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["a.log", "b.log"]
+    assert write_dataset([tmp_path / "a.log"], out).hands == 1
+
+
 @pytest.mark.parametrize("edit", [{"seat": {}}, {"seat": "X"}, {"tile": None}, {"tile": 5}, {"use": "9f"}, {"e": "chi"}])
 def test_a_logged_action_that_is_not_one_the_game_takes_is_a_replay_error_at_its_line(edit):
     """Found by an outside-in bad-input pass (corrupted logs through `nbmj dataset`): the

@@ -12,6 +12,7 @@ by the hand, under the same reward options as the envs (points times ``reward_sc
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -186,7 +187,8 @@ def write_dataset(
 
     Rows stream through files beside ``out`` and are joined at the end, so memory stays
     flat. ``progress(done, total)`` is called after each log. Nothing is left at ``out``
-    when a log fails: the error names the file and the line."""
+    when a log fails: the error names the file and the line. The logs are of one variant's
+    rules (their headers' ``rules_digest``): a log of other rules is refused."""
     files = log_paths(paths)
     target = Path(out)
     if target.suffix != ".npz":
@@ -199,14 +201,21 @@ def write_dataset(
     work = tempfile.mkdtemp(prefix=".nbmj-dataset-", dir=target.parent)
     try:
         columns = _Columns(work)
+        first: tuple[str, str] | None = None  # the first log's variant and rules digest
         try:
             for n, path in enumerate(files):
                 try:
                     text = path.read_text(encoding="utf-8")
                     for decision in log_decisions(text, seats=seats, reward=reward, reward_scale=reward_scale, rules=rules):
                         columns.append(decision, n)
+                    rules_of_log = _log_rules(text)
                 except (NbmjError, OSError, UnicodeDecodeError) as exc:
                     raise DatasetError(f"{str(path)!r}: {exc}") from exc
+                if first is None:
+                    first = rules_of_log
+                elif rules_of_log[1] != first[1]:
+                    raise DatasetError(f"{str(path)!r}: a hand of {rules_of_log[0]!r} under other rules than the earlier "
+                                       f"logs' ({first[0]!r}): a dataset holds the hands of one variant")
                 if progress is not None:
                     progress(n + 1, len(files))
         finally:
@@ -217,6 +226,13 @@ def write_dataset(
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return DatasetSummary(target, columns.rows, len(files))
+
+
+def _log_rules(text: str) -> tuple[str, str]:
+    """The variant name and rules digest a log's header names (once the log has replayed,
+    so its header is known to be good)."""
+    header = json.loads(text.split("\n", 1)[0])
+    return str(header["variant"]), str(header["rules_digest"])
 
 
 def _join(work: str, rows: int, out: Path) -> None:
