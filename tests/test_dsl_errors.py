@@ -45,6 +45,18 @@ def _errors(text: str, filename: str = "bad.nbv") -> list[Diagnostic]:
     return info.value.diagnostics
 
 
+def _child(body: str, parent: str = "ningbo") -> str:
+    """The text of a variant ``kid`` extending ``parent``: its header line, then ``body``."""
+    return f'variant kid extends {parent} "x"\n{body}\n'
+
+
+def _one_error(text: str) -> tuple[Diagnostic, str]:
+    """The one error of ``text`` compiled as ``kid.nbv``, and its line from the column it
+    points at."""
+    [d] = _errors(text, "kid.nbv")
+    return d, text.splitlines()[d.line - 1][d.column - 1 :]
+
+
 def test_minimal_variant_compiles():
     """The text the bad examples are edited from is itself clean."""
     rules = compile_text(MINIMAL_VARIANT, "mini.nbv")
@@ -266,12 +278,11 @@ def test_group_mixing_units():
 def test_a_deal_that_leaves_nothing_to_draw_is_shown_in_the_child(parent, body, at):
     # the child's reserve empties the wall; the message used to point at `other_tiles` in the
     # shipped parent, a file the author cannot change
-    text = f'variant kid extends {parent} "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(body, parent)
+    d, shown = _one_error(text)
     assert d.message.startswith("the deal takes 53 tiles and ") and "leaves nothing to draw" in d.message
     assert d.file == "kid.nbv"
-    line = text.splitlines()[d.line - 1]
-    assert line[d.column - 1 :].startswith(at)
+    assert shown.startswith(at)
 
 
 def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_cap():
@@ -312,10 +323,10 @@ def test_a_points_cap_bounds_the_value_after_its_multipliers():
 def test_points_beyond_exact_are_shown_at_the_childs_value(body, at):
     # the child's payment row or item makes the points inexact; the message used to point at
     # `points_per_tai` in the shipped ningbo.nbv
-    text = f'variant kid extends ningbo "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(body)
+    d, shown = _one_error(text)
     assert d.message.startswith("a hand could be worth ") and "where points stop being exact" in d.message
-    assert d.file == "kid.nbv" and text.splitlines()[d.line - 1][d.column - 1 :].startswith(at)
+    assert d.file == "kid.nbv" and shown.startswith(at)
 
 
 @pytest.mark.parametrize("parent, body, at", [
@@ -324,11 +335,11 @@ def test_points_beyond_exact_are_shown_at_the_childs_value(body, at):
 ])
 def test_points_beyond_exact_are_refused_in_a_fu_fan_variant(parent, body, at):
     # only variants counted in tai were checked: a 胡 × 番 cap past 2**53 compiled clean
-    text = f'variant kid extends {parent} "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(body, parent)
+    d, shown = _one_error(text)
     assert d.message.startswith("a hand could be worth 99999999999999999 points") and "stop being exact" in d.message
-    assert text.splitlines()[d.line - 1][d.column - 1 :].startswith(at)
-    compile_text(f'variant kid extends {parent} "x"\n{body.replace("99999999999999999", "9999")}\n', "kid.nbv")
+    assert shown.startswith(at)
+    compile_text(_child(body.replace("99999999999999999", "9999"), parent), "kid.nbv")
 
 
 @pytest.mark.parametrize("key", ["flower", "exposed_kong", "all_wilds_held", "false_win"])
@@ -349,10 +360,10 @@ def test_immediate_payments_beyond_exact_are_refused(key):
 ])
 def test_an_item_clause_given_twice_is_an_error(clauses, kind, at):
     # the second clause silently replaced the first: `when A when B` scored on B alone
-    text = f'variant kid extends ningbo "x"\nitems {{ new item z "z" 1 tai {clauses} [NB-12.19] }}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(f'items {{ new item z "z" 1 tai {clauses} [NB-12.19] }}')
+    d, shown = _one_error(text)
     assert d.message.startswith(f"item 'z' has a second {kind!r} clause: an item takes one")
-    assert text.splitlines()[1][d.column - 1 :].startswith(at + (" [" if kind == "group" else ""))
+    assert d.line == 2 and shown.startswith(at + (" [" if kind == "group" else ""))
 
 
 @pytest.mark.parametrize("line, message", [
@@ -369,10 +380,10 @@ def test_unless_takes_only_what_the_engine_checks(line, message):
 def test_a_warning_restriction_takes_no_window():
     # `bao_suit_warning during first_go_around` compiled, but the engine applies the warnings
     # whenever one shows: the window was ignored
-    text = 'variant kid extends ninghai "x"\nrestrictions { drop bao_suit_warning; bao_suit_warning during first_go_around [NH-6.2] }\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child('restrictions { drop bao_suit_warning; bao_suit_warning during first_go_around [NH-6.2] }', "ninghai")
+    d, shown = _one_error(text)
     assert d.message == "restriction 'bao_suit_warning' holds all hand long: it takes no window but 'always', not 'first_go_around'"
-    assert text.splitlines()[1][d.column - 1 :].startswith("first_go_around")
+    assert d.line == 2 and shown.startswith("first_go_around")
     compile_text(text.replace("first_go_around", "always"), "kid.nbv")
 
 
@@ -399,9 +410,9 @@ def test_a_loser_settlement_in_a_tai_variant_is_an_error():
 ])
 def test_a_scoring_that_makes_every_hand_worth_nothing_is_an_error(body, at, fragment):
     # ningbo's base_points is 0: a child turning to doubling compiled, and every win paid 0
-    text = f'variant kid extends ningbo "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
-    assert fragment in d.message and text.splitlines()[1][d.column - 1 :].startswith(at)
+    text = _child(body)
+    d, shown = _one_error(text)
+    assert fragment in d.message and d.line == 2 and shown.startswith(at)
     compile_text(text.replace(" }", "; base_points 1 }"), "kid.nbv")
 
 
@@ -413,11 +424,11 @@ def test_a_scoring_that_makes_every_hand_worth_nothing_is_an_error(body, at, fra
 ])
 def test_not_for_minimum_only_on_tai_items(parent, item, fragment):
     # the flag compiled on a multiplier or a fu/fan item, and nothing read it
-    text = f'variant kid extends {parent} "x"\nitems {{ {item} }}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(f'items {{ {item} }}', parent)
+    d, shown = _one_error(text)
     assert d.message.startswith(fragment)
     name = fragment.split("'")[1]
-    assert d.line == 2 and text.splitlines()[1][d.column - 1 :].startswith(name + " ")
+    assert d.line == 2 and shown.startswith(name + " ")
 
 
 def test_a_minimum_alternative_no_multiplier_can_meet_is_an_error():
@@ -441,9 +452,9 @@ def test_a_minimum_alternative_no_multiplier_can_meet_is_an_error():
 ])
 def test_a_payer_the_situation_never_has_is_an_error(body, role, message):
     # `self_draw: discarder 2` compiled, and a self-drawn win was paid nothing
-    text = f'variant kid extends ningbo "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
-    assert d.message == message and text.splitlines()[1][d.column - 1 :].startswith(role + " ")
+    text = _child(body)
+    d, shown = _one_error(text)
+    assert d.message == message and d.line == 2 and shown.startswith(role + " ")
 
 
 @pytest.mark.parametrize("body, at", [
@@ -452,10 +463,10 @@ def test_a_payer_the_situation_never_has_is_an_error(body, role, message):
 ])
 def test_a_fu_fan_scoring_that_pays_nothing_is_an_error(body, at):
     # every hand capped at 20 胡 and paid in half-hundreds of silver compiled, and paid 0
-    text = f'variant kid extends ninghai "x"\n{body}\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child(body, "ninghai")
+    d, shown = _one_error(text)
     assert "every hand would be worth nothing and no win is paid" in d.message
-    assert text.splitlines()[1][d.column - 1 :].startswith(at)
+    assert d.line == 2 and shown.startswith(at)
 
 
 def test_seven_pairs_in_a_smaller_deal_is_an_error():
@@ -471,11 +482,11 @@ def test_seven_pairs_in_a_smaller_deal_is_an_error():
 def test_an_item_of_a_shape_the_variant_does_not_list_is_an_error():
     # ningbo's 七对子 given a value without `winning { shapes standard seven_pairs }` compiled
     # and never scored: no hand is read as seven pairs there
-    text = 'variant kid extends ningbo "x"\nitems { item seven_pairs "七对子" 4 tai when shape(seven_pairs) [NB-12.43] }\n'
-    [d] = _errors(text, "kid.nbv")
+    text = _child('items { item seven_pairs "七对子" 4 tai when shape(seven_pairs) [NB-12.43] }')
+    d, shown = _one_error(text)
     assert d.message == ("item 'seven_pairs' scores only in the shape seven_pairs, which winning.shapes does not list: "
                          "it would never score; add seven_pairs to winning.shapes or switch the item off")
-    assert text.splitlines()[1][d.column - 1 :].startswith("shape(seven_pairs)")
+    assert d.line == 2 and shown.startswith("shape(seven_pairs)")
     compile_text(text.replace("\nitems", "\nwinning { shapes standard seven_pairs }\nitems"), "kid.nbv")
     compile_text(text.replace("shape(seven_pairs)", "not shape(seven_pairs)"), "kid.nbv")
 
@@ -484,10 +495,10 @@ def test_an_item_of_a_win_method_the_variant_lacks_is_an_error():
     # 抢杠 given 2 tai in a variant without robbing a kong compiled and never scored
     text = ('variant kid extends ningbo "x"\nclaims { rob_kong no }\npayments { drop rob_kong }\n'
             'items { item rob_kong "抢杠" 2 tai when win(rob_kong) [NB-12.27] }\n')
-    [d] = _errors(text, "kid.nbv")
+    d, shown = _one_error(text)
     assert d.message == ("item 'rob_kong' scores only on a win by rob_kong, which this variant does not have "
                          "(claims.rob_kong is no): it would never score; switch the item off")
-    assert text.splitlines()[3][d.column - 1 :].startswith("win(rob_kong)")
+    assert d.line == 4 and shown.startswith("win(rob_kong)")
     compile_text(text.replace(" 2 tai", " 0 tai"), "kid.nbv")  # worth nothing, it may stay
 
 
