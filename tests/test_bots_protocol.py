@@ -336,19 +336,25 @@ def test_the_default_move_passes_or_discards_the_drawn_tile():
     assert default_action(legal, 30) == legal[1]
 
 
-def test_a_websocket_bot_plays_a_hand():
-    pytest.importorskip("websockets")
+def _listening_seat() -> tuple[threading.Thread, int, list]:
+    """A thread accepting one bot on a free port of 127.0.0.1 (:func:`nbmj.bots.websocket.accept_bot`),
+    the port once it listens, and the list the accepted seat is put in."""
     import queue as queue_module
-
-    from websockets.sync.client import connect
 
     from nbmj.bots.websocket import accept_bot
 
     ready: queue_module.Queue[int] = queue_module.Queue()
     accepted: list = []
-    listener = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
-    listener.start()
-    port = ready.get(timeout=20)
+    thread = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
+    thread.start()
+    return thread, ready.get(timeout=20), accepted
+
+
+def test_a_websocket_bot_plays_a_hand():
+    pytest.importorskip("websockets")
+    from websockets.sync.client import connect
+
+    listener, port, accepted = _listening_seat()
 
     def bot() -> None:
         with connect(f"ws://127.0.0.1:{port}") as ws:
@@ -461,18 +467,13 @@ def test_connections_no_seat_takes_are_bounded_and_close_with_the_listener():
     never returned: the server's shutdown waited for their handlers, which waited for a seat."""
     pytest.importorskip("websockets")
     import contextlib
-    import queue as queue_module
 
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
-    from nbmj.bots.websocket import PENDING_LIMIT, accept_bot
+    from nbmj.bots.websocket import PENDING_LIMIT
 
-    ready: queue_module.Queue[int] = queue_module.Queue()
-    accepted: list = []
-    seat = threading.Thread(target=lambda: accepted.append(accept_bot("127.0.0.1", 0, timeout=20, ready=ready.put)), daemon=True)
-    seat.start()
-    port = ready.get(timeout=20)
+    seat, port, accepted = _listening_seat()
     with contextlib.ExitStack() as stack:
         stack.enter_context(connect(f"ws://127.0.0.1:{port}", open_timeout=10))
         seat.join(20)
