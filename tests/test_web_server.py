@@ -327,7 +327,10 @@ def test_a_person_sees_the_others_moves_while_not_asked():
             for _ in range(20):
                 message = json.loads(ws.receive_text())
                 SERVER_MESSAGE.validate(message)
-                assert message["type"] == "event", message["type"]
+                # the table comes with the last event before another person moves; or with
+                # East's own request, when a bot claims East's discard and East may claim the
+                # bot's (a random deal: a seed is only for one-person tables)
+                assert message["type"] in ("event", "request"), message["type"]
                 if "observation" in message:
                     break
             else:
