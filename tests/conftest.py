@@ -6,9 +6,11 @@ does, so a regenerated file never records a broken answer. Review the diff.
 """
 
 import os
+import signal
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The suite runs with --import-mode=importlib, which leaves tests/ off sys.path; the test
@@ -33,3 +35,13 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     _goldens.configure(config.getoption("--update-goldens"))
+
+
+@pytest.fixture
+def ctrl_c_raises():
+    """SIGINT handled as an interactive Python handles it (KeyboardInterrupt) for the test,
+    whatever the suite inherited: a background job starts with it ignored, and a Ray test
+    may leave the default action, which would end the whole run."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)

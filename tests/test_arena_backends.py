@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from nbmj.arena import BackendError, WorkerDiedError, check_workers, run_arena, run_task, simulate
+from nbmj.arena import BackendError, Interrupted, WorkerDiedError, check_workers, run_arena, run_task, simulate
+from nbmj.arena.lab import compare
 from nbmj.arena.backends import available_cpus
 
 
@@ -290,3 +291,59 @@ def test_an_address_without_the_ray_backend_is_refused_not_ignored(command):
     assert r.output.strip() == "nbmj: error: --address 'ray://cluster:10001' is a Ray cluster's: give --backend ray with it"
     with pytest.raises(BackendError):
         simulate("ningbo", 2, bot="random", address="ray://cluster:10001")
+
+
+def _interrupting_at(unit: int):
+    """A progress callback that sends this process SIGINT, as a Ctrl-C would, when the
+    ``unit``-th record is folded in (the signal lands while the record is being added)."""
+    seen = []
+
+    def progress(*_hands):
+        seen.append(1)
+        if len(seen) == unit:
+            signal.raise_signal(signal.SIGINT)
+
+    return progress
+
+
+@pytest.mark.parametrize("workers", [1, pytest.param(2, marks=TWO)])
+def test_an_interrupted_arena_reports_the_walls_it_finished(workers, ctrl_c_raises):
+    """A Ctrl-C while walls are played: the run raises Interrupted, a KeyboardInterrupt,
+    whose results are those of the walls finished before it, equal to a run of that many
+    walls with the same seed (each wall is seeded by its number)."""
+    with pytest.raises(Interrupted) as stopped:
+        run_arena(["greedy", "random"], 40, seed=6, duplicate=True, workers=workers, progress=_interrupting_at(3))
+    assert isinstance(stopped.value, KeyboardInterrupt)
+    assert (stopped.value.done, stopped.value.planned) == (3, 40)
+    assert stopped.value.partial == run_arena(["greedy", "random"], 3, seed=6, duplicate=True)
+
+
+def test_an_interrupted_simulation_and_comparison_report_the_hands_they_finished(ctrl_c_raises):
+    with pytest.raises(Interrupted) as stopped:
+        simulate("ningbo", 50, seed=2, bot="random", progress=_interrupting_at(4))
+    assert stopped.value.done == 4 and stopped.value.partial == simulate("ningbo", 4, seed=2, bot="random")
+    with pytest.raises(Interrupted) as stopped:
+        compare("ningbo", "ninghai", 50, seed=2, bot="random", progress=_interrupting_at(3))
+    assert stopped.value.done == 3 and stopped.value.partial == compare("ningbo", "ninghai", 3, seed=2, bot="random")
+
+
+def test_an_interruption_before_enough_hands_has_no_results(ctrl_c_raises):
+    """Nothing finished (or one paired hand, whose difference has no interval) reports no results."""
+    with pytest.raises(Interrupted) as stopped:
+        compare("ningbo", "ninghai", 50, seed=2, bot="random", progress=_interrupting_at(1))
+    assert stopped.value.done == 1 and stopped.value.partial is None
+
+
+def test_a_run_in_this_process_gives_each_record_as_its_unit_is_played():
+    """One worker in this process: no chunk to ship, so a record comes as soon as its unit
+    is played (a run of slow bots showed no progress, and a Ctrl-C lost, up to 100 units)."""
+    played = []
+
+    class Counted(Squares):
+        def run(self, start: int, stop: int) -> list[dict]:
+            played.extend(range(start, stop))
+            return super().run(start, stop)
+
+    records = run_task(Counted(), 250)
+    assert next(records) == {"i": 0, "sq": 0} and played == [0]
+    assert [r["i"] for r in records] == list(range(1, 250))

@@ -420,7 +420,8 @@ def test_a_signal_stops_a_ray_run_as_it_stops_a_process_run(sig, tmp_path):
         raise AssertionError("the Ray run did not stop") from None
     assert proc.returncode == 130, err[-2000:]
     assert "interrupted" in err and "Traceback" not in err and "SIGTERM received" not in err
-    assert out == ""
+    # the hands of the chunks Ray had finished, if any (a chunk is a hundred hands)
+    assert out == "" or json.loads(out)["interrupted"] == {"after": json.loads(out)["games"], "of": 1000000}
     left = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
     assert left == [], f"processes left in the group: {left}"
 
@@ -533,3 +534,62 @@ def test_simulate_says_its_rate_when_a_hand_takes_more_than_a_second(monkeypatch
         r = run("simulate", "--games", "2", "--bot", "random")
         assert r.exit_code == 0, r.output
         assert said in r.output, r.output
+
+
+def _ctrl_c_at(monkeypatch, unit: int) -> None:
+    """Make the commands' progress callback send SIGINT, as a Ctrl-C would, when the
+    ``unit``-th wall or hand is folded in."""
+    import contextlib
+    import signal as signals
+
+    import nbmj.cli.arena as commands
+
+    @contextlib.contextmanager
+    def bar(label, total):
+        seen = []
+
+        def advance(n=1):
+            seen.append(n)
+            if len(seen) == unit:
+                signals.raise_signal(signals.SIGINT)
+
+        yield advance
+
+    monkeypatch.setattr(commands, "progress_bar", bar)
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["table", "json"])
+def test_an_interrupted_arena_prints_the_walls_it_finished_and_says_so(monkeypatch, as_json, ctrl_c_raises):
+    """Ctrl-C after three of forty walls: the results of those three (as a run of three
+    would print them), then the one line saying so, and status 130."""
+    _ctrl_c_at(monkeypatch, 3)
+    args = ["arena", "--bot", "greedy", "--bot", "random", "--games", "40", "--seed", "6"] + (["--json"] if as_json else [])
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 130, result.output
+    assert "nbmj: interrupted after 3 of 40 walls; the results above are of those 3" in result.stderr
+    if as_json:
+        out = json.loads(result.stdout.splitlines()[-1])
+        assert out["walls"] == 3 and out["interrupted"] == {"after": 3, "of": 40}
+        monkeypatch.undo()
+        whole = json_of(run("arena", "--bot", "greedy", "--bot", "random", "--games", "3", "--seed", "6", "--json"))
+        assert {k: v for k, v in out.items() if k != "interrupted"} == whole
+    else:
+        assert "3 walls, 3 hands" in result.stdout and "margins" in result.stdout
+
+
+def test_an_interrupted_simulation_and_comparison_print_what_they_finished(monkeypatch, ctrl_c_raises):
+    _ctrl_c_at(monkeypatch, 5)
+    result = CliRunner().invoke(main, ["simulate", "--games", "50", "--bot", "random"])
+    assert result.exit_code == 130 and "5 hands, random bots" in result.stdout
+    assert "nbmj: interrupted after 5 of 50 hands; the results above are of those 5" in result.stderr
+    result = CliRunner().invoke(main, ["compare", "ningbo", "ninghai", "--games", "50", "--bot", "random"])
+    assert result.exit_code == 130 and "5 paired hands" in result.stdout
+    assert "nbmj: interrupted after 5 of 50 paired hands; the results above are of those 5" in result.stderr
+
+
+def test_an_interruption_with_nothing_to_report_is_the_one_line(monkeypatch, ctrl_c_raises):
+    """One paired hand has no difference to report: the line of a run stopped with nothing."""
+    _ctrl_c_at(monkeypatch, 1)
+    result = CliRunner().invoke(main, ["compare", "ningbo", "ninghai", "--games", "50", "--bot", "random"])
+    assert result.exit_code == 130 and result.stdout == ""
+    assert result.stderr.strip() == "nbmj: interrupted; the run was stopped"

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, Task, check_seed, make_log_directory, run_task, write_log
+from .backends import Record, Task, check_seed, fold_records, make_log_directory, run_task, write_log
 from .simulation import Digest, _numbered, game_seed
 from .stats import ClusteredRate, Running
 
@@ -282,7 +282,10 @@ def run_arena(
     chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` walls among ``specs`` (1 to 4 bot specs) and return the results."""
+    """Play ``games`` walls among ``specs`` (1 to 4 bot specs) and return the results.
+
+    A Ctrl-C raises :class:`~nbmj.arena.backends.Interrupted` with the results of the walls
+    played before it."""
     from ..bots import ON_FAULT
 
     seed = check_seed(seed)
@@ -296,16 +299,21 @@ def run_arena(
     records: Iterator[Record] = run_task(task, games, workers=workers, backend=backend, address=address, chunk=chunk)
     make_log_directory(logs, lambda name: _numbered(name, r"wall(\d+)-r\d+\.log", games))
     tally = ArenaTally(arena_labels(specs))
-    for record in records:
+
+    def add(record: Record) -> None:
         tally.add(record)
         if progress is not None:
             progress(len(record["hands"]))
-    out = tally.to_json()
-    return {
-        "variant": variant,
-        "seed": seed,
-        "duplicate": duplicate,
-        "seatings": [[tally.labels[b] for b in seating] for seating in seatings(len(specs))],
-        "on_fault": on_fault,
-        **out,
-    }
+
+    def results(_walls: int) -> dict[str, Any]:
+        return {
+            "variant": variant,
+            "seed": seed,
+            "duplicate": duplicate,
+            "seatings": [[tally.labels[b] for b in seating] for seating in seatings(len(specs))],
+            "on_fault": on_fault,
+            **tally.to_json(),
+        }
+
+    fold_records(records, add, games, results)
+    return results(games)

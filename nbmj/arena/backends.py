@@ -39,8 +39,8 @@ from typing import Any, Protocol
 from .._numbers import whole_number
 from ..errors import NbmjError
 
-__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "run_task", "check_workers", "check_games", "check_seed",
-           "available_cpus", "chunk_ranges", "make_log_directory", "write_log"]
+__all__ = ["BACKENDS", "Task", "WorkerDiedError", "BackendError", "Interrupted", "run_task", "fold_records", "check_workers",
+           "check_games", "check_seed", "available_cpus", "chunk_ranges", "make_log_directory", "write_log"]
 
 #: The backends a run may use (``--backend``), the default first
 BACKENDS = ("process", "ray")
@@ -55,6 +55,45 @@ class BackendError(NbmjError, ValueError):
 
 class WorkerDiedError(NbmjError, RuntimeError):
     """A worker died and its work could not be finished."""
+
+
+class Interrupted(KeyboardInterrupt):
+    """A run stopped by Ctrl-C (or by SIGTERM, which nbmj's commands turn into one) before
+    its last unit, with the results of the units it finished.
+
+    ``partial`` is what the run's function would have returned had it been asked for those
+    units only: the first ``done`` of the ``planned`` units, in order (the units are seeded
+    by their number, so it equals a run of ``done`` units with the same seed), or None when
+    too few had finished to report (none; fewer than two paired hands for ``compare``).
+    A KeyboardInterrupt still, so that code which stops on one stops on this too."""
+
+    def __init__(self, partial: dict[str, Any] | None, done: int, planned: int) -> None:
+        super().__init__(f"interrupted after {done} of {planned}")
+        self.partial = partial
+        self.done = done
+        self.planned = planned
+
+
+def fold_records(records: Iterator[Record], add: Callable[[Record], None], planned: int,
+                 results: Callable[[int], dict[str, Any]], least: int = 1) -> int:
+    """Hand every record of a run to ``add``, in order, and return how many there were.
+
+    A Ctrl-C (or SIGTERM turned into one) while the records are read stops the run's
+    workers and raises :class:`Interrupted` with ``results(done)``, the results of the
+    ``done`` records added so far (None below ``least``). Each record is added whole or not
+    at all: the signal is held while it is added, so ``results`` never sees half a record."""
+    done = 0
+    try:
+        for record in records:
+            with _signals_held():
+                add(record)
+                done += 1
+    except KeyboardInterrupt as stop:
+        close = getattr(records, "close", None)
+        if close is not None:
+            close()  # (a generator stopped between records: its workers are stopped now, not at its collection)
+        raise Interrupted(results(done) if done >= least else None, done, planned) from stop
+    return done
 
 
 class Task(Protocol):
@@ -157,10 +196,15 @@ def run_task(
     """Every record of ``task``'s ``units`` units, in order (see the module's docstring).
     ``units`` (the games of a run) and ``chunk`` are whole numbers, at least 1 (``chunk``
     None: a size chosen for ``workers``); they and the workers are checked at the call, the
-    units played as the records are read."""
+    units played as the records are read (in this process, one unit at a time unless
+    ``chunk`` says otherwise)."""
     check_workers(workers, backend, address)
     count = check_games(units)
-    size = default_chunk(count, workers) if chunk is None else whole_number(chunk)
+    size: int | None = whole_number(chunk)
+    if chunk is None:
+        # in this process a chunk ships nothing: each unit's record comes as it is played,
+        # so that a slow bot's progress shows, and a Ctrl-C keeps every unit finished
+        size = 1 if workers == 1 and backend == "process" else default_chunk(count, workers)
     if size is None or size < 1:
         raise BackendError(f"chunk is a whole number, at least 1, or None, not {chunk!r}")
     return _records(task, count, workers, backend, size, address, retries)

@@ -23,7 +23,7 @@ from typing import Any
 
 from .._paths import missing_directory
 from ..errors import NbmjError
-from .backends import Record, Task, check_games, check_seed, run_task
+from .backends import Record, Task, check_games, check_seed, fold_records, run_task
 from .simulation import Digest, SimulationStats, four_bots, game_seed, hand_record
 from .stats import Running, proportion_ci, t_two_sided_p
 
@@ -127,7 +127,8 @@ def compare(
     progress: Any = None,
 ) -> dict[str, Any]:
     """Play ``games`` (at least 2) paired hands under variants ``a`` and ``b`` (see the
-    module's docstring)."""
+    module's docstring). A Ctrl-C raises :class:`~nbmj.arena.backends.Interrupted` with the
+    comparison of the paired hands played before it (at least two)."""
     from ..bots import BUILTIN_BOTS
     from ..rules import load_variant
 
@@ -140,7 +141,8 @@ def compare(
     side_a, side_b = _Side(), _Side()
     draw_diff, dealer_diff, points_diff = Running(), Running(), Running()
     digest = Digest()
-    for record in run_task(CompareTask(a, b, seed, bot), games, workers=workers, backend=backend, address=address, chunk=chunk):
+
+    def add(record: Record) -> None:
         digest.add(record)
         ra, rb = record["a"], record["b"]
         side_a.add(ra)
@@ -150,20 +152,26 @@ def compare(
         points_diff.add(sum(w["points"] for w in rb["winners"]) - sum(w["points"] for w in ra["winners"]))
         if progress is not None:
             progress(1)
-    return {
-        "a": names[0],
-        "b": names[1],
-        "games": games,
-        "seed": seed,
-        "bot": bot,
-        "variants": {"a": side_a.to_json(), "b": side_b.to_json()},
-        "paired_differences": {
-            "draw_rate": _paired(draw_diff),
-            "dealer_points_per_hand": _paired(dealer_diff),
-            "winner_points_per_hand": _paired(points_diff),
-        },
-        "digest": digest.hexdigest(),
-    }
+
+    def results(played: int) -> dict[str, Any]:
+        return {
+            "a": names[0],
+            "b": names[1],
+            "games": played,
+            "seed": seed,
+            "bot": bot,
+            "variants": {"a": side_a.to_json(), "b": side_b.to_json()},
+            "paired_differences": {
+                "draw_rate": _paired(draw_diff),
+                "dealer_points_per_hand": _paired(dealer_diff),
+                "winner_points_per_hand": _paired(points_diff),
+            },
+            "digest": digest.hexdigest(),
+        }
+
+    records = run_task(CompareTask(a, b, seed, bot), games, workers=workers, backend=backend, address=address, chunk=chunk)
+    # (a difference's interval and p-value need two paired hands: fewer are not reported)
+    return results(fold_records(records, add, games, results, least=2))
 
 
 def check_plot_path(path: str) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NbmjError
-from .backends import Record, Task, check_seed, make_log_directory, run_task, write_log
+from .backends import Record, Task, check_seed, fold_records, make_log_directory, run_task, write_log
 
 __all__ = ["SimulateTask", "SimulationStats", "Digest", "game_seed", "simulate", "simulate_records", "hand_record", "four_bots"]
 
@@ -209,17 +209,23 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``games`` hands and return their statistics (see :class:`SimulationStats`);
     with ``logs``, a directory every worker can write to (on a cluster, shared storage),
-    each hand's log is kept there as ``hand-<index>.log``, replayable with ``nbmj replay``."""
+    each hand's log is kept there as ``hand-<index>.log``, replayable with ``nbmj replay``.
+    A Ctrl-C raises :class:`~nbmj.arena.backends.Interrupted` with the statistics of the
+    hands played before it."""
     from ..bots import BUILTIN_BOTS
 
     if bot not in BUILTIN_BOTS:
         raise _UnknownBot(f"unknown bot {bot!r}; known: {', '.join(BUILTIN_BOTS)}")
     seed = check_seed(seed)
     stats = SimulationStats()
-    for record in simulate_records(variant, games, seed, bot, workers=workers, backend=backend, address=address, chunk=chunk, logs=logs):
+
+    def add(record: Record) -> None:
         stats.add(record)
         if progress is not None:
             progress()
+
+    records = simulate_records(variant, games, seed, bot, workers=workers, backend=backend, address=address, chunk=chunk, logs=logs)
+    fold_records(iter(records), add, games, lambda _hands: stats.to_json())
     return stats.to_json()
 
 

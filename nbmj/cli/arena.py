@@ -9,11 +9,14 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from ._output import emit_json
+
+if TYPE_CHECKING:
+    from ..arena.backends import Interrupted
 
 BUILTIN = ("random", "greedy", "fast", "strong")
 
@@ -33,8 +36,9 @@ def backend_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @contextlib.contextmanager
-def stop_cleanly() -> Iterator[None]:
-    """SIGINT or SIGTERM end the run with one line and status 130, never a traceback."""
+def stop_cleanly(backend: str = "process") -> Iterator[None]:
+    """SIGINT or SIGTERM end the run (on ``backend``) with one line and status 130, never a
+    traceback."""
 
     def on_term(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
@@ -43,17 +47,38 @@ def stop_cleanly() -> Iterator[None]:
     try:
         yield
     except KeyboardInterrupt:
-        click.echo("nbmj: interrupted; the run was stopped", err=True)
-        if "ray" in sys.modules:
-            # The run has shut its Ray down (nbmj.arena.backends); what is left is Ray's
-            # native threads, whose teardown at the interpreter's exit can crash the process
-            # (status -11) after an interrupted start: leave without it.
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(130)
-        sys.exit(130)
+        exit_interrupted("nbmj: interrupted; the run was stopped", backend)
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def exit_interrupted(line: str, backend: str = "process") -> NoReturn:
+    """Say ``line`` on stderr and end with status 130, as a program stopped by SIGINT does,
+    after a run on ``backend``."""
+    click.echo(line, err=True)
+    if backend == "ray":
+        # The run has shut its Ray down (nbmj.arena.backends); what is left is Ray's
+        # native threads, whose teardown at the interpreter's exit can crash the process
+        # (status -11) after an interrupted start: leave without it.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(130)
+    sys.exit(130)
+
+
+def partial_results(stop: Interrupted) -> tuple[dict[str, Any], Interrupted]:
+    """The results an interrupted run finished, to be printed before :func:`end_partial`
+    ends the command; an interruption with none to print goes on to :func:`stop_cleanly`."""
+    if stop.partial is None:
+        raise stop
+    return stop.partial, stop
+
+
+def end_partial(stop: Interrupted, units: str, backend: str) -> NoReturn:
+    """End a command whose run (on ``backend``) was interrupted, once the results of what it
+    finished are printed: one line that says so, and status 130."""
+    exit_interrupted(f"nbmj: interrupted after {stop.done} of {stop.planned} {units}; the results above are of those {stop.done}",
+                     backend)
 
 
 @contextlib.contextmanager
@@ -116,6 +141,7 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     Hands stream through the statistics, so memory does not grow with --games; the results
     and their digest are the same for any --workers and --backend.
     """
+    from ..arena import Interrupted
     from ..arena import simulate as run
     from ..rules import load_variant
     from ..rules.registry import portable_spec
@@ -123,21 +149,30 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     rules = load_variant(variant)  # fail fast, in this process, on a bad name
     _check(workers, backend, address)
     t0 = time.perf_counter()
-    with stop_cleanly(), progress_bar(rules.name, games) as advance:
-        stats = run(portable_spec(variant), games, seed, bot, workers=workers, backend=backend, address=address,
-                    progress=lambda: advance(1), logs=logs)
+    stopped: Interrupted | None = None
+    with stop_cleanly(backend), progress_bar(rules.name, games) as advance:
+        try:
+            stats = run(portable_spec(variant), games, seed, bot, workers=workers, backend=backend, address=address,
+                        progress=lambda: advance(1), logs=logs)
+        except Interrupted as stop:
+            stats, stopped = partial_results(stop)
     elapsed = time.perf_counter() - t0
     stats = {"variant": rules.name, "rules_digest": rules.digest, "bot": bot, "seed": seed, **stats}
+    if stopped is not None:
+        stats["interrupted"] = {"after": stopped.done, "of": stopped.planned}
     if as_json:
         emit_json(stats)
-        return
-    from rich.console import Console
+    else:
+        from rich.console import Console
 
-    out = Console(highlight=False)
-    _print_stats(out, stats, rules)
-    rate = games / elapsed
-    shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2g}"  # (whole numbers made 2 hands in 8 s '0 hands/s')
-    out.print(f"[dim]{games} hands in {elapsed:.2f}s ({shown} hands/s, {workers} worker(s), {backend})[/dim]")
+        out = Console(highlight=False)
+        _print_stats(out, stats, rules)
+        played = stats["games"]
+        rate = played / elapsed
+        shown = f"{rate:.0f}" if rate >= 10 else f"{rate:.2g}"  # (whole numbers made 2 hands in 8 s '0 hands/s')
+        out.print(f"[dim]{played} hands in {elapsed:.2f}s ({shown} hands/s, {workers} worker(s), {backend})[/dim]")
+    if stopped is not None:
+        end_partial(stopped, "hands", backend)
 
 
 def _print_stats(console: Any, stats: dict[str, Any], rules: Any) -> None:
@@ -205,7 +240,7 @@ def arena(
     Fewer than four bots are repeated around the table (A B A B). Bot programs speak the
     nbmj-bot/1 protocol (see the docs' Bots page) on stdin and stdout.
     """
-    from ..arena import run_arena
+    from ..arena import Interrupted, run_arena
     from ..arena.arena import seatings
     from ..rules import load_variant
     from ..rules.registry import portable_spec
@@ -214,29 +249,37 @@ def arena(
     _check(workers, backend, address)
     hands = games * (len(seatings(len(bots))) if duplicate and 1 <= len(bots) <= 4 else 1)
     t0 = time.perf_counter()
-    with stop_cleanly(), progress_bar(f"{rules.name} arena", hands) as advance:
-        result = run_arena(
-            list(bots),
-            games,
-            variant=portable_spec(variant),
-            seed=seed,
-            duplicate=duplicate,
-            workers=workers,
-            backend=backend,
-            address=address,
-            time_limit=time_limit,
-            on_fault=on_fault,
-            forfeit_penalty=forfeit_penalty,
-            logs=logs,
-            progress=advance,
-        )
+    stopped: Interrupted | None = None
+    with stop_cleanly(backend), progress_bar(f"{rules.name} arena", hands) as advance:
+        try:
+            result = run_arena(
+                list(bots),
+                games,
+                variant=portable_spec(variant),
+                seed=seed,
+                duplicate=duplicate,
+                workers=workers,
+                backend=backend,
+                address=address,
+                time_limit=time_limit,
+                on_fault=on_fault,
+                forfeit_penalty=forfeit_penalty,
+                logs=logs,
+                progress=advance,
+            )
+        except Interrupted as stop:
+            result, stopped = partial_results(stop)
     elapsed = time.perf_counter() - t0
     result["variant"] = rules.name
     result["rules_digest"] = rules.digest
+    if stopped is not None:
+        result["interrupted"] = {"after": stopped.done, "of": stopped.planned}
     if as_json:
         emit_json(result)
-        return
-    _print_arena(result, elapsed)
+    else:
+        _print_arena(result, elapsed)
+    if stopped is not None:
+        end_partial(stopped, "walls", backend)
 
 
 def _print_arena(result: dict[str, Any], elapsed: float) -> None:
@@ -289,6 +332,7 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
     how often each item scores and the hand values, with 95% intervals; then the paired
     differences (B minus A) with their p-values.
     """
+    from ..arena import Interrupted
     from ..arena.lab import compare as run, plot_compare
     from ..rules import load_variant
 
@@ -300,16 +344,24 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
         from ..arena.lab import check_plot_path
 
         check_plot_path(plot)
-    with stop_cleanly(), progress_bar("compare", games) as advance:
-        result = run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers, backend=backend,
-                     address=address, progress=advance)
+    stopped: Interrupted | None = None
+    with stop_cleanly(backend), progress_bar("compare", games) as advance:
+        try:
+            result = run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers, backend=backend,
+                         address=address, progress=advance)
+        except Interrupted as stop:
+            result, stopped = partial_results(stop)
     result["rules_digest"] = digests
+    if stopped is not None:
+        result["interrupted"] = {"after": stopped.done, "of": stopped.planned}
     if plot is not None:
         plot_compare(result, plot)
     if as_json:
         emit_json(result)
-        return
-    _print_compare(result, plot)
+    else:
+        _print_compare(result, plot)
+    if stopped is not None:
+        end_partial(stopped, "paired hands", backend)
 
 
 def _print_compare(result: dict[str, Any], plot: str | None) -> None:
@@ -403,4 +455,5 @@ def _verdict(s: dict[str, Any]) -> str:
     return f"{'valid' if s['valid'] else 'not valid'}, {s['points']} points"
 
 
-__all__ = ["simulate", "arena", "compare", "diff", "backend_options", "stop_cleanly", "progress_bar"]
+__all__ = ["simulate", "arena", "compare", "diff", "backend_options", "stop_cleanly", "exit_interrupted", "partial_results",
+           "end_partial", "progress_bar"]
