@@ -67,6 +67,13 @@ def test_wrong_totals(core):
     _raises(core.is_win, "123m", 0, quoted="'123m'")
 
 
+def test_a_size_error_counts_its_wilds_in_words(core):
+    """"(1 wild)", "(2 wilds)": the count of wilds in a size error agrees with its noun."""
+    _raises(core.is_win, "123m", 1, quoted="got 4 tiles (1 wild) in '123m'")
+    _raises(core.is_win, "12m", 2, quoted="got 4 tiles (2 wilds) in '12m'")
+    _raises(core.shanten, FULL_14, 1, quoted="15 tiles (1 wild) in")
+
+
 def test_bad_wilds(core):
     _raises(core.is_win, FULL_13, -1, quoted="-1")
     _raises(core.is_win, FULL_13, "1", quoted="'1'")

@@ -154,8 +154,13 @@ def _read_wilds(wilds: Any) -> int:
     return w
 
 
+def tiles_text(total: int, wilds: int) -> str:
+    """``"14 tiles (1 wild)"``: a hand's size in an error, its wilds counted."""
+    return f"{total} tiles ({wilds} wild{'' if wilds == 1 else 's'})"
+
+
 def _size_error(function: str, hand: object, wilds: int, total: int, allowed: str) -> HandShapeError:
-    return HandShapeError(f"{function} needs a {allowed} hand, got {total} tiles ({wilds} wilds) in {hand!r}")
+    return HandShapeError(f"{function} needs a {allowed} hand, got {tiles_text(total, wilds)} in {hand!r}")
 
 
 def _validated(hand: Any, wilds: Any, function: str, complete: bool | None) -> tuple[list[int], int, int]:
@@ -164,7 +169,7 @@ def _validated(hand: Any, wilds: Any, function: str, complete: bool | None) -> t
     w = _read_wilds(wilds)
     total = sum(counts) + w
     if total > MAX_TILES:
-        raise HandShapeError(f"{total} tiles ({w} wilds) in {hand!r}; a hand holds at most {MAX_TILES}")
+        raise HandShapeError(f"{tiles_text(total, w)} in {hand!r}; a hand holds at most {MAX_TILES}")
     if complete is None:
         if total % 3 == 0:
             raise _size_error(function, hand, w, total, "3n+1 or 3n+2 (1, 2, 4, 5, ... 13 or 14 tiles)")

@@ -102,7 +102,9 @@ def _claim_validated(
     if w < 0:
         raise HandShapeError(f"wilds must not be negative, got {wilds!r}")
     if sum(c) + w > MAX_CLAIM_HAND:
-        raise HandShapeError(f"{sum(c) + w} tiles ({w} wilds) in {counts!r}; a hand answering a discard holds at most {MAX_CLAIM_HAND}")
+        from ._reference import tiles_text  # (that module imports this one)
+
+        raise HandShapeError(f"{tiles_text(sum(c) + w, w)} in {counts!r}; a hand answering a discard holds at most {MAX_CLAIM_HAND}")
     m = _whole(wild_mask, "wild_mask")
     if not 0 <= m < 1 << N_KINDS:
         raise HandShapeError(f"wild_mask is a bit mask of the {N_KINDS} kinds, not {wild_mask!r}")
