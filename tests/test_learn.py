@@ -92,6 +92,9 @@ def test_behaviour_cloning_learns_the_logged_choices(dataset):
 def test_a_policy_bot_chooses_what_the_policy_chooses_on_the_envs_planes(saved):
     rules = load_variant("ningbo")
     bot = PolicyBot(saved, rules)
+    # it says what it is, as the other bots do (it printed as <... object at 0x...>)
+    assert repr(bot) == f"<PolicyBot for 'ningbo': {str(saved)!r}, its most likely action>"
+    assert repr(PolicyBot(bot.policy, rules, deterministic=False)) == "<PolicyBot for 'ningbo': a policy object, its sampled action>"
     env = MahjongEnv("ningbo", opponents="greedy", keep_logs=True)
     obs, _ = env.reset(seed=8)
     moves = 0

@@ -92,11 +92,19 @@ class PolicyBot:
 
     def __init__(self, policy: MaskableActorCriticPolicy | str | os.PathLike[str], rules: RuleSet, *, deterministic: bool = True) -> None:
         self.policy = policy if isinstance(policy, MaskableActorCriticPolicy) else load_policy(policy)
+        #: the file the policy was loaded from (None for a policy given as an object)
+        self.source: str | None = None if isinstance(policy, MaskableActorCriticPolicy) else os.fspath(policy)
         self.deterministic = deterministic
+        self.variant = rules.name
         self._encoder_rules = encoding.encoder_rules(rules)
         self._planes = np.zeros(L.OBS_SHAPE, dtype=np.uint8)
         self._mask = np.zeros(L.ACTION_SIZE, dtype=np.int8)
         self._lookup: list[Any] = [None] * L.ACTION_SIZE
+
+    def __repr__(self) -> str:
+        policy = "a policy object" if self.source is None else repr(self.source)
+        choice = "most likely action" if self.deterministic else "sampled action"
+        return f"<PolicyBot for {self.variant!r}: {policy}, its {choice}>"
 
     def choose(self, planes: np.ndarray, mask: np.ndarray) -> int:
         """The policy's action index for ``planes`` under ``mask`` (both one seat's)."""
