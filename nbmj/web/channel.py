@@ -14,8 +14,9 @@ thread. A :class:`SeatChannel` joins the two without a thread per socket:
 Both directions are bounded: a browser that sends more lines than the game can have asked
 for, or that stops reading while lines pile up for it, is cut off (:attr:`closed_code`
 says why), so what one connection makes the server hold is bounded: 32 lines from the
-browser, and 4,096 for it (a hand is about a hundred lines, some 40 kB, for one seat: the
-lines for a browser that stops reading come to a megabyte or two before it is cut off).
+browser, and 4,096 for it (a hand is some two hundred and thirty lines, about 90 kB, for
+one seat: the lines for a browser that stops reading come to a megabyte or two before it
+is cut off).
 """
 
 from __future__ import annotations
