@@ -24,7 +24,7 @@ from nbmj.tiles import N_KINDS, parse_tile, parse_tiles, tile_code
 
 if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
     sys.path.insert(0, str(Path(__file__).parent))
-from _engine_helpers import MIN0, NINGBO, NINGHAI, make  # noqa: E402
+from _engine_helpers import MIN0, NINGBO, NINGHAI, make, play_passing  # noqa: E402
 from _engine_helpers import without_minimum as _min0  # noqa: E402
 
 NINGBO_000 = load_variant("ningbo-000")
@@ -379,6 +379,38 @@ def test_NB_14_14_no_payment_as_kongs_and_flowers_happen():
     paid = _kong_and_flower(_min0(_variant("immediate { concealed_kong 1; flower 1 }")))
     assert len([e for e in paid.events if e["e"] == "pay"]) == 2
     assert paid.immediate[0] == 6 and sum(paid.immediate) == 0
+
+
+def _winner_fed_three_chows(rules):
+    """E (the dealer) feeds its next seat S three chows (3m, 6m, 9m), then wins by self-draw."""
+    g = make({"E": "3m6m9m123p456p789p1s1s", "S": "1m2m4m5m7m8m1z2z3z4z5z6z7z"}, rules=rules,
+             draws="8s8s2s6s6s3s7s7s4s", indicator="9s")
+
+    def others_discard_their_draws():
+        for _ in range(2):  # W, then N
+            seat = g.to_act[0]
+            play_passing(g, [[a for a in g.legal_actions(seat) if a.kind == "discard"][-1]])
+
+    for n, (tile, use) in enumerate((("3m", "12m"), ("6m", "45m"), ("9m", "78m"))):
+        if n:
+            others_discard_their_draws()
+        play_script(g, [f"E discard {tile}", f"S chi {tile} {use}"])
+        play_passing(g, [f"S discard {n + 1}z"])
+    others_discard_their_draws()
+    g.step(Action("E", "hu"))
+    return g.result
+
+
+def test_NB_14_5_liability_counts_the_melds_the_winner_fed_of_the_counted_kinds_only():
+    """NB-14.5 (``liability.counts``): the melds the winner fed the other seat count toward a
+    link only when of a kind the variant counts, as the melds the other seat fed the winner do.
+    Three chows E fed S link them when chows count (S pays the 5 of NB-14.6), and not under
+    ``counts pon kan``, where every other seat pays its 1 of NB-14.2."""
+    counted = _winner_fed_three_chows(_variant("scoring tai { minimum 1 }"))
+    assert counted.deltas == {"E": 5, "S": -5, "W": 0, "N": 0}
+    for body in ("liability { counts pon kan }", "liability { counts pon kan; direction fed_winner }"):
+        uncounted = _winner_fed_three_chows(_variant(f"scoring tai {{ minimum 1 }}\n{body}"))
+        assert uncounted.deltas == {"E": 3, "S": -1, "W": -1, "N": -1}, body
 
 
 # ---------------------------------------------------------------- 16. dealer rotation

@@ -13,6 +13,8 @@ from .. import core
 from ..core import is_win_ids as _is_win_ids  # (compiled: wins.pxd cimports it, a C call)
 from ..scoring.bound import hand_counts as win_counts  # the counts the scorer's bound reads
 from ..scoring.bound import reach_from_counts, reach_from_hand, valid_with_facts
+from ..rules.model import Liability
+from ..scoring.settlement import counts_toward_link
 from ..scoring.situation import Meld as ScoredMeld
 from ..scoring.situation import Situation
 from typing import Callable
@@ -177,6 +179,19 @@ def scored_melds(t: TableState, melds: list[TableMeld]) -> tuple[ScoredMeld, ...
     return tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in melds])
 
 
+def _fed_toward_links(t: TableState, p: int, liability: Liability) -> list[int]:
+    """For each seat, the melds it claimed from ``p``'s discards that count toward a 三摊
+    link (:func:`~nbmj.scoring.settlement.counts_toward_link`: of a kind ``liability.counts``
+    names, NB-14.5)."""
+    fed = [0, 0, 0, 0]
+    for q in range(4):
+        if q != p:
+            for m in t.seats[q].melds:
+                if m.source == p and counts_toward_link(m.kind, liability):
+                    fed[q] += 1
+    return fed
+
+
 def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:
     """What the scorer needs to know of ``p`` winning on ``tile``: the hand, the melds and
     flowers, the winds, the circumstances (last tile, first turn, who fed whom) and the
@@ -188,7 +203,8 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
     if discarder is None:
         concealed.remove(tile)
     wind = t.seat_wind
-    fed = seat.fed
+    liability = t.rules.liability
+    fed = seat.fed if liability is None else _fed_toward_links(t, p, liability)
     kongs = kongs_before(t, p, discarder)
     after_kongs = scored_melds(t, kongs) if kongs else ()
     return Situation(

@@ -17,7 +17,7 @@ from ._by_object import ByObject
 from .situation import Meld, Situation, given_rule_set, given_situation
 
 __all__ = ["Link", "Owing", "links", "payment_situation", "liability_situation", "settle", "payments_for", "owings_for", "settle_losers", "LoserPayment", "loser_payments",
-           "relation", "false_win_payments"]
+           "relation", "false_win_payments", "counts_toward_link"]
 
 SEATS = _SEATS
 #: Payments of a win: ((seat, amount), ...) in seat order, and the rule IDs applied.
@@ -53,15 +53,19 @@ def links(sit: Situation, liability: Liability) -> dict[str, Link]:
     return links_of(sit, liability)
 
 
+def counts_toward_link(kind: str, liability: Liability) -> bool:
+    """Whether a meld of ``kind`` (``chi``, ``pon``, ``kan``, ``kakan``) that one seat claimed
+    from another's discards counts toward a 三摊 link between them (NB-14.5): its kind is one
+    of the liability's ``counts``; an added kong counts as the pong it upgrades. The one
+    reading of ``counts``, for the melds either seat of a link fed the other."""
+    return ("pon" if kind == "kakan" else kind) in liability.counts
+
+
 def links_of(sit: Situation, liability: Liability) -> dict[str, Link]:
     """:func:`links` of a situation already checked."""
     fed_winner = {s: 0 for s in SEATS if s != sit.seat}
     for m in sit.melds:
-        if m.source is None:
-            continue
-        # an added kong upgrades a pong already fed (NB-14.5): it counts as that pong
-        kind = "pon" if m.kind == "kakan" and "kakan" not in liability.counts else m.kind
-        if kind in liability.counts:
+        if m.source is not None and counts_toward_link(m.kind, liability):
             fed_winner[m.source] += 1
     winner_fed = dict(sit.fed)
     out = {}

@@ -65,8 +65,9 @@ class Situation:
     ``concealed`` excludes the winning tile; wild tiles appear as the physical tiles they
     are (the indicator decides which are wild). ``discarder`` is the seat that discarded
     the winning tile, or whose added kong was robbed, or None for self-drawn wins.
-    ``melds`` are oldest first. ``fed`` counts melds the winner fed each other seat, for
-    mutual liability. ``discarded_wild`` records 抛搭.
+    ``melds`` are oldest first. ``fed`` counts the melds the winner fed each other seat, of
+    the kinds the variant's liability counts (NB-14.5), for mutual liability.
+    ``discarded_wild`` records 抛搭.
     """
 
     seat: str
