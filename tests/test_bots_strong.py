@@ -92,6 +92,20 @@ def test_NB_14_5_a_third_meld_from_one_seat_links_the_two():
     assert stakes.share(view, "S", "E", None, my_claim=third) == 5.0
 
 
+def test_NB_14_5_the_bots_count_only_the_meld_kinds_the_liability_counts():
+    """NB-14.5 (``liability.counts``): three chows this seat claimed from South link the two
+    where chows count (South's self-drawn win costs this seat 5S, NB-14.6), and not under
+    ``counts pon kan``, as the engine settles it: then this seat pays S (NB-14.2)."""
+    obs = dict(Game(NINGBO, 1).observation("E").to_dict())
+    obs["melds"] = {"E": [{"kind": "chi", "tiles": [0, 1, 2], "from": "S"}, {"kind": "chi", "tiles": [3, 4, 5], "from": "S"},
+                          {"kind": "chi", "tiles": [6, 7, 8], "from": "S"}], "S": [], "W": [], "N": []}
+    no_chows = compile_text('variant nochi extends ningbo "chows do not link"\nliability { counts pon kan }\n', "nochi.nbv")
+    assert Stakes(NINGBO).share(SeatView(obs), "S", "E", None) == 5.0
+    assert Stakes(no_chows).share(SeatView(obs), "S", "E", None) == 1.0
+    fourth = ("pon", (18, 18, 18), "S")
+    assert Stakes(no_chows).share(SeatView(obs), "S", "E", None, my_claim=fourth) == 1.0
+
+
 def test_NB_4_12_a_discarded_wild_is_dead_where_no_one_may_win_on_it():
     from nbmj.bots.defence import Threats
 

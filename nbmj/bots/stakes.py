@@ -13,13 +13,29 @@ situation at hand (who wins, how, who discarded, the melds and who fed them, who
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ..engine.liability import forbidden_tiles
-from ..rules.model import RuleSet
+from ..rules.model import Liability, RuleSet
 from ..scoring import Meld, Situation
-from ..scoring.settlement import payments_of
+from ..scoring.settlement import counts_toward_link, payments_of
 from .view import MeldView, SeatView, payment_links
 
 __all__ = ["Stakes"]
+
+
+def _counted_fed(table: Mapping[str, Sequence[MeldView]], winner: str, liability: Liability) -> list[tuple[str, int]]:
+    """For each other position, the melds it claimed from ``winner`` that count toward a
+    三摊 link (:func:`~nbmj.scoring.settlement.counts_toward_link`), sorted by position."""
+    out = []
+    for s in sorted(table):
+        if s != winner:
+            n = 0
+            for kind, _tiles, src in table[s]:
+                if src == winner and counts_toward_link(kind, liability):
+                    n += 1
+            out.append((s, n))
+    return out
 
 
 class Stakes:
@@ -42,6 +58,9 @@ class Stakes:
         else:
             table = {**table, view.seat: [*table[view.seat], my_claim]}
             own, fed = payment_links(table, winner)
+        liability = self.rules.liability
+        if liability is not None:  # only the melds of the kinds a link counts (NB-14.5), as the engine's Situation
+            fed = tuple([(s, n) for s, n in _counted_fed(table, winner, liability)])
         key = (winner, payer, discarder, own, fed, liable)
         got = self._cache.get(key)
         if got is None:
