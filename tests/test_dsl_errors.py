@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from nbmj._paths import spec_root
 from nbmj.errors import NbmjError, RuleSetError
-from nbmj.rules import compile_file, compile_text
+from nbmj.rules import compile_file, compile_text, load_variant
+from nbmj.scoring import Situation, score
 from nbmj.rules.diagnostics import BAD_EXAMPLES, MINIMAL_VARIANT, Diagnostic, _kid
 from nbmj.rules.schema import MAX_DIGITS
 
@@ -285,13 +286,16 @@ def test_a_deal_that_leaves_nothing_to_draw_is_shown_in_the_child(parent, body, 
     assert shown.startswith(at)
 
 
-def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_cap():
-    # the child's cap puts ningbo's minimum of 4 out of reach; the message used to point at
-    # `minimum 4` in the shipped ningbo.nbv
-    text = 'variant kid extends ningbo "x"\nscoring tai { cap 3 }\n'
-    [d] = _errors(text, "kid.nbv")
-    assert d.message.startswith("scoring.minimum is 4, but the items that count toward it add up to 3 at most")
-    assert (d.file, d.line, d.column) == ("kid.nbv", 2, 15)
+def test_a_cap_below_the_minimum_leaves_the_minimum_in_reach_NB_13_3():
+    """NB-13.2, NB-13.3 (``scoring.cap``): the cap caps the 台 a hand is paid for, not those
+    that count toward the minimum, so a cap of 3 under ningbo's minimum of 4 compiles (it was
+    refused as "no hand could win") and a hand of 5 台 wins, paid as 3."""
+    kid = compile_text('variant kid extends ningbo "x"\nscoring tai { cap 3 }\n', "kid.nbv")
+    hand = Situation.from_dict({"seat": "S", "concealed": "123m 456m 789m 11m 23m", "win_tile": "4m",
+                                "win_by": "self_draw", "indicator": "9p"})
+    result = score(hand, kid)
+    assert (result.valid, result.tai, result.points) == (True, 3, 3)
+    assert score(hand, load_variant("ningbo")).points == 5
 
 
 def test_an_unreachable_inherited_minimum_is_shown_at_the_childs_items(tmp_path):

@@ -280,11 +280,9 @@ class VariantChecks:
         counted = [i for i in rs.items if i.value is not None and i.unit == "tai" and i.counts_for_minimum]
         # an item counted `each` counts at most 8 times (flowers, wilds); pungs and the rest fewer
         most = sum(i.value * (8 if i.each is not None else 1) for i in counted if i.value is not None)
-        # what keeps the minimum out of reach, for an inherited minimum: the cap, else the items
+        # what keeps an inherited minimum out of reach: the items. Not the cap, which caps the
+        # 台 a hand is paid for, not those it counts toward the minimum (NB-13.2, NB-13.3)
         cause = self.own_item_loc()
-        if s.cap is not None and s.cap < most:
-            most = s.cap
-            cause = self.setting_loc("scoring", "cap")
         multipliers = [i.value for i in rs.items if i.unit == "x" and i.value is not None]
         product = 1
         for x in multipliers:

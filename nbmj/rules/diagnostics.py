@@ -392,8 +392,6 @@ def _lang() -> tuple[BadExample, ...]:
                 ("dealing { dealer_tiles 15 }\n", "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14", "dealer_tiles"),
                 ("scoring tai { minimum 99999999999999999999999 }\n",
                  "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to", "minimum"),
-                ("scoring tai { minimum 5; cap 4 }\n",
-                 "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win", "minimum"),
                 ("scoring tai { conversion doubling; base_points 1 }\n", "scoring.conversion doubling needs a cap on tai",
                  "conversion"),
                 ("scoring tai { conversion doubling; base_points 1; cap 60 }\n",

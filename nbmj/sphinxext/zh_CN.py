@@ -374,9 +374,6 @@ DATA: Final[dict[str, str]] = {
     "rule [HOUSE-2] is not declared; did you mean 'HOUSE-1'?": "规则 [HOUSE-2] 没有声明；是不是想写 'HOUSE-1'？",
     "rule [NB-12.99] is not in the rulebook": "规则 [NB-12.99] 不在规则书中",
     "scoring.conversion doubling needs a cap on tai": "scoring.conversion doubling 需要给台数封顶",
-    "scoring.minimum is 5, but the items that count toward it add up to 4 at most: no hand could win": (
-        "scoring.minimum 为 5，但计入起胡的各项加起来最多只有 4：没有哪副牌能胡"
-    ),
     "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to": (
         "scoring.minimum 为 99999999999999999999999，但计入起胡的各项加起来只有"
     ),
