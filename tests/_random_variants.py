@@ -27,6 +27,7 @@ from nbmj.errors import RuleSetError
 from nbmj.rules import compile_text, load_variant
 from nbmj.rules.checks import _needs
 from nbmj.rules.model import RESTRICTION_KINDS, Feature, RuleSet, ScoringItem, TaiScoring
+from nbmj.rules.schema import WINDOWS_OF
 
 __all__ = ["SHIPPED_ROOTS", "random_variant_text", "random_variant", "random_ruleset", "random_rulesets", "hand_digests"]
 
@@ -96,6 +97,8 @@ def _restrictions(rng: random.Random, parent: RuleSet, claims_on: dict[str, bool
         window = rng.choice(_WINDOWS)
         if kind in ("bao_suit_warning", "bao_terminal_warning"):
             window = "always"  # the warnings take no window (drawn all the same: the stream stays as it was)
+        elif kind in WINDOWS_OF and window not in WINDOWS_OF[kind][0]:
+            window = "always"  # a window in which the restriction is never in force does not compile
         if window != "always" or kind in ("discard_suits", "no_claims"):
             words += ["during", window]
         rule = "NH-1.7" if kind == "discard_suits" else "NH-1.8" if kind == "no_claims" else "NB-8.6"

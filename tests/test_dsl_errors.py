@@ -391,6 +391,31 @@ def test_a_warning_restriction_takes_no_window():
     compile_text(text.replace("first_go_around", "always"), "kid.nbv")
 
 
+@pytest.mark.parametrize("line, window, rule", [
+    ("chi_discard_ban unless big_crane", "first_go_around", "NB-8.1"),
+    ("chi_discard_ban", "dealer_first_turn", "NB-8.1"),
+    ("kong_after_pon", "first_go_around", "NB-8.8"),
+    ("kong_after_pon", "dealer_first_turn", "NB-8.8"),
+    ("pon_after_pass", "dealer_first_turn", "NB-8.6"),
+    ("win_after_pass", "dealer_first_turn", "NB-8.7"),
+])
+def test_a_restriction_window_in_which_it_is_never_in_force_is_an_error(line, window, rule):
+    """NB-8.1, NB-8.6 to NB-8.8 (restrictions ``during``): a chow or a pong is a claim, which
+    closes every window but ``always``, so a chow's discard ban or the kong bar of a pong's
+    turn never held during first_go_around or dealer_first_turn; and dealer_first_turn is
+    open only at the claims on the dealer's first discard, never at the later claim a pass
+    bars. Such a window compiled and the engine never applied the restriction: an error
+    now, while the windows in which it can hold compile."""
+    kind = line.split()[0]
+    text = _child(f"restrictions {{ {line} during {window} [{rule}] }}")
+    d, shown = _one_error(text)
+    assert d.message.startswith(f"restriction {kind!r} is never in force during {window}: ")
+    assert d.line == 2 and shown.startswith(window)
+    compile_text(text.replace(window, "always"), "kid.nbv")
+    if kind in ("pon_after_pass", "win_after_pass"):  # a seat that passed may meet the tile again before its turn
+        compile_text(text.replace(window, "first_go_around"), "kid.nbv")
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

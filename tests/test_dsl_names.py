@@ -37,8 +37,8 @@ def test_an_item_far_from_every_inherited_name_needs_no_marker():
 
 
 def test_a_drop_then_a_definition_in_one_file_is_a_replacement():
-    kid = _kid("restrictions {\n  drop kong_after_pon\n  kong_after_pon during first_go_around [NB-8.8]\n}")
-    assert kid.restriction("kong_after_pon").window == "first_go_around"
+    kid = _kid("restrictions {\n  drop pon_after_pass\n  pon_after_pass during first_go_around [NB-8.6]\n}")
+    assert kid.restriction("pon_after_pass").window == "first_go_around"
 
 
 def test_items_of_one_file_may_share_a_label_with_each_other():

@@ -5,8 +5,11 @@ import dataclasses
 import sys
 from pathlib import Path
 
+import pytest
+
 from nbmj.engine.actions import Action
 from nbmj.engine.script import pass_claims, play_script
+from nbmj.errors import RuleSetError
 from nbmj.rules import compile_text
 from nbmj.tiles import parse_counts
 
@@ -188,21 +191,24 @@ def test_nh_1_8_no_kong_in_the_first_go_around():
 
 
 def test_nb_8_6_a_pass_bar_held_only_in_its_window():
-    """NB-8.6 held only in a window (``pon_after_pass during dealer_first_turn``): the bar on
-    a passed pong holds for the claims on the dealer's first discard, and not after it."""
-    windowed = compile_text(
-        """
-variant pass-window extends ningbo "the pong bar only on the dealer's first discard"
-restrictions {
-  drop pon_after_pass
-  pon_after_pass during dealer_first_turn    [NB-8.6]
-}
-"""
-    )
-    hands = {"E": "1z123456789m123p5z", "S": "1z123456789s12p3p", "W": "2z2z3z3z4z4z5z5z6z6z7z7z8p", "N": "1z1z4p5p6p7p8p9p1s2s3s4s5s"}
-    g = make(hands, rules=windowed, draws="9p9p")
-    g.step(Action.parse("E discard 1z"))
-    assert kinds(g.legal_actions("N"), "pon")
-    g.step(Action.parse("N pass"))
-    play_script(g, ["S discard 1z"])
-    assert kinds(g.legal_actions("N"), "pon")  # the window closed with the dealer's first discard
+    """NB-8.6 held only in a window (``pon_after_pass during first_go_around``): N passes the
+    pong of the dealer's 1z, and S's 1z in the same go-around may not be ponged by N, who
+    has not acted since; without the restriction it may. (``during dealer_first_turn``, open
+    only at the claims on the dealer's first discard, never barred a later claim: the
+    compiler refuses it.)"""
+    def after_pass(rules):
+        hands = {"E": "1z123456789m123p5z", "S": "1z123456789s12p3p", "W": "2z2z3z3z4z4z5z5z6z6z7z7z8p", "N": "1z1z4p5p6p7p8p9p1s2s3s4s5s"}
+        g = make(hands, rules=rules, draws="9p9p")
+        g.step(Action.parse("E discard 1z"))
+        assert kinds(g.legal_actions("N"), "pon")
+        g.step(Action.parse("N pass"))
+        play_script(g, ["S discard 1z"])
+        return g
+
+    windowed = compile_text('variant pass-window extends ningbo "the pong bar in the first go-around"\n'
+                            "restrictions { pon_after_pass during first_go_around [NB-8.6] }\n")
+    unbarred = compile_text('variant no-bar extends ningbo "no pong bar"\nrestrictions { drop pon_after_pass }\n')
+    assert not kinds(after_pass(windowed).legal_actions("N"), "pon")
+    assert kinds(after_pass(unbarred).legal_actions("N"), "pon")
+    with pytest.raises(RuleSetError, match="never in force during dealer_first_turn"):
+        compile_text('variant pass-window extends ningbo "x"\nrestrictions { pon_after_pass during dealer_first_turn [NB-8.6] }\n')

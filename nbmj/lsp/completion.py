@@ -23,6 +23,7 @@ from ..rules.schema import (
     TABLE_SECTIONS,
     UNLESS_WORDS,
     WINDOWS,
+    WINDOWS_OF,
 )
 from .document import Document
 from .knowledge import local_rules, inherited, rulebook, setting_names, setting_reader
@@ -288,7 +289,8 @@ def _in_restrictions(before: list[Tok], language: str) -> list[lsp.CompletionIte
     if kind == "drop":
         return _words(tuple(M.RESTRICTION_KINDS), lsp.CompletionItemKind.EnumMember) if len(before) == 1 else []
     if last == "during":
-        return _words(("always",) if kind in ALWAYS_KINDS else WINDOWS, lsp.CompletionItemKind.EnumMember)
+        return _words(("always",) if kind in ALWAYS_KINDS else WINDOWS_OF[kind][0] if kind in WINDOWS_OF else WINDOWS,
+                      lsp.CompletionItemKind.EnumMember)
     if last == "unless":
         return [_item(w, lsp.CompletionItemKind.Function, meaning(language, M.FEATURES[w].description)) for w in UNLESS_WORDS.get(kind, ())]
     words: tuple[str, ...] = ("unless", "during") if kind in UNLESS_WORDS else ("during",)

@@ -318,7 +318,7 @@ def _lang() -> tuple[BadExample, ...]:
         a("name clash", _kid('items {\n  item flush "清一色" 5 tai when flush [NB-12.11]\n'
                              '  item flush "清一色" 6 tai when flush [NB-12.11]\n}\n'),
           "item 'flush' is named twice in this file, on lines 3 and 4; keep one", "flush", 3),
-        a("name clash", _kid("restrictions {\n  kong_after_pon during first_go_around [NB-8.8]\n  kong_after_pon [NB-8.8]\n}\n"),
+        a("name clash", _kid("restrictions {\n  kong_after_pon during always [NB-8.8]\n  kong_after_pon [NB-8.8]\n}\n"),
           "restriction 'kong_after_pon' is named twice in this file, on lines 3 and 4", "kong_after_pon", 2),
         a("name clash", _kid("payments {\n  self_draw: each_other 1 [NB-14.2]\n  self_draw: each_other 2 [NB-14.2]\n}\n"),
           "payment row 'self_draw' is named twice in this file, on lines 3 and 4", "self_draw", 2),
@@ -413,6 +413,9 @@ def _lang() -> tuple[BadExample, ...]:
                  "item 'z' has a second 'when' clause: an item takes one", "half_flush"),
                 ("restrictions { chi_discard_ban unless flush [NB-8.1] }\n",
                  "'unless' after 'chi_discard_ban' takes only big_crane, what lifts it, not 'flush'", "flush"),
+                ("restrictions { chi_discard_ban unless big_crane during first_go_around [NB-8.1] }\n",
+                 "restriction 'chi_discard_ban' is never in force during first_go_around: it bars a discard after a chow, "
+                 "and a claim closes every window but 'always'", "first_go_around"),
                 ("payments { drop self_draw; self_draw: discarder 2 [NB-14.2] }\n",
                  "a self_draw win has no 'discarder' payer: nobody discarded the winning tile, so this share would never be paid",
                  "discarder "),

@@ -354,5 +354,19 @@ WINDOWS = ("always", "first_go_around", "dealer_first_turn")
 UNLESS_WORDS: dict[str, tuple[str, ...]] = {"chi_discard_ban": ("big_crane",)}
 # restriction kinds that hold whenever they apply, in no window (`during` takes only `always`)
 ALWAYS_KINDS = ("bao_suit_warning", "bao_terminal_warning")
+# restriction kinds that can be in force in some windows only, with why no other window
+# would ever hold when the engine asks: a chow or a pong is a claim, which closes every
+# window but `always` (NB-8.1, NB-8.8); a pass bars a later claim, never one on the dealer's
+# first discard, the only claims dealer_first_turn is open at (NB-8.6, NB-8.7)
+WINDOWS_OF: dict[str, tuple[tuple[str, ...], str]] = {
+    "chi_discard_ban": (("always",), "it bars a discard after a chow, and a claim closes every window but 'always'"),
+    "kong_after_pon": (("always",), "it bars a kong in the turn of a pong, and a claim closes every window but 'always'"),
+    "pon_after_pass": (("always", "first_go_around"),
+                       "it bars a claim on a later discard than the one passed, and dealer_first_turn is open only "
+                       "at the claims on the dealer's first discard"),
+    "win_after_pass": (("always", "first_go_around"),
+                       "it bars a win on a later discard than the one passed, and dealer_first_turn is open only "
+                       "at the claims on the dealer's first discard"),
+}
 SUIT_WORDS = ("m", "p", "s", "z", "f")
 UNITS = ("tai", "fu", "fan", "x")

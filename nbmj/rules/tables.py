@@ -15,7 +15,7 @@ from . import model as M
 from .conditions import compile_expr
 from .diagnostics import did_you_mean
 from .filespec import Entry
-from .schema import ALWAYS_KINDS, INT_RE, NAME_RE, SUIT_WORDS, UNITS, UNLESS_WORDS, WINDOWS, list_words, whole_value
+from .schema import ALWAYS_KINDS, INT_RE, NAME_RE, SUIT_WORDS, UNITS, UNLESS_WORDS, WINDOWS, WINDOWS_OF, list_words, whole_value
 from .source import Bad, Loc
 from .syntax import Atom, DropAst, ForbidAst, ItemAst, LineAst, SectionAst, entry_word
 
@@ -183,6 +183,11 @@ class TableReader:
                 elif kind in ALWAYS_KINDS and a.text != "always":
                     # the engine applies these whenever a warning shows, in no window
                     self.host.bad(f"restriction {kind!r} holds all hand long: it takes no window but 'always', not {a.text!r}", a.loc)
+                    ok = False
+                elif kind in WINDOWS_OF and a.text not in WINDOWS_OF[kind][0]:
+                    windows, why = WINDOWS_OF[kind]
+                    self.host.bad(f"restriction {kind!r} is never in force during {a.text}: {why}; "
+                                  f"it takes {' or '.join(repr(w) for w in windows)}", a.loc)
                     ok = False
                 else:
                     window = a.text

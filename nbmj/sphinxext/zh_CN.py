@@ -367,6 +367,11 @@ DATA: Final[dict[str, str]] = {
     ),
     "local rule 'HOUSE-1' is named twice in this file, on lines 3 and 4": "本地规则 'HOUSE-1' 在本文件中写了两次，在第 3 行和第 4 行",
     "payment row 'self_draw' is named twice in this file, on lines 3 and 4": "付款行 'self_draw' 在本文件中写了两次，在第 3 行和第 4 行",
+    "restriction 'chi_discard_ban' is never in force during first_go_around: it bars a discard after a chow, "
+    "and a claim closes every window but 'always'": (
+        "限制 'chi_discard_ban' 在 first_go_around 期间永远不会生效：它禁止的是吃牌之后的出牌，"
+        "而任何一次吃碰杠都会关闭除 'always' 以外的每个时段"
+    ),
     "restriction 'kong_after_pon' is named twice in this file, on lines 3 and 4": (
         "限制 'kong_after_pon' 在本文件中写了两次，在第 3 行和第 4 行"
     ),
