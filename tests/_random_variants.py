@@ -51,6 +51,13 @@ def _yes(rng: random.Random) -> str:
     return "yes" if _maybe(rng) else "no"
 
 
+def _wild_kong(rng: random.Random, wilds_on: bool, kinds: tuple[str, ...]) -> str:
+    """claims.wild_kong: drawn where there are wilds, yes only where a wild kind has its four
+    tiles in play (the next kind's; the indicator keeps one of its own, NB-4.14)."""
+    drawn = _yes(rng) if wilds_on else "no"
+    return drawn if "next" in kinds else "no"
+
+
 def _item_line(it: ScoringItem, value: int | None) -> str:
     """``it`` spelled again as an item line with another value (its condition kept)."""
     parts = [f"item {it.name}", f'"{it.label}"', "off" if value is None else str(value), it.unit]
@@ -129,10 +136,12 @@ def random_variant_text(seed: int) -> str:
                f"dealer_tiles {other + 1}; other_tiles {other}; stacks_per_wall {stacks}; "
                f"open_wall_by {rng.choice(_DICE)}; start_stacks_by {rng.choice(_DICE)} }}")
 
+    kinds = parent.wilds.kinds
     if wilds_on:
+        kinds = rng.choice((("same",), ("next",), ("same", "next")))
         wild_lines = [f"indicator_die {rng.choice(_DICE)}",
                       f"indicator_origin {rng.choice(('tail', 'player_wall'))}",
-                      f"kinds {rng.choice(('same', 'next', 'same next'))}"]
+                      f"kinds {' '.join(kinds)}"]
         if flowers_on:
             wild_lines += [f"wild_flower_is_flower {_yes(rng)}", f"flower_indicator {rng.choice(('group', 'all'))}"]
         out.append("wilds { " + "; ".join(wild_lines) + " }")
@@ -156,7 +165,7 @@ def random_variant_text(seed: int) -> str:
                    f"priority {priority}", f"seat_order {', '.join(order)}",
                    f"multiple_winners {rng.choice(('nearest', 'all'))}",
                    f"claim_discarded_wild {_yes(rng) if wilds_on else 'no'}",
-                   f"wilds_in_melds {_yes(rng) if wilds_on else 'no'}", f"wild_kong {_yes(rng) if wilds_on else 'no'}"]
+                   f"wilds_in_melds {_yes(rng) if wilds_on else 'no'}", f"wild_kong {_wild_kong(rng, wilds_on, kinds)}"]
     out.append("claims { " + "; ".join(claim_lines) + " }")
 
     shapes = ["standard"] + [s for s in ("seven_pairs", "honors_any") if _maybe(rng, 0.3)]

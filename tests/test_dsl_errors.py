@@ -416,6 +416,23 @@ def test_a_restriction_window_in_which_it_is_never_in_force_is_an_error(line, wi
         compile_text(text.replace(window, "first_go_around"), "kid.nbv")
 
 
+def test_a_wild_kong_where_no_wild_kind_has_four_tiles_in_play_is_an_error_NB_4_14():
+    """NB-4.14 (``claims.wild_kong``): the kong is of the four tiles of a wild kind, but where
+    the wilds are only the indicator's own kind (``wilds.kinds same``) the indicator keeps
+    one of the four in the wall, so no hand ever held four: the setting compiled and never
+    applied. It is an error there, and compiles where the next kind is wild too."""
+    from nbmj.engine.script import scripted_wall
+    from nbmj.errors import ScriptError
+
+    with pytest.raises(ScriptError):  # the fourth 5m is the indicator
+        scripted_wall(load_variant("ningbo"), hands={"E": "5m5m5m5m123p456p789p1s"}, indicator="5m")
+    d, shown = _one_error(_child("claims { wild_kong yes }"))
+    assert d.message.startswith("claims.wild_kong is yes, but the only wild kind is the indicator's own (wilds.kinds same)")
+    assert d.line == 2 and shown.startswith("wild_kong")
+    assert compile_text(_child("wilds { kinds same next }\nclaims { wild_kong yes }"), "kid.nbv").claims.wild_kong
+    assert compile_text(_child("wilds { kinds next }\nclaims { wild_kong yes }"), "kid.nbv").claims.wild_kong
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

@@ -67,7 +67,7 @@ def test_NB_4_14_only_four_of_one_wild_kind_and_only_concealed():
 
 
 def test_NB_4_14_the_setting_needs_wilds():
-    compile_text('variant k extends ningbo "k"\nclaims { wild_kong yes }\n', "k.nbv")
+    compile_text('variant k extends ningbo-7wild "k"\nclaims { wild_kong yes }\n', "k.nbv")
     with pytest.raises(RuleSetError, match="wild_kong"):
         compile_text('variant k extends ninghai-yaobansan "k"\nclaims { wild_kong yes }\n', "k.nbv")
 

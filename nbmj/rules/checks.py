@@ -201,6 +201,14 @@ class VariantChecks:
                         self.b.loc_of("claims", key), self.setting_loc("wilds", "enabled"),
                         f"claims.{key} is yes, but this variant has no wilds (wilds.enabled no)",
                     )
+        elif c.wild_kong and "next" not in rs.wilds.kinds:
+            # the indicator stays in the wall (NB-4.5): of its own kind three tiles are in play
+            self.conflict(
+                self.b.loc_of("claims", "wild_kong"), self.setting_loc("wilds", "kinds"),
+                "claims.wild_kong is yes, but the only wild kind is the indicator's own (wilds.kinds same), whose "
+                "fourth tile is the indicator left in the wall: no hand holds the four tiles of a wild kind, so "
+                "no wild kong could be declared; add next to wilds.kinds or drop wild_kong",
+            )
 
     def check_playable(self, rs: M.RuleSet) -> None:
         """What compiles must also play: hands the shapes can complete, a deal the wall
