@@ -433,6 +433,35 @@ def test_a_wild_kong_where_no_wild_kind_has_four_tiles_in_play_is_an_error_NB_4_
     assert compile_text(_child("wilds { kinds next }\nclaims { wild_kong yes }"), "kid.nbv").claims.wild_kong
 
 
+_NO_FLOWERS = ("tiles { flowers no }\ndealing { stacks_per_wall 17 }\n"
+               "items {\n drop seat_flower\n drop flower_set\n drop all_flowers\n drop other_flower\n}\n")
+
+
+@pytest.mark.parametrize("line, setting", [
+    ("wilds { wild_flower_is_flower yes }", "wilds.wild_flower_is_flower"),
+    ("wilds { flower_indicator all }", "wilds.flower_indicator"),
+    ("flowers { in_play manual }", "flowers.in_play"),
+    ("flowers { initial_replacement per_player }", "flowers.initial_replacement"),
+    ("immediate { flower 2 }", "immediate.flower"),
+    ("immediate { all_flowers_held 10 }", "immediate.all_flowers_held"),
+])
+def test_a_flower_setting_in_a_variant_without_flowers_is_an_error_NB_1_1(line, setting, tmp_path):
+    """NB-1.1 (``tiles.flowers no``): the 136-tile set has no flower, so a flower setting other
+    than the one that changes nothing (a wild flower, flowers laid by hand or replaced
+    player by player, a payment per flower or for all eight) compiled and never applied.
+    Inherited from a parent with flowers, it is shown at the child's ``flowers no``."""
+    d, shown = _one_error(_child(_NO_FLOWERS + line))
+    assert d.message.startswith(f"{setting} is ") and "but this variant has no flowers (tiles.flowers no)" in d.message
+    assert d.line == _NO_FLOWERS.count("\n") + 2 and shown.startswith(line.split()[2])
+    compile_text(_child(_NO_FLOWERS), "kid.nbv")
+    (tmp_path / "parent.nbv").write_text(f'variant parent extends ningbo "x"\n{line}\n', encoding="utf-8")
+    (tmp_path / "kid.nbv").write_text(_child(_NO_FLOWERS, "parent"), encoding="utf-8")
+    with pytest.raises(RuleSetError) as info:
+        compile_file(tmp_path / "kid.nbv")
+    [d] = info.value.diagnostics
+    assert (d.file, d.line) == (str(tmp_path / "kid.nbv"), 2) and "override or drop it" in d.message
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

@@ -193,6 +193,23 @@ class VariantChecks:
                 self.b.loc_of("scoring", "fixed_by_fan"), self.setting_loc("scoring", "fan_cap"),
                 f"fixed_by_fan needs {s.fan_cap + 1} values (0 to {s.fan_cap} 番), not {len(s.fixed_by_fan)}",
             )
+        # flower settings that mean nothing without flowers (NB-1.1): any but the value that
+        # changes nothing would be accepted and never applied
+        if not rs.tiles.flowers:
+            idle = (("wilds", "wild_flower_is_flower", rs.wilds.wild_flower_is_flower, False),
+                    ("wilds", "flower_indicator", rs.wilds.flower_indicator, "group"),
+                    ("flowers", "in_play", rs.flowers.in_play, "auto"),
+                    ("flowers", "initial_replacement", rs.flowers.initial_replacement, "rounds"),
+                    ("immediate", "flower", rs.immediate.flower, 0),
+                    ("immediate", "all_flowers_held", rs.immediate.all_flowers_held, 0))
+            for section, key, value, neutral in idle:
+                if value != neutral:
+                    shown = ("yes" if value else "no") if isinstance(value, bool) else value
+                    self.conflict(
+                        self.b.loc_of(section, key), self.setting_loc("tiles", "flowers"),
+                        f"{section}.{key} is {shown}, but this variant has no flowers (tiles.flowers no): it would "
+                        f"never apply",
+                    )
         # wild settings that mean nothing without wilds
         if not rs.wilds.enabled:
             for key in ("claim_discarded_wild", "wilds_in_melds", "wild_kong"):
