@@ -462,6 +462,30 @@ def test_a_flower_setting_in_a_variant_without_flowers_is_an_error_NB_1_1(line, 
     assert (d.file, d.line) == (str(tmp_path / "kid.nbv"), 2) and "override or drop it" in d.message
 
 
+_NO_WILDS = ("wilds { enabled no }\nwin_restrictions { drop when wild_single_wait }\nitems {\n"
+             + "".join(f" drop {name}\n" for name in ("no_wild", "three_wilds", "four_wilds", "wild_as_itself",
+                                                     "win_on_wild", "wild_pair")) + "}\n")
+
+
+@pytest.mark.parametrize("body, setting, cause", [
+    (_NO_WILDS + "immediate { all_wilds_held 10 }", "immediate.all_wilds_held", "this variant has no wilds (wilds.enabled no)"),
+    ("claims { kan no; priority hu > pon > chi }\npayments { drop kong_bloom_on_discard_kong }\nliability { counts chi pon }\n"
+     "immediate { exposed_kong 3 }", "immediate.exposed_kong", "claims.kan is no"),
+    ("claims { pon no; priority hu > kan > chi }\nliability { counts chi kan }\n"
+     "restrictions { drop pon_after_pass; drop kong_after_pon }\nimmediate { added_kong 3 }", "immediate.added_kong",
+     "claims.pon is no"),
+])
+def test_an_immediate_payment_for_what_the_variant_never_has_is_an_error_NB_14_14(body, setting, cause):
+    """NB-14.14, NB-14.18 (``immediate``): a payment for holding every wild in a variant
+    without wilds, for an exposed kong where no discard may be konged (``claims.kan no``:
+    an exposed kong is a kong of a discard), or for an added kong where no pung is claimed
+    (``claims.pon no``: a kong is added to a claimed pung) compiled and was never paid."""
+    d, shown = _one_error(_child(body))
+    assert d.message.startswith(f"{setting} is 10, " if "wilds" in setting else f"{setting} is 3, ") and cause in d.message
+    assert shown.startswith(setting.split(".")[1])
+    compile_text(_child(body.replace(" 10 }", " 0 }").replace(" 3 }", " 0 }")), "kid.nbv")
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

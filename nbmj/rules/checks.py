@@ -210,6 +210,17 @@ class VariantChecks:
                         f"{section}.{key} is {shown}, but this variant has no flowers (tiles.flowers no): it would "
                         f"never apply",
                     )
+        # immediate payments for what the variant never has: all its wilds held without
+        # wilds, an exposed kong (of a discard) without kongs of discards, a kong added to a
+        # claimed pung without pungs claimed (NB-14.14, NB-14.18)
+        never_paid = (("all_wilds_held", rs.wilds.enabled, self.setting_loc("wilds", "enabled"),
+                       "this variant has no wilds (wilds.enabled no)"),
+                      ("exposed_kong", c.kan, claims_loc("kan"), "claims.kan is no: no discard is konged"),
+                      ("added_kong", c.pon, claims_loc("pon"), "claims.pon is no: no pung is claimed to add to"))
+        for key, possible, cause, why in never_paid:
+            amount = getattr(rs.immediate, key)
+            if amount and not possible:
+                self.conflict(self.b.loc_of("immediate", key), cause, f"immediate.{key} is {amount}, but {why}: it would never be paid")
         # wild settings that mean nothing without wilds
         if not rs.wilds.enabled:
             for key in ("claim_discarded_wild", "wilds_in_melds", "wild_kong"):
