@@ -486,6 +486,23 @@ def test_an_immediate_payment_for_what_the_variant_never_has_is_an_error_NB_14_1
     compile_text(_child(body.replace(" 10 }", " 0 }").replace(" 3 }", " 0 }")), "kid.nbv")
 
 
+@pytest.mark.parametrize("parent, line, key", [
+    ("ningbo", "scoring tai { conversion doubling; base_points 1; cap 10; points_per_tai 3 }", "points_per_tai"),
+    ("ninghai-tuidaoba", "scoring fu_fan { fan_multiplier fan_plus_one }", "fan_multiplier"),
+    ("ninghai-tuidaoba", "scoring fu_fan { round_stage before_multiply }", "round_stage"),
+])
+def test_a_scoring_setting_the_formula_never_reads_is_an_error_NB_13_4_NH_4_5(parent, line, key):
+    """NB-13.4 (``conversion doubling``: S = base_points × 2^tai) and NH-4.5 (``fixed_by_fan``:
+    推倒八's 胡 by 番): a child that wrote points_per_tai, or the 番 multiplier or the rounding
+    stage, changed nothing a hand is worth. Now an error at the setting; the same setting
+    under the formula that reads it compiles."""
+    d, shown = _one_error(_child(line, parent))
+    assert d.message.startswith(f"scoring.{key} is never read: ") and shown.startswith(key)
+    readable = {"points_per_tai": "scoring tai { points_per_tai 3 }", "fan_multiplier": "scoring fu_fan { fan_multiplier fan_plus_one }",
+                "round_stage": "scoring fu_fan { round_stage before_multiply }"}[key]
+    compile_text(_child(readable, "ningbo" if key == "points_per_tai" else "ninghai"), "kid.nbv")
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

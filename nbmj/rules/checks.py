@@ -278,6 +278,17 @@ class VariantChecks:
                     "points stop being exact; lower it"
                 )
         s = rs.scoring
+        # a scoring setting a child writes that the formula in force never reads (NB-13.4,
+        # NH-4.5); a root must write every setting, so only a child is asked
+        unread: list[tuple[str, str]] = []
+        if isinstance(s, M.TaiScoring) and s.conversion == "doubling":
+            unread.append(("points_per_tai", "conversion doubling makes S = base_points × 2^tai"))
+        if isinstance(s, M.FuFanScoring) and s.fixed_by_fan is not None:
+            unread += [(key, "fixed_by_fan gives a hand's 胡 by its 番") for key in ("fan_multiplier", "round_stage")]
+        for key, why in unread if rs.parent is not None else ():
+            own = self.own_loc([self.setting_loc("scoring", key)])
+            if own is not None:
+                own.error(f"scoring.{key} is never read: {why}; remove it")
         if not isinstance(s, M.FuFanScoring):
             self.check_tai_points(rs, s)
             return
