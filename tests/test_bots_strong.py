@@ -106,6 +106,25 @@ def test_NB_14_5_the_bots_count_only_the_meld_kinds_the_liability_counts():
     assert Stakes(no_chows).share(SeatView(obs), "S", "E", None, my_claim=fourth) == 1.0
 
 
+def test_NB_14_5_the_fast_bot_counts_only_the_meld_kinds_the_liability_counts():
+    """NB-14.5 (``liability.counts``): the fast bot does not claim a third meld from one seat
+    (it would link the two); two chows this seat claimed from East make a pung of East's
+    discard a third meld where chows count, and only the first counted one under
+    ``counts pon kan``, where the bot takes the pung that readies its hand."""
+    obs = dict(Game(NINGBO, 1).observation("S").to_dict())
+    assert 33 not in obs["wilds"]  # 7z (中) is no wild here
+    obs["melds"] = {"E": [], "S": [{"kind": "chi", "tiles": [0, 1, 2], "from": "E"}, {"kind": "chi", "tiles": [3, 4, 5], "from": "E"}],
+                    "W": [], "N": []}
+    obs["hand"] = parse_tiles("7z7z1p1p2p3p7s")
+    obs["phase"], obs["to_act"], obs["discard"] = "claims", ["S"], {"seat": "E", "tile": 33}
+    from nbmj.engine.actions import Action
+
+    legal = [Action.parse("S pon 7z"), Action("S", "pass")]
+    no_chows = compile_text('variant nochi extends ningbo "chows do not link"\nliability { counts pon kan }\n', "nochi.nbv")
+    assert FastBot(NINGBO)(obs, legal).kind == "pass"
+    assert FastBot(no_chows)({**obs, "variant": "nochi"}, legal).kind == "pon"
+
+
 def test_NB_4_12_a_discarded_wild_is_dead_where_no_one_may_win_on_it():
     from nbmj.bots.defence import Threats
 

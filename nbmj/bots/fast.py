@@ -35,9 +35,10 @@ from ..engine.bots import split_wilds
 from ..rules.model import FuFanScoring, RuleSet, TaiScoring
 from ..scoring.features import features_in
 from ..scoring.facts import tile_in_class, wind_kind
+from ..scoring.settlement import counts_toward_link
 from ..tiles import N_KINDS, N_TILE_IDS
 from .stakes import Stakes
-from .view import SeatView, claimed_from, hand_by_id
+from .view import SeatView, hand_by_id
 from .waits import WaitBook
 
 __all__ = ["FastBot", "Leanings"]
@@ -318,13 +319,18 @@ class FastBot:
         source = view.discard["seat"] if view.discard else None
         liability = self.rules.liability
         melds = view.my_melds()
-        fed_by = claimed_from(melds, source)
+        # the melds of the kinds a 三摊 link counts that this seat claimed from the discarder (NB-14.5)
+        fed_by = 0
+        if liability is not None:
+            for m in melds:
+                if m[2] == source and counts_toward_link(m[0], liability):
+                    fed_by += 1
         gains = self.leanings.pung_gain(view.wind, view.round_wind)
         valued = [k for k in range(N_KINDS) if gains[k]]
         lean_now = _lean(self.leanings, melds, view.unseen, counts, gains, valued)
         for a, c, ww in improving:
             kind = a.kind
-            if liability is not None and kind in liability.counts and fed_by + 1 >= liability.threshold:
+            if liability is not None and counts_toward_link(kind, liability) and fed_by + 1 >= liability.threshold:
                 continue  # a meld that links this seat to the discarder (三摊)
             if kind == "kan" or (kind == "pon" and gains[a.tile or 0] > 0):
                 return a
