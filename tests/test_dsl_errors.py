@@ -503,6 +503,33 @@ def test_a_scoring_setting_the_formula_never_reads_is_an_error_NB_13_4_NH_4_5(pa
     compile_text(_child(readable, "ningbo" if key == "points_per_tai" else "ninghai"), "kid.nbv")
 
 
+@pytest.mark.parametrize("parent, body, message", [
+    ("ninghai", "restrictions { discard_suits m p f during first_go_around [NH-1.7] }",
+     "discard_suits names f, but no flower is ever discarded in this variant"),
+    ("ningbo", "wilds { wild_flower_is_flower yes }\nrestrictions { discard_suits m p f during first_go_around [NH-1.7] }",
+     "discard_suits names f, but no flower is ever discarded in this variant"),
+    ("ninghai", "claims { chi no; priority hu > kan = pon }\nrestrictions { no_claims chi pon during first_go_around [NH-1.8] }",
+     "no_claims names 'chi', but claims.chi is no"),
+    ("ningbo", "liability none\nclaims { win_on_discard no; priority kan = pon > chi }\npayments { drop discard }\n"
+               "restrictions { drop win_after_pass; no_claims hu during first_go_around [NH-1.8] }",
+     "no_claims names 'hu', but claims.win_on_discard is no"),
+])
+def test_a_restriction_word_for_what_the_variant_never_has_is_an_error_NH_1_7_NH_1_8(parent, body, message):
+    """NH-1.7, NH-1.8: ``discard_suits ... f`` lets flowers be discarded, but a flower is
+    discarded only where it is a wild that is no flower (a flower indicator, NB-4.4); in a
+    variant without wilds, or whose wild flowers stay flowers, the word changed nothing.
+    ``no_claims`` of a claim on a discard the variant does not have forbade nothing. Both
+    compiled and were never read; now an error. (``no_claims kan`` also bars the kongs a
+    player declares on its turn, so it stays allowed where kongs of a discard are not.)"""
+    d, shown = _one_error(_child(body, parent))
+    assert d.message.startswith(message)
+    assert shown.startswith("f " if "suits" in message else message.split("'")[1])
+    compile_text(_child(body.replace(" f during", " during").replace("chi pon during", "pon during").replace(
+        "no_claims hu during", "no_claims kan during"), parent), "kid.nbv")
+    if parent == "ningbo" and "suits" in message:
+        compile_text(_child(body.split("\n")[1], parent), "kid.nbv")  # a wild flower that is no flower is discarded
+
+
 def test_a_liability_threshold_no_hand_can_reach_is_an_error():
     # a threshold of 5 melds from one player compiled, and the liability rows never applied
     [d] = _errors('variant kid extends ningbo "x"\nliability { threshold 5 }\n', "kid.nbv")

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 from . import model as M
 from .diagnostics import did_you_mean
+from .filespec import Entry
 from .schema import FLOWER_FEATURES, WILD_FEATURES
 from .source import Loc
-from .syntax import ExprAst, ItemAst, expr_features
+from .syntax import Atom, ExprAst, ItemAst, expr_features
 
 if TYPE_CHECKING:
     from .build import Builder
@@ -29,6 +30,17 @@ __all__ = ["VariantChecks", "MAX_POINTS"]
 MAX_POINTS = 2**53
 # The most tiles a hand may hold, the drawn one included (nbmj.core reads no more).
 MAX_HAND = 14
+
+
+def _word_loc(e: Entry, word: str) -> Loc:
+    """Where the restriction line ``e`` names the parameter ``word`` (the line, failing that)."""
+    atoms: list[Atom] = getattr(e.extra, "atoms", [])
+    for a in atoms[1:]:
+        if a.text in ("unless", "during"):
+            break
+        if a.text == word:
+            return a.loc
+    return e.loc
 
 
 class VariantChecks:
@@ -109,6 +121,23 @@ class VariantChecks:
                 self.conflict(
                     e.loc, claims_loc(needs), f"restriction {kind!r} is about a claim this variant does not have (claims.{needs} is no)"
                 )
+        # restriction words for what the variant never has: a flower among the discards (a
+        # flower is discarded only as a wild that is no flower, NB-4.4) and a claim on a discard
+        # it lacks (no_claims kan stays: it also bars the kongs declared on a turn, NH-1.8)
+        suits = m.tables["restrictions"].get("discard_suits")
+        wild_flowers = rs.wilds.enabled and rs.tiles.flowers and not rs.wilds.wild_flower_is_flower
+        if suits is not None and suits.value is not None and "f" in suits.value.suits and not wild_flowers:
+            causes = (self.setting_loc(*key) for key in (("wilds", "enabled"), ("tiles", "flowers"), ("wilds", "wild_flower_is_flower")))
+            self.conflict(_word_loc(suits, "f"), self.own_loc(causes),
+                          "discard_suits names f, but no flower is ever discarded in this variant: only a wild flower "
+                          "that is no flower is (wilds on, tiles.flowers yes, wilds.wild_flower_is_flower no)")
+        banned = m.tables["restrictions"].get("no_claims")
+        if banned is not None and banned.value is not None:
+            for claim in banned.value.claims:
+                setting = "win_on_discard" if claim == "hu" else claim
+                if claim != "kan" and not getattr(c, setting):
+                    self.conflict(_word_loc(banned, claim), claims_loc(setting),
+                                  f"no_claims names {claim!r}, but claims.{setting} is no: there is no such claim to forbid")
         # conditions that need wilds / flowers, or a shape the variant has
         self.check_vocabulary(rs)
         self.check_shapes_used(rs)
