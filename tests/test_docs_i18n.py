@@ -198,6 +198,27 @@ def test_generated_tables_and_labels_are_chinese_in_the_chinese_edition(en, zh):
     assert "4 台" in compare.text()
 
 
+_ENGLISH_WORD = re.compile(r"(?![A-Z]{2}-\d)[A-Za-z]{2,}")  # a rule ID (NH-6.3) is no English word
+
+
+def test_the_variant_pages_name_claims_windows_and_directions_in_chinese(zh):
+    # The words of the variant language that a restriction, a win restriction or the 三摊
+    # sentence shows in running text (chi/pon/kan, first_go_around, either, big_crane,
+    # discard ...) are the rules data's, and a Chinese reader is owed them in Chinese
+    # (NB-8.1, NB-11.9, NB-14.5, NH-1.8); the code cells (a restriction's name, a
+    # condition) stay as written.
+    left = []
+    for page in sorted((zh / "variants").glob("*.html")):
+        tree = parse(page)
+        cells = [td for tr in tree.find_all("tr", "nbmj-restriction") for td in tr.find_all("td")[1:4]]
+        cells += [tr.find_all("td")[1] for tr in tree.find_all("tr", "nbmj-win-restriction")]
+        cells += [p for p in tree.find_all("p") if p.text().startswith("三摊（三包）：")]
+        left += [f"{page.name}: {c.text()!r}" for c in cells if _ENGLISH_WORD.search(_running_text(c))]
+    assert not left, "\n".join(left)
+    ninghai = parse(zh / "variants" / "ninghai-yaobansan.html").find_all("tr", "nbmj-restriction")
+    assert any("第一巡" in r.text() and "吃、碰、杠" in r.text() for r in ninghai)
+
+
 _LEFT_MARKUP = re.compile(r"``|:[a-z]+:`|(?<![\w*])\*[^\s*][^*]*\*(?![\w*])")
 
 

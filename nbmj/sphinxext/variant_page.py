@@ -184,6 +184,11 @@ class VariantDirective(VariantDirectiveBase):
             out.append(part)
         return out
 
+    def _words(self, words: Iterable[str]) -> str:
+        """Words of the variant language (claims, win methods, conditions) in the build's
+        language, listed."""
+        return text(self.env, ", ").join(data(self.env, w) for w in words)
+
     def _items_section(self, rules: RuleSet) -> nodes.section:
         env = t = self.env
         sec = titled_section(self.state.document, text(t, "Scoring items"), "scoring items")
@@ -240,15 +245,16 @@ class VariantDirective(VariantDirectiveBase):
             for r in data_dict["restrictions"]:
                 detail = []
                 if r.get("unless"):
-                    detail.append(text(t, "unless {conditions}", conditions=", ".join(r["unless"])))
+                    detail.append(text(t, "unless {conditions}", conditions=self._words(r["unless"])))
                 if r.get("suits"):
                     detail.append(text(t, "suits {suits}", suits=" ".join(r["suits"])))
                 if r.get("claims"):
-                    detail.append(text(t, "claims {claims}", claims=", ".join(r["claims"])))
+                    detail.append(text(t, "claims {claims}", claims=self._words(r["claims"])))
                 meaning = data(t, RESTRICTION_KINDS.get(r["kind"], ""))
+                window = data(t, r["window"]) if r.get("window") else ""
                 rows.append(
                     (
-                        [inline_literal(r["kind"]), meaning, r.get("window", ""), text(t, "; ").join(detail),
+                        [inline_literal(r["kind"]), meaning, window, text(t, "; ").join(detail),
                          rule_ref(env, r["rule"]) if r.get("rule") else ""],
                         {"classes": ["nbmj-restriction"], "ids": [f"restriction-{r['kind']}"]},
                     )
@@ -260,7 +266,7 @@ class VariantDirective(VariantDirectiveBase):
             sec += paragraph(text(t, "No restrictions on claims or discards."))
         if data_dict["win_restrictions"]:
             rows = [
-                ([inline_literal(w["when"]), ", ".join(w["forbid"]), rule_ref(env, w["rule"]) if w.get("rule") else ""],
+                ([inline_literal(w["when"]), self._words(w["forbid"]), rule_ref(env, w["rule"]) if w.get("rule") else ""],
                  {"classes": ["nbmj-win-restriction"]})
                 for w in data_dict["win_restrictions"]
             ]
@@ -291,8 +297,8 @@ class VariantDirective(VariantDirectiveBase):
                 t,
                 "Liability (三摊/三包): two seats are linked when {threshold} or more melds ({counts}) were fed "
                 "between them (direction: {direction}). A linked row replaces the baseline; seats without a link {others}",
-                threshold=liability["threshold"], counts=", ".join(liability["counts"]),
-                direction=liability["direction"], others=others,
+                threshold=liability["threshold"], counts=self._words(liability["counts"]),
+                direction=data(t, liability["direction"]), others=others,
             ))
             rows = [
                 (

@@ -81,7 +81,7 @@ TEXT: Final[dict[str, str]] = {
     ),
     "Liability (三摊/三包): two seats are linked when {threshold} or more melds ({counts}) were fed "
     "between them (direction: {direction}). A linked row replaces the baseline; seats without a link {others}": (
-        "三摊（三包）：两家之间供牌达到 {threshold} 副或更多（计入 {counts}）时，两家相连"
+        "三摊（三包）：两家之间供牌达到 {threshold} 副或更多（计入{counts}）时，两家相连"
         "（方向：{direction}）。相连时按下表对应行结算，代替基本付款；不相连的各家{others}"
     ),
     "still pay.": "照常付款。",
@@ -119,7 +119,7 @@ TEXT: Final[dict[str, str]] = {
     "Restrictions": "限制",
     "unless {conditions}": "除非 {conditions}",
     "suits {suits}": "花色 {suits}",
-    "claims {claims}": "声明 {claims}",
+    "claims {claims}": "所列：{claims}",
     "Restrictions on claims and discards:": "对吃碰杠和打牌的限制：",
     "No restrictions on claims or discards.": "对吃碰杠和打牌没有限制。",
     "Win methods forbidden to some hands:": "某些手牌不得采用的胡牌方式：",
@@ -171,6 +171,8 @@ DATA: Final[dict[str, str]] = {
     "discard": "点炮",
     "self_draw": "自摸",
     "rob_kong": "抢杠",
+    "kong_replacement": "杠后补牌胡",
+    "flower_replacement": "补花后补牌胡",
     "kong_bloom_on_discard_kong": "明杠杠上开花",
     "kong_bloom_on_added_kong": "补杠杠上开花",
     "single": "单吊",
@@ -178,6 +180,17 @@ DATA: Final[dict[str, str]] = {
     "edge": "边张",
     "pair_pair": "对倒",
     "two_sided": "两面",
+    # -- claims counted for 三摊 or barred by a restriction, its window, its exception
+    "chi": "吃",
+    "pon": "碰",
+    "kan": "杠",
+    "either": "任一方向",
+    "winner_fed": "只算喂给胡家的",
+    "fed_winner": "只算胡家喂出的",
+    "always": "始终",
+    "first_go_around": "第一巡",
+    "dealer_first_turn": "庄家第一次出牌",
+    "big_crane": "大吊车",
     # -- the shipped variants' summaries
     "Ningbo as the QQ-style and 同城乐 rules describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
         "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
