@@ -219,6 +219,16 @@ def test_the_variant_pages_name_claims_windows_and_directions_in_chinese(zh):
     assert any("第一巡" in r.text() and "吃、碰、杠" in r.text() for r in ninghai)
 
 
+def test_a_worked_examples_refused_win_says_why_in_chinese(zh):
+    # The scorer's reason (NB-7.9: "this variant allows no win on a discard") was printed
+    # in English after 不能胡; a condition a variant writes in its own language may stay.
+    lines = [li.text() for li in parse(zh / "variants" / "ningbo-7wild.html").find_all("li")
+             if li.text().startswith("不能胡：")]
+    assert lines and any("不许胡别人打出的牌" in line for line in lines)
+    english = [line for line in lines if re.search(r"\b(variant|allows|may not|needed to)\b", line)]
+    assert not english, english
+
+
 _LEFT_MARKUP = re.compile(r"``|:[a-z]+:`|(?<![\w*])\*[^\s*][^*]*\*(?![\w*])")
 
 

@@ -1,6 +1,7 @@
 """``nbmj score``: the JSON contract, --explain, and exit status 2 on bad situations."""
 
 import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -75,6 +76,25 @@ def test_explain_prints_a_table():
     out = res.output
     assert "base 30 + 2 + 4 + 16 + 2 + 2 = 56" in out and "NH-2.4" in out and "🀏" in out
     assert "rounded up to a multiple of 10" in out and "NH-4.2" in out and "NH-4.8" in out
+
+
+@pytest.mark.parametrize(
+    "variant, sit_changes, words",
+    [
+        ("ningbo-7wild", {}, "胡别人打出的牌（NB-7.9）"),
+        ("ningbo", {"flowers": ""}, "要4台才能胡（NB-13.1）"),
+    ],
+)
+def test_explain_in_chinese_says_why_a_win_is_refused_in_chinese_NB_7_9_NB_13_1(variant, sit_changes, words):
+    """``--lang zh`` printed the scorer's English reason after 不能胡 ("this variant allows
+    no win on a discard"); the reason is now given in Chinese, with its rule."""
+    sit = {"variant": variant, "seat": "S", "round": "E", "concealed": "555z 12m 456p 789s 99s", "win_tile": "3m",
+           "win_by": "discard", "from": "E", "flowers": "2f", "indicator": "7z", **sit_changes}
+    res = run(["--explain", "--lang", "zh", "-"], sit)
+    assert res.exit_code == 0, res.output
+    refused = res.output[res.output.index("不能胡："):]
+    assert words in "".join(refused.split())
+    assert not re.search(r"[A-Za-z]{3,}", re.sub(r"[A-Z]{2}-[\d.]+", "", refused)), refused
 
 
 @pytest.mark.parametrize(

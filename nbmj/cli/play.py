@@ -27,6 +27,7 @@ from .._paths import missing_directory
 from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..rules.model import SEATS
+from ..scoring.explanation import refusal_text
 from ..narration import Language, describe, reading_groups
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
 from ._settlement import default_language, print_payments, print_win
@@ -282,7 +283,7 @@ def _hint(game: Game, seat: str, legal: Sequence[Action], table: TextTable) -> s
         elif sh > 0 and keep:
             parts.append(table.t("keep", tiles=table.tiles([tile for tile, _w in keep])))
     if withheld is not None:
-        parts.append(table.t("no_win", reason=escape(withheld.reason)))
+        parts.append(table.t("no_win", reason=escape(refusal_text(withheld.reason, table.lang))))
     return "; ".join(parts)
 
 

@@ -70,7 +70,7 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult, lang: Language
     from rich.console import Console
     from rich.markup import escape
 
-    from ..scoring.explanation import Settlement, explain_win, seat_name
+    from ..scoring.explanation import Settlement, explain_win, refusal_text, seat_name
     from ..tiles import glyphs
     from ._settlement import print_payments, print_win
 
@@ -89,6 +89,6 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult, lang: Language
     win = explain_win(sit, rules, result)
     print_win(console, win, lang)
     if not result.valid:
-        console.print(("[red]不能胡[/red]：" if zh else "[red]not valid[/red]: ") + f"{escape(result.reason or '')} ({result.reason_rule})")
+        console.print(("[red]不能胡[/red]：" if zh else "[red]not valid[/red]: ") + escape(refusal_text(f"{result.reason or ''} ({result.reason_rule})", lang)))
         return
     print_payments(console, Settlement("win", (win,)), lang)

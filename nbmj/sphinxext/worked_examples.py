@@ -16,7 +16,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
 from .domain import RULE_ID, rule_ref
-from .i18n import data, localized, parts, text, texts
+from .i18n import data, language_key, localized, parts, text, texts
 from .markup import current_docname, inline_literal, name_text, paragraph, table, titled_section
 from .setting_values import unit_name
 from .tile_display import tile_row
@@ -168,7 +168,9 @@ def score_display(env: BuildEnvironment, result: ScoreResult) -> list[nodes.Node
     total_para = paragraph(text(env, "total: "), total, "; S = ", nodes.strong(points, points), classes=["nbmj-total"])
     facts += nodes.list_item("", total_para)
     if not scored["valid"]:
-        reason = paragraph(text(env, "not a valid win: "), scored["reason"] or "")
+        from ..scoring.explanation import refusal_text
+
+        reason = paragraph(text(env, "not a valid win: "), refusal_text(scored["reason"] or "", "zh" if language_key(env) == "zh" else "en"))
         if scored.get("reason_rule"):
             reason += [nodes.Text(" "), rule_ref(env, scored["reason_rule"])]
         facts += nodes.list_item("", reason)

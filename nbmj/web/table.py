@@ -26,7 +26,6 @@ a finished one dropped after a while (:meth:`Tables.sweep`).
 
 from __future__ import annotations
 
-import re
 import secrets
 import threading
 import time
@@ -42,6 +41,7 @@ from ..errors import NbmjError
 from ..narration import reading_groups
 from ..rules import RuleSet
 from ..rules.model import SEATS
+from ..scoring.explanation import withheld_in_chinese
 from ..tiles import tile_code
 from .channel import CLOSE_GONE, CLOSE_IDLE, CLOSE_REPLACED, SeatChannel
 from .limits import Limits
@@ -102,34 +102,6 @@ def explained_settlement(game: Game) -> dict[str, Any]:
     # the terminal, this table and the replay viewer draw)
     out["explanation"] = game.settlement().to_json()
     return out
-
-
-# The reasons a complete hand is refused (the scorer's and the engine's sentences, see
-# nbmj.engine.explain.withheld_win), in Chinese: a person at a Chinese page is owed them too.
-_WIN_BY_ZH = {"discard": "胡别人打出的牌", "rob kong": "抢杠胡", "self draw": "自摸胡"}
-_WITHHELD_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(r"(\d+) tai counting toward the minimum; (\d+) are needed to win"), r"计入起和的只有 \1 台，要 \2 台才能胡"),
-    (re.compile(r"a hand value of (\d+) tai × (\d+); (\d+) is needed to win"), r"牌值是 \1 台 × \2，要 \3 才能胡"),
-    (re.compile(r" \(or (.+?); the multipliers make ×(\d+)\)"),
-     lambda m: "（或者 " + re.sub(r"(\d+) tai with ×(\d+)", r"\1 台且 ×\2", m[1]).replace(" or ", "，或者 ") + f"；倍数合计 ×{m[2]}）"),
-    (re.compile(r"a discard win passed earlier bars discard wins until you draw or claim"),
-     "放过了一次点炮胡，在你摸牌或吃碰杠之前不能再胡别人打出的牌"),
-    (re.compile(r"a discarded wild may not be claimed, not even to win"), "打出的百搭不能吃碰杠，胡也不行"),
-    (re.compile(r"a discarded wild is dead: no one may win on it"), "打出的百搭是死牌，谁也不能胡它"),
-    (re.compile(r"this variant allows no win on a discard"), "这个规则不许胡别人打出的牌"),
-    (re.compile(r"this variant allows no robbing of a kong"), "这个规则不许抢杠胡"),
-    (re.compile(r"a hand with (.+) may not win by (discard|rob kong|self draw)"), lambda m: f"{m[1]} 的牌不能{_WIN_BY_ZH[m[2]]}"),
-    (re.compile(r"the rules refuse this win"), "规则不许这样胡"),
-    (re.compile(r" \(([A-Z]+-[\d.]+(?:, [A-Z]+-[\d.]+)*)\)$"), r"（\1）"),
-)
-
-
-def withheld_in_chinese(reason: str) -> str:
-    """The reason a complete hand is offered no win (:meth:`~nbmj.engine.Game.withheld_win`'s
-    ``reason``) in Chinese; a part no pattern knows stays as it is."""
-    for pattern, chinese in _WITHHELD_ZH:
-        reason = pattern.sub(chinese, reason)
-    return reason
 
 
 class _PersonConnection(RemoteSeat):
