@@ -97,6 +97,19 @@ def test_explain_in_chinese_says_why_a_win_is_refused_in_chinese_NB_7_9_NB_13_1(
     assert not re.search(r"[A-Za-z]{3,}", re.sub(r"[A-Z]{2}-[\d.]+", "", refused)), refused
 
 
+@pytest.mark.parametrize("concealed, win_tile, wait", [("555z 12m 456p 789s 99s", "3m", "边张"),
+                                                       ("555z 13m 456p 789s 99s", "2m", "嵌张"),
+                                                       ("555z 123m 456p 789s 9s", "9s", "单吊")])
+def test_explain_in_chinese_names_the_wait_in_chinese_NB_10_7(concealed, win_tile, wait):
+    """The reading line of ``--lang zh`` ended in the English wait ("(single)")."""
+    sit = {"variant": "ningbo", "seat": "S", "concealed": concealed, "win_tile": win_tile, "win_by": "self_draw",
+           "flowers": "2f 6f", "indicator": "7z"}
+    res = run(["--explain", "--lang", "zh", "-"], sit)
+    assert res.exit_code == 0, res.output
+    reading = next(line for line in res.output.splitlines() if line.startswith("拆法"))
+    assert reading.endswith(f"({wait})"), reading
+
+
 @pytest.mark.parametrize(
     "change, fragment",
     [

@@ -70,7 +70,7 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult, lang: Language
     from rich.console import Console
     from rich.markup import escape
 
-    from ..scoring.explanation import Settlement, explain_win, refusal_text, seat_name
+    from ..scoring.explanation import Settlement, explain_win, refusal_text, seat_name, wait_name
     from ..tiles import glyphs
     from ._settlement import print_payments, print_win
 
@@ -85,7 +85,7 @@ def _explain(sit: Situation, rules: RuleSet, result: ScoreResult, lang: Language
                   + (f"   indicator {glyphs([sit.indicator])}" if sit.indicator is not None and not zh else "")
                   + (f"   翻牌 {glyphs([sit.indicator])}" if sit.indicator is not None and zh else ""))
     console.print(("副露 " if zh else "melds ") + (melds or "-") + ("   花 " if zh else "   flowers ") + flowers)
-    console.print(("拆法 " if zh else "reading ") + f"{escape(result.decomposition)}  ({result.wait.replace('_', ' ')})")
+    console.print(("拆法 " if zh else "reading ") + f"{escape(result.decomposition)}  ({wait_name(result.wait, lang)})")
     win = explain_win(sit, rules, result)
     print_win(console, win, lang)
     if not result.valid:

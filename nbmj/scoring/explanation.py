@@ -112,6 +112,15 @@ def seat_name(seat: str, lang: Language) -> str:
     return _SEAT_NAMES[lang].get(seat, seat)
 
 
+_WAITS_ZH = {"single": "单吊", "pair_pair": "对倒", "closed": "嵌张", "edge": "边张", "two_sided": "两面"}
+
+
+def wait_name(wait: str, lang: Language) -> str:
+    """How the winning tile completed a reading (NB-10.7 to NB-10.12) in ``lang``:
+    ``'pair pair'``, ``'对倒'``; an empty wait (a hand without sets) stays empty."""
+    return _WAITS_ZH.get(wait, wait) if lang == "zh" else wait.replace("_", " ")
+
+
 def unit_text(value: int, unit: str, lang: Language) -> str:
     """An item's value with its unit in ``lang``: ``'2 tai'``, ``'2 台'``, ``'4 胡'``, ``'×2'``."""
     if unit == "x":
