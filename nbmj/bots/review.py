@@ -284,12 +284,12 @@ def _refusal(waits: Sequence[Wait]) -> tuple[str, str, str | None]:
         for worth in (x.self_draw, x.discard):
             if worth.reason:
                 return worth.reason, _zh_refusal(worth.reason), worth.rule
-    return "no reading of it reaches the minimum", "没有一种组合达到起和番数", None
+    return "no reading of it reaches the minimum", "没有一种拆法达到起胡", None
 
 
 def _zh_refusal(reason: str) -> str:
     if "needed to win" in reason:
-        return "达不到起和台数"
+        return "达不到起胡台数"
     if "dead" in reason:
         return "打出的百搭是死牌"
     if "may not win by" in reason:

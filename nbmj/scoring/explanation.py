@@ -560,7 +560,7 @@ def _step_silver(f: Mapping[str, Any], lang: Language) -> str:
 _WIN_BY_ZH = {"discard": "胡别人打出的牌", "rob kong": "抢杠胡", "self draw": "自摸胡",
               "kong replacement": "胡杠后补上来的牌", "flower replacement": "胡补花补上来的牌"}
 _WITHHELD_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(r"(\d+) tai counting toward the minimum; (\d+) are needed to win"), r"计入起和的只有 \1 台，要 \2 台才能胡"),
+    (re.compile(r"(\d+) tai counting toward the minimum; (\d+) are needed to win"), r"计入起胡的只有 \1 台，要 \2 台才能胡"),
     (re.compile(r"a hand value of (\d+) tai × (\d+); (\d+) is needed to win"), r"牌值是 \1 台 × \2，要 \3 才能胡"),
     (re.compile(r" \(or (.+?); the multipliers make ×(\d+)\)"),
      lambda m: "（或者 " + re.sub(r"(\d+) tai with ×(\d+)", r"\1 台且 ×\2", m[1]).replace(" or ", "，或者 ") + f"；倍数合计 ×{m[2]}）"),
@@ -568,8 +568,8 @@ _WITHHELD_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
      "放过了一次点炮胡，在你摸牌或吃碰杠之前不能再胡别人打出的牌"),
     (re.compile(r"a discarded wild may not be claimed, not even to win"), "打出的百搭不能吃碰杠，胡也不行"),
     (re.compile(r"a discarded wild is dead: no one may win on it"), "打出的百搭是死牌，谁也不能胡它"),
-    (re.compile(r"this variant allows no win on a discard"), "这个规则不许胡别人打出的牌"),
-    (re.compile(r"this variant allows no robbing of a kong"), "这个规则不许抢杠胡"),
+    (re.compile(r"this variant allows no win on a discard"), "本玩法不许胡别人打出的牌"),
+    (re.compile(r"this variant allows no robbing of a kong"), "本玩法不许抢杠胡"),
     (re.compile(r"a hand with (.+) may not win by (discard|rob kong|self draw|kong replacement|flower replacement)"), lambda m: f"{m[1]} 的牌不能{_WIN_BY_ZH[m[2]]}"),
     (re.compile(r"the rules refuse this win"), "规则不许这样胡"),
     (re.compile(r" \(([A-Z]+-[\d.]+(?:, [A-Z]+-[\d.]+)*)\)$"), r"（\1）"),

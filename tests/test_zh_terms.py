@@ -1,0 +1,37 @@
+"""One Chinese word for one thing, everywhere a Chinese reader reads nbmj: the docs'
+catalogues, and the Chinese strings of the terminal, the web table and the docs
+extension. The word is the glossary's (docs/glossary.rst), which is the rulebook's; a
+stray synonym that the glossary does not list makes a player wonder whether a different
+rule is meant."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "docs" / "locales" / "zh_CN" / "LC_MESSAGES"
+
+#: a word not to use -> (the glossary's word, the rule it belongs to)
+NOT_OURS = {
+    "起和": ("起胡", "NB-13.1"),
+}
+
+
+def _chinese_texts() -> list[tuple[str, str]]:
+    """(where, text) of every place that holds Chinese a reader sees."""
+    polib = pytest.importorskip("polib")
+    texts = [(str(po.relative_to(ROOT)), e.msgstr) for po in sorted(LOCALE.rglob("*.po")) for e in polib.pofile(str(po))]
+    for pattern in ("*.py", "*.js", "*.html"):
+        texts += [(str(p.relative_to(ROOT)), p.read_text(encoding="utf-8")) for p in sorted((ROOT / "nbmj").rglob(pattern))]
+    return texts
+
+
+@pytest.mark.parametrize("word", sorted(NOT_OURS))
+def test_the_glossarys_word_is_used(word):
+    ours, rule = NOT_OURS[word]
+    found = sorted({where for where, text in _chinese_texts() if word in text})
+    assert not found, f"write {ours} ({rule}, as the glossary does), not {word}: {found}"
+    glossary = (LOCALE / "glossary.po").read_text(encoding="utf-8")
+    assert ours in glossary
