@@ -165,7 +165,7 @@ DATA: Final[dict[str, str]] = {
     "fan": "番",
     "discarder": "点炮者",
     "each_other": "其他每家",
-    "partner": "相连的一家",
+    "partner": "包家",
     "robbed": "被抢杠者",
     "kong_discarder": "供杠者",
     "discard": "点炮",
