@@ -1,7 +1,8 @@
 """One Chinese word for one thing, everywhere a Chinese reader reads nbmj: the docs'
 catalogues, and the Chinese strings of the terminal, the web table and the docs
 extension. The word is the glossary's (docs/glossary.rst) or, for a word the glossary
-does not list, the rulebook's; a stray synonym makes a player wonder whether a different
+does not list, the rulebook's or the one the settlement explanation already gives
+(nbmj.scoring.explanation); a stray synonym makes a player wonder whether a different
 rule is meant."""
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ NOT_OURS = {
     # the player linked to the winner by 三摊, who pays in the linked rows
     "同伙": ("包家", "NB-14.6"),
     "相连的一家": ("包家", "NB-14.6"),
+    # the win after konging another's discard, and who gave the konged tile
+    "明杠杠上开花": ("杠头开花", "NB-11.4"),
+    "供杠者": ("放杠者", "NB-14.9"),
 }
 
 
@@ -36,5 +40,7 @@ def test_the_glossarys_word_is_used(word):
     ours, rule = NOT_OURS[word]
     found = sorted({where for where, text in _chinese_texts() if word in text})
     assert not found, f"write {ours} ({rule}, as the glossary does), not {word}: {found}"
-    reference = "".join(p.read_text(encoding="utf-8") for p in [LOCALE / "glossary.po", *sorted((LOCALE / "rulebook").glob("*.po"))])
+    # the glossary, the rulebook, and the explanation every Chinese settlement is read from
+    reference = "".join(p.read_text(encoding="utf-8") for p in [LOCALE / "glossary.po", *sorted((LOCALE / "rulebook").glob("*.po")),
+                                                                ROOT / "nbmj" / "scoring" / "explanation.py"])
     assert ours in reference

@@ -600,7 +600,7 @@ _SITUATIONS: dict[Language, dict[str, str]] = {
            "kong_bloom_on_discard_kong": "杠头开花 on a kong of a discard",
            "kong_bloom_on_added_kong": "杠上开花 on a kong added to a claimed pung", "discard_by_partner": "the partner discards",
            "discard_by_other": "another player discards", "kong_bloom_on_partner_kong": "杠头开花 on the partner's kong"},
-    "zh": {"discard": "点炮", "self_draw": "自摸", "rob_kong": "抢杠", "kong_bloom_on_discard_kong": "放杠后杠头开花", "kong_bloom_on_added_kong": "补杠后杠上开花",
+    "zh": {"discard": "点炮", "self_draw": "自摸", "rob_kong": "抢杠", "kong_bloom_on_discard_kong": "杠头开花", "kong_bloom_on_added_kong": "补杠后杠上开花",
            "discard_by_partner": "包家放炮", "discard_by_other": "他家放炮", "kong_bloom_on_partner_kong": "包家放杠后杠头开花"},
 }
 _ROLES: dict[Language, dict[str, str]] = {
