@@ -23,6 +23,8 @@ NOT_OURS = {
     # the win after konging another's discard, and who gave the konged tile
     "明杠杠上开花": ("杠头开花", "NB-11.4"),
     "供杠者": ("放杠者", "NB-14.9"),
+    # a win on a flower's replacement is 杠上开花 as well
+    "花上开花": ("杠上开花", "NB-5.7"),
 }
 
 

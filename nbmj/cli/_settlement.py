@@ -27,7 +27,7 @@ _WORDS: dict[Language, dict[str, str]] = {
 _HOW: dict[Language, dict[str, str]] = {
     "en": {"self_draw": "self-draw", "discard": "on a discard", "rob_kong": "robbing a kong",
            "kong_replacement": "on a kong's replacement", "flower_replacement": "on a flower's replacement"},
-    "zh": {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠", "kong_replacement": "杠上开花", "flower_replacement": "花上开花"},
+    "zh": {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠", "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"},
 }
 
 
