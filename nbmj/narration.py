@@ -30,7 +30,7 @@ LANGUAGES: tuple[Language, ...] = ("en", "zh")
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
-_PAY_WHY_ZH = {"kong": "杠", "flower_kong": "花杠", "flowers": "花"}
+_PAY_WHY_ZH = {"kong": "杠", "flower_kong": "杠花", "flowers": "花"}
 
 
 def check_language(lang: str) -> Language:
@@ -154,7 +154,7 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
     if e == "kakan":
         return f"{who}加杠 {tile_text(ev['tile'])}"
     if e == "flower":
-        return f"{who}亮花 {tile_text(ev['tile'])}"
+        return f"{who}杠花 {tile_text(ev['tile'])}"
     if e == "hu":
         return f"{who}胡牌"
     if e == "pay":

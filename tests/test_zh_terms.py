@@ -25,6 +25,9 @@ NOT_OURS = {
     "供杠者": ("放杠者", "NB-14.9"),
     # a win on a flower's replacement is 杠上开花 as well
     "花上开花": ("杠上开花", "NB-5.7"),
+    # laying a flower aside is 补花; declaring it, in the manual flower mode, 杠花
+    "亮花": ("杠花", "NB-5.5"),
+    "花杠": ("杠花", "NB-5.5"),
 }
 
 

@@ -86,7 +86,7 @@ TEXT: dict[str, dict[str, str]] = {
     },
 }
 _KIND_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠", "kakan": "加杠",
-            "flower": "亮花", "hu": "胡", "pass": "过"}
+            "flower": "杠花", "hu": "胡", "pass": "过"}
 _SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 
 
