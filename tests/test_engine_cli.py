@@ -34,6 +34,22 @@ def test_demo_with_a_win_prints_the_settlement():
     assert re.search(r"NB-14\.\d", r.output)
 
 
+@pytest.mark.parametrize("how", ["option", "locale"])
+def test_demo_speaks_chinese_NB_14_1(how):
+    """``nbmj demo`` was English only, whatever the locale: its narration, its tables and
+    the settlement. With ``--lang zh``, or a Chinese locale, it is all Chinese."""
+    if how == "option":
+        r = run("demo", "--seed", "4", "--lang", "zh")
+    else:
+        r = CliRunner().invoke(main, ["demo", "--seed", "4"], env={"LC_ALL": "zh_CN.UTF-8"})
+    assert r.exit_code == 0, r.output
+    out = r.output
+    assert "发牌后的牌桌" in out and "终局时的牌桌" in out and "打出" in out
+    assert "胡牌（" in out and "算分" in out and "谁付谁" in out and "NB-14.1" in out
+    english = re.findall(r"\b(?:discards|draws|wins|table|seed|bots|reading|wait|pays|tiles)\b", out)
+    assert not english, english
+
+
 def test_demo_unknown_variant_is_a_one_line_error():
     r = run("demo", "--variant", "nosuch")
     assert r.exit_code == 2

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ReplayError
-from ..narration import describe, tile_text
+from ..narration import Language, describe, seat_name, tile_text
 from ._input import read_json_lines
 from ._output import emit_json
 
@@ -30,24 +30,33 @@ def _ids(tiles: Iterable[int]) -> str:
     return f"{glyphs(ordered)} {to_notation(ordered)}" if ordered else "—"
 
 
-def _print_settlement(console: Console, game: Game) -> None:
-    """The hand's settlement explained (:meth:`~nbmj.engine.Game.settlement`), in English."""
+def _print_settlement(console: Console, game: Game, lang: Language = "en") -> None:
+    """The hand's settlement explained (:meth:`~nbmj.engine.Game.settlement`), in ``lang``."""
+    from ..scoring.explanation import wait_name
     from ._settlement import print_payments, print_win
 
     explained = game.settlement()
     for win in explained.wins:
-        print_win(console, win, "en", reading=f"reading {win.decomposition}, wait {win.wait.replace('_', ' ')}")
-    print_payments(console, explained, "en")
+        wait = wait_name(win.wait, lang)
+        reading = f"拆法 {win.decomposition}，{wait}" if lang == "zh" else f"reading {win.decomposition}, wait {wait}"
+        print_win(console, win, lang, reading=reading)
+    print_payments(console, explained, lang)
 
 
-def _print_table(console: Console, game: Game, reveal: bool) -> None:
+def _print_table(console: Console, game: Game, reveal: bool, lang: Language = "en") -> None:
+    from .play import _KIND_ZH
+
     st = game.full_state()
     for s in "ESWN":
         p = "ESWN".index(s)
-        melds = "  ".join(_ids(m["tiles"]) + f"({m['kind']})" for m in st["melds"][s])
-        hand = _ids(st["hands"][s]) if reveal else f"{len(st['hands'][s])} tiles"
+        melds = "  ".join(_ids(m["tiles"]) + f"({_KIND_ZH.get(m['kind'], m['kind']) if lang == 'zh' else m['kind']})"
+                          for m in st["melds"][s])
+        count = len(st["hands"][s])
+        hand = _ids(st["hands"][s]) if reveal else (f"{count} 张" if lang == "zh" else f"{count} tiles")
         flowers = _ids(st["flowers"][s]) if st["flowers"][s] else ""
-        console.print(f"  {s} ({game.seat_wind(p)}): {hand}  {melds}  {flowers}".rstrip())
+        wind = game.seat_wind(p)
+        who = f"{seat_name(s, 'zh')}（{seat_name(wind, 'zh')[0]}位）" if lang == "zh" else f"{s} ({wind})"
+        console.print(f"  {who}{'：' if lang == 'zh' else ': '}{hand}  {melds}  {flowers}".rstrip())
 
 
 # ---------------------------------------------------------------- demo
@@ -57,16 +66,21 @@ def _print_table(console: Console, game: Game, reveal: bool) -> None:
 @click.option("--seed", default=0, show_default=True, help="Seed of the hand.")
 @click.option("--variant", default="ningbo", show_default=True, help="Variant name or path.")
 @click.option("--bot", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
-def demo(seed: int, variant: str, bot: str) -> None:
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="Language (default: Chinese when the locale is Chinese).")
+def demo(seed: int, variant: str, bot: str, lang: str | None) -> None:
     """Play one seeded hand among four bots and show it as it goes."""
     from rich.console import Console
 
     from ..engine import Game, make_bots
+    from ._settlement import default_language
 
+    language: Language = "zh" if (lang or default_language()) == "zh" else "en"
+    zh = language == "zh"
     console = Console(highlight=False)
     game = Game(variant, seed)
     bots = make_bots(bot, seed)
-    console.print(f"[bold]{game.variant}[/bold], seed {seed}: four {bot} bots")
+    console.print(f"[bold]{game.variant}[/bold]" + (f"，种子 {seed}：四个 {bot} 机器人" if zh else f", seed {seed}: four {bot} bots"))
     shown = 0
 
     def flush() -> None:
@@ -74,20 +88,20 @@ def demo(seed: int, variant: str, bot: str) -> None:
         for ev in game.events[shown:]:
             if ev["e"] in ("pass", "chi", "pon", "kan"):  # the "take" line tells the claim carried out
                 continue
-            console.print("  " + describe(ev))
+            console.print("  " + describe(ev, language))
         shown = len(game.events)
 
     flush()
-    console.print("[bold]the table after the deal[/bold]")
-    _print_table(console, game, reveal=True)
+    console.print("[bold]发牌后的牌桌[/bold]" if zh else "[bold]the table after the deal[/bold]")
+    _print_table(console, game, reveal=True, lang=language)
     while not game.is_over:
         seat = game.to_act[0]
         game.step(bots[seat](game.observation(seat), game.legal_actions(seat)))
         flush()
-    console.print("[bold]the table at the end[/bold]")
-    _print_table(console, game, reveal=True)
+    console.print("[bold]终局时的牌桌[/bold]" if zh else "[bold]the table at the end[/bold]")
+    _print_table(console, game, reveal=True, lang=language)
     if game.result is not None and game.result.outcome == "win":
-        _print_settlement(console, game)
+        _print_settlement(console, game, language)
 
 
 # ---------------------------------------------------------------- replay
