@@ -723,3 +723,8 @@ def test_the_lobby_says_what_the_chosen_variant_is(browser, tmp_path):
         Select(browser.find_element(By.ID, "variant")).select_by_value("ninghai-yaoerliu")
         assert about.text == load_variant("ninghai-yaoerliu").summary
         assert browser.execute_script("return window.pwned") is None
+        # the Chinese lobby says it in Chinese (it showed the English summary)
+        from nbmj.rules.zh_CN import SUMMARIES
+
+        english = load_variant("ninghai-yaoerliu").summary
+        assert _in_both_languages(browser, lambda: about.text) == {"en": english, "zh": SUMMARIES[english]}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from importlib import resources
 
 import pytest
 
@@ -414,3 +415,22 @@ def test_the_variant_list_says_what_each_variant_is(tmp_path):
     for name in listed["variants"]:
         want = load_variant(str(variant) if name == "thursday" else name).summary
         assert listed["summaries"][name] == want and want
+
+
+def test_the_chinese_lobby_says_what_each_variant_is_in_chinese(tmp_path):
+    """The Chinese lobby showed the English summary under the variant's name ("Ningbo as
+    the QQ-style and 同城乐 rules describe it: ..."). The list now carries the summaries
+    in Chinese too, the ones the Chinese documentation shows; a server's own variant keeps
+    the summary its file gives."""
+    variant = tmp_path / "thursday.nbv"
+    variant.write_text('variant thursday extends ningbo "<b>Thursday</b> at the club"\n', encoding="utf-8")
+    with _client(variants=[str(variant)]) as client:
+        listed = client.get("/api/variants").json()
+    chinese = listed["summaries_zh"]
+    assert set(chinese) == set(listed["variants"])
+    assert chinese["thursday"] == "<b>Thursday</b> at the club"
+    for name in listed["variants"]:
+        if name != "thursday":
+            assert re.search(r"[\u4e00-\u9fff]", chinese[name]) and not re.search(r"\b(?:as|the|wilds|scheme|tiles)\b", chinese[name]), chinese[name]
+    lobby = resources.files("nbmj.web").joinpath("lobby.html").read_text(encoding="utf-8")
+    assert "v.summaries_zh" in lobby

@@ -3,7 +3,8 @@ describes: the condition features (:data:`nbmj.rules.model.FEATURES`) and the re
 kinds (:data:`nbmj.rules.model.RESTRICTION_KINDS`), English meaning -> Chinese.
 
 The Chinese documentation (:mod:`nbmj.sphinxext.zh_CN`) and the language server's hovers
-(:mod:`nbmj.lsp`) both read them from here.
+(:mod:`nbmj.lsp`) both read them from here; the documentation and the web lobby read the
+shipped variants' summaries in Chinese (:data:`SUMMARIES`) from here too.
 """
 
 from __future__ import annotations
@@ -83,4 +84,42 @@ MEANINGS: Final[dict[str, str]] = {
         "百搭配百搭成将（Baida Pair Win）：和牌的那张百搭与另一张百搭凑成一对将"
     ),
     "断幺九: every tile a simple (2-8 of a suit), no terminal or honour": "断幺九：每张都是中张（数牌二到八），没有幺九牌和字牌",
+}
+
+#: The shipped variants' one-line summaries (the text of a ``variant`` line), English -> Chinese:
+#: the Chinese documentation's variant pages and the web lobby show them.
+SUMMARIES: Final[dict[str, str]] = {
+    "Ningbo as the QQ-style and 同城乐 rules describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
+        "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
+    ),
+    "Ningbo as the long Ningbo text reads it: the winner deals next, indicator from the player's wall by the dice sum, one-share payments": (
+        "另一份宁波规则的读法：胡家下一手坐庄，按骰子点数之和在玩家的牌墙上翻百搭，各家只付一份"
+    ),
+    "Ningbo competition rules (NBR): 7 wilds, no chow, self-draw only": (
+        "宁波麻将比赛规则：7 张百搭，不能吃，只能自摸"
+    ),
+    "Ningbo as riichi_advanced plays it: 7 wilds, no chi, multipliers, 4 tai or 2 tai ×2 or 1 tai ×4": (
+        "riichi_advanced 所打的宁波麻将：7 张百搭，不能吃，有倍数，4 台起胡，或 2 台 ×2、1 台 ×4"
+    ),
+    "Ninghai (the Ninghai text), 推倒八 scheme: 100, 200, 400, 800 by 番": (
+        "宁海麻将，推倒八：按番数计 100、200、400、800"
+    ),
+    "Ninghai (the Ninghai text), 幺半六 scheme: base 60, capped at 500, silver by the half-hundred": (
+        "宁海麻将，幺半六：底 60，封顶 500，银按半百取整"
+    ),
+    "Ninghai (the Ninghai text), 幺半三 scheme: no wilds, 胡 × 2^番 on a base of 30, capped at 300": (
+        "宁海麻将，幺半三：没有百搭，底胡 30，胡 × 2^番，封顶 300"
+    ),
+    "Ninghai (the Ninghai text), 幺二六 scheme: base 100, capped at 1000, silver by the half-hundred": (
+        "宁海麻将，幺二六：底 100，封顶 1000，银按半百取整"
+    ),
+    "象山 as PZ_GameServer scores it (GameType 3000, 清12混8): 16 tiles kept back": (
+        "PZ_GameServer 计分的象山麻将（GameType 3000，清12混8）：留 16 张不摸"
+    ),
+    "象山 with the 清10混6 table (PZ_GameServer's Qin10Hun6 option)": (
+        "象山麻将，清10混6 台表（PZ_GameServer 的 Qin10Hun6 选项）"
+    ),
+    "西周/宁波 as PZ_GameServer scores it (GameType 3020): 板高, large hand patterns, no wilds": (
+        "PZ_GameServer 计分的西周/宁波麻将（GameType 3020）：板高、大牌型，没有百搭"
+    ),
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..rules.zh_CN import MEANINGS
+from ..rules.zh_CN import MEANINGS, SUMMARIES
 
 TEXT: Final[dict[str, str]] = {
     # -- punctuation and small words
@@ -191,27 +191,6 @@ DATA: Final[dict[str, str]] = {
     "first_go_around": "第一巡",
     "dealer_first_turn": "庄家第一次出牌",
     "big_crane": "大吊车",
-    # -- the shipped variants' summaries
-    "Ningbo as the QQ-style and 同城乐 rules describe it: 144 tiles, 3 wilds, 4-tai minimum, 三摊 liability": (
-        "最详细的两份宁波规则所描述的宁波麻将：144 张牌，3 张百搭，4 台起胡，算三摊"
-    ),
-    "Ningbo as the long Ningbo text reads it: the winner deals next, indicator from the player's wall by the dice sum, "
-    "one-share payments": (
-        "另一份宁波规则的读法：胡家下一手坐庄，按骰子点数之和在玩家的牌墙上翻百搭，各家只付一份"
-    ),
-    "Ningbo competition rules (NBR): 7 wilds, no chow, self-draw only": (
-        "宁波麻将比赛规则：7 张百搭，不能吃，只能自摸"
-    ),
-    "Ninghai (the Ninghai text), 推倒八 scheme: 100, 200, 400, 800 by 番": "宁海麻将，推倒八：按番数计 100、200、400、800",
-    "Ninghai (the Ninghai text), 幺半六 scheme: base 60, capped at 500, silver by the half-hundred": (
-        "宁海麻将，幺半六：底 60，封顶 500，银按半百取整"
-    ),
-    "Ninghai (the Ninghai text), 幺半三 scheme: no wilds, 胡 × 2^番 on a base of 30, capped at 300": (
-        "宁海麻将，幺半三：没有百搭，底胡 30，胡 × 2^番，封顶 300"
-    ),
-    "Ninghai (the Ninghai text), 幺二六 scheme: base 100, capped at 1000, silver by the half-hundred": (
-        "宁海麻将，幺二六：底 100，封顶 1000，银按半百取整"
-    ),
     # -- titles of the worked examples (docs/variants/examples/*.json)
     "清一色 self-drawn, single wait": "清一色，自摸，单吊",
     "大吊车 on a discard: four melds exposed": "大吊车点炮胡：四副都已亮出",
@@ -221,6 +200,8 @@ DATA: Final[dict[str, str]] = {
     "A dragon pung and a concealed pung of 9索, self-drawn, with a seat flower": "一副箭刻加九索暗刻，自摸，带一张正花",
     "清一色 on a discard, with an exposed kong": "清一色点炮胡，带一副明杠",
     "A closed wait (夹中) on a discard, two flowers": "嵌张（夹中）点炮胡，两张花",
+    # -- the shipped variants' summaries, shared with the web lobby
+    **SUMMARIES,
     # -- the condition vocabulary and the restriction kinds, shared with the language server
     **MEANINGS,
     # -- kinds of diagnostic (section headings of the variant language's reference)
@@ -286,9 +267,6 @@ DATA: Final[dict[str, str]] = {
     "x": "倍",
     "kong_replacement": "杠后补牌",
     # -- the riichi_advanced and competition variants and their worked examples
-    "Ningbo as riichi_advanced plays it: 7 wilds, no chi, multipliers, 4 tai or 2 tai ×2 or 1 tai ×4": (
-        "riichi_advanced 所打的宁波麻将：7 张百搭，不能吃，有倍数，4 台起胡，或 2 台 ×2、1 台 ×4"
-    ),
     "After a Kong: 1 tai and ×2 (a self-draw, so 自摸 too)": "杠上开花：1 台并 ×2（属于自摸，所以也计自摸）",
     "Robbing a Kong: ×5 on 2 tai reaches the minimum (2 tai with ×2 or more)": (
         "抢杠胡：2 台乘 ×5 达到起胡（2 台且倍数至少 ×2）"
@@ -297,13 +275,6 @@ DATA: Final[dict[str, str]] = {
     "After a wild discard (抛搭) the win is worth five times as much": "抛搭之后胡牌，分值乘五",
     "Only four patterns win: a plain hand may not, even self-drawn": "只有四种牌型能胡：普通的牌即使自摸也不能胡",
     # -- the PZ_GameServer variants (西周 3020, 象山 3000) and their worked examples
-    "西周/宁波 as PZ_GameServer scores it (GameType 3020): 板高, large hand patterns, no wilds": (
-        "PZ_GameServer 计分的西周/宁波麻将（GameType 3020）：板高、大牌型，没有百搭"
-    ),
-    "象山 as PZ_GameServer scores it (GameType 3000, 清12混8): 16 tiles kept back": (
-        "PZ_GameServer 计分的象山麻将（GameType 3000，清12混8）：留 16 张不摸"
-    ),
-    "象山 with the 清10混6 table (PZ_GameServer's Qin10Hun6 option)": "象山麻将，清10混6 台表（PZ_GameServer 的 Qin10Hun6 选项）",
     "板高: two identical chows, self-drawn on a single wait": "板高：两副一模一样的顺子，单吊自摸",
     "A claimed chow is fixed and pairs with a concealed one: 双板高": "吃来的顺子固定不变，与暗手的一副成对：双板高",
     "全顺子 on a two-sided wait, 断幺九": "两面听的全顺子，断幺九",

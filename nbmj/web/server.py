@@ -94,6 +94,14 @@ class _Variants:
             self._summaries = {name: self.load(name).summary for name in self.names()}
         return self._summaries
 
+    def summaries_zh(self) -> dict[str, str]:
+        """:meth:`summaries` in Chinese for the Chinese lobby: a shipped variant's from
+        :data:`nbmj.rules.zh_CN.SUMMARIES`; a variant of the server's own (``--variant
+        FILE``) keeps the summary its file gives."""
+        from ..rules.zh_CN import SUMMARIES
+
+        return {name: SUMMARIES.get(summary, summary) for name, summary in self.summaries().items()}
+
     def load(self, name: str) -> RuleSet:
         if name in self._rules:
             return self._rules[name]
@@ -288,7 +296,8 @@ def create_app(
         return page("table.html", CODE=room.code, CODE_JS=script_json(room.code), TILES=script_json(tile_faces()))
 
     async def variant_list(request: Request) -> Response:
-        return SafeJSON({"variants": known.names(), "default": known.default, "summaries": known.summaries()})
+        return SafeJSON({"variants": known.names(), "default": known.default, "summaries": known.summaries(),
+                         "summaries_zh": known.summaries_zh()})
 
     async def open_table(request: Request) -> Response:
         # JSON only when it says so: a page of another site can post text/plain here without
