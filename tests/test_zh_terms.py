@@ -49,3 +49,17 @@ def test_the_glossarys_word_is_used(word):
     reference = "".join(p.read_text(encoding="utf-8") for p in [LOCALE / "glossary.po", *sorted((LOCALE / "rulebook").glob("*.po")),
                                                                 ROOT / "nbmj" / "scoring" / "explanation.py"])
     assert ours in reference
+
+
+def test_no_table_of_chinese_words_says_a_word_twice():
+    """A dict literal that gives one English word two Chinese translations keeps the last
+    silently; the tables of Chinese words are checked for repeated keys."""
+    import ast
+
+    repeated = []
+    for path in (ROOT / "nbmj" / "sphinxext" / "zh_CN.py", ROOT / "nbmj" / "rules" / "zh_CN.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+                repeated += [f"{path.name}: {k!r}" for k in sorted(set(keys)) if keys.count(k) > 1]
+    assert not repeated, repeated
