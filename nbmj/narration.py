@@ -30,7 +30,6 @@ LANGUAGES: tuple[Language, ...] = ("en", "zh")
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
-_PAY_WHY_ZH = {"kong": "杠", "flower_kong": "杠花", "flowers": "花"}
 
 
 def check_language(lang: str) -> Language:
@@ -158,8 +157,9 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
     if e == "hu":
         return f"{who}胡牌"
     if e == "pay":
-        why = _PAY_WHY_ZH.get(str(ev["why"]), str(ev["why"]))
-        return f"{who}因{why}向每家收 {ev['amount']}"
+        from .scoring.explanation import immediate_reason
+
+        return f"{who}因{immediate_reason(str(ev['why']), 'zh')}向每家收 {ev['amount']}"
     if e == "end":
         if ev.get("outcome") == "draw":
             return "荒庄：无人胡牌"

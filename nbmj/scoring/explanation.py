@@ -701,8 +701,14 @@ _WHY: dict[Language, dict[str, str]] = {
 }
 
 
+def immediate_reason(why: str, lang: Language) -> str:
+    """What an immediate payment is for (a ``pay`` event's ``why``: ``concealed_kong``,
+    ``flower``, ``all_flowers_held`` ...) in ``lang``."""
+    return _WHY[lang].get(why, why.replace("_", " "))
+
+
 def _why(f: Mapping[str, Any], lang: Language) -> str:
-    return _WHY[lang].get(f["why"], str(f["why"]).replace("_", " "))
+    return immediate_reason(str(f["why"]), lang)
 
 
 def _term_immediate(f: Mapping[str, Any], lang: Language) -> str:
