@@ -29,7 +29,8 @@ LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
-_WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠"}
+_WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠",
+              "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"}
 
 
 def check_language(lang: str) -> Language:

@@ -1,5 +1,5 @@
-"""The web table and the replay viewer name every way a hand can be won, in both of their
-languages: a win on a kong's or a flower's replacement (NB-11.3, NB-5.7) was shown as the
+"""The web table, the replay viewer and the Chinese narration name every way a hand can be
+won, in each of their languages: a win on a kong's or a flower's replacement (NB-11.3, NB-5.7) was shown as the
 raw ``kong_replacement`` / ``flower_replacement`` in the settlement line."""
 
 from __future__ import annotations
@@ -26,3 +26,13 @@ def test_every_win_method_has_its_words_NB_11_3(page):
     for lang, keys in tables.items():
         assert keys == set(WIN_METHODS), (page, lang, sorted(set(WIN_METHODS) - keys))
 
+
+
+@pytest.mark.parametrize("win_by", WIN_METHODS)
+def test_the_chinese_narration_names_every_win_method_NB_11_3(win_by):
+    """The narration's end line said 'kong_replacement' in Chinese (e.g. nbmj demo, nbmj view)."""
+    from nbmj.narration import describe
+
+    line = describe({"e": "end", "outcome": "win",
+                     "winners": [{"seat": "S", "tile": "5m", "win_by": win_by, "points": 4}]}, "zh")
+    assert not re.search(r"[A-Za-z]{2,}", line), line
