@@ -35,6 +35,23 @@ def test_variants_lists_every_variant_with_parent_and_aliases(run):
     assert "(alias ninghai)" in next(line for line in lines if line.startswith("ninghai-yaobansan"))
 
 
+def test_variants_in_chinese_say_what_each_variant_is_in_chinese(run):
+    """Under a Chinese locale (or ``--lang zh``) ``nbmj variants`` printed every summary in
+    English; it now gives the Chinese summary the docs and the web lobby show."""
+    from nbmj.rules import load_variant
+    from nbmj.rules.zh_CN import SUMMARIES
+
+    result = run("variants", "--lang", "zh")
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == len(list_variants())
+    for line in lines:
+        name = line.split()[0]
+        assert SUMMARIES[load_variant(name).summary] in line, line
+    assert "（别名 nb）" in next(line for line in lines if line.startswith("ningbo "))
+    assert CliRunner().invoke(main, ["variants"], env={"LC_ALL": "zh_CN.UTF-8"}).output == result.output
+
+
 def test_variants_json(run):
     result = run("variants", "--json")
     assert result.exit_code == 0

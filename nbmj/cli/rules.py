@@ -15,7 +15,9 @@ from ._output import emit_json
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: {\"variants\": [...]}.")
-def variants(as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="Language of the list (default: Chinese when the locale is Chinese).")
+def variants(as_json: bool, lang: str | None) -> None:
     """List the rule variants with their parent, aliases and summary.
 
     The shipped variants come first; then every variant file on the variant search path
@@ -25,7 +27,10 @@ def variants(as_json: bool) -> None:
     files answer to is marked ambiguous on both (looking it up is an error).
     """
     from ..rules.registry import user_variant_infos, variant_infos
+    from ..rules.zh_CN import SUMMARIES
+    from ._settlement import default_language
 
+    zh = (lang or default_language()) == "zh"
     user = user_variant_infos(compile=True)
     infos = variant_infos() + user
     if as_json:
@@ -34,15 +39,25 @@ def variants(as_json: bool) -> None:
     width = max(len(i.name) for i in infos)
     pwidth = max(len(i.parent or "-") for i in infos)
     for i in infos:
-        aliases = f"  (alias {', '.join(i.aliases)})" if i.aliases else ""
-        notes = [f"user {i.path}"] if i.user else []
-        notes += [f"shadows {', '.join(i.shadows)}"] if i.shadows else []
+        if zh:
+            aliases = f"  （别名 {'、'.join(i.aliases)}）" if i.aliases else ""
+            notes = [f"用户变体 {i.path}"] if i.user else []
+            notes += [f"取代内置的 {'、'.join(i.shadows)}"] if i.shadows else []
+        else:
+            aliases = f"  (alias {', '.join(i.aliases)})" if i.aliases else ""
+            notes = [f"user {i.path}"] if i.user else []
+            notes += [f"shadows {', '.join(i.shadows)}"] if i.shadows else []
         if i.user:
             names = (i.name, *i.aliases) if i.problem is None else (Path(i.path).stem,)
             twins = [o.path for o in user if o is not i and any(o.answers_to(n) for n in names)]
-            notes += [f"ambiguous: {', '.join(twins)} answers to the same name"] if twins else []
-        mark = f"  [{'; '.join(notes)}]" if notes else ""
-        summary = f"broken: {i.problem}" if i.problem is not None else i.summary
+            if twins:
+                notes.append(f"有歧义：{'、'.join(twins)} 也叫这个名字" if zh
+                             else f"ambiguous: {', '.join(twins)} answers to the same name")
+        mark = (f"  [{'；'.join(notes)}]" if zh else f"  [{'; '.join(notes)}]") if notes else ""
+        if i.problem is not None:
+            summary = f"无法编译：{i.problem}" if zh else f"broken: {i.problem}"
+        else:
+            summary = SUMMARIES.get(i.summary, i.summary) if zh else i.summary
         click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {summary}{aliases}{mark}")
 
 
