@@ -334,6 +334,24 @@ def _page_without_a_seat(browser, hands=1):
         yield
 
 
+def test_the_settlement_says_who_won_how_as_each_language_says_it(browser):
+    """The winner's line was English word order with Chinese words on the Chinese page,
+    '南家 胡牌 (点炮, 放炮 西家) 六索 6s — 5 分', and a replacement win showed its raw
+    method. It now reads as the terminal's does (NB-11.3)."""
+    with _page_without_a_seat(browser):
+        browser.execute_script(
+            "onMessage({type: 'hello', seat: 'E', hand: 0, rules: {}});"
+            "onMessage({type: 'end', hand: 0, faults: [], forfeited: false, settlement: {outcome: 'win',"
+            " winners: [{seat: 'S', win_by: 'discard', from: 'W', tile: '6s', points: 5},"
+            "           {seat: 'N', win_by: 'kong_replacement', tile: '7z', points: 4}],"
+            " deltas: {E: 0, S: 10, W: -10, N: 0}}});")
+        lines = _in_both_languages(browser, lambda: [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#settlement p.winner")])
+    assert lines == {
+        "en": ["South wins (on a discard, from West) 6s — 5 points", "North wins (on a kong's replacement) 7z — 4 points"],
+        "zh": ["南家胡牌（点炮，西家放炮）：六索 6s，5 分", "北家胡牌（杠上开花）：中 7z，4 分"],
+    }
+
+
 def test_the_log_tells_the_persons_own_answers_in_the_pages_language(browser):
     """The seat's own answers to a discard were logged as the bare kind ("pass", "pon"),
     untranslated on the Chinese page and without the seat."""
