@@ -218,7 +218,7 @@ def read_move(answer: str, seat: str, legal: Sequence[Action], table: TextTable,
         probe = Action(seat, kind, tiles[0] if tiles and kind != "hu" and kind != "pass" else None)
         reason = _safe_why_not(game, probe)
         if reason:
-            return table.t("refused", reason=reason)
+            return table.t("refused", reason=refusal_text(reason, table.lang))
     return table.t("not_offered", kind=table.kind(kind))
 
 
@@ -236,7 +236,7 @@ def _pick(action: Action, legal: Sequence[Action], table: TextTable, game: Game 
     if game is not None:
         reason = _safe_why_not(game, action)
         if reason:
-            return table.t("refused", reason=reason)
+            return table.t("refused", reason=refusal_text(reason, table.lang))
     return table.t("not_offered", kind=table.kind(action.kind))
 
 

@@ -572,7 +572,7 @@ _WITHHELD_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"this variant allows no robbing of a kong"), "本玩法不许抢杠胡"),
     (re.compile(r"a hand with (.+) may not win by (discard|rob kong|self draw|kong replacement|flower replacement)"), lambda m: f"{m[1]} 的牌不能{_WIN_BY_ZH[m[2]]}"),
     (re.compile(r"the rules refuse this win"), "规则不许这样胡"),
-    (re.compile(r" \(([A-Z]+-[\d.]+(?:, [A-Z]+-[\d.]+)*)\)$"), r"（\1）"),
+    (re.compile(r" \(([A-Z]+-[\d.]+(?:, [A-Z]+-[\d.]+)*)\)$"), lambda m: "（" + m[1].replace(", ", "、") + "）"),
 )
 
 
@@ -584,9 +584,64 @@ def withheld_in_chinese(reason: str) -> str:
     return reason
 
 
+# The reasons a move is not on offer (nbmj.engine.explain.refusal, Game.why_not), in
+# Chinese, for a person who plays in Chinese (nbmj play --lang zh); a refused win's own
+# reason is then put in Chinese by _WITHHELD_ZH.
+_KINDS_ZH = {"discard": "打牌", "chi": "吃", "pon": "碰", "kan": "杠", "kong": "杠", "ankan": "暗杠", "kakan": "补杠",
+             "flower": "杠花", "hu": "胡", "pass": "过"}
+_SUITS_ZH = {"characters (万)": "万", "dots (筒)": "筒", "bamboo (索)": "索", "honours (字)": "字牌", "flowers (花)": "花牌"}
+_SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+
+
+def _kinds_zh(kinds: str) -> str:
+    return "、".join(_KINDS_ZH.get(k, k) for k in kinds.split(", "))
+
+
+_REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^that move is written for (\w+); you play (\w+)"),
+     lambda m: f"这一步写的是{_SEAT_ZH.get(m[1], m[1])}的；你坐{_SEAT_ZH.get(m[2], m[2])}"),
+    (re.compile(r"^it is not (\w+)'s move now"), lambda m: f"现在不是{_SEAT_ZH.get(m[1], m[1])}行动"),
+    (re.compile(r"^no win: "), "不能胡："),
+    (re.compile(r"^the hand is not complete$"), "这手牌还没有成胡"),
+    (re.compile(r"^no win is possible now$"), "现在不能胡"),
+    (re.compile(r"^a (\w+) is made on your own turn; now you may (.+)$"),
+     lambda m: f"{_KINDS_ZH.get(m[1], m[1])}要在自己的轮次做；现在可以：{_kinds_zh(m[2])}"),
+    (re.compile(r"^(\w+) answers another player's discard; now you may (.+)$"),
+     lambda m: f"{_KINDS_ZH.get(m[1], m[1])}是对别人打出的牌的回应；现在可以：{_kinds_zh(m[2])}"),
+    (re.compile(r"^not a legal move now; you may (.+)$"), lambda m: f"现在不能这样做；现在可以：{_kinds_zh(m[1])}"),
+    (re.compile(r"^(\w) holds no (\w+)$"), lambda m: f"{_SEAT_ZH.get(m[1], m[1])}手里没有 {m[2]}"),
+    (re.compile(r"^no kong now: its replacement tile would come from the tiles the wall keeps"),
+     "现在不能开杠：补牌会落进牌墙留着不摸的牌里"),
+    (re.compile(r"^no (\w+) in the first go-around"), lambda m: f"第一巡不能{_KINDS_ZH.get(m[1], m[1])}"),
+    (re.compile(r"^no kong may hold a wild"), "杠里不能有百搭"),
+    (re.compile(r"^after a chi you may not discard (\w+) at once: 吃张打张"), r"吃牌后不能马上打出 \1：吃张打张"),
+    (re.compile(r"^this turn only (.+) may be discarded"),
+     lambda m: "这一轮只能打" + "或".join(_SUITS_ZH.get(x, x) for x in m[1].split(" or "))),
+    (re.compile(r"^(\w+) is a flower: it is laid aside with a flower kong, not discarded"),
+     r"\1 是花牌：要杠花放在一边，不能打出"),
+    (re.compile(r"^(\w+) may not be discarded now$"), r"现在不能打 \1"),
+    (re.compile(r"^the discard to claim is (\w+), not (\w+)$"), r"能要的是 \1，不是 \2"),
+    (re.compile(r"^only a win may claim the last discard"), "最后打出的牌只能要来胡"),
+    (re.compile(r"^a discarded wild may not be claimed"), "打出的百搭不能要"),
+    (re.compile(r"^you passed a pong of (\w+) and have not acted since"), r"你放过了 \1 的碰，之后还没有行动过"),
+    (re.compile(r"^this variant has no chi$"), "本玩法不能吃"),
+    (re.compile(r"^a chi takes only the discard of the player before you \((\w+) is not\)$"),
+     lambda m: f"只能吃上家打出的牌（{_SEAT_ZH.get(m[1], m[1])}不是你的上家）"),
+    (re.compile(r"^that chi would leave no tile you may discard: 吃张打张 bars (.+)$"), r"这样吃了就没有能打的牌：吃张打张禁打 \1"),
+    (re.compile(r"^a (\w+) of (\w+) needs (\d+) of them in your hand$"),
+     lambda m: f"{_KINDS_ZH.get(m[1], m[1])} {m[2]} 要手里有 {m[3]} 张"),
+    (re.compile(r"^that (\w+) is not offered$"), lambda m: f"现在不能{_KINDS_ZH.get(m[1], m[1])}"),
+)
+
+
 def refusal_text(reason: str, lang: Language) -> str:
-    """The reason a complete hand is offered no win in ``lang``."""
-    return withheld_in_chinese(reason) if lang == "zh" else reason
+    """The reason a complete hand is offered no win, or a move is not on offer
+    (:meth:`~nbmj.engine.Game.why_not`), in ``lang``."""
+    if lang != "zh":
+        return reason
+    for pattern, chinese in _REFUSED_ZH:
+        reason = pattern.sub(chinese, reason, count=1)
+    return withheld_in_chinese(reason)
 
 
 _STEP_TEXT: dict[str, Callable[[Mapping[str, Any], Language], str]] = {
