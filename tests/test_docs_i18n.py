@@ -260,7 +260,16 @@ def _search_index(root: Path) -> dict:
 
 
 @pytest.mark.parametrize("term, page", [("百搭", "rulebook/04-wilds"), ("宁波", "index"), ("三摊", "variants/ningbo"),
-                                        ("杠上开花", "variants/ningbo")])
+                                        ("杠上开花", "variants/ningbo"),
+                                        # rule titles a player searches for, which jieba's own
+                                        # dictionary cut in pieces (NB-11.4, NB-10.13, NB-10.10,
+                                        # NB-10.11, NB-8.1, NB-14.6)
+                                        ("杠头开花", "rulebook/11-special-wins"), ("财神单吊", "rulebook/10-winning"),
+                                        ("大吊车", "rulebook/10-winning"), ("对倒", "rulebook/12-tai"),
+                                        ("吃张打张", "rulebook/08-restrictions"), ("包家", "rulebook/14-payments"),
+                                        # the Ninghai schemes (the list wrote 么 for 幺, NH-4.1)
+                                        ("幺半三", "rulebook/24-ninghai-settlement"),
+                                        ("幺二六", "rulebook/24-ninghai-settlement")])
 def test_the_chinese_search_index_finds_the_players_words(zh, term, page):
     # Sphinx files a word under "titleterms" for the pages whose titles hold it and under
     # "terms" for the others; its search looks in both.
