@@ -108,6 +108,26 @@ def test_replay_says_the_hand_of_a_header_without_its_optional_fields(tmp_path, 
     assert r.output.splitlines()[0] == "ningbo, seed 0, dealer E, round wind E"
 
 
+@pytest.mark.parametrize("cut", [False, True])
+def test_replay_speaks_chinese(tmp_path, cut):
+    """``nbmj replay`` was English only, like demo; with ``--lang zh`` (or a Chinese
+    locale) its events, its end and its settlement are told in Chinese (NB-14.1)."""
+    game = Game("ningbo", 4)
+    bots = make_bots("greedy", 4)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.step(bots[seat](game.observation(seat), game.legal_actions(seat)))
+    lines = game.log_text().splitlines()
+    path = tmp_path / "hand.log"
+    path.write_text("\n".join(lines[:40] if cut else lines) + "\n", encoding="utf-8")
+    r = run("replay", str(path), "--lang", "zh")
+    assert r.exit_code == 0, r.output
+    assert ("日志在本局结束前中断" in r.output) if cut else ("胡牌（点炮" in r.output and "结算：" in r.output)
+    english = re.findall(r"\b(?:seed|dealer|wind|log|wins|settlement|hand|pays|points|waiting|turn|claims)\b", r.output)
+    assert not english, english
+    assert CliRunner().invoke(main, ["replay", str(path)], env={"LC_ALL": "zh_CN.UTF-8"}).output == r.output
+
+
 def test_replay_of_an_edited_log_is_a_one_line_error(tmp_path):
     g = Game("ningbo", 4)
     play_hand(g, make_bots("greedy"))

@@ -111,12 +111,15 @@ def demo(seed: int, variant: str, bot: str, lang: str | None) -> None:
 @click.argument("log", type=click.Path(allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Print the full state after each action as JSON lines.")
 @click.option("--variant", "variant_file", default=None, help="The variant the log was played under (a name or a .nbv file), for a log of a variant that is not shipped.")
-def replay(log: str, as_json: bool, variant_file: str | None) -> None:
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="Language of the text (default: Chinese when the locale is Chinese).")
+def replay(log: str, as_json: bool, variant_file: str | None, lang: str | None) -> None:
     """Step through a logged hand, checking every event; then say whether the log reaches
     the end of the hand and, if it does, the settlement."""
     from ..engine.game import replay_games
     from ..engine.log import parse_log
     from ..rules import load_variant
+    from ._settlement import default_language
 
     try:
         text = read_json_lines(log)
@@ -128,6 +131,10 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
     if as_json:
         for _, s in steps:
             emit_json(s)
+        return
+    language: Language = "zh" if (lang or default_language()) == "zh" else "en"
+    if language == "zh":
+        _replay_in_chinese(game, parse_log(text))
         return
     events = parse_log(text)
     h = game.header()  # (the log's own may leave out the fields the game defaults)
@@ -154,6 +161,41 @@ def replay(log: str, as_json: bool, variant_file: str | None) -> None:
     for seat in result.deltas:
         for change, text, rule in explained.seat_lines(seat, "en"):
             click.echo(f"  {seat} {change:+d}: {text} [{rule}]")
+
+
+def _replay_in_chinese(game: Game, events: list[dict[str, object]]) -> None:
+    """``nbmj replay``'s text in Chinese: the same lines, as the narration and the
+    settlement explanation say them in Chinese."""
+    from ._settlement import _HOW
+
+    def zh(seat: object) -> str:
+        return seat_name(str(seat), "zh")
+
+    h = game.header()
+    click.echo(f"{h['variant']}，种子 {h['seed']}，庄家 {zh(h['dealer'])}，圈风 {zh(h['round_wind'])[0]}")
+    for i, ev in enumerate(events[1:], 2):
+        click.echo(f"{i:4d}  {describe(ev, 'zh')}")
+    result = game.result
+    if result is None:
+        waiting = "、".join(zh(s) for s in game.to_act) or "无人"
+        phase = {"deal": "发牌", "turn": "行牌", "claims": "要牌", "rob": "抢杠"}.get(game.phase, game.phase)
+        click.echo(f"日志在本局结束前中断（{phase}中，等待 {waiting}）")
+        return
+    click.echo("日志走到了本局结束")
+    if result.outcome == "draw":
+        click.echo("荒庄：无人胡牌")
+    for w in result.winners:
+        how = _HOW["zh"].get(w["win_by"], w["win_by"]) + (f"，{zh(w['from'])}放炮" if w.get("from") else "")
+        liable = f"，{zh(w['liable'])}包牌" if w.get("liable") else ""
+        click.echo(f"{zh(w['seat'])}胡牌（{how}），胡 {tile_text(w['tile'])}，{w['points']} 分{liable}")
+    click.echo("结算：" + "，".join(f"{zh(s)} {v:+d}" for s, v in result.deltas.items()))
+    explained = game.settlement()
+    for win in explained.wins:
+        for step in win.steps:
+            click.echo(f"  {zh(win.seat)}的牌：{step.text('zh')} [{step.rule}]")
+    for seat in result.deltas:
+        for change, text, rule in explained.seat_lines(seat, "zh"):
+            click.echo(f"  {zh(seat)} {change:+d}：{text} [{rule}]")
 
 
 __all__ = ["demo", "replay", "describe"]
