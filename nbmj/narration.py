@@ -152,7 +152,7 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
     if e == "ankan":
         return f"{who}暗杠 {tile_text(ev['tile'])}"
     if e == "kakan":
-        return f"{who}加杠 {tile_text(ev['tile'])}"
+        return f"{who}补杠 {tile_text(ev['tile'])}"
     if e == "flower":
         return f"{who}杠花 {tile_text(ev['tile'])}"
     if e == "hu":

@@ -27,6 +27,7 @@ NOT_OURS = {
     "花上开花": ("杠上开花", "NB-5.7"),
     # laying a flower aside is 补花; declaring it, in the manual flower mode, 杠花
     "亮花": ("杠花", "NB-5.5"),
+    "三摊对家": ("包家", "NB-14.6"),
     "花杠": ("杠花", "NB-5.5"),
 }
 
@@ -63,3 +64,23 @@ def test_no_table_of_chinese_words_says_a_word_twice():
                 keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
                 repeated += [f"{path.name}: {k!r}" for k in sorted(set(keys)) if keys.count(k) > 1]
     assert not repeated, repeated
+
+
+def test_the_moves_a_player_sees_are_named_as_the_rulebook_names_them():
+    """The web table's buttons, 'nbmj play', 'nbmj review' and the narration called the
+    added kong 加杠 (and review called a win 和): the rulebook's word, and the sources',
+    is 补杠 (NB-9.2, '补杠可以被抢杠'), and a win is 胡."""
+    import re
+
+    from nbmj.bots.review import _KINDS_ZH as review_kinds
+    from nbmj.cli.play import _KIND_ZH as play_kinds
+    from nbmj.narration import describe
+
+    table = (ROOT / "nbmj" / "web" / "table.html").read_text(encoding="utf-8")
+    web_kinds = dict(re.findall(r'(\w+): "([^"]*)"', re.findall(r"kinds: \{([^}]*)\}", table)[1]))
+    for kinds in (review_kinds, play_kinds, web_kinds):
+        assert kinds["kakan"] == "补杠" and kinds["ankan"] == "暗杠" and kinds["hu"] == "胡", kinds
+    assert "补杠" in describe({"e": "kakan", "seat": "E", "tile": "5m"}, "zh")
+    title = next(e.msgstr for e in __import__("polib").pofile(str(LOCALE / "rulebook" / "09-kongs.po"))
+                 if e.msgid.startswith("Added kong"))
+    assert title.startswith("补杠")

@@ -410,10 +410,10 @@ def _waits_text(waits: Sequence[Wait], lang: str) -> str:
     return ", ".join(parts) if parts else "—"
 
 
-_KINDS_ZH = {"discard": "打出", "hu": "和", "pass": "过", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠",
-             "kakan": "加杠", "flower": "补花"}
+_KINDS_ZH = {"discard": "打出", "hu": "胡", "pass": "过", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠",
+             "kakan": "补杠", "flower": "补花"}
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
-_ROLES_ZH = {"discarder": "放铳者", "each_other": "每家", "robbed": "被抢杠者", "kong_discarder": "放杠者", "partner": "三摊对家"}
+_ROLES_ZH = {"discarder": "放铳者", "each_other": "每家", "robbed": "被抢杠者", "kong_discarder": "放杠者", "partner": "包家"}
 
 
 def action_text(action: Action, lang: str) -> str:

@@ -85,7 +85,7 @@ TEXT: dict[str, dict[str, str]] = {
         "或：胡、碰、吃（吃 34m 指定用哪两张）、杠、花、过；帮助；q 退出",
     },
 }
-_KIND_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠", "kakan": "加杠",
+_KIND_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠", "kakan": "补杠",
             "flower": "杠花", "hu": "胡", "pass": "过"}
 _SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 

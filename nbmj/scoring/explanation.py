@@ -751,7 +751,7 @@ _WHY: dict[Language, dict[str, str]] = {
     "en": {"exposed_kong": "an exposed kong", "concealed_kong": "a concealed kong", "added_kong": "an added kong",
            "flower": "a flower", "all_flowers_held": "all eight flowers held without winning",
            "all_wilds_held": "every wild held without winning"},
-    "zh": {"exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "加杠", "flower": "花",
+    "zh": {"exposed_kong": "明杠", "concealed_kong": "暗杠", "added_kong": "补杠", "flower": "花",
            "all_flowers_held": "未胡而集齐八花", "all_wilds_held": "未胡而集齐全部百搭"},
 }
 
