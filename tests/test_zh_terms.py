@@ -84,3 +84,20 @@ def test_the_moves_a_player_sees_are_named_as_the_rulebook_names_them():
     title = next(e.msgstr for e in __import__("polib").pofile(str(LOCALE / "rulebook" / "09-kongs.po"))
                  if e.msgid.startswith("Added kong"))
     assert title.startswith("补杠")
+
+
+def test_a_scoring_item_is_called_as_the_docs_call_it():
+    """The terminal's, the web table's and the replay viewer's item column said 牌型 (hand
+    pattern), though the items include 正花, 圈风 and 单吊, which are no patterns; the
+    docs' tables say 计分项 (scoring item)."""
+    import re
+
+    from nbmj.cli._settlement import _WORDS
+    from nbmj.sphinxext.zh_CN import TEXT
+
+    word = TEXT["item"]
+    assert _WORDS["zh"]["item"] == word
+    explain = (ROOT / "nbmj" / "web" / "explain.js").read_text(encoding="utf-8")
+    assert re.search(r'zh: \{item: "([^"]*)"', explain)[1] == word
+    replay = (ROOT / "nbmj" / "web" / "replay.html").read_text(encoding="utf-8")
+    assert re.findall(r'items: "([^"]*)"', replay)[1] == word

@@ -21,7 +21,7 @@ __all__ = ["default_language", "win_line", "items_table", "print_steps", "paymen
 _WORDS: dict[Language, dict[str, str]] = {
     "en": {"item": "item", "value": "value", "rule": "rule", "seat": "seat", "change": "change", "why": "why",
            "value_of": "the value", "payments": "who pays whom", "in_all": "in all"},
-    "zh": {"item": "牌型", "value": "分值", "rule": "规则", "seat": "座位", "change": "得失", "why": "缘由",
+    "zh": {"item": "计分项", "value": "分值", "rule": "规则", "seat": "座位", "change": "得失", "why": "缘由",
            "value_of": "算分", "payments": "谁付谁", "in_all": "合计"},
 }
 _HOW: dict[Language, dict[str, str]] = {

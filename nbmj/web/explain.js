@@ -5,7 +5,7 @@
 const NBMJ_EXPLAIN_WORDS = {
   en: {item: "item", value: "value", rule: "rule", seat: "seat", change: "change", why: "why",
        steps: "the value", payments: "who pays whom", refused: "refused"},
-  zh: {item: "牌型", value: "分值", rule: "规则", seat: "座位", change: "得失", why: "缘由",
+  zh: {item: "计分项", value: "分值", rule: "规则", seat: "座位", change: "得失", why: "缘由",
        steps: "算分", payments: "谁付谁", refused: "不能胡"},
 };
 function nbmjAdd(parent, tag, cls, text) {
