@@ -606,7 +606,7 @@ def test_a_withheld_win_is_explained_in_the_pages_language(browser):
         )
         assert _in_both_languages(browser, lambda: browser.find_element(By.ID, "withheld").text) == {
             "en": "Complete, but no win: 1 tai counting toward the minimum; 4 are needed to win (NB-13.1)",
-            "zh": "已成牌形，但不能胡： 计入起胡的只有 1 台，要 4 台才能胡（NB-13.1）"}
+            "zh": "已成胡牌牌型，但不能胡： 计入起胡的只有 1 台，要 4 台才能胡（NB-13.1）"}
 
 
 def test_a_page_opened_after_the_match_says_it_is_over_with_the_scores(browser):

@@ -28,6 +28,8 @@ NOT_OURS = {
     # laying a flower aside is 补花; declaring it, in the manual flower mode, 杠花
     "亮花": ("杠花", "NB-5.5"),
     "三摊对家": ("包家", "NB-14.6"),
+    # a complete hand's shape (胡牌牌型, NB-10.1)
+    "牌形": ("牌型", "NB-10.1"),
     "花杠": ("杠花", "NB-5.5"),
 }
 

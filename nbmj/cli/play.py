@@ -72,7 +72,7 @@ TEXT: dict[str, dict[str, str]] = {
         "wall": "牌墙剩 {left} 张", "wilds": "百搭", "indicator": "翻牌", "nowilds": "无百搭",
         "river": "牌河", "melds": "副露", "flowers": "花", "you": "你",
         "your_hand": "你的手牌", "drew": "摸进", "discard_by": "{seat}打出 {tile}：你可以吃碰杠胡",
-        "complete": "已成胡牌形", "ready": "听牌，听 {waits}", "far": "离听牌还差 {n} 张",
+        "complete": "已成胡牌牌型", "ready": "听牌，听 {waits}", "far": "离听牌还差 {n} 张",
         "keep": "保持进度的打法：{tiles}", "ready_after": "打一张即听牌：{choices}",
         "discard_waits": "打 {tile} 听 {waits}", "no_win": "不能胡：{reason}",
         "move": "你的选择", "choices": "可选：", "bad_number": "没有 {n} 号：请选 1 到 {k}",
