@@ -93,6 +93,17 @@ def test_default_language_follows_the_locale(monkeypatch):
     assert default_language() == "en"
 
 
+def test_the_chinese_table_says_the_round_wind_as_a_wind_and_punctuates_in_chinese():
+    """'nbmj play --lang zh' headed a hand '圈风 东家' (the round wind given as a seat's
+    name; NB-2.5) and wrote its table lines with English punctuation ('牌墙剩 85 张; 翻牌
+    六筒, 百搭 ...', '东家 (你)（庄）: 牌河')."""
+    r = run("play", "--seed", "2", "--hands", "1", "--lang", "zh", input="q\n")
+    assert "圈风 东\n" in r.output and "圈风 东家" not in r.output
+    table = r.output[r.output.index("牌墙剩"):r.output.index("你的手牌")]
+    assert not re.search(r"[;:,] ", table), table
+    assert "（你）" in table
+
+
 def test_bad_input_is_answered_and_the_list_shown_again():
     r = run("play", "--seed", "0", "--hands", "1", "--lang", "en", input="\n99\nfoo\ndiscard 9z\nq\n")
     assert r.exit_code == 0, r.output

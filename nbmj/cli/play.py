@@ -284,17 +284,19 @@ def _hint(game: Game, seat: str, legal: Sequence[Action], table: TextTable) -> s
             parts.append(table.t("keep", tiles=table.tiles([tile for tile, _w in keep])))
     if withheld is not None:
         parts.append(table.t("no_win", reason=escape(refusal_text(withheld.reason, table.lang))))
-    return "; ".join(parts)
+    return ("；" if table.lang == "zh" else "; ").join(parts)
 
 
 def _show(console: Any, game: Game, seat: str, table: TextTable, legal: Sequence[Action]) -> None:
     obs = game.observation(seat)
     ind = obs["indicator"]
+    zh = table.lang == "zh"
+    semicolon, comma = ("；", "，") if zh else ("; ", ", ")
     head = table.t("wall", left=obs["wall_remaining"])
     if ind is not None:
-        head += f"; {table.t('indicator')} {tile_code(ind) if table.lang == 'en' else chinese_name(ind)}, {table.t('wilds')} {table.tiles(sorted(table.wilds))}"
+        head += f"{semicolon}{table.t('indicator')} {chinese_name(ind) if zh else tile_code(ind)}{comma}{table.t('wilds')} {table.tiles(sorted(table.wilds))}"
     else:
-        head += "; " + table.t("nowilds")
+        head += semicolon + table.t("nowilds")
     console.print(f"[bold]{head}[/bold]")
     for s in SEATS:
         river = " ".join(
@@ -303,9 +305,10 @@ def _show(console: Any, game: Game, seat: str, table: TextTable, legal: Sequence
         ) or "—"
         melds = "  ".join("[" + table.tiles(m["tiles"]) + "]" for m in obs["melds"][s]) or "—"
         flowers = table.tiles(obs["flowers"][s]) if obs["flowers"][s] else "—"
-        you = f" ({table.t('you')})" if s == seat else ""
-        dealer = ("（庄）" if table.lang == "zh" else " (dealer)") if s == obs["dealer"] else ""
-        console.print(f"  {table.seat(s)}{you}{dealer}: {table.t('river')} {river}  {table.t('melds')} {melds}  {table.t('flowers')} {flowers}")
+        you = (f"（{table.t('you')}）" if zh else f" ({table.t('you')})") if s == seat else ""
+        dealer = ("（庄）" if zh else " (dealer)") if s == obs["dealer"] else ""
+        colon = "：" if zh else ": "
+        console.print(f"  {table.seat(s)}{you}{dealer}{colon}{table.t('river')} {river}  {table.t('melds')} {melds}  {table.t('flowers')} {flowers}")
     if obs["discard"] is not None:
         d = obs["discard"]
         console.print("[bold]" + table.t("discard_by", seat=table.seat(d["seat"]), tile=table.tile(d["tile"])) + "[/bold]")
@@ -390,7 +393,8 @@ def play(variant: str, seat: str, seed: int, hands: int | None, lang: str | None
         game = match.new_game()
         table.wilds = frozenset(game.wilds)
         n = match.hand_index + 1
-        console.print(f"\n[bold]{table.t('hand_no', n=n, dealer=table.seat(SEATS[match.dealer]), wind=table.seat(match.round_wind))}[/bold]")
+        wind = table.seat(match.round_wind)[0] if table.lang == "zh" else match.round_wind  # 东, not 东家
+        console.print(f"\n[bold]{table.t('hand_no', n=n, dealer=table.seat(SEATS[match.dealer]), wind=wind)}[/bold]")
         if not _play_hand(console, game, seat, bots, table):
             console.print(table.t("left"))
             return
