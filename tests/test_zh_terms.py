@@ -82,6 +82,7 @@ def test_the_moves_a_player_sees_are_named_as_the_rulebook_names_them():
     web_kinds = dict(re.findall(r'(\w+): "([^"]*)"', re.findall(r"kinds: \{([^}]*)\}", table)[1]))
     for kinds in (review_kinds, play_kinds, web_kinds):
         assert kinds["kakan"] == "补杠" and kinds["ankan"] == "暗杠" and kinds["hu"] == "胡", kinds
+        assert kinds["flower"] == "杠花", kinds  # declaring a flower (manual mode, NB-5.5)
     assert "补杠" in describe({"e": "kakan", "seat": "E", "tile": "5m"}, "zh")
     title = next(e.msgstr for e in __import__("polib").pofile(str(LOCALE / "rulebook" / "09-kongs.po"))
                  if e.msgid.startswith("Added kong"))

@@ -411,7 +411,7 @@ def _waits_text(waits: Sequence[Wait], lang: str) -> str:
 
 
 _KINDS_ZH = {"discard": "打出", "hu": "胡", "pass": "过", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠",
-             "kakan": "补杠", "flower": "补花"}
+             "kakan": "补杠", "flower": "杠花"}
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _ROLES_ZH = {"discarder": "放铳者", "each_other": "每家", "robbed": "被抢杠者", "kong_discarder": "放杠者", "partner": "包家"}
 
