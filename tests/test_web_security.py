@@ -206,10 +206,12 @@ def test_rooms_are_bounded_per_client_and_in_all():
         _open(client)
         r = client.post("/api/tables", json={"humans": 1})
         assert r.status_code == 429 and "the most one client may have" in r.json()["error"]
+        assert "最多" in r.json()["error_zh"]  # the Chinese lobby says it in Chinese
     with _client(rooms_per_client=10, max_rooms=2) as client:
         (code, token), _ = _open(client), _open(client)
         r = client.post("/api/tables", json={"humans": 1})
         assert r.status_code == 429 and "as many as it may" in r.json()["error"]
+        assert "不能再开" in r.json()["error_zh"]
         with client.websocket_connect(f"/ws/{code}?token={token}") as ws:  # finish one: it makes way
             _play_out(ws)
         _wait(lambda: client.get(f"/api/tables/{code}").json()["state"] == "over")

@@ -238,8 +238,8 @@ def create_app(
     def client_of(connection: Request | WebSocket) -> str:
         return connection.client.host if connection.client is not None else ""
 
-    def error(message: str, status: int = 400) -> Response:
-        return SafeJSON({"error": message}, status_code=status)
+    def error(message: str, status: int = 400, zh: str | None = None) -> Response:
+        return SafeJSON({"error": message, **({"error_zh": zh} if zh else {})}, status_code=status)
 
     def room_error(exc: RoomError) -> Response:
         if isinstance(exc, UnknownRoom):
@@ -247,7 +247,7 @@ def create_app(
         if isinstance(exc, NoFreeSeat):
             return error(str(exc), 409)
         if isinstance(exc, TooManyRooms):
-            return error(str(exc), 429)
+            return error(str(exc), 429, exc.zh)
         return error(str(exc).splitlines()[0])
 
     def page(name: str, status: int = 200, **values: Any) -> Response:

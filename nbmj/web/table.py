@@ -56,7 +56,12 @@ _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 class RoomError(NbmjError, ValueError):
-    """A request a table cannot grant (each kind its own subclass)."""
+    """A request a table cannot grant (each kind its own subclass). ``zh`` is the message
+    in Chinese, for a Chinese page, where one is given."""
+
+    def __init__(self, message: str, zh: str | None = None) -> None:
+        super().__init__(message)
+        self.zh = zh
 
 
 class UnknownRoom(RoomError):
@@ -556,9 +561,11 @@ class Tables:
             self._sweep_locked(time.monotonic())
             mine = sum(1 for r in self._rooms.values() if r.client == client and r.state != "over")
             if mine >= limits.rooms_per_client:
-                raise TooManyRooms(f"you have {mine} tables open, the most one client may have; finish or leave one first")
+                raise TooManyRooms(f"you have {mine} tables open, the most one client may have; finish or leave one first",
+                                   zh=f"你已经开了 {mine} 桌，一个客户端最多只能开这么多；请先打完或离开一桌")
             if len(self._rooms) >= limits.max_rooms and not self._make_way_locked():
-                raise TooManyRooms(f"the server holds {len(self._rooms)} tables, as many as it may; try again later")
+                raise TooManyRooms(f"the server holds {len(self._rooms)} tables, as many as it may; try again later",
+                                   zh=f"服务器已有 {len(self._rooms)} 桌，不能再开了；请稍后再试")
             code = _new_code(self._rooms)
             room = Room(
                 code, rules, humans=humans, seed=secrets.randbits(63) if seed is None else seed,
