@@ -45,7 +45,7 @@ def T(text):
     return parse_tile(text)
 
 
-def to_added_kong(north_hand):
+def to_added_kong(north_hand, rules=MIN0):
     """W pons E's 5s, the others pass their 8s around, and W adds the fourth 5s (加杠): the
     game at the moment the added kong may be robbed, N holding ``north_hand``."""
     from nbmj.engine.actions import Action
@@ -53,7 +53,7 @@ def to_added_kong(north_hand):
 
     hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m",
              "N": north_hand}
-    g = make(hands, draws="8s8s8s5s")
+    g = make(hands, rules, draws="8s8s8s5s")
     play_script(g, ["E discard 5s", "W pon 5s"])
     play_passing(g, ["W discard 8p", "N discard 8s", "E discard 8s", "S discard 8s"])
     g.step(Action.parse("W kakan 5s"))

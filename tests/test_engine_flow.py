@@ -86,6 +86,21 @@ def test_nb_9_2_nb_11_5_robbing_an_added_kong():
     assert g.melds[2][0][0] == "pon"  # the robbed kong is not made
 
 
+def test_nh_1_8_a_no_claims_of_hu_bars_robbing_a_kong_too():
+    """NH-1.8's no_claims with ``hu``: robbing a kong is a win on another's tile, as a win on
+    a discard is, and is not offered while it is in force (it was offered, as if the
+    restriction named only discards)."""
+    from nbmj.rules import compile_text
+
+    from _engine_helpers import without_minimum
+
+    no_hu = without_minimum(compile_text(
+        'variant no-hu extends ningbo "no win on another\'s tile"\nrestrictions {\n  no_claims hu [NH-1.8]\n}\n'))
+    g = to_added_kong("123m456m789p1p1p4s6s", no_hu)
+    assert g.phase != "rob" and g.melds[2][0][0] == "kakan"  # the kong stands; W draws its replacement
+    assert to_added_kong("123m456m789p1p1p4s6s").phase == "rob"  # (the same position robs without it)
+
+
 def test_nb_11_5_passing_a_rob_lets_the_kong_stand():
     """NB-11.5, NB-8.7."""
     hands = {"E": "5s123456789m12p3p7z", "S": "1234567p1234s9m6z", "W": "5s5s1z2z3z4z6z7z8p1m2m3m4m", "N": "123m456m789p1p1p4s6s"}

@@ -49,7 +49,9 @@ def kong_made(t: TableState, p: int, why: str, kong: TableMeld) -> Phase:
 def begin_kakan(t: TableState, p: int, tile: int) -> Phase:
     """``p`` adds ``tile`` to its pong: first the seats that could win on it may rob it."""
     options: dict[int, list[Action]] = {}
-    if t.er.claims.rob_kong:  # NB-11.5; NB-8.7 does not apply to robbing
+    # NB-11.5; NB-8.7 does not apply to robbing. Robbing is a win on another's tile, as a
+    # win on a discard is: a no_claims restriction of hu in force bars both.
+    if t.er.claims.rob_kong and not (t.er.no_claims and "hu" in t.banned_claims(True)):
         for q in CLAIM_ORDER[p]:
             if t.seat(q).ready and discard_win(t, q, tile, p, "rob_kong") is not None:
                 options[q] = [interned(SEATS[q], "hu"), interned(SEATS[q], "pass")]

@@ -344,7 +344,8 @@ RESTRICTION_KINDS = {
     "win_after_pass": "a passed discard win bars discard wins until the player has acted",
     "kong_after_pon": "no kong of any kind in the turn of a pon",
     "discard_suits": "only tiles of the listed suits may be discarded",
-    "no_claims": "the listed claims are not allowed",
+    "no_claims": "the listed claims are not allowed: chi, pon, kan (a kong of a discard, and the kongs declared "
+    "on one's own turn too), hu (a win on a discard, and robbing a kong)",
     # Ninghai 三摊 (NH-6), added for the DSL: the discard is allowed, but it makes the
     # discarder pay for the table (包牌, NH-6.5) when the warned-about player wins.
     "bao_suit_warning": "after a player shows three melds of one suit (or honour pungs and melds of one suit), "

@@ -67,7 +67,10 @@ MEANINGS: Final[dict[str, str]] = {
     "a passed discard win bars discard wins until the player has acted": "放过一次点炮胡之后，在这家自己行动之前不能再胡别人打的牌",
     "no kong of any kind in the turn of a pon": "碰牌的那一轮不能开任何杠",
     "only tiles of the listed suits may be discarded": "只能打出所列花色的牌",
-    "the listed claims are not allowed": "不允许所列的吃碰杠",
+    "the listed claims are not allowed: chi, pon, kan (a kong of a discard, and the kongs declared on one's "
+    "own turn too), hu (a win on a discard, and robbing a kong)": (
+        "不允许所列的动作：chi（吃）、pon（碰）、kan（杠别人打出的牌，连自己轮次开的杠也不行）、hu（胡别人打出的牌，连抢杠胡也不行）"
+    ),
     "after a player shows three melds of one suit (or honour pungs and melds of one suit), a player who is "
     "not ready and discards that suit pays for the table (NH-6.1, NH-6.2)": (
         "有人亮出三副同一花色的面子（或字牌刻子加同一花色的面子）之后，没有听牌的人再打这种花色的牌，"
