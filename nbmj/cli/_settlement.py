@@ -4,8 +4,6 @@ replay`` show it. Nothing is worked out here: every number and sentence is the m
 
 from __future__ import annotations
 
-import locale
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +12,7 @@ from rich.table import Table
 
 from ..rules.model import SEATS
 from ..scoring.explanation import Language, Settlement, WinExplanation, seat_name
+from ._language import default_language
 
 __all__ = ["default_language", "win_line", "items_table", "print_steps", "payments_table", "print_win", "print_payments"]
 
@@ -29,16 +28,6 @@ _HOW: dict[Language, dict[str, str]] = {
            "kong_replacement": "on a kong's replacement", "flower_replacement": "on a flower's replacement"},
     "zh": {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠", "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"},
 }
-
-
-def default_language() -> Language:
-    """Chinese when the locale is Chinese (LC_ALL, LC_MESSAGES, LANG, or the system's), else English."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return "zh" if value.lower().startswith("zh") else "en"
-    code = locale.getlocale()[0] or ""
-    return "zh" if code.lower().startswith("zh") else "en"
 
 
 def win_line(win: WinExplanation, lang: Language, tile: Callable[[str], str] | None = None) -> str:

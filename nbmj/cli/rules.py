@@ -28,7 +28,7 @@ def variants(as_json: bool, lang: str | None) -> None:
     """
     from ..rules.registry import user_variant_infos, variant_infos
     from ..rules.zh_CN import SUMMARIES
-    from ._settlement import default_language
+    from ._language import default_language
 
     zh = (lang or default_language()) == "zh"
     user = user_variant_infos(compile=True)
