@@ -538,3 +538,21 @@ def test_make_seat_checks_its_options_whatever_the_spec(spec, options, fragment)
     with pytest.raises(NbmjError, match="^" + re.escape(fragment) + "$") as err:
         make_seat(spec, **options)
     assert isinstance(err.value, ValueError)
+
+
+def test_the_bots_page_says_what_every_action_meld_and_phase_kind_is():
+    """Found writing an outside bot from the Bots page alone: it showed ``discard`` and
+    ``chi`` actions but never said what ``ankan``, ``kakan`` or ``flower`` are (the schema
+    only lists them), which ``kind`` a meld may have, what ``phase`` ``rob`` asks, or that a
+    claimed river tile is also in the claimer's meld (counting seen tiles twice)."""
+    from typing import get_args
+
+    from nbmj.engine.actions import ACTION_KINDS
+    from nbmj.engine.state import MeldKind
+
+    page = (ROOT / "docs" / "bots.rst").read_text()
+    request = page[page.index("\n``request``\n"):page.index("\n``end``\n")]
+    phases = SCHEMA["$defs"]["observation"]["properties"]["phase"]["enum"]
+    for kind in (*ACTION_KINDS, *get_args(MeldKind), *phases):
+        assert f"``{kind}``" in request, kind
+    assert "``claimed_by``" in request and "``wall_kept``" in request
