@@ -99,3 +99,53 @@ def test_the_editing_page_times_the_longest_extends_chain_as_it_says():
     finally:
         sys.path.remove(str(BENCH.parent))
     assert named in lsp.default_variants()
+
+
+def _rival():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rival_bot", BENCH.parent / "rival_bot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_rival_bot_imports_only_the_standard_library():
+    """bench/rival_bot.py is an outsider's bot, written from the Bots page alone: it must not
+    lean on nbmj's own shanten, scorer or bots."""
+    import ast
+
+    tree = ast.parse((BENCH.parent / "rival_bot.py").read_text())
+    imported = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+
+
+def test_the_rival_bots_shanten_agrees_with_nbmjs_with_wilds():
+    """Its own shanten (NB-10.5, wilds as free tiles, NB-10.4) gives nbmj.core's answer on random
+    hands of every size, so its discards measure play, not a miscount."""
+    import random
+
+    from nbmj import core
+
+    rival = _rival()
+    rng = random.Random(7)
+    for _ in range(2000):
+        size = rng.choice([1, 2, 4, 5, 7, 8, 10, 11, 13, 14])
+        wilds = min(size, rng.choice([0, 0, 1, 2, 3, 4]))
+        pool = [k for k in range(34) for _ in range(4)]
+        counts = [0] * 34
+        for k in rng.sample(pool if rng.random() < 0.5 else pool[:36], size - wilds):
+            counts[k] += 1
+        assert rival.shanten(counts, (size - 1) // 3, wilds) == core.shanten(bytearray(counts), wilds), (counts, wilds)
+
+
+def test_the_rival_bot_plays_both_variants_without_a_fault():
+    """As docs/bots.rst runs it (``--bot 'python3 bench/rival_bot.py'``): legal moves in
+    Ningbo (wilds) and Ninghai (first go-around suits, NH-1.7; no claims then, NH-1.8)."""
+    from nbmj.arena import run_arena
+
+    program = f"{sys.executable} {BENCH.parent / 'rival_bot.py'}"
+    for variant in ("ningbo", "ninghai"):
+        result = run_arena([program, "greedy"], 2, variant=variant, seed=2026, duplicate=True)
+        assert [bot["faults"] for bot in result["bots"]] == [0, 0], result["fault_samples"]
