@@ -237,3 +237,39 @@ def test_a_seat_view_reads_an_engine_observation_as_it_reads_its_snapshot():
                 compared += 1
                 game.step(bots[seat](obs, game.legal_actions(seat)))
     assert compared > 300
+
+
+def _with_a_seat_that_looks_ready(obs, seat="S"):
+    """``obs`` (a dict) where ``seat`` shows three pungs of honours this seat does not hold, none
+    claimed from this seat: a seat that looks ready, which has let go of some of this seat's tiles."""
+    held = set(obs["hand"])
+    honours = [k for k in range(27, 34) if k not in held][:3]
+    out = dict(obs)
+    sources = [o for o in SEATS if o not in (seat, obs["seat"])]  # no three from one seat (三摊, NB-14.5)
+    out["melds"] = {**obs["melds"], seat: [{"kind": "pon", "tiles": [k, k, k], "from": sources[i % 2]} for i, k in enumerate(honours)]}
+    # it has let go of every other kind this seat holds: those are safe from it
+    let_go = sorted(set(obs["hand"]))[::2]
+    out["rivers"] = {**obs["rivers"], seat: [{"tile": t, "claimed_by": None} for t in let_go]}
+    return out
+
+
+def test_NH_4_8_the_fast_bot_does_not_defend_where_a_deal_in_costs_no_more_than_another_win():
+    """In Ninghai every loser pays the winner the same whoever discarded (NH-4.8): dealing in
+    costs this seat nothing beyond what the same win on another seat's discard, or
+    self-drawn, would. The fast tier weighed a seat that looks ready by the discarder's whole
+    share (as in Ningbo, where the discarder alone pays, NB-14.1), so it threw tiles that
+    made its hand slower to keep a seat from winning that would be paid as much anyway."""
+    for rules, extra in ((NINGHAI, 0.0), (NINGBO, 2.0 - 0.45)):
+        view = SeatView(_with_a_seat_that_looks_ready(dict(Game(rules, 1).observation("E").to_dict())))
+        assert Stakes(rules).deal_in_extra(view, "S") == pytest.approx(extra)
+    checked = 0
+    for seed in range(40):
+        game = Game(NINGHAI, seed)
+        legal = game.legal_actions("E")
+        if len(legal) < 2:
+            continue
+        obs = dict(game.observation("E").to_dict())
+        assert FastBot(NINGHAI)(_with_a_seat_that_looks_ready(obs), legal) == FastBot(NINGHAI)(obs, legal), seed
+        checked += 1
+    assert checked >= 30
+

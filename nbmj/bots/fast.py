@@ -348,14 +348,16 @@ def _shape_of(observation: Mapping[str, Any], wilds: frozenset[int]) -> tuple[by
 
 def _danger_table(view: Any, stakes: Stakes, dead_wilds: bool) -> list[float] | None:
     """A plain defence: for each tile id, what discarding it is expected to cost against
-    the seats that look ready (None when none does); a seat's own discards are safe from it,
-    a kind with no copy left nearly so, a discarded wild wholly where it is dead."""
+    the seats that look ready (None when none does), beyond what this seat would pay for
+    the same win self-drawn or on another's discard (:meth:`Stakes.deal_in_extra`: nothing
+    where every loser pays alike); a seat's own discards are safe from it, a kind with no
+    copy left nearly so, a discarded wild wholly where it is dead."""
     threats: list[tuple[bytearray, float]] = []
     for o in view.others():
         melds = len(view.melds[o])
         turns = view.river_length(o)
         if melds >= 3 or (melds >= 2 and turns >= 8) or turns >= 12:
-            threats.append((_let_go(view.rivers[o]), (0.35 + 0.15 * melds) * stakes.share(view, o, view.seat, view.seat)))
+            threats.append((_let_go(view.rivers[o]), (0.35 + 0.15 * melds) * stakes.deal_in_extra(view, o)))
     if not threats:
         return None
     unseen = view.unseen

@@ -81,6 +81,18 @@ class Stakes:
             got = self._cache[key] = -float(payments_of(sit, self.rules, 1, True)[0][wind[payer]])
         return got
 
+    def deal_in_extra(self, view: SeatView, winner: str) -> float:
+        """What this seat pays per point when ``winner`` wins on its discard, beyond what it
+        would pay for the same win self-drawn (weighed 0.45) or on a third seat's discard
+        (0.55, the weights :mod:`nbmj.bots.defence` gives another seat's win): nothing
+        where every loser pays alike (NH-4.8), most of the win where the discarder pays
+        alone (NB-14.1)."""
+        me = view.seat
+        third = [s for s in view.others() if s != winner]
+        anyway = 0.45 * self.share(view, winner, me, None) + 0.55 * sum(
+            [self.share(view, winner, me, t) for t in third]) / len(third)
+        return max(0.0, self.share(view, winner, me, me) - anyway)
+
     def my_gain(self, view: SeatView, self_drawn: bool) -> float:
         """What this seat gains per point winning now, self-drawn or on a discard (the
         mean over the three possible discarders)."""
