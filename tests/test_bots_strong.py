@@ -273,3 +273,35 @@ def test_NH_4_8_the_fast_bot_does_not_defend_where_a_deal_in_costs_no_more_than_
         checked += 1
     assert checked >= 30
 
+
+def test_the_fast_bot_claims_a_chow_when_the_step_outweighs_the_leaning_it_gives_up():
+    """The fast tier refused a chow that lowered its shanten whenever its leanings (a
+    one-suit hand, valuable pairs) dropped at all (by 0.05), while its own discards trade a
+    step of shanten against 2.4 units of leaning: in Ninghai, where every pair leans toward
+    a pung worth 胡, it passed most chows that would have brought it a step nearer."""
+    from nbmj import core
+
+    offered = taken = 0
+    for seed in range(12):  # hands played by greedy bots; the fast bot asked at each chow offered
+        game = Game(NINGHAI, seed)
+        greedy = GreedyBot()
+        while not game.is_over:
+            seat = game.to_act[0]
+            legal = game.legal_actions(seat)
+            obs = game.observation(seat)
+            if legal[0].kind != "hu" and any(a.kind == "chi" for a in legal):
+                action = FastBot(NINGHAI)(obs, legal)
+                counts = bytearray(34)  # (Ninghai has no wilds)
+                for t in obs["hand"]:
+                    counts[t] += 1
+                now = core.shanten(counts)
+                for a in legal:
+                    if a.kind == "chi":
+                        after = bytearray(counts)
+                        for u in a.use:
+                            after[u] -= 1
+                        if core.shanten(after) < now:
+                            offered += 1
+                            taken += action == a
+            game.step(greedy(obs, legal))
+    assert offered >= 20 and taken > 0.75 * offered, (taken, offered)

@@ -47,6 +47,9 @@ _shanten = core.shanten
 _first = itemgetter(0)
 #: how much more valuable a hand one step further from ready must look to be kept
 _LEAN_STEP = 0.6
+#: the cheap score of a hand: this much per unit of leaning, less this much per step of shanten
+_LEAN_WEIGHT = 25.0
+_SHANTEN_WEIGHT = 60.0
 #: the candidates, best by the cheap score, whose useful tiles are counted
 _LOOKED_AT = 3
 #: the discards leaving a ready hand, most unseen waits first, whose waits are asked of
@@ -207,7 +210,7 @@ class FastBot:
         for s, t, a, lean, c, ww in leans:
             if s > best_s and lean <= top_lean + _LEAN_STEP:
                 continue
-            pre = 25.0 * lean - 3.0 * _connected(counts, t) - 60.0 * s
+            pre = _LEAN_WEIGHT * lean - 3.0 * _connected(counts, t) - _SHANTEN_WEIGHT * s
             if t in wilds:
                 pre -= 30.0  # a wild held is worth more than any tile it stands for
             risk = danger[t] if danger else 0.0
@@ -296,7 +299,7 @@ class FastBot:
         wilds = frozenset(observation["wilds"])
         counts, w = _shape_of(observation, wilds)
         now = _shanten(counts, w)
-        improving: list[tuple[Action, bytearray, int]] = []
+        improving: list[tuple[Action, bytearray, int, int]] = []
         passing = legal[-1]
         for a in legal:
             kind = a.kind
@@ -312,7 +315,7 @@ class FastBot:
                 c, ww = _after(c, ww, wilds, u)
             after = _shanten(c, ww)
             if after < now or (kind == "kan" and after <= now):
-                improving.append((a, c, ww))
+                improving.append((a, c, ww, after))
         if not improving:
             return passing
         view = SeatView(observation)
@@ -328,14 +331,15 @@ class FastBot:
         gains = self.leanings.pung_gain(view.wind, view.round_wind)
         valued = [k for k in range(N_KINDS) if gains[k]]
         lean_now = _lean(self.leanings, melds, view.unseen, counts, gains, valued)
-        for a, c, ww in improving:
+        for a, c, ww, after in improving:
             kind = a.kind
             if liability is not None and counts_toward_link(kind, liability) and fed_by + 1 >= liability.threshold:
                 continue  # a meld that links this seat to the discarder (三摊)
             if kind == "kan" or (kind == "pon" and gains[a.tile or 0] > 0):
                 return a
-            if _lean(self.leanings, melds, view.unseen, c, gains, valued) + 0.05 < lean_now:
-                continue  # it gives up what the hand is worth
+            lean = _lean(self.leanings, melds, view.unseen, c, gains, valued)
+            if _LEAN_WEIGHT * (lean_now - lean) > _SHANTEN_WEIGHT * (now - after):
+                continue  # it gives up more of what the hand is worth than the step gains, as a discard weighs them
             return a
         return passing
 
