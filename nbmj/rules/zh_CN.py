@@ -69,7 +69,7 @@ MEANINGS: Final[dict[str, str]] = {
     "only tiles of the listed suits may be discarded": "只能打出所列花色的牌",
     "the listed claims are not allowed: chi, pon, kan (a kong of a discard, and the kongs declared on one's "
     "own turn too), hu (a win on a discard, and robbing a kong)": (
-        "不允许所列的动作：chi（吃）、pon（碰）、kan（杠别人打出的牌，连自己轮次开的杠也不行）、hu（胡别人打出的牌，连抢杠胡也不行）"
+        "不允许所列的动作：吃、碰、杠（杠别人打出的牌，连自己轮次开的杠也不行）、胡（胡别人打出的牌，连抢杠胡也不行）"
     ),
     "after a player shows three melds of one suit (or honour pungs and melds of one suit), a player who is "
     "not ready and discards that suit pays for the table (NH-6.1, NH-6.2)": (
