@@ -133,69 +133,67 @@ def replay(log: str, as_json: bool, variant_file: str | None, lang: str | None) 
             emit_json(s)
         return
     language: Language = "zh" if (lang or default_language()) == "zh" else "en"
-    if language == "zh":
-        _replay_in_chinese(game, parse_log(text))
-        return
-    events = parse_log(text)
-    h = game.header()  # (the log's own may leave out the fields the game defaults)
-    click.echo(f"{h['variant']}, seed {h['seed']}, dealer {h['dealer']}, round wind {h['round_wind']}")
-    for i, ev in enumerate(events[1:], 2):
-        click.echo(f"{i:4d}  {describe(ev)}")
-    result = game.result
-    if result is None:
-        waiting = ", ".join(game.to_act) or "nobody"
-        click.echo(f"the log stops before the end of the hand ({game.phase}, waiting for {waiting})")
-        return
-    click.echo("the log reaches the end of the hand")
-    if result.outcome == "draw":
-        click.echo("drawn: nobody won")
-    for w in result.winners:
-        how = w["win_by"] + (f" from {w['from']}" if w.get("from") else "")
-        liable = f", {w['liable']} pays for the table" if w.get("liable") else ""
-        click.echo(f"{w['seat']} wins on {tile_text(w['tile'])} by {how}: {w['points']} points{liable}")
-    click.echo("settlement: " + ", ".join(f"{s} {v:+d}" for s, v in result.deltas.items()))
-    explained = game.settlement()
-    for win in explained.wins:
-        for step in win.steps:
-            click.echo(f"  {win.seat}'s hand: {step.text('en')} [{step.rule}]")
-    for seat in result.deltas:
-        for change, text, rule in explained.seat_lines(seat, "en"):
-            click.echo(f"  {seat} {change:+d}: {text} [{rule}]")
+    _replay_text(game, parse_log(text), language)
 
 
-def _replay_in_chinese(game: Game, events: list[dict[str, object]]) -> None:
-    """``nbmj replay``'s text in Chinese: the same lines, as the narration and the
-    settlement explanation say them in Chinese."""
+# nbmj replay's own sentences, by language; the events and the settlement's lines are the
+# narration's and the explanation's
+_REPLAY: dict[Language, dict[str, str]] = {
+    "en": {"head": "{variant}, seed {seed}, dealer {dealer}, round wind {wind}",
+           "cut": "the log stops before the end of the hand ({phase}, waiting for {waiting})", "nobody": "nobody",
+           "reached": "the log reaches the end of the hand", "drawn": "drawn: nobody won",
+           "win": "{seat} wins on {tile} by {how}: {points} points{liable}", "from": " from {seat}",
+           "liable": ", {seat} pays for the table", "settlement": "settlement: ", "comma": ", ",
+           "hand": "  {seat}'s hand: {text} [{rule}]", "line": "  {seat} {change:+d}: {text} [{rule}]"},
+    "zh": {"head": "{variant}，种子 {seed}，庄家 {dealer}，圈风 {wind}",
+           "cut": "日志在本局结束前中断（{phase}中，等待 {waiting}）", "nobody": "无人",
+           "reached": "日志走到了本局结束", "drawn": "荒庄：无人胡牌",
+           "win": "{seat}胡牌（{how}），胡 {tile}，{points} 分{liable}", "from": "，{seat}放炮",
+           "liable": "，{seat}包牌", "settlement": "结算：", "comma": "，",
+           "hand": "  {seat}的牌：{text} [{rule}]", "line": "  {seat} {change:+d}：{text} [{rule}]"},
+}
+_PHASES_ZH = {"deal": "发牌", "turn": "行牌", "claims": "要牌", "rob": "抢杠"}
+
+
+def _replay_text(game: Game, events: list[dict[str, object]], lang: Language) -> None:
+    """``nbmj replay``'s text in ``lang``: the header, every event, then whether the log
+    reaches the end of the hand and, if it does, the settlement. In English seats and win
+    methods keep their codes (``E``, ``self_draw``); in Chinese they are named."""
     from ._settlement import _HOW
 
-    def zh(seat: object) -> str:
-        return seat_name(str(seat), "zh")
+    words = _REPLAY[lang]
+    zh = lang == "zh"
 
-    h = game.header()
-    click.echo(f"{h['variant']}，种子 {h['seed']}，庄家 {zh(h['dealer'])}，圈风 {zh(h['round_wind'])[0]}")
+    def seat(s: object) -> str:
+        return seat_name(str(s), "zh") if zh else str(s)
+
+    h = game.header()  # (the log's own may leave out the fields the game defaults)
+    wind = seat(h["round_wind"])[0] if zh else h["round_wind"]
+    click.echo(words["head"].format(variant=h["variant"], seed=h["seed"], dealer=seat(h["dealer"]), wind=wind))
     for i, ev in enumerate(events[1:], 2):
-        click.echo(f"{i:4d}  {describe(ev, 'zh')}")
+        click.echo(f"{i:4d}  {describe(ev, lang)}")
     result = game.result
     if result is None:
-        waiting = "、".join(zh(s) for s in game.to_act) or "无人"
-        phase = {"deal": "发牌", "turn": "行牌", "claims": "要牌", "rob": "抢杠"}.get(game.phase, game.phase)
-        click.echo(f"日志在本局结束前中断（{phase}中，等待 {waiting}）")
+        waiting = ("、" if zh else ", ").join(seat(s) for s in game.to_act) or words["nobody"]
+        phase = _PHASES_ZH.get(game.phase, game.phase) if zh else game.phase
+        click.echo(words["cut"].format(phase=phase, waiting=waiting))
         return
-    click.echo("日志走到了本局结束")
+    click.echo(words["reached"])
     if result.outcome == "draw":
-        click.echo("荒庄：无人胡牌")
+        click.echo(words["drawn"])
     for w in result.winners:
-        how = _HOW["zh"].get(w["win_by"], w["win_by"]) + (f"，{zh(w['from'])}放炮" if w.get("from") else "")
-        liable = f"，{zh(w['liable'])}包牌" if w.get("liable") else ""
-        click.echo(f"{zh(w['seat'])}胡牌（{how}），胡 {tile_text(w['tile'])}，{w['points']} 分{liable}")
-    click.echo("结算：" + "，".join(f"{zh(s)} {v:+d}" for s, v in result.deltas.items()))
+        how = (_HOW["zh"].get(w["win_by"], w["win_by"]) if zh else w["win_by"]) + (
+            words["from"].format(seat=seat(w["from"])) if w.get("from") else "")
+        liable = words["liable"].format(seat=seat(w["liable"])) if w.get("liable") else ""
+        click.echo(words["win"].format(seat=seat(w["seat"]), tile=tile_text(w["tile"]), how=how, points=w["points"], liable=liable))
+    click.echo(words["settlement"] + words["comma"].join(f"{seat(s)} {v:+d}" for s, v in result.deltas.items()))
     explained = game.settlement()
     for win in explained.wins:
         for step in win.steps:
-            click.echo(f"  {zh(win.seat)}的牌：{step.text('zh')} [{step.rule}]")
-    for seat in result.deltas:
-        for change, text, rule in explained.seat_lines(seat, "zh"):
-            click.echo(f"  {zh(seat)} {change:+d}：{text} [{rule}]")
+            click.echo(words["hand"].format(seat=seat(win.seat), text=step.text(lang), rule=step.rule))
+    for s in result.deltas:
+        for change, text, rule in explained.seat_lines(s, lang):
+            click.echo(words["line"].format(seat=seat(s), change=change, text=text, rule=rule))
 
 
 __all__ = ["demo", "replay", "describe"]
