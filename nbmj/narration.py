@@ -21,7 +21,8 @@ from typing import Any, Literal
 from .errors import NbmjError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
-__all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language"]
+__all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language",
+           "win_method_zh"]
 
 Language = Literal["en", "zh"]
 Face = Literal["glyph", "chinese", "code"]
@@ -31,6 +32,13 @@ _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠",
               "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"}
+
+
+def win_method_zh(win_by: str) -> str:
+    """How a hand was won (``self_draw``, ``discard``, ``rob_kong``, ``kong_replacement``,
+    ``flower_replacement``) in Chinese, as the narration and the terminal say it: ``'自摸'``,
+    ``'杠上开花（补花）'``; an unknown method stays as it is."""
+    return _WIN_BY_ZH.get(win_by, win_by)
 
 
 def check_language(lang: str) -> Language:
@@ -167,7 +175,7 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
         return "，".join(
             f"{seat_name(w['seat'], 'zh')}"
             + (f"胡{seat_name(w['from'], 'zh')}的 " if w.get("from") else "胡 ")
-            + f"{tile_text(w['tile'])}（{_WIN_BY_ZH.get(w['win_by'], str(w['win_by']))}），{w['points']} 分"
+            + f"{tile_text(w['tile'])}（{win_method_zh(str(w['win_by']))}），{w['points']} 分"
             for w in ev.get("winners", [])
         )
     return json.dumps(dict(ev), ensure_ascii=False)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ReplayError
-from ..narration import Language, describe, seat_name, tile_text
+from ..narration import Language, describe, seat_name, tile_text, win_method_zh
 from ._input import read_json_lines
 from ._output import emit_json
 
@@ -159,8 +159,6 @@ def _replay_text(game: Game, events: list[dict[str, object]], lang: Language) ->
     """``nbmj replay``'s text in ``lang``: the header, every event, then whether the log
     reaches the end of the hand and, if it does, the settlement. In English seats and win
     methods keep their codes (``E``, ``self_draw``); in Chinese they are named."""
-    from ._settlement import _HOW
-
     words = _REPLAY[lang]
     zh = lang == "zh"
 
@@ -182,7 +180,7 @@ def _replay_text(game: Game, events: list[dict[str, object]], lang: Language) ->
     if result.outcome == "draw":
         click.echo(words["drawn"])
     for w in result.winners:
-        how = (_HOW["zh"].get(w["win_by"], w["win_by"]) if zh else w["win_by"]) + (
+        how = (win_method_zh(w["win_by"]) if zh else w["win_by"]) + (
             words["from"].format(seat=seat(w["from"])) if w.get("from") else "")
         liable = words["liable"].format(seat=seat(w["liable"])) if w.get("liable") else ""
         click.echo(words["win"].format(seat=seat(w["seat"]), tile=tile_text(w["tile"]), how=how, points=w["points"], liable=liable))
