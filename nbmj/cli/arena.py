@@ -66,12 +66,18 @@ def exit_interrupted(line: str, backend: str = "process") -> NoReturn:
     sys.exit(130)
 
 
-def partial_results(stop: Interrupted) -> tuple[dict[str, Any], Interrupted]:
-    """The results an interrupted run finished, to be printed before :func:`end_partial`
-    ends the command; an interruption with none to print goes on to :func:`stop_cleanly`."""
-    if stop.partial is None:
-        raise stop
-    return stop.partial, stop
+def run_to_stop(run: Callable[[], dict[str, Any]]) -> tuple[dict[str, Any], Interrupted | None]:
+    """``run()``'s results and None; or, when a Ctrl-C stopped the run with units finished,
+    their results and the stop, to be printed before :func:`end_partial` ends the command.
+    A stop with nothing finished to print goes on to :func:`stop_cleanly`."""
+    from ..arena import Interrupted
+
+    try:
+        return run(), None
+    except Interrupted as stop:
+        if stop.partial is None:
+            raise
+        return stop.partial, stop
 
 
 def end_partial(stop: Interrupted, units: str, backend: str) -> NoReturn:
@@ -141,7 +147,6 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     Hands stream through the statistics, so memory does not grow with --games; the results
     and their digest are the same for any --workers and --backend.
     """
-    from ..arena import Interrupted
     from ..arena import simulate as run
     from ..rules import load_variant
     from ..rules.registry import portable_spec
@@ -149,13 +154,9 @@ def simulate(variant: str, games: int, seed: int, bot: str, workers: int, backen
     rules = load_variant(variant)  # fail fast, in this process, on a bad name
     _check(workers, backend, address)
     t0 = time.perf_counter()
-    stopped: Interrupted | None = None
     with stop_cleanly(backend), progress_bar(rules.name, games) as advance:
-        try:
-            stats = run(portable_spec(variant), games, seed, bot, workers=workers, backend=backend, address=address,
-                        progress=lambda: advance(1), logs=logs)
-        except Interrupted as stop:
-            stats, stopped = partial_results(stop)
+        stats, stopped = run_to_stop(lambda: run(portable_spec(variant), games, seed, bot, workers=workers, backend=backend,
+                                                 address=address, progress=lambda: advance(1), logs=logs))
     elapsed = time.perf_counter() - t0
     stats = {"variant": rules.name, "rules_digest": rules.digest, "bot": bot, "seed": seed, **stats}
     if stopped is not None:
@@ -240,7 +241,7 @@ def arena(
     Fewer than four bots are repeated around the table (A B A B). Bot programs speak the
     nbmj-bot/1 protocol (see the docs' Bots page) on stdin and stdout.
     """
-    from ..arena import Interrupted, run_arena
+    from ..arena import run_arena
     from ..arena.arena import seatings
     from ..rules import load_variant
     from ..rules.registry import portable_spec
@@ -249,26 +250,22 @@ def arena(
     _check(workers, backend, address)
     hands = games * (len(seatings(len(bots))) if duplicate and 1 <= len(bots) <= 4 else 1)
     t0 = time.perf_counter()
-    stopped: Interrupted | None = None
     with stop_cleanly(backend), progress_bar(f"{rules.name} arena", hands) as advance:
-        try:
-            result = run_arena(
-                list(bots),
-                games,
-                variant=portable_spec(variant),
-                seed=seed,
-                duplicate=duplicate,
-                workers=workers,
-                backend=backend,
-                address=address,
-                time_limit=time_limit,
-                on_fault=on_fault,
-                forfeit_penalty=forfeit_penalty,
-                logs=logs,
-                progress=advance,
-            )
-        except Interrupted as stop:
-            result, stopped = partial_results(stop)
+        result, stopped = run_to_stop(lambda: run_arena(
+            list(bots),
+            games,
+            variant=portable_spec(variant),
+            seed=seed,
+            duplicate=duplicate,
+            workers=workers,
+            backend=backend,
+            address=address,
+            time_limit=time_limit,
+            on_fault=on_fault,
+            forfeit_penalty=forfeit_penalty,
+            logs=logs,
+            progress=advance,
+        ))
     elapsed = time.perf_counter() - t0
     result["variant"] = rules.name
     result["rules_digest"] = rules.digest
@@ -332,7 +329,6 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
     how often each item scores and the hand values, with 95% intervals; then the paired
     differences (B minus A) with their p-values.
     """
-    from ..arena import Interrupted
     from ..arena.lab import compare as run, plot_compare
     from ..rules import load_variant
 
@@ -344,13 +340,9 @@ def compare(a: str, b: str, games: int, seed: int, bot: str, workers: int, backe
         from ..arena.lab import check_plot_path
 
         check_plot_path(plot)
-    stopped: Interrupted | None = None
     with stop_cleanly(backend), progress_bar("compare", games) as advance:
-        try:
-            result = run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers, backend=backend,
-                         address=address, progress=advance)
-        except Interrupted as stop:
-            result, stopped = partial_results(stop)
+        result, stopped = run_to_stop(lambda: run(portable_spec(a), portable_spec(b), games, seed=seed, bot=bot, workers=workers,
+                                                  backend=backend, address=address, progress=advance))
     result["rules_digest"] = digests
     if stopped is not None:
         result["interrupted"] = {"after": stopped.done, "of": stopped.planned}
@@ -455,5 +447,5 @@ def _verdict(s: dict[str, Any]) -> str:
     return f"{'valid' if s['valid'] else 'not valid'}, {s['points']} points"
 
 
-__all__ = ["simulate", "arena", "compare", "diff", "backend_options", "stop_cleanly", "exit_interrupted", "partial_results",
+__all__ = ["simulate", "arena", "compare", "diff", "backend_options", "stop_cleanly", "exit_interrupted", "run_to_stop",
            "end_partial", "progress_bar"]
