@@ -590,7 +590,6 @@ def withheld_in_chinese(reason: str) -> str:
 _KINDS_ZH = {"discard": "打牌", "chi": "吃", "pon": "碰", "kan": "杠", "kong": "杠", "ankan": "暗杠", "kakan": "补杠",
              "flower": "杠花", "hu": "胡", "pass": "过"}
 _SUITS_ZH = {"characters (万)": "万", "dots (筒)": "筒", "bamboo (索)": "索", "honours (字)": "字牌", "flowers (花)": "花牌"}
-_SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 
 
 def _kinds_zh(kinds: str) -> str:
@@ -599,8 +598,8 @@ def _kinds_zh(kinds: str) -> str:
 
 _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^that move is written for (\w+); you play (\w+)"),
-     lambda m: f"这一步写的是{_SEAT_ZH.get(m[1], m[1])}的；你坐{_SEAT_ZH.get(m[2], m[2])}"),
-    (re.compile(r"^it is not (\w+)'s move now"), lambda m: f"现在不是{_SEAT_ZH.get(m[1], m[1])}行动"),
+     lambda m: f"这一步写的是{seat_name(m[1], 'zh')}的；你坐{seat_name(m[2], 'zh')}"),
+    (re.compile(r"^it is not (\w+)'s move now"), lambda m: f"现在不是{seat_name(m[1], 'zh')}行动"),
     (re.compile(r"^no win: "), "不能胡："),
     (re.compile(r"^the hand is not complete$"), "这手牌还没有成胡"),
     (re.compile(r"^no win is possible now$"), "现在不能胡"),
@@ -609,7 +608,7 @@ _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^(\w+) answers another player's discard; now you may (.+)$"),
      lambda m: f"{_KINDS_ZH.get(m[1], m[1])}是对别人打出的牌的回应；现在可以：{_kinds_zh(m[2])}"),
     (re.compile(r"^not a legal move now; you may (.+)$"), lambda m: f"现在不能这样做；现在可以：{_kinds_zh(m[1])}"),
-    (re.compile(r"^(\w) holds no (\w+)$"), lambda m: f"{_SEAT_ZH.get(m[1], m[1])}手里没有 {m[2]}"),
+    (re.compile(r"^(\w) holds no (\w+)$"), lambda m: f"{seat_name(m[1], 'zh')}手里没有 {m[2]}"),
     (re.compile(r"^no kong now: its replacement tile would come from the tiles the wall keeps"),
      "现在不能开杠：补牌会落进牌墙留着不摸的牌里"),
     (re.compile(r"^no (\w+) in the first go-around"), lambda m: f"第一巡不能{_KINDS_ZH.get(m[1], m[1])}"),
@@ -626,7 +625,7 @@ _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^you passed a pong of (\w+) and have not acted since"), r"你放过了 \1 的碰，之后还没有行动过"),
     (re.compile(r"^this variant has no chi$"), "本玩法不能吃"),
     (re.compile(r"^a chi takes only the discard of the player before you \((\w+) is not\)$"),
-     lambda m: f"只能吃上家打出的牌（{_SEAT_ZH.get(m[1], m[1])}不是你的上家）"),
+     lambda m: f"只能吃上家打出的牌（{seat_name(m[1], 'zh')}不是你的上家）"),
     (re.compile(r"^that chi would leave no tile you may discard: 吃张打张 bars (.+)$"), r"这样吃了就没有能打的牌：吃张打张禁打 \1"),
     (re.compile(r"^a (\w+) of (\w+) needs (\d+) of them in your hand$"),
      lambda m: f"{_KINDS_ZH.get(m[1], m[1])} {m[2]} 要手里有 {m[3]} 张"),
