@@ -201,7 +201,8 @@ def random_variant_text(seed: int) -> str:
     if isinstance(parent.scoring, TaiScoring):
         out.append(f"scoring tai {{ minimum {rng.randint(0, 5)}; cap {rng.choice(('none', '10', '20'))} }}")
     else:
-        fan_cap = f"; fan_cap {rng.randint(1, 4)}" if parent.scoring.fixed_by_fan is None else ""
+        # (推倒八's table fixes the 番 cap; its cap may still hold the table's values, NH-3.9)
+        fan_cap = f"; fan_cap {rng.randint(1, 4)}" if parent.scoring.fixed_by_fan is None else f"; cap {rng.choice((300, 800))}"
         out.append(f"scoring fu_fan {{ round_to {rng.choice((1, 10))}{fan_cap} }}")
 
     if parent.liability is not None:

@@ -363,8 +363,8 @@ class Hand:
         fu = sc.base + sum(v for item, v in applying if item.unit == "fu")
         fan_raw = sum(v for item, v in applying if item.unit == "fan")
         fan = min(fan_raw, sc.fan_cap)
-        if sc.fixed_by_fan:  # 推倒八: a fixed 胡 per 番 (NH-3)
-            hu = sc.fixed_by_fan[min(fan, len(sc.fixed_by_fan) - 1)]
+        if sc.fixed_by_fan:  # 推倒八: a fixed 胡 per 番 (NH-3), held to the cap as every hand is (NH-3.9)
+            hu = min(sc.fixed_by_fan[min(fan, len(sc.fixed_by_fan) - 1)], sc.cap)
         elif fan >= sc.fan_cap:  # the 番 cap is the hand's cap
             hu = sc.cap
         else:

@@ -335,7 +335,7 @@ def test_points_beyond_exact_are_shown_at_the_childs_value(body, at):
 
 @pytest.mark.parametrize("parent, body, at", [
     ("ninghai", "scoring fu_fan { cap 99999999999999999 }", "cap"),
-    ("ninghai-tuidaoba", "scoring fu_fan { fixed_by_fan 100 200 400 99999999999999999 }", "fixed_by_fan"),
+    ("ninghai-tuidaoba", "scoring fu_fan { fixed_by_fan 100 200 400 99999999999999999; cap 99999999999999999 }", "fixed_by_fan"),
 ])
 def test_points_beyond_exact_are_refused_in_a_fu_fan_variant(parent, body, at):
     # only variants counted in tai were checked: a 胡 × 番 cap past 2**53 compiled clean
@@ -344,6 +344,17 @@ def test_points_beyond_exact_are_refused_in_a_fu_fan_variant(parent, body, at):
     assert d.message.startswith("a hand could be worth 99999999999999999 points") and "stop being exact" in d.message
     assert shown.startswith(at)
     compile_text(_child(body.replace("99999999999999999", "9999"), parent), "kid.nbv")
+
+
+def test_a_fixed_value_over_the_cap_is_held_to_it_NH_3_9():
+    """The cap holds 推倒八's fixed values too (NH-3.9), so a huge last value under the
+    inherited cap of 800 is paid 800 and its points stay exact."""
+    rules = compile_text(_child("scoring fu_fan { fixed_by_fan 100 200 400 99999999999999999 }", "ninghai-tuidaoba"), "kid.nbv")
+    from nbmj.scoring.totals import fu_fan_total
+    from nbmj.scoring.items import Applied
+    from nbmj.rules.model import ScoringItem
+
+    assert fu_fan_total(rules.scoring, [Applied(ScoringItem("f", "", "NH-3.2", 1, "fan"), 3, 3)]).hu == 800
 
 
 @pytest.mark.parametrize("key", ["flower", "exposed_kong", "all_wilds_held", "false_win"])

@@ -54,6 +54,42 @@ def test_tuidaoba_fixed_table_T4_NH_4_5(fan, want):
     assert fu_fan_total(rules.scoring, _fixed(fan)).hu == want
 
 
+def _tuidaoba_capped_at(cap):
+    from nbmj.rules import compile_text
+
+    return compile_text(f'variant low-cap extends ninghai-tuidaoba "推倒八 held to {cap}"\nscoring fu_fan {{ cap {cap} }}\n')
+
+
+@pytest.mark.parametrize("fan, want", [(0, 100), (1, 200), (2, 300), (3, 300)])
+def test_the_cap_holds_the_fixed_values_too_NH_3_9_NH_4_5(fan, want):
+    """NH-3.9: every hand is held to the cap. Under fixed_by_fan (NH-4.5) the scorer read
+    no cap at all: a child of 推倒八 writing cap 300 was accepted and paid 400 and 800."""
+    scoring = _tuidaoba_capped_at(300).scoring
+    total = fu_fan_total(scoring, _fixed(fan))
+    assert total.hu == want and total.capped == (fan >= 2)
+
+
+def test_a_fixed_value_held_to_the_cap_is_explained_NH_3_9():
+    """The explanation shows the table's value, then the cap that lowered it."""
+    import random
+
+    from nbmj.scoring import score
+    from nbmj.scoring.explanation import explain_win
+
+    from _scoring_helpers import winning_situation
+
+    rules = _tuidaoba_capped_at(150)
+    rng = random.Random(7)
+    while True:
+        sit = winning_situation(rules, rng)
+        result = score(sit, rules) if sit is not None else None
+        if result is not None and result.valid and (result.fan or 0) >= 1:
+            break
+    steps = {step.kind: step for step in explain_win(sit, rules, result).steps}
+    assert result.hu == 150 and steps["fixed"].value in (200, 400, 800)
+    assert steps["cap"].value == 150 and steps["cap"].facts == {"raw": steps["fixed"].value, "cap": 150}
+
+
 @pytest.mark.parametrize("variant, cap", [("ninghai-yaobansan", 300), ("ninghai-yaobanliu", 500), ("ninghai-yaoerliu", 1000)])
 def test_three_fan_is_the_cap_NH_3_9(variant, cap):
     """NH-3.9: three 番 or more is the cap, whatever the 胡."""

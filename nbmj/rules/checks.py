@@ -323,19 +323,18 @@ class VariantChecks:
             return
         # 胡 × 番: a hand's 胡 is at most the cap, or the largest value of the fixed table,
         # and half_hundreds silver rounds up by less than a hundred
-        fixed = s.fixed_by_fan is not None
-        top_hu = max(s.fixed_by_fan) if s.fixed_by_fan else s.cap
+        # the cap holds 推倒八's fixed values too (NH-3.9): whichever is lower bounds a hand
+        key = "fixed_by_fan" if s.fixed_by_fan is not None and max(s.fixed_by_fan) <= s.cap else "cap"
+        top_hu = max(s.fixed_by_fan) if key == "fixed_by_fan" and s.fixed_by_fan else s.cap
         # half_hundreds silver drops a part below 30 (NH-4): a hand of less is worth nothing
         if top_hu == 0 or (s.silver == "half_hundreds" and top_hu < 30):
-            key = "fixed_by_fan" if fixed else "cap"
             self.conflict(
                 self.b.loc_of("scoring", key), self.setting_loc("scoring", "silver"),
                 f"a hand is worth at most {top_hu} 胡 (scoring.{key}), which silver {s.silver} pays as 0: every hand "
                 "would be worth nothing and no win is paid",
             )
-        self.check_exact(rs, top_hu + (100 if s.silver == "half_hundreds" else 0),
-                         self.b.loc_of("scoring", "fixed_by_fan" if fixed else "cap"),
-                         ("fixed_by_fan",) if fixed else ("cap",), "lower scoring.fixed_by_fan" if fixed else "lower scoring.cap")
+        self.check_exact(rs, top_hu + (100 if s.silver == "half_hundreds" else 0), self.b.loc_of("scoring", key),
+                         ("fixed_by_fan", "cap") if s.fixed_by_fan is not None else ("cap",), f"lower scoring.{key}")
 
     def check_exact(self, rs: M.RuleSet, value: int, where: Loc, settings: tuple[str, ...], advice: str) -> None:
         """Report a hand ``value`` whose payments could pass 2**53, at ``where`` or, for an

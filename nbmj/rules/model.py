@@ -437,7 +437,7 @@ class FuFanScoring:
     """Ninghai: (底 + 胡 items) × multiplier(番), rounded up, capped (C17-C20).
 
     ``fixed_by_fan`` (推倒八) replaces the 胡 count by a value per 番 (index = 番, the last
-    entry for the cap). ``silver`` converts the final 胡 to 银: ``"identity"`` or
+    entry for the 番 cap); ``cap`` holds those values too (NH-3.9). ``silver`` converts the final 胡 to 银: ``"identity"`` or
     ``"half_hundreds"`` (remainder 0-20 dropped, 30-60 → 50, 70-100 → next 100).
     """
 

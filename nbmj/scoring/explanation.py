@@ -428,7 +428,10 @@ def _fu_fan_steps(scoring: FuFanScoring, applied: list[Applied], result: ScoreRe
         steps.append(Step("fu", fu, RULES["fu"], {"base": scoring.base, "parts": parts, "total": fu}))
     fan_parts = tuple(a.value for a in applied if a.item.unit == "fan" and a.value)
     if fixed:
-        steps.append(Step("fixed", hu, RULES["fixed"], {"parts": fan_parts, "fan": fan, "value": hu}))
+        value = fu_fan_total(dataclasses.replace(scoring, cap=_NO_CAP), applied).hu or 0
+        steps.append(Step("fixed", value, RULES["fixed"], {"parts": fan_parts, "fan": fan, "value": value}))
+        if hu != value:  # a cap below the table's value (NH-3.9)
+            steps.append(Step("cap", hu, RULES["cap"], {"raw": value, "cap": hu}))
     elif fan_raw >= scoring.fan_cap:
         steps.append(Step("fan_cap", hu, RULES["fan_cap"], {"parts": fan_parts, "fan": fan_raw, "fan_cap": scoring.fan_cap, "cap": hu}))
     else:

@@ -148,6 +148,9 @@ def fu_fan_from_entries(scoring: FuFanScoring, entries: Iterable[Entry]) -> Tota
     capped = fan >= scoring.fan_cap
     if scoring.fixed_by_fan:
         hu = scoring.fixed_by_fan[min(fan, len(scoring.fixed_by_fan) - 1)]
+        if hu > scoring.cap:  # the cap holds every hand, a fixed value too (NH-3.9)
+            hu = scoring.cap
+            capped = True
     elif capped:
         hu = scoring.cap
     else:
