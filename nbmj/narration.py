@@ -22,14 +22,18 @@ from .errors import NbmjError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
 __all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language",
-           "win_method_zh"]
+           "action_zh", "win_method_zh", "words_zh"]
 
 Language = Literal["en", "zh"]
 Face = Literal["glyph", "chinese", "code"]
 LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
-_CLAIMS_ZH = {"chi": "吃", "pon": "碰", "kan": "杠"}
+# The moves by their protocol kinds (nbmj.engine.actions; "kong" as the refusal reasons name
+# a kong of any kind): the terminal's menu, a review's moves, the refusal reasons and the web
+# table all say them so.
+_ACTIONS_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "kong": "杠", "ankan": "暗杠", "kakan": "补杠",
+               "flower": "杠花", "hu": "胡", "pass": "过"}
 _WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠",
               "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"}
 
@@ -39,6 +43,21 @@ def win_method_zh(win_by: str) -> str:
     ``flower_replacement``) in Chinese, as the narration and the terminal say it: ``'自摸'``,
     ``'杠上开花（补花）'``; an unknown method stays as it is."""
     return _WIN_BY_ZH.get(win_by, win_by)
+
+
+def action_zh(kind: str) -> str:
+    """A move by its kind (``discard``, ``chi``, ``pon``, ``kan``, ``ankan``, ``kakan``,
+    ``flower``, ``hu``, ``pass``) in Chinese, as every Chinese text of nbmj says it:
+    ``'打出'``, ``'补杠'``; an unknown kind stays as it is."""
+    return _ACTIONS_ZH.get(kind, kind)
+
+
+def words_zh() -> dict[str, dict[str, str]]:
+    """The Chinese names of the seats, the moves (:func:`action_zh`) and the win methods
+    (:func:`win_method_zh`), under ``"seats"``, ``"actions"`` and ``"win_by"``: what a page
+    that narrates in the browser needs of this module (the web table and the replay viewer
+    are given it, so that they say what the terminal says)."""
+    return {"seats": dict(_SEATS_ZH), "actions": dict(_ACTIONS_ZH), "win_by": dict(_WIN_BY_ZH)}
 
 
 def check_language(lang: str) -> Language:
@@ -147,22 +166,15 @@ def _describe_zh(ev: Mapping[str, Any], tile_text: Callable[[str | None], str]) 
         return f"{who}补花 {tile_text(ev['tile'])}，补进 {got}"
     if e == "draw":
         return f"{who}{'从牌尾' if ev.get('from') == 'tail' else ''}摸牌 {tile_text(ev['tile'])}"
-    if e == "discard":
-        return f"{who}打出 {tile_text(ev['tile'])}"
+    if e in ("discard", "ankan", "kakan", "flower"):
+        return f"{who}{action_zh(str(e))} {tile_text(ev['tile'])}"
     if e == "pass":
-        return f"{who}过"
-    if e in _CLAIMS_ZH:
+        return f"{who}{action_zh('pass')}"
+    if e in ("chi", "pon", "kan"):
         use = f"（用 {tile_text(ev['use'])}）" if ev.get("use") else ""
-        return f"{who}{_CLAIMS_ZH[str(e)]} {tile_text(ev['tile'])}{use}"
+        return f"{who}{action_zh(str(e))} {tile_text(ev['tile'])}{use}"
     if e == "take":
-        claim = _CLAIMS_ZH.get(str(ev["claim"]), str(ev["claim"]))
-        return f"{who}{claim}进{seat_name(ev['from'], 'zh')}的 {tile_text(ev['tile'])}"
-    if e == "ankan":
-        return f"{who}暗杠 {tile_text(ev['tile'])}"
-    if e == "kakan":
-        return f"{who}补杠 {tile_text(ev['tile'])}"
-    if e == "flower":
-        return f"{who}杠花 {tile_text(ev['tile'])}"
+        return f"{who}{action_zh(str(ev['claim']))}进{seat_name(ev['from'], 'zh')}的 {tile_text(ev['tile'])}"
     if e == "hu":
         return f"{who}胡牌"
     if e == "pay":

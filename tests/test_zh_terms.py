@@ -71,19 +71,24 @@ def test_no_table_of_chinese_words_says_a_word_twice():
 def test_the_moves_a_player_sees_are_named_as_the_rulebook_names_them():
     """The web table's buttons, 'nbmj play', 'nbmj review' and the narration called the
     added kong 加杠 (and review called a win 和): the rulebook's word, and the sources',
-    is 补杠 (NB-9.2, '补杠可以被抢杠'), and a win is 胡."""
-    import re
+    is 补杠 (NB-9.2, '补杠可以被抢杠'), and a win is 胡. Each now reads the narration's
+    one table of moves."""
+    from nbmj.bots.review import action_text
+    from nbmj.cli.play import TextTable
+    from nbmj.engine import Action
+    from nbmj.narration import describe, words_zh
+    from nbmj.tiles import parse_tile
+    from nbmj.web.pages import render_page, script_json
 
-    from nbmj.bots.review import _KINDS_ZH as review_kinds
-    from nbmj.cli.play import _KIND_ZH as play_kinds
-    from nbmj.narration import describe
-
-    table = (ROOT / "nbmj" / "web" / "table.html").read_text(encoding="utf-8")
-    web_kinds = dict(re.findall(r'(\w+): "([^"]*)"', re.findall(r"kinds: \{([^}]*)\}", table)[1]))
-    for kinds in (review_kinds, play_kinds, web_kinds):
-        assert kinds["kakan"] == "补杠" and kinds["ankan"] == "暗杠" and kinds["hu"] == "胡", kinds
-        assert kinds["flower"] == "杠花", kinds  # declaring a flower (manual mode, NB-5.5)
+    kinds = words_zh()["actions"]
+    assert kinds["kakan"] == "补杠" and kinds["ankan"] == "暗杠" and kinds["hu"] == "胡", kinds
+    assert kinds["flower"] == "杠花", kinds  # declaring a flower (manual mode, NB-5.5)
+    five = parse_tile("5m")
+    assert action_text(Action("S", "kakan", five), "zh") == "南家补杠 5m"
+    assert TextTable("zh").kind("kakan") == "补杠" and TextTable("zh").kind("flower") == "杠花"
     assert "补杠" in describe({"e": "kakan", "seat": "E", "tile": "5m"}, "zh")
+    page = render_page("table.html", "n0nce", CODE="ABCD", CODE_JS=script_json("ABCD"), TILES=script_json({}))
+    assert "kinds: WORDS_ZH.actions" in page and '"kakan":"补杠"' in page
     title = next(e.msgstr for e in __import__("polib").pofile(str(LOCALE / "rulebook" / "09-kongs.po"))
                  if e.msgid.startswith("Added kong"))
     assert title.startswith("补杠")

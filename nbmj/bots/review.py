@@ -34,6 +34,7 @@ from ..engine import Action
 from ..engine.game import logged_choices
 from ..engine.log import parse_log
 from ..errors import NbmjError
+from ..narration import action_zh, seat_name
 from ..rules.model import SEATS, RuleSet
 from ..tiles import tile_code
 from .strong import Decision, Option, StrongBot
@@ -410,9 +411,6 @@ def _waits_text(waits: Sequence[Wait], lang: str) -> str:
     return ", ".join(parts) if parts else "—"
 
 
-_KINDS_ZH = {"discard": "打出", "hu": "胡", "pass": "过", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠",
-             "kakan": "补杠", "flower": "杠花"}
-_SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 _ROLES_ZH = {"discarder": "放铳者", "each_other": "每家", "robbed": "被抢杠者", "kong_discarder": "放杠者", "partner": "包家"}
 
 
@@ -420,7 +418,7 @@ def action_text(action: Action, lang: str) -> str:
     """An action as a person reads it: ``S discard 5m``, or ``南家打出 5m``."""
     if lang != "zh":
         return str(action)
-    text = _SEATS_ZH[action.seat] + _KINDS_ZH.get(action.kind, action.kind)
+    text = seat_name(action.seat, "zh") + action_zh(action.kind)
     if action.tile is not None:
         text += " " + tile_code(action.tile)
     if action.use:
@@ -448,7 +446,7 @@ def review_text(review: Review, lang: str = "en", everything: bool = False) -> l
     language = check_language(lang)
     T = _TEXT[language]
     data = review.to_json()
-    lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, seat_zh=_SEATS_ZH[review.seat], bot=review.bot,
+    lines = [T["title"].format(variant=data["variant"], seed=data["seed"], seat=review.seat, seat_zh=seat_name(review.seat, "zh"), bot=review.bot,
                                n=data["decisions"], k=data["disagreements"], share=f"{data['disagreement_rate']:.0%}", stakes=f"{data['stakes']:.1f}",
                                points="—" if review.points is None else f"{review.points:+d}")]
     for d in review.decisions:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..errors import ReplayError
-from ..narration import Language, describe, seat_name, tile_text, win_method_zh
+from ..narration import Language, action_zh, describe, seat_name, tile_text, win_method_zh
 from ._input import read_json_lines
 from ._output import emit_json
 
@@ -44,12 +44,10 @@ def _print_settlement(console: Console, game: Game, lang: Language = "en") -> No
 
 
 def _print_table(console: Console, game: Game, reveal: bool, lang: Language = "en") -> None:
-    from .play import _KIND_ZH
-
     st = game.full_state()
     for s in "ESWN":
         p = "ESWN".index(s)
-        melds = "  ".join(_ids(m["tiles"]) + f"({_KIND_ZH.get(m['kind'], m['kind']) if lang == 'zh' else m['kind']})"
+        melds = "  ".join(_ids(m["tiles"]) + f"({action_zh(m['kind']) if lang == 'zh' else m['kind']})"
                           for m in st["melds"][s])
         count = len(st["hands"][s])
         hand = _ids(st["hands"][s]) if reveal else (f"{count} 张" if lang == "zh" else f"{count} tiles")

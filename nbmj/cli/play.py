@@ -28,7 +28,7 @@ from ..engine import Action, Game, Match
 from ..errors import NbmjError
 from ..rules.model import SEATS
 from ..scoring.explanation import refusal_text
-from ..narration import Language, describe, reading_groups
+from ..narration import Language, action_zh, describe, reading_groups, seat_name
 from ..tiles import N_KINDS, chinese_name, glyph, parse_tile, tile_code
 from ._settlement import default_language, print_payments, print_win
 
@@ -85,9 +85,6 @@ TEXT: dict[str, dict[str, str]] = {
         "或：胡、碰、吃（吃 34m 指定用哪两张）、杠、花、过；帮助；q 退出",
     },
 }
-_KIND_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "ankan": "暗杠", "kakan": "补杠",
-            "flower": "杠花", "hu": "胡", "pass": "过"}
-_SEAT_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 
 
 @dataclass
@@ -124,10 +121,10 @@ class TextTable:
         return " ".join(self.tile(t) for t in ts) if ts else "—"
 
     def seat(self, s: str) -> str:
-        return _SEAT_ZH[s] if self.lang == "zh" else s
+        return seat_name(s, self.lang)
 
     def kind(self, k: str) -> str:
-        return _KIND_ZH.get(k, k) if self.lang == "zh" else k
+        return action_zh(k) if self.lang == "zh" else k
 
     def action(self, a: Action) -> str:
         if a.tile is None:

@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..narration import action_zh, words_zh
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import tile_code
 from .items import Applied
@@ -99,7 +100,7 @@ _NO_CAP = 1 << 62
 
 _SEAT_NAMES: dict[Language, dict[str, str]] = {
     "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-    "zh": {"E": "东家", "S": "南家", "W": "西家", "N": "北家"},
+    "zh": words_zh()["seats"],
 }
 _UNITS: dict[Language, dict[str, str]] = {
     "en": {"tai": "tai", "fu": "胡", "fan": "番"},
@@ -590,13 +591,16 @@ def withheld_in_chinese(reason: str) -> str:
 # The reasons a move is not on offer (nbmj.engine.explain.refusal, Game.why_not), in
 # Chinese, for a person who plays in Chinese (nbmj play --lang zh); a refused win's own
 # reason is then put in Chinese by _WITHHELD_ZH.
-_KINDS_ZH = {"discard": "打牌", "chi": "吃", "pon": "碰", "kan": "杠", "kong": "杠", "ankan": "暗杠", "kakan": "补杠",
-             "flower": "杠花", "hu": "胡", "pass": "过"}
 _SUITS_ZH = {"characters (万)": "万", "dots (筒)": "筒", "bamboo (索)": "索", "honours (字)": "字牌", "flowers (花)": "花牌"}
 
 
+def _move_zh(kind: str) -> str:
+    """A move named on its own, with no tile after it: "打牌", not the "打出" of "打出 5m"."""
+    return "打牌" if kind == "discard" else action_zh(kind)
+
+
 def _kinds_zh(kinds: str) -> str:
-    return "、".join(_KINDS_ZH.get(k, k) for k in kinds.split(", "))
+    return "、".join(_move_zh(k) for k in kinds.split(", "))
 
 
 _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -607,14 +611,14 @@ _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^the hand is not complete$"), "这手牌还没有成胡"),
     (re.compile(r"^no win is possible now$"), "现在不能胡"),
     (re.compile(r"^a (\w+) is made on your own turn; now you may (.+)$"),
-     lambda m: f"{_KINDS_ZH.get(m[1], m[1])}要在自己的轮次做；现在可以：{_kinds_zh(m[2])}"),
+     lambda m: f"{_move_zh(m[1])}要在自己的轮次做；现在可以：{_kinds_zh(m[2])}"),
     (re.compile(r"^(\w+) answers another player's discard; now you may (.+)$"),
-     lambda m: f"{_KINDS_ZH.get(m[1], m[1])}是对别人打出的牌的回应；现在可以：{_kinds_zh(m[2])}"),
+     lambda m: f"{_move_zh(m[1])}是对别人打出的牌的回应；现在可以：{_kinds_zh(m[2])}"),
     (re.compile(r"^not a legal move now; you may (.+)$"), lambda m: f"现在不能这样做；现在可以：{_kinds_zh(m[1])}"),
     (re.compile(r"^(\w) holds no (\w+)$"), lambda m: f"{seat_name(m[1], 'zh')}手里没有 {m[2]}"),
     (re.compile(r"^no kong now: its replacement tile would come from the tiles the wall keeps"),
      "现在不能开杠：补牌会落进牌墙留着不摸的牌里"),
-    (re.compile(r"^no (\w+) in the first go-around"), lambda m: f"第一巡不能{_KINDS_ZH.get(m[1], m[1])}"),
+    (re.compile(r"^no (\w+) in the first go-around"), lambda m: f"第一巡不能{_move_zh(m[1])}"),
     (re.compile(r"^no kong may hold a wild"), "杠里不能有百搭"),
     (re.compile(r"^after a chi you may not discard (\w+) at once: 吃张打张"), r"吃牌后不能马上打出 \1：吃张打张"),
     (re.compile(r"^this turn only (.+) may be discarded"),
@@ -631,8 +635,8 @@ _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: f"只能吃上家打出的牌（{seat_name(m[1], 'zh')}不是你的上家）"),
     (re.compile(r"^that chi would leave no tile you may discard: 吃张打张 bars (.+)$"), r"这样吃了就没有能打的牌：吃张打张禁打 \1"),
     (re.compile(r"^a (\w+) of (\w+) needs (\d+) of them in your hand$"),
-     lambda m: f"{_KINDS_ZH.get(m[1], m[1])} {m[2]} 要手里有 {m[3]} 张"),
-    (re.compile(r"^that (\w+) is not offered$"), lambda m: f"现在不能{_KINDS_ZH.get(m[1], m[1])}"),
+     lambda m: f"{_move_zh(m[1])} {m[2]} 要手里有 {m[3]} 张"),
+    (re.compile(r"^that (\w+) is not offered$"), lambda m: f"现在不能{_move_zh(m[1])}"),
 )
 
 

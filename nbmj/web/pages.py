@@ -22,6 +22,8 @@ import secrets
 from importlib import resources
 from typing import Any
 
+from ..narration import words_zh
+
 __all__ = ["render_page", "script_json", "trusted_asset", "new_nonce", "content_security_policy", "file_security_policy"]
 
 # Inside <script>, these could end the element or a comment early, or (U+2028/9) end a
@@ -87,8 +89,8 @@ def file_security_policy(nonce: str) -> str:
 def render_page(name: str, nonce: str, **values: Any) -> str:
     """The page ``name`` (a template of this package) with ``values``, escaped unless marked
     safe (:func:`script_json`), the shared tile styles and scripts (the tiles, the settlement
-    explained) put in, and ``nonce`` on
-    its inline script and styles."""
+    explained) and the narration's Chinese words (``WORDS_ZH``: :func:`nbmj.narration.words_zh`)
+    put in, and ``nonce`` on its inline script and styles."""
     template = _environment().get_template(name)
     return str(
         template.render(
@@ -96,6 +98,7 @@ def render_page(name: str, nonce: str, **values: Any) -> str:
             EXPLAIN_CSS=trusted_asset("explain.css"),
             TILE_JS=trusted_asset("tiles.js"),
             EXPLAIN_JS=trusted_asset("explain.js"),
+            WORDS_ZH=script_json(words_zh()),
             NONCE=nonce,
             **values,
         )
