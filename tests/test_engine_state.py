@@ -164,6 +164,20 @@ def test_a_bad_game_setup_is_a_game_setup_error(kwargs, fragment):
     assert isinstance(info.value, NbmjError) and isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize("seed", [None, 1.5, True, b"7"])
+def test_the_bots_seed_is_an_integer_or_a_string(seed):
+    """make_bots took any seed: None seeded the random bots from the clock, so two runs
+    with 'the same' seed played differently."""
+    with pytest.raises(GameSetupError, match=r"the bots' seed is an integer or a string, not "):
+        make_bots("random", seed)
+    logs = []
+    for seed in (-3, -3, "table 7", "table 7"):  # negative integers and strings are seeds too
+        game = Game(NINGBO, seed=5)
+        play_hand(game, make_bots("random", seed))
+        logs.append(game.log_text())
+    assert logs[0] == logs[1] and logs[2] == logs[3] and logs[0] != logs[2]
+
+
 def test_other_engine_errors_are_nbmj_errors():
     with pytest.raises(UnknownBotError, match="unknown bot 'smart'; known: random, greedy"):
         make_bots("smart")

@@ -253,7 +253,10 @@ BOTS = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bots(kind: str, seed: int | str = 0) -> dict[str, Bot]:
-    """Four bots of one kind; random bots get their own seeds derived from ``seed``."""
+    """Four bots of one kind; random bots get their own seeds derived from ``seed`` (an
+    integer or a string; anything else is a :class:`~nbmj.errors.GameSetupError`)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):  # None would seed from the clock
+        raise GameSetupError(f"the bots' seed is an integer or a string, not {seed!r}")
     if kind == "random":
         return {s: RandomBot(f"{seed}:{s}") for s in SEATS}
     if kind == "greedy":
