@@ -222,6 +222,30 @@ def test_a_seat_sees_no_hidden_tile():
             assert message["seat"] == "E"
 
 
+@pytest.mark.parametrize("variant", ["ningbo", "ninghai", "ningbo-7wild"])
+def test_seeded_hands_send_every_observation_field_the_schema_names_and_no_other(variant):
+    """Every line sent to a bot at W over six seeded hands validates, and each request's
+    observation holds exactly the fields the schema describes, all of them required: a field
+    in the schema is a field sent, in the Ningbo and the Ninghai families alike."""
+    observation = SCHEMA["$defs"]["observation"]
+    assert set(observation["required"]) == set(observation["properties"])
+    server_end, bot_end = queue_pair()
+    thread = _greedy_through_queues(server_end, bot_end, "W")
+    rec = Recording(server_end)
+    remote = RemoteSeat("queue", rec, time_limit=10.0)
+    seats = {"E": make_seat("random"), "S": make_seat("greedy"), "W": remote, "N": make_seat("random")}
+    for seed in range(6):
+        assert play_seated_hand(Game(variant, seed=seed), seats, seed).faults == []
+    remote.close()
+    thread.join(5)
+    requests = [m for m in rec.sent if m["type"] == "request"]
+    assert len(requests) > 30
+    for message in rec.sent:
+        SERVER.validate(message)
+    for message in requests:
+        assert set(message["observation"]) == set(observation["properties"])
+
+
 def test_the_events_a_seat_sees_hide_exactly_the_hidden_parts():
     game = Game("ningbo", seed=3)
     deal_s = next(e for e in game.events if e["e"] == "deal" and e["seat"] == "S")

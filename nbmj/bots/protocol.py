@@ -160,10 +160,12 @@ def _code(tile: int | None) -> str | None:
 
 
 def observation_json(obs: Mapping[str, Any]) -> JSON:
-    """A seat's observation with tiles in notation (codes such as ``"5m"``).
+    """A seat's observation with tiles in notation (codes such as ``"5m"``): every field of
+    :class:`~nbmj.engine.observation.Observation` but two.
 
     ``to_act`` is left out: during a claim window it would tell which other seats can
-    claim, which their hands decide.
+    claim, which their hands decide. ``result`` is left out: it is None until the hand is
+    over, and the ``end`` message carries the settlement.
     """
     out: JSON = {}
     for key in ("variant", "seat", "seat_wind", "dealer", "round_wind", "phase", "current", "wall_remaining", "wall_kept", "hand_sizes"):
@@ -178,6 +180,20 @@ def observation_json(obs: Mapping[str, Any]) -> JSON:
     out["flowers"] = {s: _codes(fs) for s, fs in obs["flowers"].items()}
     out["rivers"] = {s: [{"tile": tile_code(r["tile"]), "claimed_by": r["claimed_by"]} for r in rs] for s, rs in obs["rivers"].items()}
     out["chi_bans"] = _codes(obs["chi_bans"])
+    out["seat_winds"] = dict(obs["seat_winds"])
+    restrictions = obs["restrictions"]
+    out["restrictions"] = {
+        "chi_bans": _codes(restrictions["chi_bans"]),
+        "banned_claims": list(restrictions["banned_claims"]),
+        "passed_win": restrictions["passed_win"],
+        "passed_pon": _codes(restrictions["passed_pon"]),
+        "last_discard": restrictions["last_discard"],
+        "can_kong": restrictions["can_kong"],
+    }
+    out["links"] = [dict(link) for link in obs["links"]]
+    out["warnings"] = {s: _codes(tiles) for s, tiles in obs["warnings"].items()}
+    out["liability"] = [dict(offence) for offence in obs["liability"]]
+    out["immediate"] = dict(obs["immediate"])
     return out
 
 

@@ -8,9 +8,10 @@ keeps a snapshot.
 
 Everything in it is what that seat may know: its own hand and the tile it drew, the wilds
 and the indicator, every seat's melds, rivers (with who claimed each tile), flowers and
-hand size, the winds and the dealer, the wall's count and reserve, the NH-6 包牌 links
-(public: the ``bao`` events are announced), and the restrictions in force on it now. The
-wall's order and the other hands never appear. Tiles are tile ids; seats are table
+hand size, the winds and the dealer, the wall's count and reserve, the payments made so
+far, the 三摊 links the melds make (NB-14.5), the NH-6 warnings and 包牌 offences (public:
+the ``bao`` events are announced), and the restrictions in force on it now. The wall's
+order and the other hands never appear. Tiles are tile ids; seats are table
 positions ``"E" "S" "W" "N"``.
 """
 
@@ -21,10 +22,14 @@ from typing import Any, Protocol
 
 from ..errors import StaleObservationError
 from ..rules.model import SEATS
+from ..scoring.settlement import links_of
+from ..scoring.situation import Situation
+from .liability import forbidden_tiles
 from .phases import ClaimWindow, Turn
 from .results import HandResult
 from .state import TableState
 from .wall import Wall
+from .wins import _fed_toward_links, scored_melds
 
 __all__ = ["GameView", "Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
 
@@ -90,6 +95,51 @@ def _liability(g: GameView, p: int) -> list[dict[str, Any]]:
     ]
 
 
+def _links(g: GameView, p: int) -> list[dict[str, Any]]:
+    """三摊 (NB-14.5): for each ordered pair (``winner``, ``seat``) with melds fed between
+    them that count toward a link, those melds each way and whether ``seat`` would be
+    linked to ``winner`` were it to win now. The counts are the engine's (the melds it gives
+    the scorer as fed), the link the scorer's own reading of them
+    (:func:`~nbmj.scoring.settlement.links_of`); empty in a variant without 三摊."""
+    t = g.table
+    liability = t.rules.liability
+    if liability is None:
+        return []
+    wind = t.seat_wind
+    # fed[a][b]: melds b claimed from a's discards that count toward a link
+    fed = [_fed_toward_links(t, a, liability) for a in range(4)]
+    out = []
+    for w in range(4):
+        if not any(fed[w]) and not any(fed[q][w] for q in range(4)):
+            continue
+        # the win's situation as the scorer reads its links: the winner's melds and whom it fed
+        # (the hand and the win itself do not enter; wins.situation builds the same fields)
+        sit = Situation(seat=wind(w), round_wind=t.round_wind, concealed=(), win_tile=0, win_by="self_draw",
+                        melds=scored_melds(t, t.seats[w].melds),
+                        fed=tuple([(wind(q), fed[w][q]) for q in range(4) if q != w and fed[w][q]]))
+        linked = links_of(sit, liability)
+        for q in range(4):
+            if q != w and (fed[q][w] or fed[w][q]):
+                link = linked.get(wind(q))
+                out.append({"winner": SEATS[w], "seat": SEATS[q], "fed_winner": fed[q][w], "winner_fed": fed[w][q],
+                            "linked": link is not None, "mutual": link is not None and link.mutual})
+    return out
+
+
+def _warnings(g: GameView, p: int) -> dict[str, list[int]]:
+    """NH-6.1, NH-6.3: for each seat, the tile kinds its melds forbid to the other players
+    who are not ready (a discard of one makes its discarder liable, NH-6.2), as the engine
+    checks each discard; empty lists where the variant has no such warning."""
+    t = g.table
+    er = t.er
+    if not (er.bao_suits or er.bao_terminals):
+        return {s: [] for s in SEATS}
+    return {
+        SEATS[i]: sorted(forbidden_tiles([(m.kind, m.tiles) for m in s.melds], suits=er.bao_suits, terminals=er.bao_terminals))
+        for i, s in enumerate(t.seats)
+    }
+
+
 def _drawn(g: GameView, p: int) -> int | None:
     ph = g.table.phase
     return ph.drawn if isinstance(ph, Turn) and ph.seat == p else None
@@ -131,6 +181,9 @@ PUBLIC_FIELDS: dict[str, Field] = {
     "rivers": _rivers,
     "chi_bans": lambda g, p: list(g.chi_bans),
     "liability": _liability,
+    "warnings": _warnings,
+    "links": _links,
+    "immediate": lambda g, p: {SEATS[i]: g.table.immediate[i] for i in range(4)},
     "result": lambda g, p: None if g.result is None else g.result.to_json(),
 }
 
