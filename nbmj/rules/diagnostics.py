@@ -52,10 +52,21 @@ class Diagnostic:
         """``FILE:LINE:COL``, as editors and compilers write a place in a file."""
         return f"{self.file}:{self.line}:{self.column}"
 
-    def render(self, context: bool = True) -> str:
+    def text(self, language: str = "en") -> str:
+        """The message in ``language``: ``"zh"`` for Chinese (from the one table of Chinese
+        wordings, :mod:`nbmj.rules.diagnostics_zh`; a part without one stays English), else
+        :attr:`message` as it is."""
+        if language != "zh":
+            return self.message
+        from .diagnostics_zh import message_in
+
+        return message_in(self.message, language)
+
+    def render(self, context: bool = True, language: str = "en") -> str:
         """The message after its location; with ``context``, the source line under it with
-        a caret marking the text it is about (as ``str()`` gives it)."""
-        head = f"{self.location}: {self.message}"
+        a caret marking the text it is about (as ``str()`` gives it). ``language`` is the
+        message's (:meth:`text`); the location, the line and the caret are the same in any."""
+        head = f"{self.location}: {self.text(language)}"
         if not context or self.source_line is None:
             return head
         src = self.source_line.rstrip("\n").expandtabs(1)
