@@ -174,3 +174,45 @@ def test_show_bad_file_exits_2_with_diagnostics(run, tmp_path):
     assert result.exit_code == 2
     assert "scoring.minimum must be a whole number" in result.stderr
     assert "^^^" in result.stderr
+
+
+_BAD_CHILD = (
+    'variant kid extends ningbo "x"\n'
+    'items { item qingyise "清一色" 4 tai when flsh [NB-12.10] }\n'
+    "payments { self_draw: each_other -2 [NB-14.2] }\n"
+)
+
+
+def test_check_speaks_chinese_to_a_chinese_rule_author(run, tmp_path):
+    """``nbmj check`` gave every problem in English; with ``--lang zh`` (or a Chinese
+    locale) each message is the Chinese wording, at the same place, with the same line
+    and caret (NB-12.10's item with a misspelt feature, NB-14.2's row with a negative share)."""
+    path = tmp_path / "kid.nbv"
+    path.write_text(_BAD_CHILD, encoding="utf-8")
+    english = run("check", "--lang", "en", str(path))
+    chinese = run("check", "--lang", "zh", str(path))
+    assert english.exit_code == chinese.exit_code == 1
+    assert f"{path}:2:40: 未知的特征 'flsh'；您是不是要写 'flush'？" in chinese.output
+    assert f"{path}:3:34: 付款倍数至少是 0，不能是 -2" in chinese.output
+    assert f"{path}：2 个问题" in chinese.output
+    en_lines, zh_lines = english.output.splitlines(), chinese.output.splitlines()
+    assert len(en_lines) == len(zh_lines)
+    for en, zh in zip(en_lines, zh_lines):
+        if en.startswith(str(path) + ":"):
+            assert zh.split(": ", 1)[0] == en.split(": ", 1)[0] or en.endswith("problems")  # the location
+        else:
+            assert zh == en  # the source line and the caret
+    assert f"{path}:2:40: unknown feature 'flsh'; did you mean 'flush'?" in english.output
+    assert CliRunner().invoke(main, ["check", str(path)], env={"LC_ALL": "zh_CN.UTF-8"}).output == chinese.output
+    assert CliRunner().invoke(main, ["check", str(path)], env={"LC_ALL": "en_GB.UTF-8"}).output == english.output
+
+
+def test_check_json_keeps_the_english_message_tools_match(run, tmp_path):
+    path = tmp_path / "kid.nbv"
+    path.write_text(_BAD_CHILD, encoding="utf-8")
+    data = json.loads(run("check", "--json", "--lang", "zh", str(path)).output)
+    assert data["diagnostics"][0]["message"] == "unknown feature 'flsh'; did you mean 'flush'?"
+
+
+def test_check_says_a_clean_file_is_clean_in_chinese(run):
+    assert run("check", "--lang", "zh", "ningbo").output == "ningbo：没有问题\n"

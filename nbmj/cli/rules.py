@@ -64,17 +64,24 @@ def variants(as_json: bool, lang: str | None) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=str))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file: {\"file\", \"ok\", \"diagnostics\"}.")
-def check(files: tuple[str, ...], as_json: bool) -> None:
+@click.option("--lang", type=click.Choice(["zh", "en"]), default=None,
+              help="Language of the messages (default: Chinese when the locale is Chinese).")
+def check(files: tuple[str, ...], as_json: bool, lang: str | None) -> None:
     """Compile variant FILES and report every problem.
 
     Prints ``FILE: ok`` for a clean file; otherwise each problem as
     ``FILE:LINE:COL: message`` with the source line and a caret. Exit status 1 when any
     file has a problem. A name that is not a file is looked up along the variant search
-    path (``nbmj check thursday`` checks the ``thursday`` variant's file).
+    path (``nbmj check thursday`` checks the ``thursday`` variant's file). With ``--lang
+    zh`` the messages are in Chinese (the location, the line and the caret are the same);
+    ``--json`` always gives the English message, which tools match.
     """
     from ..rules import compile_file
     from ..rules.diagnostics import Diagnostic
     from ..rules.registry import broken_owner, find_variant
+    from ._language import default_language
+
+    language = lang or default_language()
 
     failed = False
     for name in files:
@@ -96,11 +103,11 @@ def check(files: tuple[str, ...], as_json: bool) -> None:
             emit_json({"file": name, "ok": not diags, "diagnostics": [d.to_dict() for d in diags]})
         elif diags:
             for d in diags:
-                click.echo(d.render())
+                click.echo(d.render(language=language))
             n = len(diags)
-            click.echo(f"{name}: {n} problem{'s' if n != 1 else ''}", err=True)
+            click.echo(f"{name}：{n} 个问题" if language == "zh" else f"{name}: {n} problem{'s' if n != 1 else ''}", err=True)
         else:
-            click.echo(f"{name}: ok")
+            click.echo(f"{name}：没有问题" if language == "zh" else f"{name}: ok")
     sys.exit(1 if failed else 0)
 
 
