@@ -176,6 +176,56 @@ async def test_a_did_you_mean_is_a_quick_fix(client, tmp_path, line, fixed):
     assert line[:start] + edit.new_text + line[end:] == fixed
 
 
+async def test_a_chinese_editor_is_told_the_problems_in_chinese(zh_client, client, tmp_path):
+    """A Chinese rule author's editor showed every diagnostic in English; it now gets
+    each in its Chinese wording, at the same range as an English editor."""
+    path = tmp_path / "zh.nbv"
+    text = 'variant zh extends ningbo "zh"\ntiles { flower yes }\nscoring tai { minimum ２ }\n'
+    chinese = await _open(zh_client, path, text)
+    _close(zh_client, path)
+    english = await _open(client, path, text)
+    _close(client, path)
+    assert [d.message for d in chinese] == [
+        "tiles 一节没有 'flower' 这个设置；您是不是要写 'flowers'？",
+        "全角的 '２'（U+FF12）不是这门语言的字符；请输入 ASCII 的 '2'",
+    ]
+    assert [d.range for d in chinese] == [d.range for d in english]
+    assert english[0].message == "unknown setting 'flower' in tiles; did you mean 'flowers'?"
+
+
+@pytest.mark.parametrize("keep_data", [True, False], ids=["data", "no data"])
+@pytest.mark.parametrize(
+    "line, fixed, title",
+    [
+        ("tiles { flower yes }", "tiles { flowers yes }", "替换为 'flowers'"),
+        ("scoring tai { minimum = 2 }", "scoring tai { minimum  2 }", "删除 '='"),
+        ("tiles ｛ flowers yes }", "tiles { flowers yes }", "改为输入 '{'"),
+    ],
+)
+async def test_the_quick_fixes_work_on_the_chinese_diagnostics(zh_client, tmp_path, line, fixed, title, keep_data):
+    """The fixes are read from the English message: from the diagnostic's data, or, for an
+    editor that sends a diagnostic back without it, from the compiled one at its range."""
+    path = tmp_path / "fix.nbv"
+    text = f'variant fix extends ningbo "fix"\n{line}\n'
+    diagnostics = await _open(zh_client, path, text)
+    assert not re.search(r"did you mean|type the ASCII|between them", diagnostics[0].message)
+    sent = diagnostics[0] if keep_data else lsp.Diagnostic(range=diagnostics[0].range, message=diagnostics[0].message,
+                                                           severity=diagnostics[0].severity, source=diagnostics[0].source)
+    actions = await zh_client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=path.resolve().as_uri()),
+            range=sent.range,
+            context=lsp.CodeActionContext(diagnostics=[sent]),
+        )
+    )
+    _close(zh_client, path)
+    [action] = actions
+    assert action.title == title
+    [edit] = action.edit.changes[path.resolve().as_uri()]
+    start, end = edit.range.start.character, edit.range.end.character
+    assert line[:start] + edit.new_text + line[end:] == fixed
+
+
 # ------------------------------------------------------------------ completion
 
 

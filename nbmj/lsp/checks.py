@@ -1,12 +1,15 @@
 """The checker's diagnostics as the protocol's, and their quick fixes.
 
-A diagnostic is the compiler's, word for word, at the same line and column with the
-caret's span as its range (what ``nbmj check`` prints). A problem in a parent file is
+A diagnostic is the compiler's, at the same line and column with the caret's span as its
+range (what ``nbmj check`` prints), in the editor's language: the English message word for
+word, or its Chinese wording (:meth:`~nbmj.rules.diagnostics.Diagnostic.text`). A problem in a parent file is
 published for that file, and the child gets one diagnostic at its ``extends`` that names it
 (unless the compiler already reported the parent there), with every such problem as related
 information. The fixes the messages propose become quick fixes: a did-you-mean replaces the
 word, a full-width character becomes its ASCII one, a stray ``=`` or ``:`` between a setting
-and its value is deleted.
+and its value is deleted. The fixes are read from the English message in any language: a
+published diagnostic carries it in its ``data``, and one an editor sends back without it is
+matched to the document's compiled diagnostic at its range.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from lsprotocol import types as lsp
 
 from ..rules.diagnostics import Diagnostic
 from .document import Document, uri_of
+from .texts import say
 
 __all__ = ["published", "quick_fixes", "SOURCE"]
 
@@ -31,21 +35,28 @@ def _foreign_range(d: Diagnostic) -> lsp.Range:
     return lsp.Range(start=lsp.Position(line=d.line - 1, character=start), end=lsp.Position(line=d.line - 1, character=end))
 
 
-def published(doc: Document) -> dict[str, list[lsp.Diagnostic]]:
-    """Diagnostics by URI: those of parents that have problems, then the document's own."""
+def _diagnostic(rng: lsp.Range, d: Diagnostic, language: str) -> lsp.Diagnostic:
+    """The protocol's diagnostic: the message in ``language``, the English one in ``data``
+    for the quick fixes."""
+    return lsp.Diagnostic(range=rng, message=d.text(language), severity=lsp.DiagnosticSeverity.Error, source=SOURCE,
+                          data={"message": d.message})
+
+
+def published(doc: Document, language: str = "en") -> dict[str, list[lsp.Diagnostic]]:
+    """Diagnostics by URI, their messages in ``language``: those of parents that have
+    problems, then the document's own."""
     own: list[lsp.Diagnostic] = []
     foreign: dict[str, list[lsp.Diagnostic]] = {}
     related: list[lsp.DiagnosticRelatedInformation] = []
     for d in doc.compilation.diagnostics:
         if d.file == doc.filename:
-            own.append(lsp.Diagnostic(range=doc.range_of(d.line, d.column, d.end_column), message=d.message,
-                                      severity=lsp.DiagnosticSeverity.Error, source=SOURCE))
+            own.append(_diagnostic(doc.range_of(d.line, d.column, d.end_column), d, language))
             continue
         if d.file.startswith("<"):
             continue
         rng = _foreign_range(d)
-        foreign.setdefault(uri_of(d.file), []).append(lsp.Diagnostic(range=rng, message=d.message, severity=lsp.DiagnosticSeverity.Error, source=SOURCE))
-        related.append(lsp.DiagnosticRelatedInformation(location=lsp.Location(uri=uri_of(d.file), range=rng), message=d.message))
+        foreign.setdefault(uri_of(d.file), []).append(_diagnostic(rng, d, language))
+        related.append(lsp.DiagnosticRelatedInformation(location=lsp.Location(uri=uri_of(d.file), range=rng), message=d.text(language)))
     if related:
         parent = _parent_token_range(doc)
         at_parent = [x for x in own if parent is not None and x.range.start == parent.start]
@@ -53,8 +64,9 @@ def published(doc: Document) -> dict[str, list[lsp.Diagnostic]]:
             at_parent[0].related_information = related
         else:
             first = next(d for d in doc.compilation.diagnostics if d.file != doc.filename)
-            own.insert(0, lsp.Diagnostic(range=parent or doc.range_of(1, 1, 2), message=f"{first.location}: {first.message}",
-                                         severity=lsp.DiagnosticSeverity.Error, source=SOURCE, related_information=related))
+            own.insert(0, lsp.Diagnostic(range=parent or doc.range_of(1, 1, 2), message=f"{first.location}: {first.text(language)}",
+                                         severity=lsp.DiagnosticSeverity.Error, source=SOURCE, related_information=related,
+                                         data={"message": f"{first.location}: {first.message}"}))
     # the parents' first: an editor (or a test) that has the document's own has them all
     return {**foreign, doc.uri: own}
 
@@ -81,24 +93,36 @@ def _text_in(doc: Document, rng: lsp.Range) -> str:
     return text[start - 1 : end - 1 if end_line == line else None]
 
 
-def quick_fixes(doc: Document, diagnostics: list[lsp.Diagnostic]) -> list[lsp.CodeAction]:
-    """A quick fix for each diagnostic whose message proposes one."""
+def _english(doc: Document, d: lsp.Diagnostic) -> str:
+    """The English message of a published diagnostic: from its ``data``, else the
+    document's compiled diagnostic at its range that reads as it does, else its message."""
+    if isinstance(d.data, dict) and isinstance(d.data.get("message"), str):
+        return str(d.data["message"])
+    for c in doc.compilation.diagnostics:
+        if c.file == doc.filename and doc.range_of(c.line, c.column, c.end_column) == d.range and d.message in (c.message, c.text("zh")):
+            return c.message
+    return d.message
+
+
+def quick_fixes(doc: Document, diagnostics: list[lsp.Diagnostic], language: str = "en") -> list[lsp.CodeAction]:
+    """A quick fix for each diagnostic whose (English) message proposes one, titled in ``language``."""
     out: list[lsp.CodeAction] = []
     for d in diagnostics:
         if d.source != SOURCE:
             continue
         replacement: str | None = None
         title = ""
-        if m := _DID_YOU_MEAN.search(d.message):
+        message = _english(doc, d)
+        if m := _DID_YOU_MEAN.search(message):
             replacement = m.group(1)
             current = _text_in(doc, d.range)
             if current.startswith("[") and current.endswith("]") and not replacement.startswith("["):
                 replacement = f"[{replacement}]"
-            title = f"Replace with {replacement!r}"
-        elif m := _ASCII.search(d.message):
-            replacement, title = m.group(1), f"Type {m.group(1)!r}"
-        elif m := _STRAY.search(d.message):
-            replacement, title = "", f"Delete {m.group(1)!r}"
+            title = say(language, "Replace with {word}", word=repr(replacement))
+        elif m := _ASCII.search(message):
+            replacement, title = m.group(1), say(language, "Type {char}", char=repr(m.group(1)))
+        elif m := _STRAY.search(message):
+            replacement, title = "", say(language, "Delete {char}", char=repr(m.group(1)))
         if replacement is None:
             continue
         edit = lsp.WorkspaceEdit(changes={doc.uri: [lsp.TextEdit(range=d.range, new_text=replacement)]})

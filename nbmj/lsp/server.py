@@ -51,7 +51,7 @@ class NbmjLanguageServer(LanguageServer):
         encoding = str(self.workspace.position_encoding or lsp.PositionEncodingKind.Utf16)
         doc = Document(uri, text, encoding, open_documents_resolver(self.open_text))
         self.documents[uri] = doc
-        by_uri = published(doc)
+        by_uri = published(doc, self.language)
         stale = self.foreign.get(uri, set()) - set(by_uri)
         self.foreign[uri] = {u for u in by_uri if u != uri and u not in self.workspace.text_documents}
         for target, diagnostics in by_uri.items():
@@ -130,7 +130,7 @@ def create_server() -> NbmjLanguageServer:
     @server.feature(lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]))
     def code_actions(ls: NbmjLanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
         doc = ls.document(params.text_document.uri)
-        return quick_fixes(doc, list(params.context.diagnostics)) if doc is not None else []
+        return quick_fixes(doc, list(params.context.diagnostics), ls.language) if doc is not None else []
 
     @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
     def formatting(ls: NbmjLanguageServer, params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:

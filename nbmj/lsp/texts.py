@@ -5,7 +5,8 @@ The editor's language comes from the ``locale`` it sends when it starts the serv
 environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``). Rules are shown from the rulebook
 (:mod:`nbmj.rules.rulebook`) and, in Chinese, from the rulebook's Chinese catalogues, the
 same ones the Chinese documentation is built from (read with polib); a paragraph without a
-translation is shown in English. The server's own words are in :data:`ZH`.
+translation is shown in English. The server's own words are in :data:`ZH`; the compiler's
+diagnostics are given in Chinese by :meth:`~nbmj.rules.diagnostics.Diagnostic.text`.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ ZH: dict[str, str] = {
     "TAI x MULTIPLIER pairs separated by commas (2 x 2, 1 x 4), or none": "用逗号隔开的“台 x 倍数”（2 x 2, 1 x 4），或 none",
     "a seat wind ({words}) and its flowers: seat E 1f 5f": "座位风（{words}）和它的花：seat E 1f 5f",
     "a situation ({words}), ':' and who pays: partner 2, discarder 2": "情形（{words}）、':' 和谁付多少：partner 2, discarder 2",
+    # the quick fixes (nbmj.lsp.checks.quick_fixes)
+    "Replace with {word}": "替换为 {word}",
+    "Type {char}": "改为输入 {char}",
+    "Delete {char}": "删除 {char}",
 }
 
 
