@@ -55,7 +55,7 @@ class Diagnostic:
     def text(self, language: str = "en") -> str:
         """The message in ``language``: ``"zh"`` for Chinese (from the one table of Chinese
         wordings, :mod:`nbmj.rules.diagnostics_zh`; a part without one stays English), else
-        :attr:`message` as it is."""
+        ``message`` as it is."""
         if language != "zh":
             return self.message
         from .diagnostics_zh import message_in

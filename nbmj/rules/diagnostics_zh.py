@@ -1,14 +1,14 @@
 """The compiler's diagnostics in Chinese: one table of patterns over the English messages.
 
 Every message has one definition, the English sentence where the compiler finds the
-problem (:attr:`~nbmj.rules.diagnostics.Diagnostic.message`, which tests, tools and the
-language server's quick fixes read). :func:`message_in` gives it in another language by
-rewriting it with :data:`_ZH`, part by part, as the refused-move sentences are
-(:func:`nbmj.scoring.explanation.refusal_text`): a message is often put together from
-parts (``unknown setting 'x' in tiles`` + ``; did you mean 'y'?``, a contradiction +
-``(inherited from ...)``), and a pattern per part translates every combination. What the
-author wrote (names, values, rule IDs, file names) is kept as written. A part with no
-pattern stays English; nothing here can fail on an unknown message.
+problem (``Diagnostic.message``, which tests, tools and the language server's quick fixes
+read). :func:`message_in` gives it in another language by rewriting it with one table of
+patterns, part by part, as the refused-move sentences are
+(``nbmj.scoring.explanation.refusal_text``): a message is often put together from parts
+(``unknown setting 'x' in tiles`` + ``; did you mean 'y'?``, a contradiction + ``(inherited
+from ...)``), and a pattern per part translates every combination. What the author wrote
+(names, values, rule IDs, file names) is kept as written. A part with no pattern stays
+English; nothing here can fail on an unknown message.
 
 The words are the glossary's and the rulebook's; the test suite reads the compiler's
 source for every message it can give and checks that each comes out with no English left
