@@ -35,6 +35,8 @@ _THINGS: Final[dict[str, str]] = {
     "payer": "付款方", "situation": "情形", "variant": "变体", "rule": "规则",
 }
 _THING = "(" + "|".join(sorted(_THINGS, key=len, reverse=True)) + ")"
+#: the ways to win a payment row is for, in the settlement explanation's words
+_WINS: Final[dict[str, str]] = {"discard": "点炮", "self_draw": "自摸", "rob_kong": "抢杠"}
 
 _Sub = str | Callable[["re.Match[str]"], str]
 
@@ -119,7 +121,7 @@ _ZH: Final[tuple[tuple[re.Pattern[str], _Sub], ...]] = tuple((re.compile(p), s) 
     (r"^" + _Q + r" lines belong in the items, win_restrictions or a table section, not in (\w+)$",
      r"\1 行应写在 items、win_restrictions 或表格类的节中，不能写在 \2 中"),
     (r"^write `([^`]*)`: a setting is its name, a space and its value, with no " + _Q + " between them$",
-     r"请写 `\1`：设置是它的名字、一个空格和它的值，中间不加 \2"),
+     r"请写 `\1`：设置的写法是它的名字、一个空格和它的值，中间不加 \2"),
     (r"^unknown setting " + _Q + r" in (\w+)", r"\2 一节没有 \1 这个设置"),
     (r"^" + _N + r" is set twice in this file$", r"\1 在这个文件中设置了两次"),
     (r"^seat needs a seat wind \(E, S, W or N\) and its flowers, e\.g\. `seat E 1f 5f`$",
@@ -221,7 +223,7 @@ _ZH: Final[tuple[tuple[re.Pattern[str], _Sub], ...]] = tuple((re.compile(p), s) 
     (r"^payer " + _Q + " appears twice in this row$", r"付款方 \1 在这一行出现了两次"),
     (r"^a (\w+) win has no " + _Q + r" payer: (nobody discarded the winning tile|no kong was made of a tile someone gave), "
      r"so this share would never be paid$",
-     lambda m: f"{m[1]} 的胡牌没有 {m[2]} 这个付款方："
+     lambda m: f"{_WINS.get(m[1], m[1])}（{m[1]}）没有 {m[2]} 这个付款方："
                f"{'没有人打出胡的那张牌' if m[3].startswith('nobody') else '没有杠别人给的牌'}，这一份永远不会有人付"),
     (r"^payer " + _Q + r" needs a multiplier, e\.g\. `([^`]*)`$", r"付款方 \1 需要一个倍数，例如 `\2`"),
     (r"^a payment multiplier must be a whole number, not ", "付款倍数必须是整数，不能是 "),
@@ -267,10 +269,10 @@ _ZH: Final[tuple[tuple[re.Pattern[str], _Sub], ...]] = tuple((re.compile(p), s) 
     (r"^item " + _Q + r" is in (\w+), but this variant scores in (tai|fu and fan)$",
      lambda m: f"计分项 {m[1]} 的单位是 {m[2]}，但本变体按 {m[3].replace(' and ', ' 和 ')} 计分"),
     (r"^group " + _Q + r" mixes units: (\w+) and (\w+)$", r"组 \1 混用了单位：\2 和 \3"),
-    (r"^no payment row for (discard|self_draw|rob_kong) wins", r"没有 \1 胡牌的付款行"),
-    (r"^payments for (discard|rob_kong) wins, but ", r"有 \1 胡牌的付款，但"),
-    (r"^payments for a kong of a discard, but ", "有杠别人打出的牌（杠头开花）的付款，但"),
-    (r"^payments for a kong added to a claimed pung, but ", "有补杠（杠上开花）的付款，但"),
+    (r"^no payment row for (discard|self_draw|rob_kong) wins", lambda m: f"没有{_WINS[m[1]]}（{m[1]}）的付款行"),
+    (r"^payments for (discard|rob_kong) wins, but ", lambda m: f"有{_WINS[m[1]]}（{m[1]}）的付款，但"),
+    (r"^payments for a kong of a discard, but ", "有杠头开花（杠别人打出的牌）的付款，但"),
+    (r"^payments for a kong added to a claimed pung, but ", "有补杠后杠上开花的付款，但"),
     (r"^liability row for (\w+), but ", r"有 \1 的三摊行，但"),
     (r"^liability counts " + _Q + " melds, but ", r"liability 计入 \1 的副露，但"),
     (r"^liability\.threshold is (\d+), but a hand has at most (\d+) melds: no link could form, and the liability rows would never apply$",
