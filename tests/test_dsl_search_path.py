@@ -3,6 +3,8 @@ directory, ``NBMJ_VARIANT_PATH``, then the shipped variants; user aliases; shado
 
 from __future__ import annotations
 
+import re
+
 import json
 import os
 import subprocess
@@ -348,3 +350,15 @@ def test_variants_lists_a_file_that_is_not_utf8_with_the_place_of_its_byte(home)
     (home / "latin1.nbv").write_bytes(b'variant latin1 extends ningbo "x"\n# caf\xe9\n')
     listing = CliRunner().invoke(main, ["variants"]).output
     assert f"broken: {home / 'latin1.nbv'}:2:6: the file is not UTF-8 text: byte 0xe9" in listing
+
+
+def test_variants_in_chinese_gives_a_broken_files_problem_in_chinese(home):
+    """nbmj variants --lang zh printed 无法编译： and then the compiler's English."""
+    _write(home / "typo.nbv", 'variant typo extends ningbo "x"\ntiles { flower yes }\n')
+    (home / "latin1.nbv").write_bytes(b'variant latin1 extends ningbo "x"\n# caf\xe9\n')
+    lines = [line for line in CliRunner().invoke(main, ["variants", "--lang", "zh"]).output.splitlines()
+             if line.startswith(("latin1", "typo"))]
+    assert len(lines) == 2 and all("无法编译：" in line for line in lines), lines
+    for line in lines:
+        problem = line.split("无法编译：", 1)[1]
+        assert not re.search(r"\b(the|not|setting|unknown|file)\b", problem), line
