@@ -29,7 +29,7 @@ from .phases import ClaimWindow, Turn
 from .results import HandResult
 from .state import TableState
 from .wall import Wall
-from .wins import _fed_toward_links, scored_melds
+from .wins import fed_toward_links, scored_melds
 
 __all__ = ["GameView", "Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
 
@@ -107,7 +107,7 @@ def _links(g: GameView, p: int) -> list[dict[str, Any]]:
         return []
     wind = t.seat_wind
     # fed[a][b]: melds b claimed from a's discards that count toward a link
-    fed = [_fed_toward_links(t, a, liability) for a in range(4)]
+    fed = [fed_toward_links(t, a, liability) for a in range(4)]
     out = []
     for w in range(4):
         if not any(fed[w]) and not any(fed[q][w] for q in range(4)):

@@ -24,7 +24,7 @@ from ..scoring.shapes import wins_other_shape
 from .settle import WinScore, score_win
 from .state import TableMeld, TableState
 
-__all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation"]
+__all__ = ["shape", "tile_total", "is_ready", "self_win", "discard_win", "situation", "scored_melds", "fed_toward_links"]
 
 _is_win = core.is_win  # (looked up once: nbmj.core chose its backend at import)
 #: nbmj.scoring.bound's reach_from_hand (compiled with that module)
@@ -179,7 +179,7 @@ def scored_melds(t: TableState, melds: list[TableMeld]) -> tuple[ScoredMeld, ...
     return tuple([ScoredMeld(m.kind, m.tiles, None if m.source is None else wind(m.source)) for m in melds])
 
 
-def _fed_toward_links(t: TableState, p: int, liability: Liability) -> list[int]:
+def fed_toward_links(t: TableState, p: int, liability: Liability) -> list[int]:
     """For each seat, the melds it claimed from ``p``'s discards that count toward a 三摊
     link (:func:`~nbmj.scoring.settlement.counts_toward_link`: of a kind ``liability.counts``
     names, NB-14.5)."""
@@ -204,7 +204,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         concealed.remove(tile)
     wind = t.seat_wind
     liability = t.rules.liability
-    fed = seat.fed if liability is None else _fed_toward_links(t, p, liability)
+    fed = seat.fed if liability is None else fed_toward_links(t, p, liability)
     kongs = kongs_before(t, p, discarder)
     after_kongs = scored_melds(t, kongs) if kongs else ()
     return Situation(
