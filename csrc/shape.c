@@ -513,6 +513,12 @@ typedef struct {
     nb_keys *out;
     int failed;
     uint64_t wild_pungs, wild_chows; /* kinds that groups of wilds only may take */
+    /* The lowest real kind and the code of the group taken last. Every group is taken at
+     * the node of its lowest real tile, so two splits differ only in the order of groups
+     * that share it: those are taken in nondecreasing code order, and each split is
+     * reached once (every order was listed, and the repeats dropped after the sort). */
+    int last_kind;
+    uint16_t last_code;
 } dec_t;
 
 static int keys_push(nb_keys *k, uint64_t key) {
@@ -711,38 +717,44 @@ static void decompose_real(dec_t *st) {
     node_t n = node_at(st, i);
     int s = n.s;
     undo_t undo;
-    if (st->melds_left && st->c[i] >= 3) {
+    int entry_kind = st->last_kind;
+    uint16_t entry_code = st->last_code, least = entry_kind == i ? entry_code : 0, code;
+    st->last_kind = i;
+    if (st->melds_left && st->c[i] >= 3 && (code = group_code(NB_PUNG, i, 0)) >= least) {
         int idx_s = st->idx[s] - 3 * weight;
         uint8_t e = win_entry(s, idx_s);
         if (fits(&n, e, 0, st->pair_left)) {
             take_group(st, s, idx_s, e, i, 1, 3, &undo); st->melds_left--;
-            st->melds[st->depth++] = group_code(NB_PUNG, i, 0);
+            st->melds[st->depth++] = st->last_code = code;
             decompose_real(st);
             st->depth--;
             put_back(st, s, i, 1, 3, &undo); st->melds_left++;
         }
     }
-    if (st->pair_left && st->c[i] >= 2) {
+    if (st->pair_left && st->c[i] >= 2 && (code = group_code(NB_PAIR, i, 0)) >= least) {
         int idx_s = st->idx[s] - 2 * weight;
         uint8_t e = win_entry(s, idx_s);
         if (fits(&n, e, 0, 0)) {
             take_group(st, s, idx_s, e, i, 1, 2, &undo); st->pair_left = 0;
-            st->pair = group_code(NB_PAIR, i, 0);
+            st->pair = st->last_code = code;
             decompose_real(st);
             put_back(st, s, i, 1, 2, &undo); st->pair_left = 1;
         }
     }
-    if (st->melds_left && i < 27 && KIND_RANK[i] <= 6 && ((st->present >> i) & 7) == 7) {
+    if (st->melds_left && i < 27 && KIND_RANK[i] <= 6 && ((st->present >> i) & 7) == 7
+        && (code = group_code(NB_CHOW, i, CHOW_MASK_RANK[0])) >= least) {
         int idx_s = st->idx[s] - 31 * weight; /* one tile of each of three ranks: 1 + 5 + 25 */
         uint8_t e = win_entry(s, idx_s);
         if (fits(&n, e, 0, st->pair_left)) {
             take_group(st, s, idx_s, e, i, 7, 1, &undo); st->melds_left--;
-            st->melds[st->depth++] = group_code(NB_CHOW, i, CHOW_MASK_RANK[0]);
+            st->melds[st->depth++] = st->last_code = code;
             decompose_real(st);
             st->depth--;
             put_back(st, s, i, 7, 1, &undo); st->melds_left++;
         }
     }
+    st->last_kind = entry_kind;
+    st->last_code = entry_code;
 }
 
 static void decompose_from(dec_t *st) {
@@ -759,15 +771,18 @@ static void decompose_from(dec_t *st) {
     node_t n = node_at(st, i);
     int s = n.s;
     undo_t undo;
+    int entry_kind = st->last_kind;
+    uint16_t entry_code = st->last_code, least = entry_kind == i ? entry_code : 0, code;
+    st->last_kind = i;
     /* pungs and pairs holding r real tiles of kind i, the other slots wild */
     if (st->melds_left) {
         for (int r = 1; r <= 3 && r <= ci; r++) {
             int wilds = st->wilds - (3 - r), idx_s = st->idx[s] - r * weight;
-            if (wilds < 0) continue;
+            if (wilds < 0 || (code = group_code(NB_PUNG, i, 3 - r)) < least) continue;
             uint8_t e = win_entry(s, idx_s);
             if (!fits(&n, e, wilds, st->pair_left)) continue;
             take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->melds_left--;
-            st->melds[st->depth++] = group_code(NB_PUNG, i, 3 - r);
+            st->melds[st->depth++] = st->last_code = code;
             decompose_from(st);
             st->depth--;
             put_back(st, s, i, 1, r, &undo); st->wilds += 3 - r; st->melds_left++;
@@ -776,11 +791,11 @@ static void decompose_from(dec_t *st) {
     if (st->pair_left) {
         for (int r = 1; r <= 2 && r <= ci; r++) {
             int wilds = st->wilds - (2 - r), idx_s = st->idx[s] - r * weight;
-            if (wilds < 0) continue;
+            if (wilds < 0 || (code = group_code(NB_PAIR, i, 2 - r)) < least) continue;
             uint8_t e = win_entry(s, idx_s);
             if (!fits(&n, e, wilds, 0)) continue;
             take_group(st, s, idx_s, e, i, 1, r, &undo); st->wilds = wilds; st->pair_left = 0;
-            st->pair = group_code(NB_PAIR, i, 2 - r);
+            st->pair = st->last_code = code;
             decompose_from(st);
             put_back(st, s, i, 1, r, &undo); st->wilds += 2 - r; st->pair_left = 1;
         }
@@ -791,16 +806,19 @@ static void decompose_from(dec_t *st) {
             const chow_cand_t *c = &chow_cands[rank][m];
             int first = i - c->o, wilds = st->wilds - c->wilds;
             if (((st->present >> first) & c->need) != c->need) continue;
+            if ((code = group_code(NB_CHOW, first, c->wild_rank)) < least) continue;
             int idx_s = st->idx[s] - c->real5 * KIND_WEIGHT[first];
             uint8_t e = win_entry(s, idx_s);
             if (!fits(&n, e, wilds, st->pair_left)) continue;
             take_group(st, s, idx_s, e, first, c->real, 1, &undo); st->wilds = wilds; st->melds_left--;
-            st->melds[st->depth++] = group_code(NB_CHOW, first, c->wild_rank);
+            st->melds[st->depth++] = st->last_code = code;
             decompose_from(st);
             st->depth--;
             put_back(st, s, first, c->real, 1, &undo); st->wilds += c->wilds; st->melds_left++;
         }
     }
+    st->last_kind = entry_kind;
+    st->last_code = entry_code;
 }
 
 /* Sorts keys ascending: a Shell sort (Ciura's gaps), inline, without qsort's call to compare
@@ -838,6 +856,8 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     st.depth = 0;
     st.out = out;
     st.failed = 0;
+    st.last_kind = -1;
+    st.last_code = 0;
     out->len = 0;
     /* The search reads the tables (nb_init must have run). */
     if (!tables_ready) return -1;
@@ -850,13 +870,8 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     if (!fits(&top, st.e[0], wilds, 1)) return 0; /* no win: nothing to list */
     decompose_from(&st);
     if (st.failed) return -1;
-    if (out->len > 1) {
-        sort_keys(out->keys, out->len);
-        size_t w = 1;
-        for (size_t r = 1; r < out->len; r++)
-            if (out->keys[r] != out->keys[w - 1]) out->keys[w++] = out->keys[r];
-        out->len = w;
-    }
+    /* each split was reached once (see dec_t.last_code): sorted, the keys are the answer */
+    if (out->len > 1) sort_keys(out->keys, out->len);
     return 0;
 }
 
