@@ -18,5 +18,5 @@ cdef dict _READINGS
 cdef Py_ssize_t _READINGS_KEPT
 
 
-@cython.locals(entry=tuple, found=tuple)
-cpdef tuple readings(bytes counts, long wilds, frozenset keep, long win, ReadingCodes codes)
+@cython.locals(entry=tuple, found=list)
+cpdef list readings(bytes counts, long wilds, frozenset keep, long win, ReadingCodes codes)

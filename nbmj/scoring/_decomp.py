@@ -75,21 +75,23 @@ _READINGS: dict[bytes, tuple[Any, ...]] = {}
 _READINGS_KEPT = 64
 
 
-def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: ReadingCodes) -> tuple[Any, ...]:
+def readings(counts: bytes, wilds: int, keep: frozenset[int], win: int, codes: ReadingCodes) -> list[Any]:
     """The core's :func:`~nbmj.core.compact_readings` of ``counts`` (34 counts as bytes, as
     :class:`~nbmj.scoring.facts.HandFacts` holds them) plus ``wilds`` wild tiles won on
     ``win`` (-1 for a wild), keyed by ``codes``. All-wild groups are kept as in
-    :func:`splits`; empty when the tiles do not win."""
+    :func:`splits`; empty when the tiles do not win. The list is kept for the next call on
+    the same counts: the caller reads it and never changes it."""
     entry = _READINGS.get(counts)
     if entry is not None and entry[0] == wilds and entry[1] is keep and entry[2] == win and entry[3] is codes:
-        found: tuple[Any, ...] = entry[4]
+        found: list[Any] = entry[4]
         return found
     if tile_total(counts, wilds) % 3 != 2:
-        found = ()
+        found = []
     else:
-        # (the core reads the bytes as they are: no list to build)
-        found = tuple(_core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
-                                     codes.exposed, codes.or_bits))
+        # (the core reads the bytes as they are: no list to build; its list is kept as it
+        # is: a copy into a tuple cost a new object a call and kept no caller from harm)
+        found = _core_readings(counts, wilds, keep, REP_CHOWS, win, codes.chow, codes.pung, codes.pair,
+                               codes.exposed, codes.or_bits)
     if len(_READINGS) >= _READINGS_KEPT:
         _READINGS.clear()
     _READINGS[counts] = (wilds, keep, win, codes, found)

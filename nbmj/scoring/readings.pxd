@@ -59,7 +59,7 @@ cdef ByObject _TABLES
 @cython.locals(winds=int, tables=SpecTables, tables_by_winds=list)
 cpdef SpecTables spec_tables(SignatureSpec spec, int seat_kind, int round_kind)
 @cython.locals(sit=Situation, tables=SpecTables, cls=tuple, keep=frozenset, win=int, on_discard=bint,
-               track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, suits=bint, key=cython.ulonglong, suit_class=cython.ulonglong, melded_suits=cython.ulonglong, g=SetGroup, codes=ReadingCodes, found=tuple, gi=int, out=list,
+               track_itself=bint, track_pair_wilds=bint, chow_kinds=bint, suits=bint, key=cython.ulonglong, suit_class=cython.ulonglong, melded_suits=cython.ulonglong, g=SetGroup, codes=ReadingCodes, found=list, gi=int, out=list,
                seen_readings=set, use_pair=bint, use_exposure=bint, win_key=int, first=int, pos=int, typ=str,
                mask=tuple, melds=tuple, pair=tuple, groups=tuple, exposed_gi=int, split=tuple)
 cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
