@@ -29,21 +29,22 @@ from nbmj.engine.turn import turn_actions
 
 PACKAGE = Path(nbmj.__file__).parent
 ROOT = PACKAGE.parent
+# the source checkout these tests are in: the .pyx and .pxd files are build inputs, not installed
+CHECKOUT = Path(__file__).resolve().parents[1]
 needs_compiled = pytest.mark.skipif(BACKEND != "cython", reason="the engine is not compiled (or NBMJ_PUREPYTHON is set)")
 
 
 def test_each_augmenting_pxd_belongs_to_a_module_compiled_from_its_source():
     """A ``.pxd`` beside a ``.py`` types that module for the compiled build: the module must
     be in FROM_SOURCE (so NBMJ_PUREPYTHON loads its source), and setup.py must compile it."""
-    setup = (ROOT / "setup.py").read_text(encoding="utf-8") if (ROOT / "setup.py").exists() else None
+    setup = (CHECKOUT / "setup.py").read_text(encoding="utf-8")
     declared = set()
-    for pxd in PACKAGE.rglob("*.pxd"):
+    for pxd in (CHECKOUT / "nbmj").rglob("*.pxd"):
         if pxd.with_suffix(".py").exists():
-            name = ".".join(pxd.with_suffix("").relative_to(ROOT).parts)
+            name = ".".join(pxd.with_suffix("").relative_to(CHECKOUT).parts)
             declared.add(name)
-            if setup is not None:  # (an installed package has no setup.py beside it)
-                path = pxd.with_suffix("").relative_to(ROOT).as_posix()
-                assert f'"{pxd.stem}"' in setup or f'"{path}.py"' in setup, f"setup.py does not compile {name}"
+            path = pxd.with_suffix("").relative_to(CHECKOUT).as_posix()
+            assert f'"{pxd.stem}"' in setup or f'"{path}.py"' in setup, f"setup.py does not compile {name}"
     assert declared == set(FROM_SOURCE)
 
 
@@ -72,8 +73,8 @@ def test_no_hand_written_cython_module_defines_a_rule_of_the_engine_or_the_score
     words = ("offer", "deal", "discard", "start_turn", "draw_head", "self_win", "discard_win", "may_reach", "is_ready",
              "claim_option", "resolve", "note_pass", "take_meld", "chi_ban", "chi_leaves", "replace_flower", "after_draw",
              "turn_action", "turn_code", "step_offered", "step_marked", "legal_for", "_enter", "greedy", "best_discard")
-    for pyx in sorted(PACKAGE.rglob("*.pyx")):
-        rel = pyx.relative_to(ROOT).as_posix()
+    for pyx in sorted((CHECKOUT / "nbmj").rglob("*.pyx")):
+        rel = pyx.relative_to(CHECKOUT).as_posix()
         assert not rel.startswith(_RULE_MODULES) or rel == "nbmj/engine/_mt.pyx", f"{rel}: a hand-written twin in a rule package"
         if rel.startswith("nbmj/core/"):
             continue  # the hand-shape core: shapes, waits, shanten (claim_options reads shapes only)
