@@ -22,7 +22,7 @@ from .errors import NbmjError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
 __all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language",
-           "action_zh", "win_method_zh", "words_zh"]
+           "action_zh", "win_method", "win_method_zh", "words_zh"]
 
 Language = Literal["en", "zh"]
 Face = Literal["glyph", "chinese", "code"]
@@ -34,15 +34,29 @@ _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
 # table all say them so.
 _ACTIONS_ZH = {"discard": "打出", "chi": "吃", "pon": "碰", "kan": "杠", "kong": "杠", "ankan": "暗杠", "kakan": "补杠",
                "flower": "杠花", "hu": "胡", "pass": "过"}
-_WIN_BY_ZH = {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠",
-              "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"}
+# How a hand was won (nbmj.rules.model.WIN_METHODS), by language: the terminal, nbmj replay,
+# the narration and the web pages all say it so.
+_WIN_BY: dict[Language, dict[str, str]] = {
+    "en": {"self_draw": "self-draw", "discard": "on a discard", "rob_kong": "robbing a kong",
+           "kong_replacement": "on a kong's replacement", "flower_replacement": "on a flower's replacement"},
+    "zh": {"self_draw": "自摸", "discard": "点炮", "rob_kong": "抢杠",
+           "kong_replacement": "杠上开花", "flower_replacement": "杠上开花（补花）"},
+}
+
+
+def win_method(win_by: str, lang: Language = "en") -> str:
+    """How a hand was won (``self_draw``, ``discard``, ``rob_kong``, ``kong_replacement``,
+    ``flower_replacement``) as people say it in ``lang``: ``'on a discard'``, ``'自摸'``,
+    ``'杠上开花（补花）'``; an unknown method stays as it is (in English, its underscores
+    as spaces)."""
+    if lang == "zh":
+        return _WIN_BY["zh"].get(win_by, win_by)
+    return _WIN_BY["en"].get(win_by, win_by.replace("_", " "))
 
 
 def win_method_zh(win_by: str) -> str:
-    """How a hand was won (``self_draw``, ``discard``, ``rob_kong``, ``kong_replacement``,
-    ``flower_replacement``) in Chinese, as the narration and the terminal say it: ``'自摸'``,
-    ``'杠上开花（补花）'``; an unknown method stays as it is."""
-    return _WIN_BY_ZH.get(win_by, win_by)
+    """How a hand was won, in Chinese: ``win_method(win_by, "zh")``."""
+    return win_method(win_by, "zh")
 
 
 def action_zh(kind: str) -> str:
@@ -57,7 +71,7 @@ def words_zh() -> dict[str, dict[str, str]]:
     (:func:`win_method_zh`), under ``"seats"``, ``"actions"`` and ``"win_by"``: what a page
     that narrates in the browser needs of this module (the web table and the replay viewer
     are given it, so that they say what the terminal says)."""
-    return {"seats": dict(_SEATS_ZH), "actions": dict(_ACTIONS_ZH), "win_by": dict(_WIN_BY_ZH)}
+    return {"seats": dict(_SEATS_ZH), "actions": dict(_ACTIONS_ZH), "win_by": dict(_WIN_BY["zh"])}
 
 
 def check_language(lang: str) -> Language:

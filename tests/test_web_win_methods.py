@@ -13,8 +13,8 @@ from nbmj.rules.model import WIN_METHODS
 
 
 def _win_by_tables(page: str) -> dict[str, set[str]]:
-    """The keys of each language's ``win_by`` table of a page's TEXT: the English one written
-    in the page, the Chinese one the page is given (``WORDS_ZH``, the narration's)."""
+    """The keys of each language's ``win_by`` table of a page's TEXT, both given to the page
+    from the narration (``WIN_BY_EN``, ``WORDS_ZH``)."""
     import json
 
     from nbmj.web.pages import render_page, script_json
@@ -28,10 +28,10 @@ def _win_by_tables(page: str) -> dict[str, set[str]]:
         game = Game("ningbo", seed=1)
         play_hand(game, make_bots("greedy"))
         text = render_html(game.log_text())
-    english = re.findall(r"win_by: \{([^}]*)\}", text)
-    assert len(english) == 1 and "win_by: WORDS_ZH.win_by" in text, page
+    assert "win_by: WIN_BY_EN" in text and "win_by: WORDS_ZH.win_by" in text, page
+    english = json.loads(re.search(r"const WIN_BY_EN = (.*);", text)[1])
     given = json.loads(re.search(r"const WORDS_ZH = (.*);", text)[1])
-    return {"en": set(re.findall(r"(\w+):", english[0])), "zh": set(given["win_by"])}
+    return {"en": set(english), "zh": set(given["win_by"])}
 
 
 @pytest.mark.parametrize("page", ["table.html", "replay.html"])

@@ -10,7 +10,7 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from ..narration import win_method_zh
+from ..narration import win_method
 from ..rules.model import SEATS
 from ..scoring.explanation import Language, Settlement, WinExplanation, seat_name
 from ._language import default_language
@@ -24,15 +24,12 @@ _WORDS: dict[Language, dict[str, str]] = {
     "zh": {"item": "计分项", "value": "分值", "rule": "规则", "seat": "座位", "change": "得失", "why": "缘由",
            "value_of": "算分", "payments": "谁付谁", "in_all": "合计"},
 }
-# how a hand was won, in English (the Chinese is the narration's: nbmj.narration.win_method_zh)
-_HOW_EN = {"self_draw": "self-draw", "discard": "on a discard", "rob_kong": "robbing a kong",
-           "kong_replacement": "on a kong's replacement", "flower_replacement": "on a flower's replacement"}
 
 
 def win_line(win: WinExplanation, lang: Language, tile: Callable[[str], str] | None = None) -> str:
     """``'West wins (on a discard, from East) on 6s: 4 points'`` (rich markup)."""
     shown = tile(win.tile) if tile is not None else escape(win.tile)
-    how = win_method_zh(win.win_by) if lang == "zh" else _HOW_EN.get(win.win_by, win.win_by.replace("_", " "))
+    how = win_method(win.win_by, lang)
     who = seat_name(win.seat, lang)
     if lang == "zh":
         source = f"，{seat_name(win.discarder, lang)}放炮" if win.discarder else ""

@@ -22,7 +22,8 @@ import secrets
 from importlib import resources
 from typing import Any
 
-from ..narration import words_zh
+from ..narration import win_method, words_zh
+from ..rules.model import WIN_METHODS
 
 __all__ = ["render_page", "script_json", "trusted_asset", "new_nonce", "content_security_policy", "file_security_policy"]
 
@@ -89,8 +90,8 @@ def file_security_policy(nonce: str) -> str:
 def render_page(name: str, nonce: str, **values: Any) -> str:
     """The page ``name`` (a template of this package) with ``values``, escaped unless marked
     safe (:func:`script_json`), the shared tile styles and scripts (the tiles, the settlement
-    explained) and the narration's Chinese words (``WORDS_ZH``: :func:`nbmj.narration.words_zh`)
-    put in, and ``nonce`` on its inline script and styles."""
+    explained) and the narration's words (``WORDS_ZH``: :func:`nbmj.narration.words_zh`;
+    ``WIN_BY_EN``: the win methods in English, :func:`nbmj.narration.win_method`) put in, and ``nonce`` on its inline script and styles."""
     template = _environment().get_template(name)
     return str(
         template.render(
@@ -99,6 +100,7 @@ def render_page(name: str, nonce: str, **values: Any) -> str:
             TILE_JS=trusted_asset("tiles.js"),
             EXPLAIN_JS=trusted_asset("explain.js"),
             WORDS_ZH=script_json(words_zh()),
+            WIN_BY_EN=script_json({w: win_method(w) for w in WIN_METHODS}),
             NONCE=nonce,
             **values,
         )
