@@ -362,3 +362,18 @@ def test_variants_in_chinese_gives_a_broken_files_problem_in_chinese(home):
     for line in lines:
         problem = line.split("无法编译：", 1)[1]
         assert not re.search(r"\b(the|not|setting|unknown|file)\b", problem), line
+
+
+def test_variants_in_chinese_renders_the_registrys_diagnostic(home, monkeypatch):
+    """The listing's Chinese problem is the registry's first Diagnostic rendered in Chinese, as
+    nbmj check renders it. It was cut out of the English text at the first ``:N:N: `` instead,
+    which a directory named like a location split in the wrong place, leaving it English."""
+    folder = home / "v:1:1: x"
+    _write(folder / "typo.nbv", 'variant typo extends ningbo "x"\ntiles { flower yes }\n')
+    monkeypatch.chdir(folder)
+    (info,) = user_variant_infos(compile=True)
+    assert info.diagnostic is not None and info.problem == info.diagnostic.render(context=False)
+    chinese = info.diagnostic.render(context=False, language="zh")
+    assert chinese != info.problem and chinese.startswith(f"{folder / 'typo.nbv'}:2:")
+    listing = CliRunner().invoke(main, ["variants", "--lang", "zh"]).output
+    assert f"无法编译：{chinese}" in listing, listing

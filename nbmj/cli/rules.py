@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -55,19 +54,12 @@ def variants(as_json: bool, lang: str | None) -> None:
                 notes.append(f"有歧义：{'、'.join(twins)} 也叫这个名字" if zh
                              else f"ambiguous: {', '.join(twins)} answers to the same name")
         mark = (f"  [{'；'.join(notes)}]" if zh else f"  [{'; '.join(notes)}]") if notes else ""
-        if i.problem is not None:
-            summary = f"无法编译：{_problem_zh(i.problem)}" if zh else f"broken: {i.problem}"
+        if i.diagnostic is not None:
+            problem = i.diagnostic.render(context=False, language="zh" if zh else "en")
+            summary = f"无法编译：{problem}" if zh else f"broken: {problem}"
         else:
             summary = SUMMARIES.get(i.summary, i.summary) if zh else i.summary
         click.echo(f"{i.name:<{width}}  {i.parent or '-':<{pwidth}}  {summary}{aliases}{mark}")
-
-
-def _problem_zh(problem: str) -> str:
-    """A broken file's first problem, ``FILE:LINE:COLUMN: message``, with its message in Chinese."""
-    from ..rules.diagnostics_zh import message_in
-
-    located = re.match(r"(.*?:\d+:\d+: )(.*)", problem, re.S)
-    return located[1] + message_in(located[2], "zh") if located else message_in(problem, "zh")
 
 
 @click.command()

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from .._paths import current_directory_searched, file_or_with_suffix, is_dir, search_current_directory, spec_root
 from ..errors import AmbiguousVariantError, RuleSetError, UnknownVariantError
+from .diagnostics import Diagnostic
 from .headers import read_header
 
 if TYPE_CHECKING:
@@ -79,8 +80,15 @@ class VariantInfo:
     path: str
     user: bool = False
     shadows: tuple[str, ...] = ()
-    #: why the file does not compile (its first problem), for a file whose header cannot be read
-    problem: str | None = None
+    #: why the file does not compile (its first diagnostic), for a file whose header cannot be read
+    diagnostic: Diagnostic | None = None
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file does not compile, ``FILE:LINE:COL: message`` in English (its first
+        :attr:`diagnostic`, without the source line), or None for a file that compiles; a
+        command in another language renders :attr:`diagnostic` in it instead."""
+        return None if self.diagnostic is None else self.diagnostic.render(context=False)
 
     def answers_to(self, name: str) -> bool:
         """Whether a lookup of ``name`` finds this file: its file name, its name or an alias;
@@ -167,23 +175,34 @@ def _header_info(path: Path, user: bool) -> VariantInfo:
     try:
         h = read_header(path)
     except RuleSetError as exc:
-        return _broken(path, user, exc.diagnostics[0].render(context=False) if exc.diagnostics else str(exc))
+        return _broken(path, user, _first_problem(str(path), exc))
     except OSError as exc:
-        return _broken(path, user, f"{path}: cannot read the file: {exc.strerror or exc}")
+        return _broken(path, user, _unreadable(str(path), exc))
     except UnicodeDecodeError as exc:
         from .compiler import not_utf8
 
         try:
-            return _broken(path, user, not_utf8(str(path), path.read_bytes(), exc).render(context=False))
+            return _broken(path, user, not_utf8(str(path), path.read_bytes(), exc))
         except OSError:
-            return _broken(path, user, f"{path}: the file is not UTF-8 text: {exc.reason}")
+            return _broken(path, user, Diagnostic(str(path), 1, 1, f"the file is not UTF-8 text: {exc.reason}"))
     except Exception as exc:  # noqa: BLE001 - one file's fault must not stop the lookup of any other name
-        return _broken(path, user, f"{path}: internal error while reading the header: {exc!r}")
+        return _broken(path, user, Diagnostic(str(path), 1, 1, f"internal error while reading the header: {exc!r}"))
     return VariantInfo(h.name, h.parent, h.summary or "", h.aliases, str(path), user, h.shadows)
 
 
-def _broken(path: Path, user: bool, problem: str) -> VariantInfo:
-    return VariantInfo(path.stem, None, "(does not compile)", (), str(path), user, problem=problem)
+def _broken(path: Path, user: bool, problem: Diagnostic) -> VariantInfo:
+    return VariantInfo(path.stem, None, "(does not compile)", (), str(path), user, diagnostic=problem)
+
+
+def _first_problem(path: str, exc: RuleSetError) -> Diagnostic:
+    """The first diagnostic of a file that does not compile (the error's text at the file's
+    start when it carries none)."""
+    return exc.diagnostics[0] if exc.diagnostics else Diagnostic(path, 1, 1, str(exc))
+
+
+def _unreadable(path: str, exc: OSError) -> Diagnostic:
+    """A file that cannot be read, placed at its start as the compiler places it."""
+    return Diagnostic(path, 1, 1, f"cannot read the file: {exc.strerror or exc}")
 
 
 @functools.lru_cache(maxsize=256)
@@ -292,10 +311,9 @@ def _compiled_info(info: VariantInfo) -> VariantInfo:
         with _lock:
             _load_path(str(p.resolve()), p.stat().st_mtime_ns)
     except RuleSetError as exc:
-        first = exc.diagnostics[0].render(context=False) if exc.diagnostics else str(exc)
-        return dataclasses.replace(info, problem=first)
+        return dataclasses.replace(info, diagnostic=_first_problem(info.path, exc))
     except OSError as exc:
-        return dataclasses.replace(info, problem=f"{info.path}: cannot read the file: {exc.strerror or exc}")
+        return dataclasses.replace(info, diagnostic=_unreadable(info.path, exc))
     return info
 
 
