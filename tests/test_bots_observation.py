@@ -159,3 +159,25 @@ def test_payments_made_during_the_hand_are_sent():
     assert sent(g, "E")["immediate"] == {"E": 0, "S": 0, "W": 0, "N": 0}
     g.step(Action.parse("E ankan 1z"))
     assert sent(g, "E")["immediate"] == {"E": 6, "S": -2, "W": -2, "N": -2}
+
+
+def test_nb_14_5_the_links_sent_are_the_ones_the_scorer_reads_from_a_win():
+    """The request's ``linked`` for (winner, seat) is what the scorer finds in the situation
+    the engine builds for the winner's win (``wins.situation``): both take the fed melds
+    from one helper, ``wins.fed_winds``."""
+    from nbmj.engine.wins import situation
+    from nbmj.scoring.settlement import links_of
+
+    seen = set()
+    for rules in (NINGBO, load_variant("ningbo-7wild")):
+        g = _three_pongs_from_east(rules)
+        for step in ([], ["S pon 3z"]):
+            play_script(g, step)
+            t = g.table
+            for entry in sent(g, "N")["links"]:
+                w, q = "ESWN".index(entry["winner"]), "ESWN".index(entry["seat"])
+                discarder = next(d for d in range(4) if d != w)
+                linked = links_of(situation(t, w, 0, "discard", discarder), t.rules.liability)
+                assert entry["linked"] == (t.seat_wind(q) in linked), (rules.name, entry)
+                seen.add(entry["linked"])
+    assert seen == {False, True}

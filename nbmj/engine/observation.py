@@ -29,7 +29,7 @@ from .phases import ClaimWindow, Turn
 from .results import HandResult
 from .state import TableState
 from .wall import Wall
-from .wins import fed_toward_links, scored_melds
+from .wins import fed_toward_links, fed_winds, scored_melds
 
 __all__ = ["GameView", "Observation", "StaleObservationError", "PUBLIC_FIELDS", "OWN_FIELDS", "public_view"]
 
@@ -115,8 +115,7 @@ def _links(g: GameView, p: int) -> list[dict[str, Any]]:
         # the win's situation as the scorer reads its links: the winner's melds and whom it fed
         # (the hand and the win itself do not enter; wins.situation builds the same fields)
         sit = Situation(seat=wind(w), round_wind=t.round_wind, concealed=(), win_tile=0, win_by="self_draw",
-                        melds=scored_melds(t, t.seats[w].melds),
-                        fed=tuple([(wind(q), fed[w][q]) for q in range(4) if q != w and fed[w][q]]))
+                        melds=scored_melds(t, t.seats[w].melds), fed=fed_winds(t, w, fed[w]))
         linked = links_of(sit, liability)
         for q in range(4):
             if q != w and (fed[q][w] or fed[w][q]):

@@ -26,5 +26,6 @@ cpdef bint _other_shape(TableState t, int p, bytearray counts, int w) except -1
 cdef list _NO_KONGS
 cpdef list kongs_before(TableState t, int p, object discarder)
 cpdef tuple scored_melds(TableState t, list melds)
+cpdef tuple fed_winds(TableState t, int p, list fed)
 @cython.locals(seat=SeatState, hand=bytearray, kongs=list)
 cpdef object situation(TableState t, int p, int tile, str win_by, object discarder, object liable=*)

@@ -192,6 +192,14 @@ def fed_toward_links(t: TableState, p: int, liability: Liability) -> list[int]:
     return fed
 
 
+def fed_winds(t: TableState, p: int, fed: list[int]) -> tuple[tuple[str, int], ...]:
+    """A :class:`~nbmj.scoring.Situation`'s ``fed`` for ``p`` as the winner: the seat wind of
+    each other seat ``p`` fed melds to and how many, from ``fed``, the counts by seat (as
+    :func:`fed_toward_links` gives them). The scorer reads 三摊 links (NB-14.5) from it."""
+    wind = t.seat_wind
+    return tuple([(wind(q), fed[q]) for q in range(4) if q != p and fed[q]])
+
+
 def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | None, liable: int | None = None) -> Situation:
     """What the scorer needs to know of ``p`` winning on ``tile``: the hand, the melds and
     flowers, the winds, the circumstances (last tile, first turn, who fed whom) and the
@@ -219,7 +227,7 @@ def situation(t: TableState, p: int, tile: int, win_by: str, discarder: int | No
         indicator=t.indicator,
         last_tile=t.last_tile_drawn and discarder is None,
         first_turn=first_turn(t, win_by),
-        fed=tuple([(wind(q), fed[q]) for q in range(4) if q != p and fed[q]]),
+        fed=fed_winds(t, p, fed),
         discarded_wild=seat.discarded_wild,
         variant=t.rules.name,
         liable=None if liable is None else wind(liable),
