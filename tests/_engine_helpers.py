@@ -80,3 +80,31 @@ CLAIMS_TABLE = {
     "W": {"concealed": "77s23456m6789p12z", "melds": []},
     "N": {"concealed": "1122334455667z", "melds": []},
 }
+
+
+#: Ningbo with the bars after a pass (NB-8.6, NB-8.7) in force in the first go-around only
+PASS_WINDOW = without_minimum(compile_text(
+    """
+variant pass-window extends ningbo "the bars after a pass last the first go-around"
+restrictions {
+  pon_after_pass during first_go_around [NB-8.6]
+  win_after_pass during first_go_around [NB-8.7]
+}
+"""
+))
+
+
+def closed_pass_window():
+    """Under ``PASS_WINDOW``: N passes a win on E's first discard, 1p, and W the pong of it;
+    E pongs S's 5z, a claim that ends the first go-around, and discards 4p, N's other wait.
+    Neither N nor W has acted since passing, so their flags stand, but no bar is in force."""
+    from nbmj.engine.actions import Action
+    from nbmj.engine.script import play_script
+
+    hands = {"E": "1p4p5z5z1z2z3z4z6z7z9m9m8s8s", "S": "5z1s2s3s4s5s6s7s8s1z2z3z4z",
+             "W": "1p1p5p6p7p8p9m2s3s4s5s6s7s", "N": "123m456m789m23p11s"}
+    g = make(hands, rules=PASS_WINDOW, draws="7z")
+    play_script(g, ["E discard 1p"])
+    assert Action("N", "hu") in g.legal_actions("N") and Action.parse("W pon 1p") in g.legal_actions("W")
+    play_script(g, ["N pass", "W pass", "S discard 5z", "E pon 5z", "E discard 4p"])
+    return g

@@ -181,3 +181,20 @@ def test_nb_14_5_the_links_sent_are_the_ones_the_scorer_reads_from_a_win():
                 assert entry["linked"] == (t.seat_wind(q) in linked), (rules.name, entry)
                 seen.add(entry["linked"])
     assert seen == {False, True}
+
+
+def test_the_bars_after_a_pass_are_sent_only_while_the_variant_keeps_them_in_force():
+    """A variant whose bars after a pass (NB-8.6, NB-8.7) last the first go-around only: the
+    claim that ends it lifts them before N and W act again. N is offered the win on 4p, and
+    the observation says no bar, in its fields and in what it sends (it read the seat's flags,
+    which stay set until the seat acts, and so said N might not win)."""
+    from _engine_helpers import closed_pass_window
+
+    g = closed_pass_window()
+    assert g.passed_win[3] and g.passed_pon[2]  # the flags stand: the seats have not acted
+    assert Action("N", "hu") in g.legal_actions("N")
+    for seat in ("N", "W"):
+        obs = g.observation(seat)
+        assert obs.passed_win is False and obs.passed_pon == []
+        assert obs.restrictions["passed_win"] is False and obs.restrictions["passed_pon"] == []
+        assert sent(g, seat)["restrictions"]["passed_win"] is False

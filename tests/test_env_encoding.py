@@ -426,3 +426,23 @@ def test_the_aec_env_plays_alike_with_the_compiled_and_the_python_table_calls(mo
         return trace
 
     assert play(False) == play(True)
+
+
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.__name__.rsplit(".", 1)[-1])
+def test_the_bars_after_a_pass_are_planes_only_while_the_variant_keeps_them_in_force(backend):
+    """The passed-win flag and the passed-pong row show a bar in force, not the seat's flags:
+    once the claim that ends the first go-around lifts the bars of a variant that keeps them
+    only then, N's and W's planes show none though neither has acted since passing."""
+    from _engine_helpers import closed_pass_window
+
+    g = closed_pass_window()
+    er = encoder_rules(g.rules)
+    encoder = backend.TableEncoder(er) if backend is _encode else None
+    for p in (2, 3):
+        planes = np.zeros(L.OBS_SHAPE, np.uint8)
+        if encoder is None:
+            _reference.encode(g.observation("ESWN"[p]), planes, er, 0)
+        else:
+            encoder.encode(g, p, planes, 0)
+        assert not planes[L.PLANE_INDEX["passed_pon"]].any()
+        assert planes[L.PLANE_INDEX["flags"], 4] == 0

@@ -21,7 +21,7 @@ cdef tuple CLAIM_ORDER, SEATS, CODES, KAN_ACTS, PON_ACTS, HU_ACTS, PASS_ACTS, CH
 
 
 cpdef object open_claims(TableState t, int p, int tile)
-@cython.locals(er=EngineRules, flags=long, f=long, chi_seat=int, no_win=bint, seats=tuple, seat=SeatState, q=int,
+@cython.locals(er=EngineRules, flags=long, f=long, chi_seat=int, seats=tuple, seat=SeatState, q=int,
                options=dict)
 cpdef dict offers(TableState t, int p, int tile)
 @cython.locals(chi_seat=int, q=int, seat=SeatState)

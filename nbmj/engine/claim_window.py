@@ -53,13 +53,13 @@ def offers(t: TableState, p: int, tile: int) -> dict[int, list[Action]]:
     elif not t.can_kong():
         flags &= ~F_KAN
     chi_seat = (p + 1) % 4 if flags & F_CHI and tile < 27 else -1
-    no_win = t.in_force(er.win_pass, at_claim=True)
     seats = t.seats
     options: dict[int, list[Action]] = {}
     for q in CLAIM_ORDER[p]:
         seat = seats[q]
         f = flags
-        if not seat.ready or (no_win and seat.passed_win):
+        # (a seat that passed no win is never barred: its flag first spares the call)
+        if not seat.ready or (seat.passed_win and t.win_barred(q)):
             f &= ~F_HU
         if not f & F_HU and not _could_meld(seat.hand, tile, q == chi_seat):
             continue  # a cheap test first: most hands can make no meld with most discards
@@ -96,7 +96,7 @@ def claim_options(t: TableState, q: int, tile: int, d: int, flags: int) -> list[
     """The claims ``q`` is offered on ``tile`` from ``d``; ``flags`` are the core's
     ClaimFlag bits, without ``HU`` when ``q`` may not win (not ready, NB-8.7)."""
     seat_state = t.seats[q]
-    if flags & F_PON and tile in seat_state.passed_pon and t.in_force(t.er.pon_pass, at_claim=True):
+    if flags & F_PON and seat_state.passed_pon and tile in t.pons_barred(q):
         flags &= ~F_PON
     options = _meld_options(seat_state.hand, t.wt.wild_id_mask, tile, (q - d) % 4, flags)
     if (flags & F_HU and not options & O_HU and t.er.several_shapes

@@ -58,7 +58,7 @@ def withheld_win(t: TableState, p: int) -> WinScore | None:
             return None
         win_by = "rob_kong" if isinstance(ph, RobWindow) else "discard"
         er = t.er
-        if not isinstance(ph, RobWindow) and t.seats[p].passed_win and t.in_force(er.win_pass, at_claim=True):
+        if not isinstance(ph, RobWindow) and t.win_barred(p):
             assert er.win_pass is not None
             return _refused(f"a discard win passed earlier bars discard wins until you draw or claim ({er.win_pass.rule})")
         if tile in t.wt.wilds and not t.rules.claims.claim_discarded_wild:
@@ -159,7 +159,7 @@ def _claim_refusal(t: TableState, p: int, action: Action, ph: ClaimWindow) -> st
         return "no kong now: its replacement tile would come from the tiles the wall keeps (NB-9.7)"
     if tile in t.wt.wilds and not t.rules.claims.claim_discarded_wild:
         return "a discarded wild may not be claimed (NB-4.12, NB-8.9)"
-    if kind == "pon" and tile in t.seats[p].passed_pon and t.in_force(er.pon_pass, at_claim=True):
+    if kind == "pon" and tile in t.pons_barred(p):
         assert er.pon_pass is not None
         return f"you passed a pong of {tile_code(tile)} and have not acted since ({er.pon_pass.rule})"
     if kind == "chi":

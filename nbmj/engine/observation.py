@@ -147,15 +147,13 @@ def _drawn(g: GameView, p: int) -> int | None:
 def _restrictions(g: GameView, p: int) -> dict[str, Any]:
     """The restrictions in force on this seat now."""
     t = g.table
-    seat = t.seats[p]
     ph = t.phase
     at_claim = isinstance(ph, ClaimWindow)
-    er = t.er
     return {
         "chi_bans": list(ph.chi_bans) if isinstance(ph, Turn) and ph.seat == p else [],
         "banned_claims": sorted(t.banned_claims(at_claim)),
-        "passed_win": seat.passed_win and t.in_force(er.win_pass, at_claim=True),
-        "passed_pon": sorted(seat.passed_pon) if t.in_force(er.pon_pass, at_claim=True) else [],
+        "passed_win": t.win_barred(p),
+        "passed_pon": sorted(t.pons_barred(p)),
         "last_discard": not t.can_draw(),
         "can_kong": t.can_kong(),
     }
@@ -377,12 +375,12 @@ class Observation(Mapping[str, Any]):
     @property
     def passed_win(self) -> bool:
         """Whether this seat let a win go by and may not win on a discard until it acts again (NB-8.7)."""
-        return bool(self._live_game().passed_win[self._p])
+        return bool(self._live_game().table.win_barred(self._p))
 
     @property
     def passed_pon(self) -> list[int]:
         """The tiles this seat let go by when it could have punged them, and may not pung now (NB-8.6)."""
-        return sorted(self._live_game().passed_pon[self._p])
+        return sorted(self._live_game().table.pons_barred(self._p))
 
     @property
     def liabilities(self) -> list[tuple[str, str]]:

@@ -8,6 +8,9 @@ from .rules_view cimport EngineRules, WildTables
 from .wall cimport Wall
 
 
+cdef frozenset _NO_KINDS
+
+
 cdef class SeatState:
     cdef public bytearray hand
     cdef public list melds
@@ -54,6 +57,10 @@ cdef class TableState:
     cpdef bint can_kong(self)
     cpdef bint window_open(self, str window, bint at_claim, object seat=*) except -1
     cpdef bint in_force(self, object r, bint at_claim=*, object seat=*) except -1
+    @cython.locals(er=EngineRules)
+    cpdef bint win_barred(self, int p) except -1
+    @cython.locals(passed=set, er=EngineRules)
+    cpdef object pons_barred(self, int p)
     cpdef set banned_claims(self, bint at_claim)
     @cython.locals(legal=list)
     cpdef forget_legal(self)

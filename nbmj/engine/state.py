@@ -11,6 +11,7 @@ restriction applies now.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
     from .settle import WinScore
 
 __all__ = ["MeldKind", "WinBy", "TableMeld", "RiverTile", "UNCLAIMED", "new_meld", "claimed_river_tile", "Offence", "SeatState", "TableState"]
+
+# what TableState.pons_barred gives a seat barred from no pung
+_NO_KINDS: frozenset[int] = frozenset()
 
 #: The kinds of meld on the table.
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
@@ -278,6 +282,21 @@ class TableState:
         """The one test of whether restriction ``r`` applies now (its ``window``); ``at_claim``
         when asked in the claim window on a discard, ``seat`` when it limits that seat's discard."""
         return r is not None and (r.window == "always" or self.window_open(r.window, at_claim, seat))
+
+    def win_barred(self, p: int) -> bool:
+        """The one answer to whether seat ``p`` may not win on a discard now (NB-8.7): it let
+        a win go by and has not acted since, and ``win_after_pass`` is in force (a variant may
+        close its window before the seat acts again, and the bar with it)."""
+        er = self.er  # (win_pass_always: the window need not be asked of the usual 'always')
+        return self.seat(p).passed_win and (er.win_pass_always or self.in_force(er.win_pass, True))
+
+    def pons_barred(self, p: int) -> AbstractSet[int]:
+        """The one answer to which tile kinds seat ``p`` may not pung now (NB-8.6): those it
+        let go by since it last acted, while ``pon_after_pass`` is in force; else none. The
+        seat's own set is returned, not a copy: read it, do not change it."""
+        passed = self.seat(p).passed_pon
+        er = self.er
+        return passed if passed and (er.pon_pass_always or self.in_force(er.pon_pass, True)) else _NO_KINDS
 
     def banned_claims(self, at_claim: bool) -> set[str]:
         """The claim kinds (``kan``, ``pon``, ...) that no_claims restrictions forbid now (NH-1.8)."""

@@ -589,11 +589,12 @@ cdef class TableEncoder:
                     out[R_LIABILITY * N_COLS + 4 * ((a - me) & 3) + r] = _cap(self.fed_from[q][a])
         memcpy(out + R_WILDS * N_COLS, self.wild_row, 42)
         memcpy(out + R_INDICATOR * N_COLS, self.indicator_row, 42)
+        # (a seat that passed nothing is never barred: its flags first spare the calls)
         own = seats[me]
-        if own.passed_win:
+        if own.passed_win and tstate.win_barred(me):
             flags[4] = 1
         if own.passed_pon:  # (an empty set's table is not read: its size is in the header)
-            for t in own.passed_pon:
+            for t in tstate.pons_barred(me):
                 out[R_PASSED_PON * N_COLS + _tile(t)] = 1
         dealer = tstate.dealer
         out[R_SEAT_WIND * N_COLS + 27 + ((me - dealer) & 3)] = 1
