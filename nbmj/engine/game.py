@@ -537,7 +537,13 @@ class Game:
             msg = f"{text} is not legal: tiles are plain integer ids 0 to 41 (got {tile!r}, {use!r})"
             raise IllegalActionError(msg, action, tuple(legal))
         if not legal:
-            waiting = ", ".join(self.to_act) or "nobody (the hand is over)"
+            # who may answer a discard or an added kong is theirs to know: a window names none
+            if self.is_over:
+                waiting = "nobody (the hand is over)"
+            elif self.phase == "turn":
+                waiting = ", ".join(self.to_act)
+            else:
+                waiting = "the answers to the open " + ("kong" if self.phase == "rob" else "discard")
             msg = f"{text} is not legal: it is not {action.seat}'s move; waiting for {waiting}"
             raise IllegalActionError(msg, action, ())
         msg = f"{text} is not legal; legal: {', '.join(str(a) for a in legal)}"

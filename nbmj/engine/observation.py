@@ -11,7 +11,9 @@ and the indicator, every seat's melds, rivers (with who claimed each tile), flow
 hand size, the winds and the dealer, the wall's count and reserve, the payments made so
 far, the 三摊 links the melds make (NB-14.5), the NH-6 warnings and 包牌 offences (public:
 the ``bao`` events are announced), and the restrictions in force on it now. The wall's
-order and the other hands never appear. Tiles are tile ids; seats are table
+order and the other hands never appear. One field is the referee's, for bots in the same
+process: ``to_act``, the seats the game waits for, which in a claim window tells which other
+seats may claim; :meth:`Observation.to_json`, the form to send a seat, leaves it out. Tiles are tile ids; seats are table
 positions ``"E" "S" "W" "N"``.
 """
 
@@ -194,6 +196,8 @@ OWN_FIELDS: dict[str, Field] = {
 
 _FIELDS = {**PUBLIC_FIELDS, **OWN_FIELDS}
 _KEYS = tuple(_FIELDS)
+# what a seat may be sent: not the seats the game waits for (see Observation.to_json)
+_SENT_KEYS = tuple(k for k in _KEYS if k != "to_act")
 
 
 def public_view(g: GameView) -> dict[str, Any]:
@@ -243,9 +247,11 @@ class Observation(Mapping[str, Any]):
         return {k: self[k] for k in _KEYS}
 
     def to_json(self) -> dict[str, Any]:
-        """Every field as JSON-ready values (lists, dicts, strings, numbers, None): exactly
-        what this seat may see, so no hidden tile."""
-        return {k: _jsonable(v) for k, v in self.to_dict().items()}
+        """Every field but ``to_act`` as JSON-ready values (lists, dicts, strings, numbers,
+        None): exactly what this seat may see, so no hidden tile, the form to send it.
+        ``to_act`` is the referee's: in a claim window it names the other seats that may
+        claim, which their hands decide."""
+        return {k: _jsonable(self[k]) for k in _SENT_KEYS}
 
     def __repr__(self) -> str:
         return f"<Observation of {SEATS[self._p]} at step {self._version}>"
