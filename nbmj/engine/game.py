@@ -627,6 +627,22 @@ class Game:
         """Rebuild every state of a logged hand (see :func:`replay`)."""
         return replay(log, rules)
 
+    @staticmethod
+    def from_log(log: str | Iterable[str], rules: RuleSet | None = None) -> "Game":
+        """The hand a log records, as it stands after the log's last line, ready to play on.
+
+        A server that keeps :meth:`log_text` after every step gets the hand back with this
+        after a restart, and the hand goes on as it would have: the same draws, the same
+        legal actions, the same log. The log is checked as :func:`replay` checks it
+        (:class:`~nbmj.errors.ReplayError` at its first bad line); ``rules`` is needed, as
+        there, for a hand of a variant given as a file or a text. A finished hand's log
+        gives the finished hand, with its ``result`` and :meth:`settlement`."""
+        game = None
+        for game in _replay(*numbered_events(log), rules):
+            pass
+        assert game is not None  # (the replay yields the game once it is dealt, or raises)
+        return game
+
 
 def replay(log: str | Iterable[str | dict[str, Any]], rules: RuleSet | None = None) -> Iterator[dict[str, Any]]:
     """Re-run a logged hand, yielding the full state after the header and after each action.
