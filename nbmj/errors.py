@@ -31,6 +31,7 @@ __all__ = [
     "GameSetupError",
     "UnknownSeatError",
     "UnknownBotError",
+    "UnknownLanguageError",
     "ScriptError",
     "StaleObservationError",
     "WallExhausted",
@@ -131,6 +132,11 @@ class UnknownSeatError(NbmjError, ValueError):
 
 class UnknownBotError(NbmjError, ValueError):
     """A bot kind that :func:`nbmj.engine.bots.make_bots` does not know."""
+
+
+class UnknownLanguageError(NbmjError, ValueError):
+    """A language that nbmj's explanations are not written in: they are in ``en`` and
+    ``zh``."""
 
 
 class ScriptError(NbmjError, ValueError):

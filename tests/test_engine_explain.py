@@ -4,6 +4,7 @@ naming the rule; and never a reason for a move that is legal."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from nbmj.engine import Action, Game
 from nbmj.engine.bots import GreedyBot
+from nbmj.errors import NbmjError, UnknownLanguageError, UnknownSeatError
 from nbmj.rules import load_variant
 from nbmj.tiles import tile_code
 
@@ -37,6 +39,31 @@ def test_nb_13_1_a_complete_hand_under_the_minimum_is_told_what_it_lacks():
     assert "NB-13.1" in win.reason and "needed" in win.reason
     assert not any(a.kind == "hu" for a in g.legal_actions("E"))
     assert g.why_not(Action.parse("E hu")).startswith("no win: ")
+
+
+def test_why_not_speaks_chinese_to_a_player_who_plays_in_chinese():
+    """A server whose player reads Chinese is given the reason in Chinese, the rule kept."""
+    g = make({"E": "234m567m345p678s99p"}, rules=NINGBO)
+    for text in ("E hu", "E discard 1z", "E pon 5m", "S discard 1m"):
+        english, chinese = g.why_not(Action.parse(text)), g.why_not(Action.parse(text), "zh")
+        assert english is not None and chinese is not None and chinese != english
+        assert not re.search(r"[a-z]{3,}", chinese.replace("tai", "")), chinese
+    assert "NB-13.1" in g.why_not(Action.parse("E hu"), "zh")
+    assert g.why_not(Action.parse("E discard 9p"), "zh") is None
+
+
+def test_a_language_or_seat_nbmj_does_not_know_is_refused_with_a_value_error():
+    g = make({"E": "234m567m345p678s99p"}, rules=MIN0)
+    with pytest.raises(UnknownLanguageError, match="unknown language 'fr'"):
+        g.why_not(Action.parse("E hu"), "fr")  # type: ignore[arg-type]
+    g.step(Action.parse("E hu"))
+    settlement = g.settlement()
+    assert settlement.seat_lines("E", "zh")
+    with pytest.raises(UnknownLanguageError):
+        settlement.seat_lines("E", "fr")  # type: ignore[arg-type]
+    with pytest.raises(UnknownSeatError, match="unknown seat 'X'"):
+        settlement.seat_lines("X", "en")
+    assert issubclass(UnknownLanguageError, ValueError) and issubclass(UnknownLanguageError, NbmjError)
 
 
 def test_a_win_on_offer_is_never_withheld():

@@ -38,7 +38,7 @@ from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
-from ..scoring.explanation import Settlement
+from ..scoring.explanation import Language, Settlement, checked_language, refusal_text
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from .actions import ACTION_KINDS, Action
@@ -426,15 +426,18 @@ class Game:
         are :attr:`result`'s. A :class:`~nbmj.errors.GameSetupError` before the hand is over."""
         return explained_settlement(self._t)
 
-    def why_not(self, action: Action) -> str | None:
+    def why_not(self, action: Action, lang: Language = "en") -> str | None:
         """None when ``action`` is legal now; otherwise why not, in a sentence that names
         the rule that bars it where one does (a restricted discard, a banned claim, a
-        withheld win)."""
+        withheld win), in ``lang``: ``"en"`` or ``"zh"`` (another raises
+        :class:`~nbmj.errors.UnknownLanguageError`). The sentence tells the seat that
+        made the move nothing it may not know, so a server may send it to that player."""
+        lang = checked_language(lang)
         p = seat_position(action.seat)
         legal = self._legal_for(p)
         if action in legal:
             return None
-        return refusal(self._t, p, action, list(legal))
+        return refusal_text(refusal(self._t, p, action, list(legal)), lang)
 
     # ------------------------------------------------------------------ public API
 

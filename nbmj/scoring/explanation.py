@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..errors import UnknownLanguageError, UnknownSeatError
 from ..narration import action_zh, words_zh
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import tile_code
@@ -66,6 +67,8 @@ __all__ = [
     "immediate_terms",
     "seat_name",
     "unit_text",
+    "checked_language",
+    "refusal_text",
 ]
 
 Language = Literal["en", "zh"]
@@ -106,6 +109,16 @@ _UNITS: dict[Language, dict[str, str]] = {
     "en": {"tai": "tai", "fu": "胡", "fan": "番"},
     "zh": {"tai": "台", "fu": "胡", "fan": "番"},
 }
+
+
+def checked_language(lang: object) -> Language:
+    """``lang`` when the explanations are written in it (one of :data:`LANGUAGES`), for a
+    caller that takes a person's choice of language; otherwise
+    :class:`~nbmj.errors.UnknownLanguageError`."""
+    for known in LANGUAGES:
+        if lang == known:
+            return known
+    raise UnknownLanguageError(f"unknown language {lang!r}; the explanations are in {', '.join(LANGUAGES)}")
 
 
 def seat_name(seat: str, lang: Language) -> str:
@@ -268,7 +281,12 @@ class Settlement:
 
     def seat_lines(self, seat: str, lang: Language) -> list[tuple[int, str, str]]:
         """``seat``'s terms as ``(change, words, rule)``, the words naming the other seat
-        (``'from North: …'``, ``'to West: …'``)."""
+        (``'from North: …'``, ``'to West: …'``). A seat other than ``E S W N`` or a language
+        other than ``en`` and ``zh`` raises an :class:`~nbmj.errors.NbmjError` that is a
+        ValueError."""
+        if seat not in SEATS:
+            raise UnknownSeatError(f"unknown seat {seat!r}; the seats are {', '.join(SEATS)}")
+        lang = checked_language(lang)
         lines = []
         for t, change in self.seat_terms(seat):
             text = t.text(lang)
