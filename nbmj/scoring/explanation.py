@@ -112,7 +112,7 @@ _UNITS: dict[Language, dict[str, str]] = {
 
 
 def checked_language(lang: object) -> Language:
-    """``lang`` when the explanations are written in it (one of :data:`LANGUAGES`), for a
+    """``lang`` when the explanations are written in it (``"en"`` or ``"zh"``), for a
     caller that takes a person's choice of language; otherwise
     :class:`~nbmj.errors.UnknownLanguageError`."""
     for known in LANGUAGES:
@@ -660,7 +660,7 @@ _REFUSED_ZH: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 def refusal_text(reason: str, lang: Language) -> str:
     """The reason a complete hand is offered no win, or a move is not on offer
-    (:meth:`~nbmj.engine.Game.why_not`), in ``lang``."""
+    (:meth:`~nbmj.engine.game.Game.why_not`), in ``lang``."""
     if lang != "zh":
         return reason
     for pattern, chinese in _REFUSED_ZH:
