@@ -320,3 +320,35 @@ def test_a_translated_rule_shows_its_translation_everywhere(tmp_path):
     assert f'title="{FAKE_RULE} 百搭牌"' in page  # the role's link names the rule by its translated title
     assert "百搭牌" in (tmp_path / "out" / "genindex.html").read_text(encoding="utf-8")
     assert "The wild tiles" not in page
+
+
+def _uncurled(text: str) -> str:
+    """``text`` with Sphinx's smart quotes, dashes and ellipses typed back as ASCII."""
+    return text.translate(str.maketrans("‘’“”", "''\"\"")).replace("…", "...").replace("—", "---").replace("–", "--")
+
+
+def test_the_rule_languages_error_examples_show_the_compilers_own_words_in_each_edition(en, zh):
+    # The known-bad examples (BAD_EXAMPLES) were shown in English on the Chinese page, their
+    # headings translated from a table of the extension's own; each edition now shows what
+    # the compiler says, the Chinese one Diagnostic.text("zh") (nbmj.rules.diagnostics_zh).
+    from nbmj.errors import RuleSetError
+    from nbmj.rules import compile_text
+    from nbmj.rules.diagnostics import BAD_EXAMPLES
+    from nbmj.sphinxext.zh_CN import DATA
+
+    by_kind: dict[str, dict[str, object]] = {}
+    for example in BAD_EXAMPLES:
+        shown = by_kind.setdefault(example.kind, {})
+        if example.label not in shown:
+            with pytest.raises(RuleSetError) as error:
+                compile_text(example.text, "mine.nbv")
+            shown[example.label] = error.value.diagnostics[0]
+    firsts = [(label, diagnostic) for shown in by_kind.values() for label, diagnostic in shown.items()]
+    for edition, language in ((en, "en"), (zh, "zh")):
+        page = parse(edition / "dsl.html")
+        blocks = [block.text().strip() for block in page.find_all(None, "nbmj-diagnostic")]
+        # (running text has its quotes curled, as Sphinx curls them: compared uncurled)
+        labels = [_uncurled(p.text().strip()) for p in page.find_all("p", "nbmj-diagnostic-label")]
+        assert blocks == [d.render(language=language) for _, d in firsts]
+        assert labels == [_uncurled(label if language == "en" else d.text("zh")) for label, d in firsts]
+    assert not {label for label, _ in firsts} & set(DATA)  # (no second table of their words)

@@ -16,7 +16,7 @@ from docutils import nodes
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from .i18n import data, text, texts
+from .i18n import data, language_key, text, texts
 from .markup import inline_literal, paragraph, table, titled_section
 
 
@@ -101,6 +101,9 @@ class DiagnosticsDirective(SphinxDirective):
                         advice[term.astext().strip()] = list(definition.children)
 
         env = self.env
+        # the compiler's own wording in the build's language (Diagnostic.text: one table of
+        # Chinese wordings, nbmj.rules.diagnostics_zh), for the labels and the messages alike
+        language = language_key(env)
         by_kind: dict[str, list[Any]] = {}
         for example in diagnostics.BAD_EXAMPLES:
             by_kind.setdefault(example.kind, []).append(example)
@@ -114,9 +117,12 @@ class DiagnosticsDirective(SphinxDirective):
                 if example.label in seen:
                     continue
                 seen.add(example.label)
-                label = data(env, example.label)
+                diagnostic = _first_diagnostic(diagnostics, example)
+                # (the English label is the table's, often a part of the message; in another
+                # language the message itself, the compiler having the wording of whole messages)
+                label = example.label if language == "en" else diagnostic.text(language)
                 sec += paragraph(nodes.strong(label, label), classes=["nbmj-diagnostic-label"])
-                rendered = _render_bad_example(diagnostics, example)
+                rendered = diagnostic.render(language=language)
                 block = nodes.literal_block(rendered, rendered, classes=["nbmj-diagnostic"])
                 block["language"] = "text"
                 sec += block
@@ -125,7 +131,9 @@ class DiagnosticsDirective(SphinxDirective):
         if extends:
             sec = titled_section(self.state.document, text(env, "Problems across files"), "diagnostics across files")
             sec += advice.get("across files", [])
-            rows = [[inline_literal(name), inline_literal(value[-1])] for name, value in extends.items()]
+            from ..rules.diagnostics_zh import message_in
+
+            rows = [[inline_literal(name), inline_literal(message_in(value[-1], language))] for name, value in extends.items()]
             sec += table(texts(env, "problem", "message"), rows, classes=["nbmj-diagnostics-extends"], widths=[2, 6])
             out.append(sec)
         return out
@@ -137,8 +145,9 @@ def _kind_title(env: BuildEnvironment, kind: str) -> str:
     return data(env, english)
 
 
-def _render_bad_example(diagnostics: ModuleType, example: Any) -> str:
-    """The first diagnostic the compiler gives for the example, as it prints it.
+def _first_diagnostic(diagnostics: ModuleType, example: Any) -> Any:
+    """The first :class:`~nbmj.rules.diagnostics.Diagnostic` the compiler gives for the
+    example (rendered as it prints it, in the build's language).
 
     Falls back to the table's own label and position if the compiler is not available or
     (a bug the test suite reports) accepts the text.
@@ -151,10 +160,9 @@ def _render_bad_example(diagnostics: ModuleType, example: Any) -> str:
             compile_text(example.text, "mine.nbv")
         except RuleSetError as exc:
             if exc.diagnostics:
-                return str(exc.diagnostics[0])
+                return exc.diagnostics[0]
     except ImportError:
         pass
     lines = example.text.splitlines()
     source_line = lines[example.line - 1] if 0 < example.line <= len(lines) else None
-    diagnostic = diagnostics.Diagnostic("mine.nbv", example.line, example.column, example.label, 1, source_line)
-    return str(diagnostic)
+    return diagnostics.Diagnostic("mine.nbv", example.line, example.column, example.label, 1, source_line)

@@ -2,7 +2,8 @@
 
 :data:`TEXT` translates the extension's own templates (fields in braces stay as they
 are); :data:`DATA` translates words that come from the rules data: variant summaries,
-the meanings of features and restrictions, diagnostic labels and headings, payer roles,
+the meanings of features and restrictions, the headings of the kinds of diagnostic (their
+messages are the compiler's own, :mod:`nbmj.rules.diagnostics_zh`), payer roles,
 units and win methods. The terms are the players' own: 百搭 (wild), 台, 胡, 番, 三摊,
 点炮, 自摸, 杠上开花.
 """
@@ -212,56 +213,6 @@ DATA: Final[dict[str, str]] = {
     "Missing rule ID": "缺少规则编号",
     "Malformed rule ID": "规则编号格式不对",
     "Contradiction": "互相矛盾",
-    # -- diagnostic labels (nbmj.rules.diagnostics.BAD_EXAMPLES)
-    "a variant file starts with `variant NAME`": "变体文件以 `variant NAME` 开头",
-    "the summary after the variant name must be a quoted string": "变体名后面的简介必须是带引号的字符串",
-    "missing '}' to close the section": "缺少结束这一节的 '}'",
-    "missing '{' after the section name": "节名后面缺少 '{'",
-    "one statement per line: end the previous one with a newline or ';'": "一行一条语句：用换行或 ';' 结束上一条",
-    "a condition is missing after `when`": "`when` 后面缺少条件",
-    "a condition is missing after `and`/`or`": "`and`/`or` 后面缺少条件",
-    "unbalanced parentheses in a condition": "条件中的括号不配对",
-    "a comparison needs a number on its right": "比较的右边需要一个数字",
-    'an item is `item NAME "label" VALUE UNIT ...`: the value or the unit is missing': (
-        '计分项的写法是 `item NAME "label" VALUE UNIT ...`：缺少数值或单位'
-    ),
-    "the rule ID ends the line: nothing may follow it": "规则编号结束这一行：后面不能再写东西",
-    "`forbid` needs `when CONDITION`": "`forbid` 需要 `when CONDITION`",
-    "a section ends with '}', not ')'": "一节以 '}' 结束，而不是 ')'",
-    "unknown feature 'flsh'; did you mean 'flush'?": "未知的特征 'flsh'；是不是想写 'flush'？",
-    "unknown setting 'flower' in tiles; did you mean 'flowers'?": "tiles 中没有设置 'flower'；是不是想写 'flowers'？",
-    "unknown section 'drew'; did you mean 'draw'?": "未知的节 'drew'；是不是想写 'draw'？",
-    "unknown value 'stya' for dealer.on_draw; did you mean 'stay'?": "dealer.on_draw 没有取值 'stya'；是不是想写 'stay'？",
-    "'excludes' names unknown item 'hunyse'; did you mean 'hunyise'?": "'excludes' 写了未知的计分项 'hunyse'；是不是想写 'hunyise'？",
-    "unknown argument 'dragn' for feature 'pungs'; did you mean 'dragon'?": "特征 'pungs' 没有参数 'dragn'；是不是想写 'dragon'？",
-    "unknown restriction 'chi_discard_bam'; did you mean 'chi_discard_ban'?": "未知的限制 'chi_discard_bam'；是不是想写 'chi_discard_ban'？",
-    "unknown payer 'discardr'; did you mean 'discarder'?": "未知的付款方 'discardr'；是不是想写 'discarder'？",
-    "unknown unit 'tia'; did you mean 'tai'?": "未知的单位 'tia'；是不是想写 'tai'？",
-    "scoring.minimum must be a whole number, not 'yes'": "scoring.minimum 必须是整数，不能是 'yes'",
-    "tiles.flowers must be yes or no, not '1'": "tiles.flowers 必须是 yes 或 no，不能是 '1'",
-    "an item's value must be a whole number or 'off', not 'two'": "计分项的数值必须是整数或 'off'，不能是 'two'",
-    "a comparison needs a whole number, not 'many'": "比较需要一个整数，不能是 'many'",
-    "dealing.dealer_tiles must be at least 1, not 0": "dealing.dealer_tiles 至少为 1，不能是 0",
-    "scoring.minimum must be at least 0, not -1": "scoring.minimum 至少为 0，不能是 -1",
-    "seat flower '5m' is not a flower": "正花 '5m' 不是花牌",
-    "a payment multiplier must be at least 0, not -2": "付款倍数至少为 0，不能是 -2",
-    "dealing.dealer_tiles is not set": "没有设置 dealing.dealer_tiles",
-    "section 'draw' is missing": "缺少 'draw' 这一节",
-    "item 'hunyise' has no rule ID": "计分项 'hunyise' 没有规则编号",
-    "no wilds in this variant (wilds.enabled no), yet this condition uses 'wild_single_wait'": (
-        "本变体没有百搭（wilds.enabled no），这个条件却用了 'wild_single_wait'"
-    ),
-    "item 'hunyise' is in fu, but this variant scores in tai": "计分项 'hunyise' 以胡为单位，而本变体按台计分",
-    "priority names 'pon' twice": "priority 把 'pon' 写了两次",
-    "priority leaves out 'chi'": "priority 漏了 'chi'",
-    "flower '7f' is given to both W and N": "花牌 '7f' 同时分给了 W 和 N",
-    "the seat flower table has no row for N": "正花表中没有 N 的那一行",
-    "priority ranks 'hu', but claims.win_on_discard is no": "priority 给 'hu' 排了档，但 claims.win_on_discard 为 no",
-    "payments for discard wins, but claims.win_on_discard is no": "写了点炮胡的付款，但 claims.win_on_discard 为 no",
-    "item 'qingyise' excludes itself": "计分项 'qingyise' 排除了它自己",
-    "4 walls of 17 stacks hold 136 tiles, but the tile set has 144": "4 道各 17 墩的牌墙只能装 136 张牌，而整副牌有 144 张",
-    "unknown scoring kind 'tia'; did you mean 'tai'?": "未知的计分方式 'tia'；是不是想写 'tai'？",
-    "malformed rule ID '[NB12.10]'": "规则编号 '[NB12.10]' 格式不对",
     # -- units, win methods and features added with multipliers and winning shapes
     "x": "倍",
     "kong_replacement": "杠后补牌",
@@ -291,91 +242,4 @@ DATA: Final[dict[str, str]] = {
     "Name clash": "名字冲突",
     "Unknown rule ID": "未知的规则编号",
     "Limits": "上限",
-    # -- diagnostic labels added since (nbmj.rules.diagnostics.BAD_EXAMPLES)
-    "base_points + points_per_tai × tai makes every hand worth 0 points": "base_points + points_per_tai × tai 让每副牌都值 0 分",
-    "this win restriction lets a hand win only in the shape seven_pairs, which winning.shapes does not list: no hand could win": (
-        "这条胡牌限制只许以 seven_pairs 牌型胡，而 winning.shapes 没有列出这个牌型：没有哪副牌能胡"
-    ),
-    "item 'z' has a second 'when' clause: an item takes one": "计分项 'z' 有第二个 'when' 子句：一个计分项只能有一个",
-    "'unless' after 'chi_discard_ban' takes only big_crane, what lifts it, not 'flush'": (
-        "'chi_discard_ban' 后的 'unless' 只接受解除它的 big_crane，不接受 'flush'"
-    ),
-    "a self_draw win has no 'discarder' payer: nobody discarded the winning tile, so this share would never be paid": (
-        "自摸胡没有 'discarder' 这个付款人：没有人打出胡的那张牌，所以这一份永远不会有人付"
-    ),
-    "liability.threshold is 5, but a hand has at most 4 melds: no link could form, and the liability rows would never apply": (
-        "liability.threshold 是 5，但一副牌最多只有 4 副面子：不会形成任何关联，包赔的各行永远不会生效"
-    ),
-    "item 'xa' in x takes no not_for_minimum: every multiplier counts in scoring.minimum_alternatives": (
-        "以 x 计的计分项 'xa' 不接受 not_for_minimum：每个倍数都计入 scoring.minimum_alternatives"
-    ),
-    "a condition nests more than 50 deep here (`not`, or `and`/`or` in parentheses, inside one another); write it flatter": (
-        "条件在这里嵌套超过 50 层（`not`，或括号里的 `and`/`or`，一层套一层）；请写得平一些"
-    ),
-    "a number of 200 digits is too long: a number here has at most 100 digits": "200 位的数字太长：这里的数字最多 100 位",
-    "'nb' is an alias of the shipped variant 'ningbo'": "'nb' 是内置变体 'ningbo' 的别名",
-    "'ninghai' is an alias of the shipped variant 'ninghai-yaobansan'; rename this one, or write `shadows ninghai`": (
-        "'ninghai' 是内置变体 'ninghai-yaobansan' 的别名；给这个变体改名，或写上 `shadows ninghai`"
-    ),
-    "(to add it on purpose, write `new item nowilds ...`)": "（如果是有意新增，请写 `new item nowilds ...`）",
-    "NB- IDs belong to the rulebook; give a house rule a prefix of its own": "NB- 编号属于规则书；请给本地规则一个自己的前缀",
-    "a full-width space (U+3000) is not part of the language; type the ASCII ' '": "全角空格（U+3000）不属于这门语言；请打 ASCII 的 ' '",
-    "a variant file starts with `variant NAME`; this one has no statement": "变体文件以 `variant NAME` 开头；这个文件一条语句也没有",
-    "beyond 9007199254740992 (2**53), where points stop being exact": "超过 9007199254740992（2**53），分数在那里不再精确",
-    "dealing.dealer_tiles must be dealing.other_tiles + 1 = 14": "dealing.dealer_tiles 必须等于 dealing.other_tiles + 1 = 14",
-    "dealing.other_tiles is at most 13: the hand-shape core reads hands of up to 14 tiles": (
-        "dealing.other_tiles 最多为 13：牌型核心只读最多 14 张的手牌"
-    ),
-    "dealing.other_tiles must be one more than a multiple of 3": "dealing.other_tiles 必须是 3 的倍数加 1",
-    "full-width '“' (U+201C) is not part of the language; type the ASCII '\"'": "全角的 '“'（U+201C）不属于这门语言；请打 ASCII 的 '\"'",
-    "full-width '”' (U+201D) is not part of the language; type the ASCII '\"'": "全角的 '”'（U+201D）不属于这门语言；请打 ASCII 的 '\"'",
-    "full-width '【' (U+3010) is not part of the language; type the ASCII '['": "全角的 '【'（U+3010）不属于这门语言；请打 ASCII 的 '['",
-    "full-width '】' (U+3011) is not part of the language; type the ASCII ']'": "全角的 '】'（U+3011）不属于这门语言；请打 ASCII 的 ']'",
-    "full-width '（' (U+FF08) is not part of the language; type the ASCII '('": "全角的 '（'（U+FF08）不属于这门语言；请打 ASCII 的 '('",
-    "full-width '）' (U+FF09) is not part of the language; type the ASCII ')'": "全角的 '）'（U+FF09）不属于这门语言；请打 ASCII 的 ')'",
-    "full-width '，' (U+FF0C) is not part of the language; type the ASCII ','": "全角的 '，'（U+FF0C）不属于这门语言；请打 ASCII 的 ','",
-    "full-width '２' (U+FF12) is not part of the language; type the ASCII '2'": "全角的 '２'（U+FF12）不属于这门语言；请打 ASCII 的 '2'",
-    "full-width '：' (U+FF1A) is not part of the language; type the ASCII ':'": "全角的 '：'（U+FF1A）不属于这门语言；请打 ASCII 的 ':'",
-    "full-width '；' (U+FF1B) is not part of the language; type the ASCII ';'": "全角的 '；'（U+FF1B）不属于这门语言；请打 ASCII 的 ';'",
-    "full-width '｛' (U+FF5B) is not part of the language; type the ASCII '{'": "全角的 '｛'（U+FF5B）不属于这门语言；请打 ASCII 的 '{'",
-    "full-width '｝' (U+FF5D) is not part of the language; type the ASCII '}'": "全角的 '｝'（U+FF5D）不属于这门语言；请打 ASCII 的 '}'",
-    "inherited item 'no_wild' has the same label '无百搭'": "继承来的计分项 'no_wild' 有同样的标签 '无百搭'",
-    "item 'flush' is named twice in this file, on lines 3 and 4; keep one": "计分项 'flush' 在本文件中写了两次，在第 3 行和第 4 行；留一行",
-    "item 'no_wild' is inherited: this line replaces it; remove 'new'": "计分项 'no_wild' 是继承来的：这一行替换它；去掉 'new'",
-    "item 'no_wlid' is not inherited, so this line adds an item; did you mean 'no_wild'?": (
-        "计分项 'no_wlid' 不是继承来的，所以这一行新增一个计分项；是不是想写 'no_wild'？"
-    ),
-    "liability row 'one_way self_draw' is named twice in this file, on lines 3 and 4": (
-        "包赔行 'one_way self_draw' 在本文件中写了两次，在第 3 行和第 4 行"
-    ),
-    "local rule 'HOUSE-1' is named twice in this file, on lines 3 and 4": "本地规则 'HOUSE-1' 在本文件中写了两次，在第 3 行和第 4 行",
-    "payment row 'self_draw' is named twice in this file, on lines 3 and 4": "付款行 'self_draw' 在本文件中写了两次，在第 3 行和第 4 行",
-    "restriction 'chi_discard_ban' is never in force during first_go_around: it bars a discard after a chow, "
-    "and a claim closes every window but 'always'": (
-        "限制 'chi_discard_ban' 在 first_go_around 期间永远不会生效：它禁止的是吃牌之后的出牌，"
-        "而任何一次吃碰杠都会关闭除 'always' 以外的每个时段"
-    ),
-    "restriction 'kong_after_pon' is named twice in this file, on lines 3 and 4": (
-        "限制 'kong_after_pon' 在本文件中写了两次，在第 3 行和第 4 行"
-    ),
-    "rule [HOUSE-1] is not declared; declare a house rule in `local_rules": "规则 [HOUSE-1] 没有声明；请在 `local_rules 中声明本地规则",
-    "rule [HOUSE-2] is not declared; did you mean 'HOUSE-1'?": "规则 [HOUSE-2] 没有声明；是不是想写 'HOUSE-1'？",
-    "rule [NB-12.99] is not in the rulebook": "规则 [NB-12.99] 不在规则书中",
-    "scoring.conversion doubling needs a cap on tai": "scoring.conversion doubling 需要给台数封顶",
-    "scoring.minimum is 99999999999999999999999, but the items that count toward it add up to": (
-        "scoring.minimum 为 99999999999999999999999，但计入起胡的各项加起来只有"
-    ),
-    "shadows 'hosue', but no shipped variant is called so": "shadows 'hosue'，但没有叫这个名字的内置变体",
-    "shadows 'ningbo', but this variant is not called 'ningbo'": "shadows 'ningbo'，但这个变体并不叫 'ningbo'",
-    "unknown keyword 'alais'; did you mean 'alias'?": "未知的关键字 'alais'；是不是想写 'alias'？",
-    "unknown keyword 'extend'; did you mean 'extends'?": "未知的关键字 'extend'；是不是想写 'extends'？",
-    "unknown keyword 'varient'; did you mean 'variant'?": "未知的关键字 'varient'；是不是想写 'variant'？",
-    "unterminated string: no closing '\"' on this line": "字符串没有结束：这一行没有收尾的 '\"'",
-    "write ID \"title\" \"text\"": "写作 ID \"title\" \"text\"",
-    "write `minimum 2`: a setting is its name, a space and its value, with no ':' between them": (
-        "写作 `minimum 2`：设置就是它的名字、一个空格和它的值，中间没有 ':'"
-    ),
-    "write `minimum 2`: a setting is its name, a space and its value, with no '=' between them": (
-        "写作 `minimum 2`：设置就是它的名字、一个空格和它的值，中间没有 '='"
-    ),
 }
