@@ -679,6 +679,12 @@ typedef struct {
 
 static chow_cand_t chow_cands[9][7];
 static int n_chow_cands[9][3];
+/* Per rank, wilds left (0, 1, 2 or more) and the presence of the two kinds above i (bit 0:
+ * i + 1, bit 1: i + 2), the candidates among the first n_chow_cands[rank][w] whose real
+ * slots above o all hold a tile (bit m: chow_cands[rank][m]): the search walks these alone,
+ * where it tested each candidate's slots in turn and most failed. The kinds i + 1 and i + 2
+ * may be of the next suit only where no candidate needs them. */
+static uint8_t chow_viable[9][3][4];
 
 static void build_chow_cands(void) {
     static const uint8_t masks[3][4] = {{0, 2, 4, 6}, {1, 5}, {3}};
@@ -702,6 +708,15 @@ static void build_chow_cands(void) {
         for (int w = 0; w < 3; w++) {
             n_chow_cands[rank][w] = 0;
             while (n_chow_cands[rank][w] < n && chow_cands[rank][n_chow_cands[rank][w]].wilds <= w) n_chow_cands[rank][w]++;
+            for (int above = 0; above < 4; above++) {
+                uint8_t viable = 0;
+                for (int m = 0; m < n_chow_cands[rank][w]; m++) {
+                    const chow_cand_t *c = &chow_cands[rank][m];
+                    int need_above = c->need >> (c->o + 1); /* the needed slots above o, from i + 1 */
+                    if ((above & need_above) == need_above) viable |= (uint8_t)(1 << m);
+                }
+                chow_viable[rank][w][above] = viable;
+            }
         }
     }
 }
@@ -802,10 +817,11 @@ static void decompose_from(dec_t *st) {
     }
     if (st->melds_left && i < 27) {
         int rank = KIND_RANK[i];
-        for (int m = 0, n_cands = n_chow_cands[rank][st->wilds < 2 ? st->wilds : 2]; m < n_cands; m++) {
-            const chow_cand_t *c = &chow_cands[rank][m];
+        unsigned viable = chow_viable[rank][st->wilds < 2 ? st->wilds : 2][(st->present >> (i + 1)) & 3];
+        while (viable) {
+            const chow_cand_t *c = &chow_cands[rank][NBMJ_CTZ64(viable)];
+            viable &= viable - 1;
             int first = i - c->o, wilds = st->wilds - c->wilds;
-            if (((st->present >> first) & c->need) != c->need) continue;
             if ((code = group_code(NB_CHOW, first, c->wild_rank)) < least) continue;
             int idx_s = st->idx[s] - c->real5 * KIND_WEIGHT[first];
             uint8_t e = win_entry(s, idx_s);
