@@ -67,6 +67,7 @@ cpdef list candidates(HandFacts hf, SignatureSpec spec=*)
 cdef Candidate _candidate(object signature, tuple split, int exposed, str wait, int wild_as_itself)
 # the canonical suit class of a core key's or-ed suit bits (C look-ups in candidates)
 cdef tuple _SUIT_CLASS_IN_KEY
+cdef long _ON_A_DISCARD_CODES
 cdef unsigned long long _KEY_SUITS
 cdef int _KEY_SUIT_SHIFT
 cdef dict _GROUP_SETS

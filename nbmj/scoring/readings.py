@@ -20,7 +20,7 @@ from . import _decomp
 from ._by_object import ByObject
 from ._decomp import ReadingCodes
 from ._decomp import readings as core_readings
-from .facts import TILE_CLASSES, HandFacts, SetGroup, group_notation, suit_bit, tile_in_class
+from .facts import TILE_CLASSES, HandFacts, SetGroup, group_notation, suit_bit, tile_in_class, win_method_code
 
 __all__ = [
     "Reading",
@@ -81,6 +81,8 @@ def _pair_notation(kind: int) -> str:
 
 
 _NO_KEEP: frozenset[int] = frozenset()
+#: The wins on a tile another seat gave (a discard, a robbed kong), as bits by win method code.
+_ON_A_DISCARD_CODES = (1 << win_method_code("discard")) | (1 << win_method_code("rob_kong"))
 _SUIT_OF = tuple(300 + k // 9 for k in range(N_KINDS))
 #: A chow's code when chow ranks are told apart: its suit, and whether it holds a terminal.
 _RANKED_SUIT_OF = tuple(300 + 2 * (k // 9) + (k % 9 in (0, 6)) for k in range(N_KINDS))
@@ -424,7 +426,7 @@ def candidates(hf: HandFacts, spec: SignatureSpec = FULL_SPEC) -> list[Candidate
     cls = tables.cls
     keep = tables.keep_for(hf.wild_kinds) if hf.wilds else _NO_KEEP
     win = sit.win_tile
-    on_discard = sit.win_by in ("discard", "rob_kong")
+    on_discard = (1 << hf.win_method) & _ON_A_DISCARD_CODES != 0  # (ints: a failed string compare costs a full one)
     track_itself = spec.itself and bool(hf.wild_physical)
     # the core's keys tell apart neither 还搭 counts nor the wilds of the pair a wild completed
     track_pair_wilds = spec.pair_wilds and hf.win_is_wild

@@ -49,11 +49,11 @@ def bloom_kong_of(win_by: str, after_kongs: Sequence[_Kong], last_meld: _Kong | 
     stays where its pung was among the melds, so only the kongs listed can name one); None
     for any other win. The melds are :class:`Meld` values (:meth:`Situation.bloom_kong`) or
     their kinds alone (the hand level of ``nbmj.scoring.facts``, which keeps the kind)."""
-    if win_by != "kong_replacement":
-        return None
+    # (the kongs first: most wins have none, and compiled, a compare of two unequal strings
+    # costs a full one, and of None with a string a rich compare)
     if after_kongs:
-        return after_kongs[-1]
-    if last_meld_kind == "kan":
+        return after_kongs[-1] if win_by == "kong_replacement" else None
+    if last_meld_kind is not None and last_meld_kind == "kan" and win_by == "kong_replacement":
         return last_meld
     return None
 
@@ -479,7 +479,9 @@ def check_situation(sit: Situation, size: int, rules: RuleSet | None) -> None:
             f"the hand has {len(concealed)} concealed tiles, the winning tile and {len(melds)} melds: "
             f"{n_tiles} tiles counting each meld as three, not {should}"
         )
-    if win_by == "kong_replacement":
+    # (the two common methods by identity first, as above: told unequal to a word, a string
+    # costs a full compare when compiled)
+    if win_by is not _SELF_DRAW and win_by is not _DISCARD and win_by == "kong_replacement":
         for m in melds:
             if m.kind in ("kan", "ankan", "kakan"):
                 break
