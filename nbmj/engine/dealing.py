@@ -46,24 +46,36 @@ def deal(t: TableState, dice: tuple[int, int], opened: WallBreak) -> Phase:
     er = t.er
     need = [er.other_tiles] * 4
     need[t.dealer] = er.dealer_tiles
-    dealt: list[list[int]] = [[] for _ in range(4)]
     order = [(t.dealer + i) % 4 for i in range(4)]
-    drawn = t.wall.draw_head_many(sum(need))
+    left = need[0] + need[1] + need[2] + need[3]
+    drawn = t.wall.draw_head_many(left)
+    # each block goes straight into its hand: no list of each hand's tiles is built for a
+    # hand without a log (the dealer's last tile, which the flowers start from, is kept)
+    dealt: list[list[int]] | None = [[] for _ in range(4)] if t.keeps_log else None
+    dealer_last = -1
     at = 0
-    while any(need):  # NB-3.8: four at a time from the dealer round, then the rest
+    while left:  # NB-3.8: four at a time from the dealer round, then the rest
         for p in order:
-            take = min(DEAL_BLOCK, need[p])
-            dealt[p] += drawn[at : at + take]
+            take = need[p]
+            if take > DEAL_BLOCK:
+                take = DEAL_BLOCK
+            elif not take:
+                continue
+            hand = t.seat(p).hand
+            for i in range(at, at + take):
+                tile = drawn[i]
+                hand[tile] += 1
+            if dealt is not None:
+                dealt[p] += drawn[at : at + take]
+            if p == t.dealer:
+                dealer_last = drawn[at + take - 1]
             at += take
+            left -= take
             need[p] -= take
-    for p in order:
-        hand = t.seat(p).hand
-        for tile in dealt[p]:
-            hand[tile] += 1
-    if t.keeps_log:  # the notation is only for the log
+    if dealt is not None:  # the notation is only for the log
         for p in order:
             t.emit({"e": "deal", "seat": SEATS[p], "tiles": notation(dealt[p])})
-    last = initial_flowers(t, order, dealt[t.dealer][-1])
+    last = initial_flowers(t, order, dealer_last)
     if last is None:
         return finish_draw(t)
     for p in range(4):
