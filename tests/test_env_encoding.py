@@ -118,6 +118,38 @@ def test_the_mask_is_the_legal_list_and_never_empty_while_a_seat_must_act(rules)
     assert {"discard", "pass", "pon"} <= offered
 
 
+@pytest.mark.parametrize("backend", BACKENDS, ids=lambda b: b.__name__.rsplit(".", 1)[-1])
+def test_a_claim_window_tells_a_seat_only_whether_it_is_asked(backend):
+    """Found by an outside-in embedder's pass: columns 12-15 of the seats plane marked every
+    seat a claim window waits for, so an agent learnt which other seats could claim the
+    discard (their hands decide it), as the protocol and Observation.to_json never say. A
+    window now marks the encoded seat alone, if it is asked; a turn still marks the seat on
+    turn."""
+    rules = load_variant("ningbo")
+    er = encoder_rules(rules)
+    encoder = backend.TableEncoder(er) if backend is not _reference else None
+    row = L.PLANE_INDEX["seats"]
+    windows = shared = 0
+    for seed in range(12):
+        for game in _random_hand(rules, seed):
+            waiting = set(game.to_act)
+            for p, seat in enumerate("ESWN"):
+                planes = np.zeros(L.OBS_SHAPE, np.uint8)
+                if encoder is None:
+                    _reference.encode(game.observation(seat), planes, er, 0)
+                else:
+                    encoder.encode(game, p, planes, 0)
+                marked = {"ESWN"[(p + r) % 4] for r in range(4) if planes[row, 12 + r]}
+                if game.phase in ("claims", "rob"):
+                    assert marked == ({seat} & waiting), f"{seat} in a window waiting for {waiting}: {marked}"
+                elif game.phase == "turn":
+                    assert marked == waiting
+            if game.phase in ("claims", "rob"):
+                windows += 1
+                shared += len(waiting) > 1
+    assert windows > 20 and shared > 0  # windows asking several seats were met
+
+
 def test_the_action_space_is_the_documented_blocks():
     covered = [i for _, first, count, _ in L.ACTION_RANGES for i in range(first, first + count)]
     assert covered == list(range(L.ACTION_SIZE))

@@ -643,8 +643,11 @@ cdef class TableEncoder:
         else:  # the deal: nobody acts, nothing is on offer
             return 0
         claim_window = ph
-        for q in (<ClaimWindow>ph).to_act():  # the seats yet to answer (phases.ClaimWindow.to_act)
-            seats_row[12 + ((<int>q - me) & 3)] = 1
+        # this seat, if it is yet to answer (phases.ClaimWindow.to_act): who else may answer
+        # is theirs to know, their hands decide it
+        for q in (<ClaimWindow>ph).to_act():
+            if <int>q == me:
+                seats_row[12] = 1
         out[R_OFFER * N_COLS + _tile(claim_window.tile)] = 1
         q = claim_window.discarder
         seats_row[8 + ((q - me) & 3)] = 1

@@ -95,8 +95,11 @@ def encode(obs: Any, out: Any, rules: Any, hands_played: int) -> None:
     phase = obs["phase"]
     if phase != "over":
         out[seats, 4 + _rel(me, obs["current"])] = 1
+    # who else may answer a discard or an added kong is theirs to know (their hands decide
+    # it): a window marks this seat alone, if it is asked; a turn marks the seat on turn
     for seat in obs["to_act"]:
-        out[seats, 12 + _rel(me, seat)] = 1
+        if phase == "turn" or seat == obs["seat"]:
+            out[seats, 12 + _rel(me, seat)] = 1
     counts = P["counts"]
     out[counts, 0] = min(obs["wall_remaining"], 255)
     out[counts, 1] = min(obs["wall_kept"], 255)

@@ -108,7 +108,8 @@ PLANES: tuple[tuple[str, int, str], ...] = (
     ("seat_wind", 1, "1 at the observer's seat-wind tile (27 east ... 30 north)"),
     ("round_wind", 1, "1 at the round-wind tile"),
     ("seats", 1, "scalars: columns 0-3 dealer, 4-7 seat on turn, 8-11 discarder of the tile on offer, "
-     "12-15 seats the game waits for; each one-hot or flags over relative seats"),
+     "12-15 seats the game waits for as this seat may know them (on a turn the seat on turn; in a claim or "
+     "robbing window this seat alone, if it is asked); each one-hot or flags over relative seats"),
     ("counts", 1, "scalars: 0 live wall tiles left, 1 kept (dead) tiles, 2-5 concealed tiles of relative seats 0-3, "
      "6 discards made this hand, 7 hands played in the match"),
     ("flags", 1, "scalars (0/1): 0 on turn, 1 claim window, 2 robbing window, 3 first go-around, "
