@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import NbmjError
+from .errors import UnknownLanguageError
 from .tiles import chinese_names, glyphs, parse_tiles, to_notation
 
 __all__ = ["LANGUAGES", "Face", "Language", "ReadingGroup", "describe", "reading_groups", "seat_name", "tile_text", "check_language",
@@ -74,16 +74,17 @@ def words_zh() -> dict[str, dict[str, str]]:
     return {"seats": dict(_SEATS_ZH), "actions": dict(_ACTIONS_ZH), "win_by": dict(_WIN_BY["zh"])}
 
 
-def check_language(lang: str) -> Language:
-    """``lang`` if nbmj can narrate in it; otherwise a :class:`~nbmj.errors.NbmjError`."""
+def check_language(lang: object) -> Language:
+    """``lang`` if nbmj can narrate and explain in it (``"en"`` or ``"zh"``); otherwise an
+    :class:`~nbmj.errors.UnknownLanguageError` (a ValueError)."""
     for known in LANGUAGES:
         if lang == known:
             return known
-    raise LanguageError(f"unknown language {lang!r}; nbmj speaks {', '.join(LANGUAGES)}")
+    raise UnknownLanguageError(f"unknown language {lang!r}; nbmj speaks {', '.join(LANGUAGES)}")
 
 
-class LanguageError(NbmjError, ValueError):
-    """A language nbmj cannot narrate in was asked for."""
+#: The error of :func:`check_language` (its older name here).
+LanguageError = UnknownLanguageError
 
 
 def tile_text(codes: str | None, face: Face = "glyph") -> str:

@@ -36,9 +36,10 @@ from typing import Any
 
 from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
+from ..narration import check_language
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
-from ..scoring.explanation import Language, Settlement, checked_language, refusal_text
+from ..scoring.explanation import Language, Settlement, refusal_text
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from .actions import ACTION_KINDS, Action
@@ -432,7 +433,7 @@ class Game:
         withheld win), in ``lang``: ``"en"`` or ``"zh"`` (another raises
         :class:`~nbmj.errors.UnknownLanguageError`). The sentence tells the seat that
         made the move nothing it may not know, so a server may send it to that player."""
-        lang = checked_language(lang)
+        lang = check_language(lang)
         p = seat_position(action.seat)
         legal = self._legal_for(p)
         if action in legal:

@@ -43,8 +43,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import UnknownLanguageError, UnknownSeatError
-from ..narration import action_zh, words_zh
+from ..errors import UnknownSeatError
+from ..narration import action_zh, check_language, words_zh
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import tile_code
 from .items import Applied
@@ -67,7 +67,6 @@ __all__ = [
     "immediate_terms",
     "seat_name",
     "unit_text",
-    "checked_language",
     "refusal_text",
 ]
 
@@ -109,16 +108,6 @@ _UNITS: dict[Language, dict[str, str]] = {
     "en": {"tai": "tai", "fu": "胡", "fan": "番"},
     "zh": {"tai": "台", "fu": "胡", "fan": "番"},
 }
-
-
-def checked_language(lang: object) -> Language:
-    """``lang`` when the explanations are written in it (``"en"`` or ``"zh"``), for a
-    caller that takes a person's choice of language; otherwise
-    :class:`~nbmj.errors.UnknownLanguageError`."""
-    for known in LANGUAGES:
-        if lang == known:
-            return known
-    raise UnknownLanguageError(f"unknown language {lang!r}; the explanations are in {', '.join(LANGUAGES)}")
 
 
 def seat_name(seat: str, lang: Language) -> str:
@@ -286,7 +275,7 @@ class Settlement:
         ValueError."""
         if seat not in SEATS:
             raise UnknownSeatError(f"unknown seat {seat!r}; the seats are {', '.join(SEATS)}")
-        lang = checked_language(lang)
+        lang = check_language(lang)
         lines = []
         for t, change in self.seat_terms(seat):
             text = t.text(lang)
