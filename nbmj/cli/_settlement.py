@@ -10,9 +10,9 @@ from typing import Any
 from rich.markup import escape
 from rich.table import Table
 
-from ..narration import win_method
+from ..narration import Language, win_method
 from ..rules.model import SEATS
-from ..scoring.explanation import Language, Settlement, WinExplanation, seat_name
+from ..scoring.explanation import Settlement, WinExplanation, seat_name
 from ._language import default_language
 
 __all__ = ["default_language", "win_line", "items_table", "print_steps", "payments_table", "print_win", "print_payments"]

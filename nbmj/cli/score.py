@@ -12,7 +12,7 @@ from ._output import emit_json
 
 if TYPE_CHECKING:
     from ..rules import RuleSet
-    from ..scoring.explanation import Language
+    from ..narration import Language
     from ..scoring import ScoreResult
     from ..scoring.situation import Situation
 

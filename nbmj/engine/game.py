@@ -36,10 +36,10 @@ from typing import Any
 
 from .._numbers import whole_number
 from ..errors import GameSetupError, NbmjError, IllegalActionError, ReplayError, UnknownSeatError
-from ..narration import check_language
+from ..narration import Language, check_language
 from ..rules.model import SEATS, RuleSet
 from ..rules.wilds import wild_tiles
-from ..scoring.explanation import Language, Settlement, refusal_text
+from ..scoring.explanation import Settlement, refusal_text
 from ..scoring.situation import Situation
 from ..tiles import parse_tiles
 from .actions import ACTION_KINDS, Action

@@ -41,10 +41,10 @@ import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import UnknownSeatError
-from ..narration import action_zh, check_language, words_zh
+from ..narration import LANGUAGES, Language, action_zh, check_language, words_zh
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import tile_code
 from .items import Applied
@@ -54,8 +54,6 @@ from .situation import Situation
 from .totals import fan_multiplier, fu_fan_total, tai_total
 
 __all__ = [
-    "Language",
-    "LANGUAGES",
     "Step",
     "Term",
     "ItemLine",
@@ -69,9 +67,6 @@ __all__ = [
     "unit_text",
     "refusal_text",
 ]
-
-Language = Literal["en", "zh"]
-LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 # Rules that the rule set names no ID for: the rulebook's rule for each step of the value
 # (the Ningbo 台 pipeline, NB-12/NB-13; the Ninghai 胡 × 番 pipeline, NH-2 to NH-4) and for
