@@ -1,7 +1,11 @@
 """The compiled extensions only; everything else about the package is in pyproject.toml."""
 
 import os
+import shlex
+import subprocess
 import sys
+import sysconfig
+import tempfile
 
 import numpy
 from Cython.Build import cythonize
@@ -146,10 +150,28 @@ scoring_records = scoring(("situation", "result", "facts", "items", "totals", "s
 scoring_internals = scoring(("_by_object", "readings", "features", "expressions", "scorer", "_decomp", "bound"))
 
 
+def links_packed_relocations() -> bool:
+    """Whether the C compiler links a shared object with its relative relocations packed
+    (``-z pack-relative-relocs``: GNU ld 2.38 or later with glibc 2.36 or later). An older ld
+    only warns about an unknown ``-z`` option, so the probe makes warnings fatal."""
+    compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "probe.c")
+        with open(source, "w", encoding="ascii") as file:
+            file.write("int probe(void) { return 0; }\n")
+        try:
+            done = subprocess.run([*compiler, "-shared", "-fPIC", source, "-o", os.path.join(folder, "probe.so"),
+                                   "-Wl,--fatal-warnings", "-Wl,-z,pack-relative-relocs"], capture_output=True, check=False)
+        except OSError:
+            return False
+    return done.returncode == 0
+
+
 def lean(modules: list[Extension]) -> list[Extension]:
     """The modules built without debug information (Python's own CFLAGS ask for ``-g``: it
     made 19 of the 23 MB installed) or unwind tables and, on Linux, linked stripped of their
-    symbol tables and of unused sections.
+    symbol tables and of unused sections, their relative relocations packed where the linker
+    can.
     NBMJ_BUILD_SYMBOLS=1 keeps them all, for a profiler or a debugger."""
     if sys.platform != "win32" and not os.environ.get("NBMJ_BUILD_SYMBOLS"):
         for ext in modules:
@@ -161,6 +183,13 @@ def lean(modules: list[Extension]) -> list[Extension]:
                 # (the linker's separate code segment stays: -z noseparate-code would save 3-8 KB
                 # of page padding a module, 156 KB in all, by giving up that hardening)
                 ext.extra_link_args = [*ext.extra_link_args, "-s", "-Wl,--gc-sections"]
+        # The pointers in Cython's method tables, type objects and string tables each need a
+        # relative relocation, 24 bytes apiece in .rela.dyn; packed (DT_RELR) they take a few
+        # bits each: 132 KB less of the 6.80 MB of modules, and nothing changes in the code
+        # that runs (the loader applies them once, at import).
+        if sys.platform.startswith("linux") and links_packed_relocations():
+            for ext in modules:
+                ext.extra_link_args = [*ext.extra_link_args, "-Wl,-z,pack-relative-relocs"]
     return modules
 
 
