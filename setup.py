@@ -116,6 +116,9 @@ mechanics = [
     # (no .pxd: its class stays a Python class, a PettingZoo ParallelEnv)
     Extension("nbmj.env.parallel", sources=["nbmj/env/parallel.py"])
 ] + [
+    # the Gymnasium single env's reset and step, the same way (its class stays a gymnasium.Env)
+    Extension("nbmj.env.single", sources=["nbmj/env/single.py"])
+] + [
     # the env's Table, read by nbmj.env._encode's vector step
     Extension("nbmj.env.table", sources=["nbmj/env/table.py"], depends=["nbmj/env/table.pxd"])
 ] + [

@@ -46,7 +46,8 @@ FROM_SOURCE = frozenset(
 )
 #: The modules compiled from their own ``.py`` as they are, without a ``.pxd`` (setup.py's
 #: ``plain_modules``): their classes stay Python classes; only the interpreter's work goes.
-PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.engine.observation", "nbmj.bots.waits", "nbmj.bots.stakes", "nbmj.env.parallel"})
+PLAIN_FROM_SOURCE = frozenset({"nbmj.engine.match", "nbmj.engine.observation", "nbmj.bots.waits", "nbmj.bots.stakes", "nbmj.env.parallel",
+                               "nbmj.env.single"})
 
 
 def pure_python_forced() -> bool:

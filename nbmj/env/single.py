@@ -1,3 +1,5 @@
+# cython: annotation_typing=False
+# (compiled as it is by setup.py: the annotations are for mypy, not C types)
 """The Gymnasium single-seat environment ``nbmj/Mahjong-v0``: one learner against bots."""
 
 from __future__ import annotations
@@ -150,6 +152,9 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         return self.table.mask(self.seat).astype(bool)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+        """Deal a new episode (the same ``seed``, the same deals; with none, the next seed of
+        the env's own generator, which the last seeded reset seeded); the learner's first
+        observation and an empty info."""
         super().reset(seed=seed)
         if seed is None:
             # no seed: the next one from the env's own generator (seeded by the last reset)
@@ -161,6 +166,9 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         return self._observations.observe(table, self.seat), {}
 
     def step(self, action: int) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        """The learner's ``action``, then the bots' moves until the learner is asked again or
+        the episode ends; the learner's observation and reward, whether the episode ended, False
+        (the env itself never truncates one) and an empty info."""
         table, seat = self.table, self.seat
         earned = _table_act(table, seat, action)
         obs = self._observations.observe(table, seat)  # (self._obs(), without its frame)
@@ -170,4 +178,5 @@ class MahjongEnv(gymnasium.Env[Obs, int]):
         return obs, float(earned[seat]) + (shaping.term(table) if shaping.coefficient else 0.0), table.over, False, {}
 
     def render(self) -> str | None:
+        """The table as text (``"ansi"``), or printed (``"human"``); None without a render mode."""
         return render_table(self.table, self.render_mode)
