@@ -500,6 +500,9 @@ static inline uint16_t group_code(int type, int first, int wild_rank) {
     return (uint16_t)(type * 272 + first * 8 + wild_rank);
 }
 
+#define SPLIT_LOG 128
+#define SUIT_STATES 32
+
 typedef struct {
     uint8_t c[NB_KINDS];
     int idx[4];     /* the suits' table indices of c (hand_indices), kept as c changes */
@@ -519,6 +522,18 @@ typedef struct {
      * reached once (every order was listed, and the repeats dropped after the sort). */
     int last_kind;
     uint16_t last_code;
+    /* The suits are independent once the wilds left, the melds left and whether the pair is
+     * still open are given: a search that reaches the first kind of a suit in the same state
+     * as before finds the same groups from there on, however the lower suits went. So every
+     * split found is logged (its groups in the order taken), and the splits a state led to
+     * are a range of the log, which a later visit of that state completes with its own lower
+     * groups instead of searching again. The log holds the first SPLIT_LOG splits; a state
+     * whose range runs past it is not remembered. */
+    int idx0[4]; /* the suits' table indices before any group is taken */
+    size_t log_len;
+    struct { uint16_t pair, melds[NB_MAX_MELDS]; } log[SPLIT_LOG];
+    int n_states;
+    struct { int key; size_t start, end; } states[SUIT_STATES];
 } dec_t;
 
 static int keys_push(nb_keys *k, uint64_t key) {
@@ -548,6 +563,11 @@ static void emit(dec_t *st) {
     uint64_t key = st->pair;
     for (int a = 0; a < n; a++) key = (key << NB_CODE_BITS) | m[a];
     if (keys_push(st->out, key)) st->failed = 1;
+    if (st->log_len < SPLIT_LOG) {
+        st->log[st->log_len].pair = st->pair;
+        memcpy(st->log[st->log_len].melds, st->melds, sizeof st->melds);
+    }
+    st->log_len++;
 }
 
 /* Only wilds are left: they form melds of three wilds (any pung or chow, in nondecreasing
@@ -772,8 +792,10 @@ static void decompose_real(dec_t *st) {
     st->last_code = entry_code;
 }
 
-static void decompose_from(dec_t *st) {
-    if (st->failed) return;
+static void decompose_from(dec_t *st);
+
+/* decompose_from at a node, searched. */
+static void decompose_node(dec_t *st) {
     if (!st->wilds) {
         decompose_real(st);
         return;
@@ -837,6 +859,45 @@ static void decompose_from(dec_t *st) {
     st->last_code = entry_code;
 }
 
+/* The search from a node: at the first kind of a suit, the splits of a state met before
+ * (see dec_t.log) are completed from the log; else the node is searched. */
+static void decompose_from(dec_t *st) {
+    if (st->failed) return;
+    if (!st->present) {
+        decompose_node(st);
+        return;
+    }
+    int s = KIND_SUIT[NBMJ_CTZ64(st->present)];
+    if (st->idx[s] != st->idx0[s]) { /* within a suit */
+        decompose_node(st);
+        return;
+    }
+    int key = ((s * (NB_MAX_TILES + 1) + st->wilds) * (NB_MAX_MELDS + 1) + st->melds_left) * 2 + st->pair_left;
+    for (int q = 0; q < st->n_states; q++) {
+        if (st->states[q].key != key) continue;
+        size_t start = st->states[q].start, end = st->states[q].end;
+        int depth = st->depth, pair_left = st->pair_left;
+        uint16_t pair = st->pair, melds[NB_MAX_MELDS];
+        memcpy(melds, st->melds, sizeof melds);
+        for (size_t r = start; r < end && !st->failed; r++) {
+            for (int j = depth; j < st->n_melds; j++) st->melds[j] = st->log[r].melds[j];
+            if (pair_left) st->pair = st->log[r].pair;
+            emit(st);
+        }
+        memcpy(st->melds, melds, sizeof melds);
+        st->pair = pair;
+        return;
+    }
+    size_t start = st->log_len;
+    decompose_node(st);
+    if (st->log_len <= SPLIT_LOG && st->n_states < SUIT_STATES) {
+        st->states[st->n_states].key = key;
+        st->states[st->n_states].start = start;
+        st->states[st->n_states].end = st->log_len;
+        st->n_states++;
+    }
+}
+
 /* Sorts keys ascending: a Shell sort (Ciura's gaps), inline, without qsort's call to compare
  * per step; the gaps above the count are skipped, so a hand's few keys see one insertion sort. */
 static void sort_keys(uint64_t *k, size_t n) {
@@ -864,6 +925,9 @@ int nb_decompose_only(const uint8_t *counts, int wilds, int n_melds, uint64_t wi
     st.wild_chows = wild_chows;
     memcpy(st.c, counts, NB_KINDS);
     hand_indices(st.c, st.idx);
+    memcpy(st.idx0, st.idx, sizeof st.idx0);
+    st.log_len = 0;
+    st.n_states = 0;
     st.wilds = wilds;
     st.melds_left = st.n_melds = n_melds;
     st.pair_left = 1;
