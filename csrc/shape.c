@@ -1105,19 +1105,26 @@ int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_co
             key >>= NB_CODE_BITS;
         }
         g[0] = (int)key;
-        for (int a = 2; a <= n_melds; a++) { /* the melds as their tuples sort */
-            int x = g[a], b = a - 1, order = group_info[x].order;
-            while (b >= 1 && group_info[g[b]].order > order) { g[b + 1] = g[b]; b--; }
-            g[b + 1] = x;
+        /* The melds as their tuples sort: the codes' order but for chows from one kind with
+         * different wilds (codes 8 apart share a type and first kind; below 272 a chow), which
+         * a split rarely holds: the sort runs only then. */
+        int unsorted = 0;
+        for (int a = 2; a <= n_melds; a++)
+            unsorted |= g[a] < 272 && g[a] != g[a - 1] && (g[a] >> 3) == (g[a - 1] >> 3);
+        if (unsorted) {
+            for (int a = 2; a <= n_melds; a++) {
+                int x = g[a], b = a - 1, order = group_info[x].order;
+                while (b >= 1 && group_info[g[b]].order > order) { g[b + 1] = g[b]; b--; }
+                g[b + 1] = x;
+            }
         }
         uint64_t c = codes->pair[group_info[g[0]].first];
-        uint64_t base = c & ~or_bits, ored = c & or_bits, split = (uint64_t)g[0];
+        uint64_t base = c & ~or_bits, ored = c & or_bits, split = 0;
         for (int j = 1; j <= n_melds; j++) { /* the key adds (or ors) the codes: their order does not matter */
             const group_info_t *info = &group_info[g[j]];
             c = info->type == NB_CHOW ? codes->chow[info->first] : codes->pung[info->first];
             base += c & ~or_bits;
             ored |= c & or_bits;
-            split = (split << NB_CODE_BITS) | (uint64_t)g[j];
         }
         base |= ored;
         for (int gi = 0; gi <= n_melds; gi++) {
@@ -1136,6 +1143,10 @@ int nb_readings(const nb_keys *splits, int n_melds, int win, const nb_reading_co
                 if (codes->exposed && info->type == NB_PUNG) reading_key += codes->exposed[info->first] + 1;
                 int fresh = key_is_new(&seen, out, reading_key);
                 if (fresh > 0) {
+                    if (!split) { /* the groups' codes, as the first reading of the split needs them */
+                        split = (uint64_t)g[0];
+                        for (int j = 1; j <= n_melds; j++) split = (split << NB_CODE_BITS) | (uint64_t)g[j];
+                    }
                     nb_reading reading = {reading_key, split, (uint8_t)gi, waits[w]};
                     fresh = readings_push(out, reading) ? -1 : 0;
                 }
