@@ -76,5 +76,11 @@ cdef Py_ssize_t _GROUP_SETS_KEPT
 cpdef tuple _group_sets(tuple group)
 @cython.locals(split=tuple, pair=tuple, melds=tuple, exposed=int, gj=int, sets=list, both=tuple, pair_wilds=int)
 cpdef Reading build_reading(HandFacts hf, Candidate cand)
-@cython.locals(pair=tuple, melds=tuple, parts=list, typ=str, first=Py_ssize_t)
+@cython.locals(pair=tuple, melds=tuple, parts=list)
 cpdef str candidate_notation(HandFacts hf, Candidate cand)
+@cython.locals(first=Py_ssize_t)
+cdef str _meld_text(tuple meld)
+# the notation of each kind's chow, pung and pair (C look-ups in candidate_notation)
+cdef tuple _CHOW_TEXT
+cdef tuple _PUNG_TEXT
+cdef tuple _PAIR_TEXT
