@@ -14,6 +14,7 @@ import _core_helpers as helpers
 
 import nbmj.core
 from nbmj.core import _reference
+from nbmj.tiles import parse_tiles
 
 shape = helpers.compiled()
 needs_compiled = pytest.mark.skipif(shape is None, reason="compiled core not built (pure-Python run)")
@@ -70,6 +71,19 @@ def test_same_answers_on_random_hands(hand):
 def test_same_decompositions_with_four_wilds(hand):
     counts, wilds = hand
     assert shape.decompositions(counts, wilds) == _reference.decompositions(counts, wilds)
+
+
+@needs_compiled
+@pytest.mark.parametrize("text, wilds", [("123m456p78s1z", 5), ("12m45p78s", 5), ("13m46p79s", 2)])
+def test_same_decompositions_past_the_split_log(text, wilds):
+    """The search keeps its first 128 splits in a log and completes a suit's splits from it
+    when it meets the same state again; a state whose splits run past the log is searched
+    again. Hands with more splits than the log holds (277 and 186) list what the reference does."""
+    counts = helpers.counts_of(parse_tiles(text))
+    assert shape.decompositions(counts, wilds) == _reference.decompositions(counts, wilds)
+    keep = range(34)
+    assert shape.compact_decompositions(counts, wilds, keep, keep) == _reference.compact_decompositions(
+        counts, wilds, keep, keep)
 
 
 @needs_compiled
