@@ -155,19 +155,29 @@ scoring_internals = scoring(("_by_object", "readings", "features", "expressions"
 
 def links_packed_relocations() -> bool:
     """Whether the C compiler links a shared object with its relative relocations packed
-    (``-z pack-relative-relocs``: GNU ld 2.38 or later with glibc 2.36 or later). An older ld
-    only warns about an unknown ``-z`` option, so the probe makes warnings fatal."""
+    (``-z pack-relative-relocs``: GNU ld 2.38 or later) that this machine's loader then loads
+    (glibc 2.36 or later). An older ld only warns about an unknown ``-z`` option, so the probe
+    makes warnings fatal. A newer ld beside an older glibc may link an object whose version
+    needs (GLIBC_ABI_DT_RELR) this machine's loader refuses, so the probe also loads what it
+    linked; it calls into the C library, as every compiled module does, because ld marks that
+    need only on an object that uses the C library's versioned symbols."""
     compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
     with tempfile.TemporaryDirectory() as folder:
-        source = os.path.join(folder, "probe.c")
+        source, linked = os.path.join(folder, "probe.c"), os.path.join(folder, "probe.so")
         with open(source, "w", encoding="ascii") as file:
-            file.write("int probe(void) { return 0; }\n")
+            file.write("#include <string.h>\nconst char *probe_text = \"probe\";\n"
+                       "size_t probe(void) { return strlen(probe_text); }\n")
         try:
-            done = subprocess.run([*compiler, "-shared", "-fPIC", source, "-o", os.path.join(folder, "probe.so"),
+            done = subprocess.run([*compiler, "-shared", "-fPIC", "-O0", source, "-o", linked,
                                    "-Wl,--fatal-warnings", "-Wl,-z,pack-relative-relocs"], capture_output=True, check=False)
+            if done.returncode != 0:
+                return False
+            # (a fresh interpreter loads it, so that this one keeps no handle on a file about to go)
+            loaded = subprocess.run([sys.executable, "-c", "import ctypes, sys; sys.exit(ctypes.CDLL(sys.argv[1]).probe() != 5)", linked],
+                                    capture_output=True, check=False)
         except OSError:
             return False
-    return done.returncode == 0
+    return loaded.returncode == 0
 
 
 def lean(modules: list[Extension]) -> list[Extension]:
