@@ -29,6 +29,7 @@ Face = Literal["glyph", "chinese", "code"]
 LANGUAGES: tuple[Language, ...] = ("en", "zh")
 
 _SEATS_ZH = {"E": "东家", "S": "南家", "W": "西家", "N": "北家"}
+_SEATS_EN = {"E": "East", "S": "South", "W": "West", "N": "North"}
 # The moves by their protocol kinds (nbmj.engine.actions; "kong" as the refusal reasons name
 # a kong of any kind): the terminal's menu, a review's moves, the refusal reasons and the web
 # table all say them so.
@@ -101,8 +102,9 @@ def tile_text(codes: str | None, face: Face = "glyph") -> str:
 
 
 def seat_name(seat: str, lang: Language = "en") -> str:
-    """The seat as people say it: ``'S'`` in English, ``'南家'`` in Chinese."""
-    return _SEATS_ZH.get(seat, seat) if lang == "zh" else seat
+    """The seat ``"E"`` ``"S"`` ``"W"`` ``"N"`` as people say it: ``'South'`` in English,
+    ``'南家'`` in Chinese; anything else is returned as it is."""
+    return (_SEATS_ZH if lang == "zh" else _SEATS_EN).get(seat, seat)
 
 
 def describe(event: Mapping[str, Any], lang: Language = "en", face: Face = "glyph") -> str:

@@ -210,3 +210,15 @@ def test_the_corpus_reaches_every_kind_of_term_and_step():
     kinds = {"share", "liability", "released", "bao", "covered", "losers", "immediate", "void",
              "tai", "tai_cap", "points", "multiplier", "points_cap", "fu", "fan", "fan_cap", "round", "cap", "fixed", "silver"}
     assert kinds <= set(SEEN), sorted(kinds - set(SEEN))
+
+
+def test_a_seat_has_one_name_in_each_language_for_the_settlement_and_the_log():
+    """The settlement's explanation and the log's narration name a seat alike, in English
+    (the full wind) and in Chinese (东家...); a code that is not a seat is shown as it is."""
+    from nbmj import narration
+    from nbmj.scoring import explanation
+
+    for lang, names in (("en", ("East", "South", "West", "North")), ("zh", ("东家", "南家", "西家", "北家"))):
+        for seat, name in zip("ESWN", names):
+            assert narration.seat_name(seat, lang) == explanation.seat_name(seat, lang) == name
+        assert narration.seat_name("X", lang) == "X"

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import UnknownSeatError
-from ..narration import LANGUAGES, Language, action_zh, check_language, words_zh
+from ..narration import LANGUAGES, Language, action_zh, check_language, seat_name
 from ..rules.model import SEATS, FuFanScoring, RuleSet, TaiScoring
 from ..tiles import tile_code
 from .items import Applied
@@ -95,19 +95,10 @@ RULES: dict[str, str] = {
 # A cap that no hand reaches: the value before a cap is the scorer's value with this cap.
 _NO_CAP = 1 << 62
 
-_SEAT_NAMES: dict[Language, dict[str, str]] = {
-    "en": {"E": "East", "S": "South", "W": "West", "N": "North"},
-    "zh": words_zh()["seats"],
-}
 _UNITS: dict[Language, dict[str, str]] = {
     "en": {"tai": "tai", "fu": "胡", "fan": "番"},
     "zh": {"tai": "台", "fu": "胡", "fan": "番"},
 }
-
-
-def seat_name(seat: str, lang: Language) -> str:
-    """A seat as people say it: ``'East'``, ``'东家'``."""
-    return _SEAT_NAMES[lang].get(seat, seat)
 
 
 _WAITS_ZH = {"single": "单吊", "pair_pair": "对倒", "closed": "嵌张", "edge": "边张", "two_sided": "两面"}
