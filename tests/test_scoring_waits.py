@@ -100,6 +100,27 @@ def test_wild_single_wait_forbids_discard_wins_NB_11_9_NB_11_2():
     assert set(result.payments.values()) == {0}
 
 
+def test_a_wild_single_wait_refusal_shares_the_readings_of_wins_it_does_not_refuse_NB_11_9():
+    """The scorer remembers scored readings by their context, which leaves out what a
+    hand-level win restriction refuses: a 财神单吊 discard win and a like hand that is no
+    财神单吊 (the wild completes 123m, the discard the pair) read one remembered reading,
+    and each is still judged on its own, whichever comes first."""
+    from nbmj.scoring import clear_caches
+    from nbmj.scoring.items import plan_for
+
+    single = sit("234m 456p 789s 555z 1m", "6z", win_by="discard", indicator="1m")
+    not_single = sit("23m 456p 789s 555z 6z 1m", "6z", win_by="discard", indicator="1m")
+    cold = {}
+    for s in (single, not_single):
+        clear_caches()
+        cold[s] = score(s, NINGBO).to_dict()
+    assert cold[single]["reason_rule"] == "NB-11.9" and cold[not_single]["reason_rule"] != "NB-11.9"
+    for order in ((single, not_single), (not_single, single)):
+        clear_caches()
+        assert [score(s, NINGBO).to_dict() for s in order] == [cold[s] for s in order]
+        assert [len(memo) for memo in plan_for(NINGBO).memo.values()] == [1]  # one context, one reading
+
+
 def test_wild_standing_for_its_own_face_NB_12_34():
     """还搭: a wild used as its own kind is counted by wild_as_itself (the item is off in ningbo)."""
     s = sit("555m 123p 456s 789s 1z", "1z", indicator="5m")

@@ -22,6 +22,7 @@ cdef class ItemPlan:
     cdef public list values
     cdef public list restrictions
     cdef public list hand_conditions
+    cdef public bint reading_restrictions
     cdef public Py_ssize_t n_values
     cdef public bint resolve
     cdef public SignatureSpec spec
@@ -32,8 +33,8 @@ cdef class ItemPlan:
     @cython.locals(order=Py_ssize_t, when=Py_ssize_t, each=Py_ssize_t, n=long, value=long, item_values=list)
     cpdef _entries(self, list compiled, list values, list out)
     cpdef list new_values(self)
-    @cython.locals(win_by=str, outcome=Py_ssize_t, condition=Program, slot=Py_ssize_t)
-    cpdef fill_hand(self, HandFacts hf, list values)
+    @cython.locals(win_by=str, position=Py_ssize_t, condition=Program, slot=Py_ssize_t)
+    cpdef Py_ssize_t fill_hand(self, HandFacts hf, list values) except -2
     @cython.locals(out=list)
     cpdef list hand_entries(self, list values)
     cpdef list hand_part(self, HandFacts hf, list values)

@@ -88,22 +88,23 @@ class ItemPlan:
         #: the items' values by position (0 for an item switched off, which never applies)
         self.values: list[int] = [0 if it.value is None else it.value for it in items]
         #: the win restrictions in rule-set order: (the restriction, the slot that holds
-        #: whether its condition holds, whether that depends on the reading)
+        #: whether its condition holds, whether that depends on the reading; a hand-level
+        #: one has no slot, -1: its outcome is :meth:`fill_hand`'s)
         self.restrictions: list[CompiledRestriction] = []
-        #: the hand-level ones: (the slot of the outcome, the restriction, the program of its
-        #: condition, the condition's slot in that program); their outcomes follow the
-        #: program's slots in a hand's values
+        #: the hand-level ones: (their position in ``restrictions``, the restriction, the
+        #: program of its condition, the condition's slot in that program)
         self.hand_conditions: list[tuple[int, WinRestriction, Program, int]] = []
         for wr, hand in zip(restrictions, by_hand):
             if hand:
-                outcome = self.program.size + len(self.hand_conditions)
                 condition = Program([wr.when])
-                self.hand_conditions.append((outcome, wr, condition, condition.slot_of[wr.when]))
-                self.restrictions.append((wr, outcome, False))
+                self.hand_conditions.append((len(self.restrictions), wr, condition, condition.slot_of[wr.when]))
+                self.restrictions.append((wr, -1, False))
             else:
                 self.restrictions.append((wr, slot_of[wr.when], True))
-        #: the slots a hand's values hold: the program's, then the hand-level restrictions' outcomes
-        self.n_values: int = self.program.size + len(self.hand_conditions)
+        #: whether a reading-level restriction is among them (only then does a reading ask)
+        self.reading_restrictions: bool = not all(hand for hand in by_hand)
+        #: the slots a hand's values hold: the program's
+        self.n_values: int = self.program.size
         self.resolve = any(it.excludes or it.group for _order, it in live)
         self.spec: SignatureSpec = spec_of(exprs + [wr.when for wr in restrictions])
         #: Scored readings of earlier hands: context -> signature -> score (see memo_for).
@@ -131,14 +132,22 @@ class ItemPlan:
         """Room for the slots of one hand and its readings."""
         return [0] * self.n_values
 
-    def fill_hand(self, hf: HandFacts, values: list[int]) -> None:
-        """Fill the hand-level slots of ``values`` (from :meth:`new_values`) for ``hf``,
-        and the outcomes of the hand-level restrictions."""
+    def fill_hand(self, hf: HandFacts, values: list[int]) -> int:
+        """Fill the hand-level slots of ``values`` (from :meth:`new_values`) for ``hf``;
+        the position in ``restrictions`` of the first hand-level restriction that holds and
+        forbids the hand's way of winning, -1 for none.
+
+        That outcome is the same for every reading of the hand, so it stays out of
+        ``values`` and out of the readings' context (:meth:`reading_context`): a hand so
+        refused shares the scored readings of the hands that are not (the scorer refuses
+        each of them afterwards)."""
         self.program.fill_hand(hf, values)
         win_by = hf.situation.win_by
-        for outcome, wr, condition, slot in self.hand_conditions:
+        for position, wr, condition, slot in self.hand_conditions:
             # (by its slot: finding the slot of the condition hashes the expression, a frozen dataclass)
-            values[outcome] = 1 if win_by in wr.forbid and condition.hand_value(hf, slot) else 0
+            if win_by in wr.forbid and condition.hand_value(hf, slot):
+                return position
+        return -1
 
     def hand_entries(self, values: list[int]) -> list[Found]:
         """The items that apply whatever the reading (as :data:`Found` entries), once
@@ -148,7 +157,7 @@ class ItemPlan:
         return out
 
     def hand_part(self, hf: HandFacts, values: list[int]) -> list[Found]:
-        """:meth:`fill_hand`, then :meth:`hand_entries`."""
+        """:meth:`fill_hand`, then :meth:`hand_entries` (the hand-level restrictions' outcome is not asked)."""
         self.fill_hand(hf, values)
         return self.hand_entries(values)
 
@@ -159,11 +168,10 @@ class ItemPlan:
         Two readings with equal signatures (:func:`~nbmj.scoring.readings.candidates`) and
         equal contexts score the same, whichever hands they come from: the context holds the
         hand-level slots (every hand-level feature an item reads, so the hand-level items
-        too) and the outcomes of the hand-level restrictions, the seat and round winds, the
-        melded sets and the win method.
+        too), the seat and round winds, the melded sets and the win method. What a
+        hand-level restriction refuses (:meth:`fill_hand`) is left to the caller.
         """
-        return (tuple(values[:self.program.hand_size]), tuple(values[self.program.size:]), hf.seat_kind,
-                hf.round_kind, hf.melded, hf.situation.win_by)
+        return (tuple(values[:self.program.hand_size]), hf.seat_kind, hf.round_kind, hf.melded, hf.situation.win_by)
 
     def memo_of(self, hf: HandFacts, values: list[int]) -> dict[Any, Any]:
         """``memo_for(reading_context(hf, values))``, once :meth:`fill_hand` has filled

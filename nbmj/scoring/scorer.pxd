@@ -48,13 +48,14 @@ cdef long _SHORT
 cpdef _Settings _settings(object rules)
 @cython.locals(entries=list, short=str, outcome=_Outcome)
 cpdef _Outcome _outcome(_Settings settings, ItemPlan plan, tuple found)
-@cython.locals(i=Py_ssize_t, slot=Py_ssize_t)
+@cython.locals(i=Py_ssize_t, slot=Py_ssize_t, per_reading=bint)
 cpdef Py_ssize_t _forbidding(ItemPlan plan, list values, str win_by) except -2
 cpdef tuple _key(object total, object reason)
 cpdef ScoreResult score(object situation, object rules)
 @cython.locals(sit=Situation, hf=HandFacts, plan=ItemPlan, cands=list, values=list, hand_part=list, memo=dict,
                scored=tuple, best=tuple, rd=Reading, applied=tuple, found=tuple, outcome=_Outcome,
-               refusal=Py_ssize_t, cand=Candidate, best_cand=Candidate, settings=_Settings)
+               refusal=Py_ssize_t, hand_refusal=Py_ssize_t, cand=Candidate, best_cand=Candidate,
+               settings=_Settings)
 cpdef ScoreResult _score_one(Situation situation, object rules, object hand_facts)
 @cython.locals(choices=list, best=ScoreResult, result=ScoreResult, choice=Situation)
 cpdef ScoreResult _score_with_facts(Situation situation, object rules, object hand_facts)

@@ -138,11 +138,11 @@ def _outcome(settings: _Settings, plan: ItemPlan, found: tuple[Found, ...]) -> _
 
 
 def _forbidding(plan: ItemPlan, values: list[int], win_by: str) -> int:
-    """The position in ``plan.restrictions`` of the first win restriction whose condition
-    holds (in ``values``, the reading's slots filled) and that forbids winning by ``win_by``;
-    -1 for none."""
-    for i, (wr, slot, _per_reading) in enumerate(plan.restrictions):
-        if values[slot] and win_by in wr.forbid:
+    """The position in ``plan.restrictions`` of the first reading-level win restriction
+    whose condition holds (in ``values``, the reading's slots filled) and that forbids
+    winning by ``win_by``; -1 for none. (The hand-level ones are ItemPlan.fill_hand's.)"""
+    for i, (wr, slot, per_reading) in enumerate(plan.restrictions):
+        if per_reading and values[slot] and win_by in wr.forbid:
             return i
     return -1
 
@@ -278,11 +278,14 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
         claim_reason, claim_rule = "this variant allows no robbing of a kong", _rule_id(rules, "rob_kong")
 
     values = plan.new_values()
-    plan.fill_hand(hf, values)
+    hand_refusal = plan.fill_hand(hf, values)
     # Readings with equal signatures in equal contexts score the same (ItemPlan.reading_context),
     # in this hand or an earlier one: each is scored once, as its key, its outcome and what
-    # refuses it (-1 for nothing, else a win restriction's position, or _SHORT). The best is
-    # the first with the highest key, as if every reading were scored in order.
+    # refuses it (-1 for nothing, else a reading-level win restriction's position, or _SHORT).
+    # A hand-level restriction that refuses this hand refuses every reading of it; the
+    # context leaves it out, so such a hand reads the same memo as the hands it does not
+    # refuse and applies it below. The best is the first with the highest key, as if every
+    # reading were scored in order.
     memo = plan.memo_of(hf, values)
     best_cand = best = None
     hand_part: list[Found] | None = None  # the items that apply whatever the reading, once one is scored
@@ -296,11 +299,16 @@ def _score_one(situation: Situation, rules: RuleSet, hand_facts: HandFacts | Non
             outcome = settings.outcomes.get(found)
             if outcome is None:
                 outcome = _outcome(settings, plan, found)
-            refusal = _forbidding(plan, values, sit.win_by) if plan.restrictions else -1
+            refusal = _forbidding(plan, values, sit.win_by) if plan.reading_restrictions else -1
             if refusal < 0 and outcome.short is not None:
                 refusal = _SHORT
             scored = (outcome.key_valid if refusal == -1 else outcome.key_refused, outcome, refusal)
             memo[cand.signature] = scored
+        if hand_refusal >= 0:
+            # the first restriction in the rule set's order that refuses it (before the minimum)
+            refusal = scored[2]
+            outcome = scored[1]
+            scored = (outcome.key_refused, outcome, refusal if 0 <= refusal < hand_refusal else hand_refusal)
         if best is None or scored[0] > best[0]:
             best_cand, best = cand, scored
     _k, outcome, refusal = best  # type: ignore[misc]
