@@ -14,6 +14,9 @@ from nbmj.engine.turn cimport discard, do_turn_action, turn_actions
 
 # the seat of each seat letter (imported from precomputed.py), typed for the step's look-up
 cdef dict SEAT_INDEX
+# the phases' moves (imported from phases.py), typed for _enter's check at every move: a dict's
+# own look-up and a tuple's own test instead of the generic item and membership calls
+cdef dict TRANSITIONS
 
 
 cdef class Game:

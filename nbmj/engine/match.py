@@ -98,25 +98,28 @@ class Match:
         max_hands: int = 1000,
         keep_logs: bool = True,
     ) -> None:
-        self.rules = resolve_rules(variant)
+        # (the rules, the seed and the first dealer are locals first: an env makes a match at
+        # every hand, and each read of an attribute of this Python class is a look-up)
+        self.rules = rules = resolve_rules(variant)
         # every hand's seed and the first dealer come from this one: it is checked as a
         # hand's is, or a float or a string would seed a match no log could name
-        self.seed = checked_seed(seed)
+        self.seed = match_seed = checked_seed(seed)
         self.hand_limit = None if hands is None else _count("hands", hands)
         self.round_limit = _count("rounds", rounds) if rounds is not None else (None if hands is not None else 4)
         self.max_hands = _count("max_hands", max_hands)
-        rng = seeded_random(f"match:{self.seed}")  # the first dealer's generator
+        rng = seeded_random(f"match:{match_seed}")  # the first dealer's generator
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         #: the two dice thrown for the first dealer (NH-1.2), None where it is drawn at random
         self.first_roll: tuple[int, int] | None = None
-        if self.rules.dealer.first_dealer == "two_rolls":
+        if rules.dealer.first_dealer == "two_rolls":
             self.first_roll = roll
-            self.first_dealer = dealer_by_roll(roll[0] + roll[1])  # NH-1.2: count the total from the first seat as 1
+            first_dealer = dealer_by_roll(roll[0] + roll[1])  # NH-1.2: count the total from the first seat as 1
         else:
-            self.first_dealer = rng.randrange(4)  # NB-2.3
-        self.dealer = self.first_dealer
-        self.round_dealer = self.first_dealer
-        self.dealt_this_round = {self.first_dealer}
+            first_dealer = rng.randrange(4)  # NB-2.3
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.round_dealer = first_dealer
+        self.dealt_this_round = {first_dealer}
         self.round_index = 0  # 0 = east round (NB-2.5)
         self.hand_index = 0
         self.result = MatchResult()
@@ -168,25 +171,27 @@ class Match:
             raise GameSetupError("only a finished hand can be recorded")
         if game is self._booked:
             raise GameSetupError(f"the hand {game!r} is booked already")
-        if (game.dealer, game.round_wind) != (self.dealer, self.round_wind) or (
-            game.rules is not self.rules and game.rules.digest != self.rules.digest
-        ):
+        # (each attribute read once, into a local: an env books a match's hand at every hand)
+        dealer, round_wind, rules = self.dealer, self.round_wind, self.rules
+        if game.dealer != dealer or game.round_wind != round_wind or (game.rules is not rules and game.rules.digest != rules.digest):
             raise GameSetupError(
-                f"only a hand of the match's rules, dealt by {SEATS[self.dealer]!r} in round wind {self.round_wind!r}, "
+                f"only a hand of the match's rules, dealt by {SEATS[dealer]!r} in round wind {round_wind!r}, "
                 f"can be recorded, not {game!r}"
             )
         # everything that can fail comes before the first change: a hand is booked whole or not at all
         log = game.log_text() if self.keep_logs else None  # (a hand dealt with log=False has none)
-        booked = {"index": self.hand_index, "dealer": SEATS[self.dealer], "round_wind": self.round_wind, **res.to_json()}
+        booked = {"index": self.hand_index, "dealer": SEATS[dealer], "round_wind": round_wind, **res.to_json()}
         self._booked = game
+        result = self.result
+        scores = result.scores
         for s, v in res.deltas.items():
-            self.result.scores[s] += v
-        self.result.hands.append(booked)
+            scores[s] += v
+        result.hands.append(booked)
         if log is not None:
             self.logs.append(log)
         self.hand_index += 1
-        new = next_dealer(self.rules, self.dealer, res)
-        if new != self.dealer:
+        new = next_dealer(rules, dealer, res)
+        if new != dealer:
             if new == self.round_dealer and len(self.dealt_this_round) == 4:
                 self.round_index += 1
                 self.dealt_this_round = {new}
