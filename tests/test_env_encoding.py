@@ -478,3 +478,30 @@ def test_the_bars_after_a_pass_are_planes_only_while_the_variant_keeps_them_in_f
             encoder.encode(g, p, planes, 0)
         assert not planes[L.PLANE_INDEX["passed_pon"]].any()
         assert planes[L.PLANE_INDEX["flags"], 4] == 0
+
+
+@needs_compiled
+def test_a_rewards_list_the_caller_holds_is_never_written_by_a_later_step():
+    """The compiled act takes the table's last rewards list again when it earned nothing
+    and nothing else holds it; a list the caller kept is its own: steps played after it,
+    up to the hand's end (whose rewards are added into the table's list, here by the bots'
+    moves), leave it zeros, and the table's list then is another object."""
+    from nbmj.env._common import make_table
+
+    greedy = {f"player_{p}": "greedy" for p in (1, 2, 3)}  # bots that win hands, often on a learner's discard
+    table = make_table("ningbo", greedy, reward="points", max_hands=1, illegal="raise", illegal_penalty=1.0)
+    rng = np.random.default_rng(2)
+    for seed in range(11, 41):  # hands until one ends with points won (a drawn hand earns nothing)
+        table.reset(seed)
+        kept = None
+        while not table.over:
+            p = table.first_waiting()
+            mask = _encode.observe(table, p)["action_mask"]
+            earned = _encode.act(table, p, L.HU if mask[L.HU] else int(rng.choice(np.flatnonzero(mask))))
+            if kept is None and not any(earned):
+                kept = earned  # held from here on
+            del earned
+        if any(table.rewards):
+            break
+    assert kept is not None and kept == [0.0] * 4
+    assert table.rewards is not kept and any(table.rewards)

@@ -91,15 +91,36 @@ cdef inline void _list_put(list items, Py_ssize_t i, object value) noexcept:
     Py_XDECREF(old)
 
 
-cdef inline int _tile_total(const unsigned char* counts) noexcept:
-    """The sum of 42 tile counts (each at most 4), eight at a time: the bytes of a 64-bit
-    word summed by one multiplication, their total (at most 32) never carrying past a byte."""
-    cdef uint64_t word, total = 0
-    cdef int k
-    for k in range(5):
-        memcpy(&word, counts + 8 * k, 8)
-        total += (word * 0x0101010101010101ULL) >> 56
-    return <int>total + counts[40] + counts[41]
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    #endif
+    /* The sum of the 42 tile counts at p (each at most 4, so 255 is never passed by a byte's
+       sum of three). On x86-64 (SSE2): bytes 0-15, 16-31 and 26-41 loaded, the last shifted
+       down to bytes 32-41 alone, added bytewise and summed by one sum of absolute
+       differences against zero. Else eight at a time, each 64-bit word's bytes summed by
+       one multiplication (their total, at most 32, never carries past a byte). */
+    static inline int nbmj_tile_total(const unsigned char* p) {
+    #if defined(__SSE2__)
+        __m128i bytes = _mm_add_epi8(_mm_loadu_si128((const __m128i*)p), _mm_loadu_si128((const __m128i*)(p + 16)));
+        bytes = _mm_add_epi8(bytes, _mm_srli_si128(_mm_loadu_si128((const __m128i*)(p + 26)), 6));
+        __m128i sums = _mm_sad_epu8(bytes, _mm_setzero_si128());
+        return _mm_cvtsi128_si32(sums) + _mm_cvtsi128_si32(_mm_unpackhi_epi64(sums, sums));
+    #else
+        uint64_t word, total = 0;
+        for (int k = 0; k < 5; k++) {
+            memcpy(&word, p + 8 * k, 8);
+            total += (word * 0x0101010101010101ULL) >> 56;
+        }
+        return (int)total + p[40] + p[41];
+    #endif
+    }
+    """
+    # the sum of 42 tile counts (each at most 4), a seat's hand size
+    int _tile_total "nbmj_tile_total"(const unsigned char* counts) noexcept
 
 
 cdef inline unsigned char _cap(Py_ssize_t n) noexcept:
@@ -829,6 +850,29 @@ def play_batch(list tables, list actions, list agents, observations, action_mask
     return out, error
 
 
+# The zero a step's rewards start from. The rewards of a move that earned nothing are a list
+# of four of this very object, which a step can tell by address.
+cdef object _NO_REWARD = 0.0
+
+
+cdef inline list _fresh_rewards(Table table):
+    """The list of four zero rewards a learner's move starts from, as ``table.rewards``. Most
+    moves earn nothing and the list they returned is dropped at once: when nothing but the
+    table still holds its last one (the reference counts say so, as for
+    :class:`ObservationPool`) and it holds four zeros of :data:`_NO_REWARD`, it is taken
+    again, not made anew (a list made and freed each step in each game of a batch). A list
+    anyone else holds, or that a move wrote into, is left to its holder."""
+    cdef PyObject* kept = <PyObject*>table.rewards
+    cdef PyObject* zero = <PyObject*>_NO_REWARD
+    if (_type_of(kept) == _LIST_TYPE and _refs(kept) == 1 and PyList_GET_SIZE(<list>kept) == 4
+            and PyList_GET_ITEM(<list>kept, 0) == zero and PyList_GET_ITEM(<list>kept, 1) == zero
+            and PyList_GET_ITEM(<list>kept, 2) == zero and PyList_GET_ITEM(<list>kept, 3) == zero):
+        return table.rewards
+    earned = [_NO_REWARD, _NO_REWARD, _NO_REWARD, _NO_REWARD]
+    table.rewards = earned
+    return earned
+
+
 cdef list _act_read(Table table, encoder, game, TableState tstate, int position, chosen, int* plain):
     """:func:`act`, with the table's ``encoder``, ``game`` and the game's state ``tstate`` read
     by the caller (who reads them once for the move and the observation after it). ``plain``
@@ -844,10 +888,9 @@ cdef list _act_read(Table table, encoder, game, TableState tstate, int position,
         enc = <TableEncoder>encoder
         version = table.version
         index = chosen if type(chosen) is int and -1 < chosen < N_ACTIONS else -1
-        if index >= 0 and <long long>table._masked_at[position] == version and enc.masks[position][index]:
+        if index >= 0 and table._masked_at[position] == version and enc.masks[position][index]:
             action = enc._kept_action(position, index)
-            earned = [0.0] * 4
-            table.rewards = earned
+            earned = _fresh_rewards(table)
             if enc._marked(tstate, position):  # marked from the options of this very state: legal
                 (<Game>game)._apply(position, action)
             else:
@@ -917,7 +960,7 @@ cdef int _observe_into(table, int position, planes, mask) except -1:
             PyBuffer_Release(&mview)
     finally:
         PyBuffer_Release(&pview)
-    (<list>tab._masked_at)[position] = tab.version
+    tab._masked_at[position] = tab.version
     return 0
 
 
@@ -1095,6 +1138,7 @@ cdef extern from *:
 cdef extern from "Python.h":
     # (spelled for borrowed pointers, which Cython's own declarations take as objects)
     void* _type_of "Py_TYPE"(PyObject* o) noexcept
+    Py_ssize_t _refs "Py_REFCNT"(PyObject* o) noexcept
     PyObject** _list_items "PySequence_Fast_ITEMS"(PyObject* o) noexcept
     PyObject* _none "Py_None"
 
@@ -1184,8 +1228,7 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
     table = <Table>table_p
     enc_p = <PyObject*>table.encoder
     if level == 1:
-        NBMJ_PREFETCH(enc_p)
-        NBMJ_PREFETCH(<PyObject*>table._masked_at)
+        NBMJ_PREFETCH(enc_p)  # (the versions of the kept masks are in the table's own header)
         return
     if _type_of(enc_p) != _ENCODER_TYPE:
         return
@@ -1199,7 +1242,6 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
         _fetch(<char*>&enc.masks[0][0] + sizeof(enc.masks), 64)  # the fields after the masks
         if position >= 0:
             _fetch(&enc.masks[position][0], N_ACTIONS)
-            _fetch_item(<PyObject*>table._masked_at, position)
         return
     t_p = <PyObject*>enc.table  # the game's TableState (an earlier hand's, or None, before the first rows: no harm)
     if level == 3:  # (its type is not read here: its header is only now asked for)
@@ -1215,9 +1257,6 @@ cdef void _read_ahead(PyObject* table_p, int level, int position, int index) noe
                 _fetch(&enc.meld_ids[q][0], sizeof(enc.meld_ids[q]))
             if enc.flowers_read[q]:
                 _fetch(&enc.flower_rows[q][0], 42)
-        x = _list_item(<PyObject*>table._masked_at, position)
-        if x != NULL:
-            NBMJ_PREFETCH(x)
         return
     if _type_of(t_p) != _STATE_TYPE:
         return

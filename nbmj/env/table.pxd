@@ -34,7 +34,9 @@ cdef class Table:
     cdef public list rewards
     cdef public int hands_played
     cdef public long long version
-    cdef public list _masked_at
+    # the version each position's kept mask was filled at: C numbers, read and written at every
+    # step of the compiled vector step without an int object made for the count
+    cdef public long long _masked_at[4]
     cdef public object _mask
     cdef public dict _random_bots
 
