@@ -4,18 +4,12 @@ melds laid, with and without wilds, in every shipped variant the scorer's proper
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from hypothesis import given, settings
 
+from _scoring_helpers import situations
 from nbmj.scoring.facts import facts
 from nbmj.scoring.items import plan_for
 from nbmj.scoring.readings import FULL_SPEC, build_reading, candidate_notation, candidates
-
-if str(Path(__file__).parent) not in sys.path:  # importlib import mode leaves tests/ off sys.path
-    sys.path.insert(0, str(Path(__file__).parent))
-from _scoring_helpers import situations  # noqa: E402
 
 
 @settings(max_examples=150, deadline=None)
